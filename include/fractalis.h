@@ -1,0 +1,287 @@
+/*
+ * fractalis.h - the public API of libfractalis. This header is the spec.
+ *
+ * Ownership: every *_create returns an object the caller owns and frees with
+ * the matching *_destroy; every *_destroy(NULL) is a no-op. Strings returned
+ * as `const char *` belong to the library and stay valid until the owning
+ * object changes or is destroyed. Strings returned through `char **` are
+ * malloc()ed and freed by the caller with free().
+ *
+ * Errors: every call that can fail returns fr_status (FR_OK == 0, errors are
+ * negative) and records a one-line message in the context, read back with
+ * fr_last_error(). The library never prints, exits or aborts.
+ *
+ * Threads: a context is used by one thread at a time; distinct contexts are
+ * independent. The library has no global mutable state and reads no
+ * environment variables (OpenMP itself honours OMP_NUM_THREADS).
+ */
+#ifndef FRACTALIS_H
+#define FRACTALIS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FR_VERSION_MAJOR 0
+#define FR_VERSION_MINOR 1
+#define FR_VERSION_PATCH 0
+#define FR_VERSION_STRING "0.1.0"
+
+const char *fr_version(void);
+
+/* ------------------------------------------------------------------ status */
+
+typedef enum fr_status {
+    FR_OK = 0,
+    FR_ERR_INVALID = -1,     /* a parameter is out of range or malformed */
+    FR_ERR_NOMEM = -2,       /* an allocation failed or would not fit */
+    FR_ERR_IO = -3,          /* a file could not be read or written */
+    FR_ERR_PARSE = -4,       /* a file or text could not be parsed */
+    FR_ERR_UNSUPPORTED = -5, /* the request needs something not built/present */
+    FR_ERR_DEVICE = -6,      /* a compute device failed */
+    FR_ERR_CANCELLED = -7    /* the progress callback asked to stop */
+} fr_status;
+
+/* A short fixed name for a status ("invalid argument", ...). */
+const char *fr_status_name(fr_status s);
+
+/* ----------------------------------------------------------------- context */
+
+typedef struct fr_context fr_context;
+
+/* Progress callback: `done` in [0, 1]. Return non-zero to cancel the work,
+ * which then ends with FR_ERR_CANCELLED. Called from the rendering thread
+ * that owns the call, never concurrently. */
+typedef int (*fr_progress_fn)(double done, void *user);
+
+/* Which CPU kernel family runs escape-time work. AUTO picks the widest the
+ * processor supports at run time. All give identical results. */
+typedef enum fr_cpu_kernel {
+    FR_CPU_KERNEL_AUTO = 0,
+    FR_CPU_KERNEL_SCALAR = 1, /* the reference: one sample at a time */
+    FR_CPU_KERNEL_AVX2 = 2    /* AVX2 + FMA: 4 x f64, 8 x f32 */
+} fr_cpu_kernel;
+
+fr_context *fr_context_create(void);
+void fr_context_destroy(fr_context *ctx);
+
+/* The message of the last failed call on this context ("" if none). */
+const char *fr_last_error(const fr_context *ctx);
+
+/* Worker threads for CPU work; 0 (default) lets OpenMP decide, which honours
+ * OMP_NUM_THREADS. */
+fr_status fr_context_set_threads(fr_context *ctx, int threads);
+int fr_context_threads(const fr_context *ctx);
+
+void fr_context_set_progress(fr_context *ctx, fr_progress_fn fn, void *user);
+
+/* Select the compute device: "auto", "cpu", "cuda" or "cuda:N". "auto" picks
+ * a usable GPU when the CUDA backend is built and a device is present, else
+ * the CPU. An unavailable explicit choice is an error (FR_ERR_UNSUPPORTED). */
+fr_status fr_context_set_device(fr_context *ctx, const char *spec);
+/* The backend name in use ("cpu", "cuda:0"), and, when "auto" fell back to
+ * the CPU, a one-line note saying why (else ""). */
+const char *fr_context_device(const fr_context *ctx);
+const char *fr_context_device_note(const fr_context *ctx);
+
+fr_status fr_context_set_cpu_kernel(fr_context *ctx, fr_cpu_kernel k);
+/* The kernel that AUTO resolves to on this processor. */
+fr_cpu_kernel fr_cpu_kernel_best(void);
+const char *fr_cpu_kernel_name(fr_cpu_kernel k);
+
+/* ----------------------------------------------------------------- palette */
+
+#define FR_PALETTE_MAX_STOPS 1024
+
+/* A cyclic gradient: `count` colours (sRGB, 0..255) at positions in [0, 1)
+ * in increasing order; colour between stops is linearly interpolated and the
+ * last stop blends back into the first. */
+typedef struct fr_palette {
+    int count;
+    float pos[FR_PALETTE_MAX_STOPS];
+    uint8_t rgb[FR_PALETTE_MAX_STOPS][3];
+    char name[64]; /* preset name, or "" for a palette given by colours */
+} fr_palette;
+
+/* Built-in presets, NULL-terminated list of names ("classic" is the
+ * 16-colour palette of the classic CUDA Mandelbrot report). */
+const char *const *fr_palette_presets(void);
+fr_status fr_palette_preset(fr_context *ctx, const char *name, fr_palette *out);
+/* A text file, one colour a line: "#rrggbb", "rrggbb" or "0xrrggbb"; blank
+ * lines and lines starting with '#' followed by a space are ignored. Stops
+ * are evenly spaced. */
+fr_status fr_palette_load(fr_context *ctx, const char *path, fr_palette *out);
+/* From a list of hex colours (as in a palette file), evenly spaced. */
+fr_status fr_palette_from_hex(fr_context *ctx, const char *const *hex, int n, fr_palette *out);
+/* Colour at position t (any real: taken modulo 1), into rgb[3] in [0, 1]. */
+void fr_palette_sample(const fr_palette *pal, double t, float rgb[3]);
+
+/* ------------------------------------------------------------ escape time */
+
+typedef enum fr_formula {
+    FR_MANDELBROT = 0, /* z^2 + c, z0 = 0, c = pixel */
+    FR_JULIA = 1,      /* z^2 + c, z0 = pixel, c = constant */
+    FR_BURNINGSHIP = 2, /* (|x| + i|y|)^2 + c */
+    FR_TRICORN = 3,    /* conj(z)^2 + c */
+    FR_MULTIBROT = 4   /* z^d + c, integer d >= 2 */
+} fr_formula;
+
+typedef enum fr_precision { FR_F32 = 0, FR_F64 = 1 } fr_precision;
+
+typedef enum fr_color_mode {
+    FR_COLOR_COUNT = 0,     /* integer count through the palette */
+    FR_COLOR_SMOOTH = 1,    /* normalized iteration count */
+    FR_COLOR_HISTOGRAM = 2, /* rank of the count among exterior samples */
+    FR_COLOR_DISTANCE = 3   /* exterior distance estimation shading */
+} fr_color_mode;
+
+/* Everything that determines an escape-time image. Fill with
+ * fr_escape_params_default(), change fields or set them by name with
+ * fr_escape_param_set(), then render. The parameter table below describes
+ * every field (name, type, range, default, help); validation, the CLI flags,
+ * scene files and PNG metadata are all driven from it. */
+typedef struct fr_escape_params {
+    fr_formula formula;
+    int width, height;          /* image size in pixels */
+    double center_re, center_im;
+    double view_width;          /* width of the view in the complex plane */
+    double rotate_deg;          /* view rotation, counter-clockwise */
+    double julia_re, julia_im;  /* Julia constant c */
+    int power;                  /* Multibrot exponent d >= 2 */
+    uint32_t max_iter;          /* 1 .. 2^31-1 */
+    double bailout;             /* escape radius; 0 = automatic (see table) */
+    fr_precision precision;
+    fr_color_mode color;
+    fr_palette palette;
+    double palette_offset;      /* shifts the palette, in cycles (0..1) */
+    double palette_cycle;       /* iterations per palette cycle; 0 = automatic */
+    uint8_t interior[3];        /* colour of points that never escape */
+    int aa;                     /* N x N samples per pixel */
+    int interior_test;          /* exact cardioid/bulb tests (Mandelbrot d=2) */
+    int periodicity;            /* exact cycle detection (never changes counts) */
+} fr_escape_params;
+
+typedef enum fr_param_type {
+    FR_PT_ENUM, FR_PT_INT, FR_PT_UINT, FR_PT_DOUBLE, FR_PT_BOOL,
+    FR_PT_SIZE,    /* "WxH" */
+    FR_PT_COMPLEX, /* "RE,IM" */
+    FR_PT_COLOR,   /* "#rrggbb" */
+    FR_PT_PALETTE  /* preset name or palette file */
+} fr_param_type;
+
+typedef struct fr_param_info {
+    const char *name;      /* flag / JSON key, e.g. "center" */
+    fr_param_type type;
+    const char *def;       /* default, as text */
+    const char *range;     /* allowed values, as text */
+    const char *help;
+} fr_param_info;
+
+/* The escape-time parameter table, in display order. */
+int fr_escape_param_count(void);
+const fr_param_info *fr_escape_param_info(int i);
+/* Look up by name; also accepts the alias "zoom" (view_width = 4 / zoom). */
+const fr_param_info *fr_escape_param_find(const char *name);
+
+void fr_escape_params_default(fr_escape_params *p, fr_formula f);
+fr_status fr_formula_parse(fr_context *ctx, const char *name, fr_formula *out);
+const char *fr_formula_name(fr_formula f);
+
+/* Set one parameter from text, with full validation of that value. */
+fr_status fr_escape_param_set(fr_context *ctx, fr_escape_params *p, const char *name,
+                              const char *value);
+/* The parameter's current value as text (malloc()ed); round-trips exactly. */
+fr_status fr_escape_param_get(fr_context *ctx, const fr_escape_params *p, const char *name,
+                              char **value);
+/* Whole-scene checks (ranges, memory needed, finite view). */
+fr_status fr_escape_params_validate(fr_context *ctx, const fr_escape_params *p);
+/* The bailout and palette cycle actually used once "automatic" is resolved. */
+double fr_escape_bailout(const fr_escape_params *p);
+double fr_escape_palette_cycle(const fr_escape_params *p);
+
+/* A scene as JSON text: {"fractalis": "escape", "formula": ..., ...}. The
+ * palette is written by name for presets and as a colour list otherwise, so
+ * a scene is self-contained. */
+fr_status fr_escape_params_to_json(fr_context *ctx, const fr_escape_params *p, char **json);
+/* Read a scene; keys not given keep the values in *p. */
+fr_status fr_escape_params_from_json(fr_context *ctx, const char *json, fr_escape_params *p);
+
+/* Raw per-sample results, on a grid of (width*aa) x (height*aa) samples in
+ * row-major order, top row first. */
+typedef struct fr_escape_raw {
+    int width, height;   /* sample grid size */
+    uint32_t *counts;    /* escape index n, or max_iter for interior */
+    float *values;       /* smooth value (or distance for FR_COLOR_DISTANCE);
+                            -1 for interior; NULL in FR_COLOR_COUNT mode */
+} fr_escape_raw;
+
+/* An 8- or 16-bit RGB image, row-major, top row first. */
+typedef struct fr_image {
+    int width, height;
+    int depth;       /* 8 or 16 */
+    void *pixels;    /* width*height*3 samples of uint8_t or uint16_t */
+} fr_image;
+
+/* Render statistics of the last render. */
+typedef struct fr_escape_stats {
+    uint64_t samples;
+    uint64_t iterations;   /* real iteration steps performed */
+    uint64_t interior;     /* samples that never escaped */
+    double seconds_iterate;
+    double seconds_color;
+} fr_escape_stats;
+
+/* Render. `image` receives a new image of depth `depth` (8 or 16); `raw`, if
+ * not NULL, receives the raw sample arrays (free with fr_escape_raw_free).
+ * Either output may be NULL (not both). */
+fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, int depth,
+                           fr_image *image, fr_escape_raw *raw, fr_escape_stats *stats);
+
+void fr_image_free(fr_image *img);
+void fr_escape_raw_free(fr_escape_raw *raw);
+
+/* Iteration count of one point with the canonical step (the scalar
+ * reference): z0 = 0 and c = (re, im) for the Mandelbrot-type formulas, or
+ * z0 = (re, im) for Julia. No interior test, no periodicity check. */
+uint32_t fr_escape_count(const fr_escape_params *p, double re, double im);
+/* The exact interior test: 1 if c lies in the main cardioid or the period-2
+ * bulb of the Mandelbrot set. */
+int fr_mandelbrot_interior(double re, double im);
+
+/* --------------------------------------------------------------- output */
+
+typedef enum fr_format { FR_FMT_UNKNOWN = 0, FR_FMT_PNG, FR_FMT_PPM, FR_FMT_NPY, FR_FMT_JSON } fr_format;
+
+/* The format picked by a file name's extension (case-insensitive). */
+fr_format fr_format_from_path(const char *path);
+
+/* Write an image. PNG embeds `meta` (if not NULL) in an iTXt chunk with key
+ * "fractalis"; PPM writes P6 (8- or 16-bit). Files are written to a
+ * temporary name in the same folder and renamed on success, so a failure
+ * leaves no partial file. */
+fr_status fr_image_write_png(fr_context *ctx, const fr_image *img, const char *path,
+                             const char *meta);
+fr_status fr_image_write_ppm(fr_context *ctx, const fr_image *img, const char *path);
+/* Read a PNG (any bit depth/colour type, converted to RGB at its depth) and
+ * its "fractalis" text chunk (malloc()ed into *meta, or NULL if absent).
+ * Either output may be NULL. */
+fr_status fr_image_read_png(fr_context *ctx, const char *path, fr_image *img, char **meta);
+
+/* Write a NumPy .npy array of shape (height, width), dtype '<u4' or '<f4'. */
+fr_status fr_npy_write_u32(fr_context *ctx, const char *path, const uint32_t *data, int width,
+                           int height);
+fr_status fr_npy_write_f32(fr_context *ctx, const char *path, const float *data, int width,
+                           int height);
+
+/* Write text to a file atomically (temporary name, rename on success). */
+fr_status fr_write_text_file(fr_context *ctx, const char *path, const char *text);
+/* Read a whole text file (malloc()ed, NUL-terminated). */
+fr_status fr_read_text_file(fr_context *ctx, const char *path, char **text);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FRACTALIS_H */

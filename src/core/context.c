@@ -1,0 +1,79 @@
+#include "core/context.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <omp.h>
+
+const char *fr_version(void) { return FR_VERSION_STRING; }
+
+const char *fr_status_name(fr_status s)
+{
+    switch (s) {
+    case FR_OK: return "ok";
+    case FR_ERR_INVALID: return "invalid argument";
+    case FR_ERR_NOMEM: return "out of memory";
+    case FR_ERR_IO: return "input/output error";
+    case FR_ERR_PARSE: return "parse error";
+    case FR_ERR_UNSUPPORTED: return "unsupported";
+    case FR_ERR_DEVICE: return "device error";
+    case FR_ERR_CANCELLED: return "cancelled";
+    }
+    return "unknown status";
+}
+
+fr_status fr_fail(fr_context *ctx, fr_status s, const char *fmt, ...)
+{
+    if (ctx) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(ctx->error, sizeof ctx->error, fmt, ap);
+        va_end(ap);
+    }
+    return s;
+}
+
+double fr_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+fr_context *fr_context_create(void)
+{
+    fr_context *ctx = calloc(1, sizeof *ctx);
+    if (!ctx) return NULL;
+    strcpy(ctx->device, "cpu");
+    ctx->cuda_index = -1;
+    return ctx;
+}
+
+void fr_context_destroy(fr_context *ctx) { free(ctx); }
+
+const char *fr_last_error(const fr_context *ctx) { return ctx ? ctx->error : "no context"; }
+
+fr_status fr_context_set_threads(fr_context *ctx, int threads)
+{
+    if (threads < 0 || threads > 4096)
+        return fr_fail(ctx, FR_ERR_INVALID, "threads must be between 0 (automatic) and 4096, got %d",
+                       threads);
+    ctx->threads = threads;
+    return FR_OK;
+}
+
+int fr_context_threads(const fr_context *ctx) { return ctx->threads; }
+
+void fr_context_set_progress(fr_context *ctx, fr_progress_fn fn, void *user)
+{
+    ctx->progress = fn;
+    ctx->progress_user = user;
+}
+
+int fr_threads(const fr_context *ctx)
+{
+    return ctx->threads > 0 ? ctx->threads : omp_get_max_threads();
+}

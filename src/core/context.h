@@ -1,0 +1,33 @@
+/* Internal view of the context: error recording and run options shared by
+ * every module. Nothing here is part of the public API. */
+#ifndef FR_CORE_CONTEXT_H
+#define FR_CORE_CONTEXT_H
+
+#include "fractalis.h"
+
+#define FR_ERROR_MAX 512
+
+struct fr_context {
+    char error[FR_ERROR_MAX];
+    int threads;             /* 0 = OpenMP default */
+    fr_progress_fn progress;
+    void *progress_user;
+    fr_cpu_kernel cpu_kernel;
+    char device[32];         /* resolved backend name, e.g. "cpu" */
+    char device_note[160];   /* why "auto" fell back, or "" */
+    int cuda_index;          /* -1 = CPU */
+};
+
+/* Record a message and return `s`, so that failing paths read
+ * `return fr_fail(ctx, FR_ERR_INVALID, "width must be > 0");`. A NULL ctx
+ * is allowed (the message is dropped). */
+fr_status fr_fail(fr_context *ctx, fr_status s, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Threads for an OpenMP region: the context's setting, else OpenMP's. */
+int fr_threads(const fr_context *ctx);
+
+/* Seconds on a monotonic clock. */
+double fr_now(void);
+
+#endif

@@ -1,0 +1,65 @@
+/* The escape-time render job: validated parameters resolved into what the
+ * kernels need, plus the output arrays. Shared by the scalar reference, the
+ * SIMD kernels and the backends. */
+#ifndef FR_ESCAPE_JOB_H
+#define FR_ESCAPE_JOB_H
+
+#include "fractalis.h"
+
+/* What a kernel stores beside the count. */
+enum { FR_VALUES_NONE = 0, FR_VALUES_SMOOTH = 1, FR_VALUES_DISTANCE = 2 };
+
+typedef struct fr_escape_job {
+    const fr_escape_params *p;
+    int sw, sh;            /* sample grid */
+    int step;              /* FR_STEP_* (Multibrot d = 2 runs the Mandelbrot step) */
+    int julia;             /* z0 = sample, c = constant */
+    int power;             /* exponent used by the smooth formula */
+    double bailout, b2, log_bailout, log_power;
+    double inv_aa, half_w, half_h, pixel, cos_r, sin_r;
+    int interior_test, periodicity;
+    int values;            /* FR_VALUES_* */
+    uint32_t *counts;      /* sw * sh */
+    float *smooth;         /* sw * sh, or NULL */
+    float *dist;           /* sw * sh, or NULL (distance mode) */
+} fr_escape_job;
+
+/* Fill everything but the arrays from validated parameters. */
+void fr_escape_job_init(fr_escape_job *job, const fr_escape_params *p);
+
+/* The point of the complex plane a sample stands for, in double. This is
+ * the one mapping every backend uses (computed without contraction). */
+static inline void fr_escape_sample_point(const fr_escape_job *job, int sx, int sy, double *re,
+                                          double *im)
+{
+    double u = ((double)sx + 0.5) * job->inv_aa - job->half_w;
+    double v = job->half_h - ((double)sy + 0.5) * job->inv_aa;
+    double dx = u * job->pixel, dy = v * job->pixel;
+    *re = job->p->center_re + (dx * job->cos_r - dy * job->sin_r);
+    *im = job->p->center_im + (dx * job->sin_r + dy * job->cos_r);
+}
+
+/* Record one finished sample: count n and, for escaped samples, the first
+ * z beyond the bailout (for the smooth value). Used by every CPU kernel so
+ * that derived values are identical too. */
+void fr_escape_finish(const fr_escape_job *job, int64_t idx, uint32_t n, double zx, double zy);
+
+/* The smooth (normalized iteration count) value of an escaped sample. */
+double fr_escape_smooth_value(const fr_escape_job *job, uint32_t n, double zx, double zy);
+
+/* Scalar kernels over samples [first, first + count): the portable
+ * reference and the same code compiled with FMA instructions. Return the
+ * iteration steps performed. */
+uint64_t fr_escape_scalar_range(const fr_escape_job *job, int64_t first, int64_t count);
+uint64_t fr_escape_scalar_fma_range(const fr_escape_job *job, int64_t first, int64_t count);
+/* Distance estimation (count plus derivative): scalar, any formula. */
+uint64_t fr_escape_distance_range(const fr_escape_job *job, int64_t first, int64_t count);
+/* AVX2 + FMA kernels; only call when the processor has both. */
+uint64_t fr_escape_avx2_f64_range(const fr_escape_job *job, int64_t first, int64_t count);
+uint64_t fr_escape_avx2_f32_range(const fr_escape_job *job, int64_t first, int64_t count);
+
+/* Colour the samples into an image (AA downsample included). */
+fr_status fr_escape_colorize(fr_context *ctx, const fr_escape_job *job, int depth,
+                             fr_image *image);
+
+#endif

@@ -1,0 +1,37 @@
+/* The fractalis command-line tool: one file per subcommand over the
+ * library. Exit codes: 0 success, 1 the work failed, 2 bad usage. */
+#ifndef FR_CLI_H
+#define FR_CLI_H
+
+#include "fractalis.h"
+
+enum { EXIT_WORK = 1, EXIT_USAGE = 2 };
+
+int cmd_render(int argc, char **argv);
+int cmd_params(int argc, char **argv);
+int cmd_devices(int argc, char **argv);
+void print_main_help(void);
+void print_render_help(void);
+
+/* Print "fractalis: MESSAGE" to stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Progress bar with ETA on stderr when it is a terminal, shown once work has
+ * run for a second. Use as the library's progress callback. */
+typedef struct cli_progress {
+    double start;
+    int shown;
+    int enabled;
+    const char *label;
+} cli_progress;
+void cli_progress_init(cli_progress *pg, const char *label, int enabled);
+int cli_progress_cb(double done, void *user);
+void cli_progress_end(cli_progress *pg);
+/* Seconds on a monotonic clock. */
+double cli_now(void);
+
+/* Load parameters from a scene: a .json file or a PNG with embedded
+ * parameters. */
+int cli_load_scene(fr_context *ctx, const char *path, fr_escape_params *p);
+
+#endif

@@ -1,0 +1,57 @@
+/* Help text, generated from the library's parameter table so every flag
+ * shows its default and range. */
+#include <stdio.h>
+
+#include "cli.h"
+
+static void print_run_options(void)
+{
+    printf("Run options:\n"
+           "  -o, --output FILE      output file; the extension picks the format:\n"
+           "                         .png (parameters embedded), .ppm, .npy (raw: uint32 counts for\n"
+           "                         count/histogram, float32 smooth values or distances otherwise),\n"
+           "                         .json (writes the scene, renders nothing)   [default: FORMULA.png]\n"
+           "      --from FILE        start from a scene: a .json scene or a PNG rendered by fractalis;\n"
+           "                         flags after it override its values\n"
+           "      --depth N          PNG/PPM bits per channel                    [default: 8; 8|16]\n"
+           "      --threads N        CPU threads; 0 = all (OMP_NUM_THREADS honoured) [default: 0]\n"
+           "      --device D         compute device                [default: auto; auto|cpu|cuda[:N]]\n"
+           "      --kernel K         CPU kernel (all give identical counts) [default: auto; auto|scalar|avx2]\n"
+           "  -q, --quiet            no progress bar, no statistics\n"
+           "  -h, --help             this help\n");
+}
+
+void print_render_help(void)
+{
+    printf("Usage: fractalis render FORMULA [options]\n"
+           "       fractalis render --from IMAGE.png|SCENE.json [options]\n\n"
+           "FORMULA: mandelbrot | julia | burningship | tricorn | multibrot\n\n"
+           "Scene parameters (also the keys of a .json scene):\n");
+    for (int i = 0; i < fr_escape_param_count(); i++) {
+        const fr_param_info *in = fr_escape_param_info(i);
+        if (i == 0) continue; /* the formula is the positional word */
+        printf("  --%-16s %s\n  %-18s   [default: %s; %s]\n", in->name, in->help, "", in->def, in->range);
+    }
+    const fr_param_info *z = fr_escape_param_find("zoom");
+    printf("  --%-16s %s\n  %-18s   [%s]\n\n", z->name, z->help, "", z->range);
+    print_run_options();
+    printf("\nExamples:\n"
+           "  fractalis render mandelbrot -o mandel.png\n"
+           "  fractalis render mandelbrot --center -0.743643887037151,0.13182590420533 --width 1e-6 \\\n"
+           "      --iter 5000 --size 1920x1080 --aa 3 -o seahorse.png\n"
+           "  fractalis render julia --c -0.4,0.6 --palette ultra --depth 16 -o julia.png\n"
+           "  fractalis render --from mandel.png --size 3840x2160 -o mandel-4k.png\n");
+}
+
+void print_main_help(void)
+{
+    printf("fractalis %s - fast, exact fractal renderer\n\n"
+           "Usage: fractalis COMMAND [options]\n\n"
+           "Commands:\n"
+           "  render FORMULA ...   render an escape-time fractal (see 'fractalis render --help')\n"
+           "  params FILE          print the parameters embedded in a PNG (or a .json scene)\n"
+           "  devices              list compute backends and devices\n"
+           "  --version            print the version\n\n",
+           fr_version());
+    print_render_help();
+}
