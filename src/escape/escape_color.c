@@ -20,6 +20,31 @@ static float linear_to_srgb(float c)
     return 1.055f * powf(c, 1.0f / 2.4f) - 0.055f;
 }
 
+/* The palette as a table of LUT_N colours per cycle, sampled with linear
+ * interpolation: a lookup instead of a search per sample. LUT_N is a
+ * multiple of 16, so the stops of a 16-colour palette fall on entries and
+ * are reproduced exactly. */
+#define LUT_N 4096
+typedef struct palette_lut {
+    float rgb[LUT_N + 1][3];
+} palette_lut;
+
+static void lut_build(palette_lut *lut, const fr_palette *pal)
+{
+    for (int i = 0; i < LUT_N; i++) fr_palette_sample(pal, (double)i / LUT_N, lut->rgb[i]);
+    memcpy(lut->rgb[LUT_N], lut->rgb[0], sizeof lut->rgb[0]);
+}
+
+static inline void lut_sample(const palette_lut *lut, double t, float rgb[3])
+{
+    t -= floor(t);
+    double f = t * LUT_N;
+    int i = (int)f;
+    if (i >= LUT_N) i = LUT_N - 1; /* t just below 1 rounding up */
+    float w = (float)(f - i);
+    for (int c = 0; c < 3; c++) rgb[c] = lut->rgb[i][c] + w * (lut->rgb[i + 1][c] - lut->rgb[i][c]);
+}
+
 /* Rank table for histogram colouring: frac[k - lo] is the fraction of
  * exterior samples with count <= k, for k in [lo, hi]. */
 typedef struct rank_table {
@@ -65,7 +90,8 @@ static double rank_at(const rank_table *rt, int64_t k)
 }
 
 /* Colour of one sample in sRGB [0, 1]. */
-static void sample_color(const fr_escape_job *job, const rank_table *rt, double cycle, int64_t i, float rgb[3])
+static void sample_color(const fr_escape_job *job, const palette_lut *lut, const rank_table *rt, double cycle,
+                         int64_t i, float rgb[3])
 {
     const fr_escape_params *p = job->p;
     uint32_t n = job->counts[i];
@@ -75,10 +101,10 @@ static void sample_color(const fr_escape_job *job, const rank_table *rt, double 
     }
     switch (p->color) {
     case FR_COLOR_COUNT:
-        fr_palette_sample(&p->palette, (double)n / cycle + p->palette_offset, rgb);
+        lut_sample(lut, (double)n / cycle + p->palette_offset, rgb);
         return;
     case FR_COLOR_SMOOTH:
-        fr_palette_sample(&p->palette, job->smooth[i] / cycle + p->palette_offset, rgb);
+        lut_sample(lut, job->smooth[i] / cycle + p->palette_offset, rgb);
         return;
     case FR_COLOR_HISTOGRAM: {
         /* The smooth value nu lies in [n-1, n): interpolate the rank between
@@ -88,7 +114,7 @@ static void sample_color(const fr_escape_job *job, const rank_table *rt, double 
         if (!(f >= 0 && f <= 1)) f = 1;
         double t = rank_at(rt, (int64_t)n - 1) + f * (rank_at(rt, n) - rank_at(rt, (int64_t)n - 1));
         double span = p->palette.count > 1 ? p->palette.pos[p->palette.count - 1] : 0;
-        fr_palette_sample(&p->palette, t * span + p->palette_offset, rgb);
+        lut_sample(lut, t * span + p->palette_offset, rgb);
         return;
     }
     case FR_COLOR_DISTANCE: {
@@ -96,7 +122,7 @@ static void sample_color(const fr_escape_job *job, const rank_table *rt, double 
          * interior colour, fading into the smooth palette colour. */
         double dpix = job->dist[i] / (job->pixel * job->inv_aa);
         double k = dpix <= 0 ? 0 : dpix >= 1 ? 1 : sqrt(dpix);
-        fr_palette_sample(&p->palette, job->smooth[i] / cycle + p->palette_offset, rgb);
+        lut_sample(lut, job->smooth[i] / cycle + p->palette_offset, rgb);
         for (int c = 0; c < 3; c++) rgb[c] = (float)(p->interior[c] / 255.0 * (1 - k) + rgb[c] * k);
         return;
     }
@@ -112,10 +138,12 @@ fr_status fr_escape_colorize(fr_context *ctx, const fr_escape_job *job, int dept
     if (p->color == FR_COLOR_HISTOGRAM && (s = build_ranks(ctx, job, &rt))) return s;
     size_t bytes = (size_t)w * h * 3 * (depth == 16 ? 2 : 1);
     void *pixels = malloc(bytes);
-    if (!pixels) {
-        free(rt.frac);
+    palette_lut *lut = malloc(sizeof *lut);
+    if (!pixels || !lut) {
+        free(pixels), free(lut), free(rt.frac);
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for a %dx%d image", w, h);
     }
+    lut_build(lut, &p->palette);
     const double cycle = fr_escape_palette_cycle(p);
     const float inv = 1.0f / (float)(aa * aa);
 #pragma omp parallel for schedule(dynamic, 4) num_threads(fr_threads(ctx))
@@ -123,11 +151,11 @@ fr_status fr_escape_colorize(fr_context *ctx, const fr_escape_job *job, int dept
         for (int x = 0; x < w; x++) {
             float acc[3] = {0, 0, 0}, rgb[3];
             if (aa == 1) {
-                sample_color(job, &rt, cycle, (int64_t)y * job->sw + x, acc);
+                sample_color(job, lut, &rt, cycle, (int64_t)y * job->sw + x, acc);
             } else {
                 for (int sy = 0; sy < aa; sy++)
                     for (int sx = 0; sx < aa; sx++) {
-                        sample_color(job, &rt, cycle, (int64_t)(y * aa + sy) * job->sw + (x * aa + sx), rgb);
+                        sample_color(job, lut, &rt, cycle, (int64_t)(y * aa + sy) * job->sw + (x * aa + sx), rgb);
                         for (int c = 0; c < 3; c++) acc[c] += srgb_to_linear(rgb[c]);
                     }
                 for (int c = 0; c < 3; c++) acc[c] = linear_to_srgb(acc[c] * inv);
@@ -141,6 +169,7 @@ fr_status fr_escape_colorize(fr_context *ctx, const fr_escape_job *job, int dept
         }
     }
     free(rt.frac);
+    free(lut);
     image->width = w, image->height = h, image->depth = depth, image->pixels = pixels;
     return FR_OK;
 }

@@ -16,6 +16,7 @@ typedef struct fr_escape_job {
     int julia;             /* z0 = sample, c = constant */
     int power;             /* exponent used by the smooth formula */
     double bailout, b2, log_bailout, log_power;
+    float inv_log_bailout_f, inv_log_power_f;
     double inv_aa, half_w, half_h, pixel, cos_r, sin_r;
     int interior_test, periodicity;
     int values;            /* FR_VALUES_* */

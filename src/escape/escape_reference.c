@@ -21,6 +21,8 @@ void fr_escape_job_init(fr_escape_job *job, const fr_escape_params *p)
     job->b2 = job->bailout * job->bailout;
     job->log_bailout = log(job->bailout);
     job->log_power = log((double)job->power);
+    job->inv_log_bailout_f = (float)(1.0 / job->log_bailout);
+    job->inv_log_power_f = (float)(1.0 / job->log_power);
     job->inv_aa = 1.0 / p->aa;
     job->half_w = 0.5 * p->width;
     job->half_h = 0.5 * p->height;
@@ -42,8 +44,14 @@ void fr_escape_job_init(fr_escape_job *job, const fr_escape_params *p)
 
 double fr_escape_smooth_value(const fr_escape_job *job, uint32_t n, double zx, double zy)
 {
-    /* n - log_d(log|z_n| / log R): continuous across count boundaries. */
-    double log_z = 0.5 * log(zx * zx + zy * zy);
+    /* n - log_d(log|z_n| / log R): continuous across count boundaries. In
+     * float where |z|^2 fits (a colour needs no more), else in double. */
+    double m2 = zx * zx + zy * zy;
+    if (m2 < 1e30) {
+        float log_z = 0.5f * logf((float)m2);
+        return (double)n - (double)(logf(log_z * job->inv_log_bailout_f) * job->inv_log_power_f);
+    }
+    double log_z = 0.5 * log(m2);
     return (double)n - log(log_z / job->log_bailout) / job->log_power;
 }
 
