@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Install everything fractalis needs to build and test, from Debian packages
+# only (Debian 12, as root). Safe to run again.
+set -euo pipefail
+packages=(build-essential cmake pkg-config libpng-dev libjansson-dev libcmocka-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Set everything up and run the whole test suite: the Release build with
+# every test (unit, conformance, cli; gpu tests skip without a GPU), then
+# an AddressSanitizer + UndefinedBehaviorSanitizer build running the unit
+# and conformance tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+jobs=$(nproc)
+
+echo "== Release build, all tests"
+scripts/build.sh
+(cd build && ctest --output-on-failure -j"$jobs")
+
+echo "== ASan + UBSan build, unit and conformance tests"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFR_SANITIZE=ON >/dev/null
+cmake --build build-asan -j"$jobs"
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j"$jobs" -L "unit|conformance")

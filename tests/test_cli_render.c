@@ -1,0 +1,724 @@
+/* End-to-end tests of `fractalis render` / `fractalis params` / `--help`:
+ * they run the real binary ($FR_CLI) without a shell and check its outputs
+ * through the library's own readers. Every test works in a fresh folder
+ * under $FR_TEST_TMP/cli_render and uses small images (the CI machine has
+ * two cores). */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fractalis.h"
+
+extern char **environ;
+
+/* ------------------------------------------------------------ CLI runner */
+
+#define CLI_TIMEOUT_S 120
+#define CLI_CAPTURE_MAX (256 * 1024)
+
+typedef struct cli_result {
+    int status;   /* exit status, or 128 + signal if killed */
+    char *out;    /* captured stdout, NUL-terminated */
+    char *err;    /* captured stderr, NUL-terminated */
+} cli_result;
+
+static void cli_result_free(cli_result *r)
+{
+    free(r->out);
+    free(r->err);
+    r->out = r->err = NULL;
+}
+
+static const char *cli_path(void)
+{
+    const char *p = getenv("FR_CLI");
+    return p && *p ? p : NULL;
+}
+
+/* A copy of the environment with `extra` ("NAME=value" strings, NULL-ended)
+ * replacing any variable of the same name. */
+static char **make_env(const char *const *extra)
+{
+    size_t n = 0, k = 0;
+    while (environ[n]) n++;
+    while (extra && extra[k]) k++;
+    char **env = calloc(n + k + 1, sizeof *env);
+    if (!env) return NULL;
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        int replaced = 0;
+        for (size_t j = 0; j < k; j++) {
+            size_t len = strcspn(extra[j], "=");
+            if (!strncmp(environ[i], extra[j], len) && environ[i][len] == '=') replaced = 1;
+        }
+        if (!replaced) env[m++] = environ[i];
+    }
+    for (size_t j = 0; j < k; j++) env[m++] = (char *)extra[j];
+    env[m] = NULL;
+    return env;
+}
+
+static void append(char **buf, size_t *len, size_t *cap, const char *data, size_t n)
+{
+    if (*len + n + 1 > *cap) {
+        size_t c = *cap ? *cap : 4096;
+        while (c < *len + n + 1) c *= 2;
+        char *b = realloc(*buf, c);
+        assert_non_null(b);
+        *buf = b;
+        *cap = c;
+    }
+    memcpy(*buf + *len, data, n);
+    *len += n;
+    (*buf)[*len] = 0;
+}
+
+/* Run $FR_CLI with args (NULL-terminated, not counting argv[0]), stdin from
+ * /dev/null, capturing stdout and stderr. `env_extra` may be NULL. */
+static void run_cli_env(cli_result *r, const char *const *env_extra, const char *const *args)
+{
+    const char *cli = cli_path();
+    assert_non_null(cli);
+    size_t n = 0;
+    while (args[n]) n++;
+    char **argv = calloc(n + 2, sizeof *argv);
+    assert_non_null(argv);
+    argv[0] = (char *)cli;
+    for (size_t i = 0; i < n; i++) argv[i + 1] = (char *)args[i];
+    argv[n + 1] = NULL;
+    char **envp = make_env(env_extra);
+    assert_non_null(envp);
+
+    int po[2], pe[2];
+    assert_int_equal(pipe(po), 0);
+    assert_int_equal(pipe(pe), 0);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, po[1], 1);
+    posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
+    posix_spawn_file_actions_addclose(&fa, po[0]);
+    posix_spawn_file_actions_addclose(&fa, pe[0]);
+    posix_spawn_file_actions_addclose(&fa, po[1]);
+    posix_spawn_file_actions_addclose(&fa, pe[1]);
+    pid_t pid;
+    int rc = posix_spawn(&pid, cli, &fa, NULL, argv, envp);
+    posix_spawn_file_actions_destroy(&fa);
+    close(po[1]);
+    close(pe[1]);
+    free(envp);
+    free(argv);
+    if (rc != 0) {
+        close(po[0]);
+        close(pe[0]);
+        fail_msg("posix_spawn(%s): %s", cli, strerror(rc));
+    }
+
+    char *bufs[2] = {NULL, NULL};
+    size_t lens[2] = {0, 0}, caps[2] = {0, 0};
+    append(&bufs[0], &lens[0], &caps[0], "", 0);
+    append(&bufs[1], &lens[1], &caps[1], "", 0);
+    struct pollfd fds[2] = {{.fd = po[0], .events = POLLIN}, {.fd = pe[0], .events = POLLIN}};
+    time_t deadline = time(NULL) + CLI_TIMEOUT_S;
+    int open_fds = 2, timed_out = 0;
+    while (open_fds > 0) {
+        int left = (int)(deadline - time(NULL));
+        if (left <= 0) {
+            timed_out = 1;
+            break;
+        }
+        int pr = poll(fds, 2, left * 1000);
+        if (pr < 0 && errno == EINTR) continue;
+        if (pr < 0) break;
+        for (int i = 0; i < 2; i++) {
+            if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+            char chunk[4096];
+            ssize_t got = read(fds[i].fd, chunk, sizeof chunk);
+            if (got > 0) {
+                if (lens[i] < CLI_CAPTURE_MAX) append(&bufs[i], &lens[i], &caps[i], chunk, (size_t)got);
+            } else if (got == 0 || errno != EINTR) {
+                close(fds[i].fd);
+                fds[i].fd = -1;
+                open_fds--;
+            }
+        }
+    }
+    if (timed_out) kill(pid, SIGKILL);
+    for (int i = 0; i < 2; i++)
+        if (fds[i].fd >= 0) close(fds[i].fd);
+    int ws;
+    while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {
+    }
+    r->out = bufs[0];
+    r->err = bufs[1];
+    r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + (WIFSIGNALED(ws) ? WTERMSIG(ws) : 0);
+    if (timed_out) fail_msg("fractalis did not finish within %d s", CLI_TIMEOUT_S);
+    if (WIFSIGNALED(ws)) fail_msg("fractalis was killed by signal %d; stderr:\n%s", WTERMSIG(ws), r->err);
+}
+
+#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+/* run_cli(&r, "render", "mandelbrot", ...) */
+#define run_cli(r, ...) run_cli_env((r), NULL, ARGS(__VA_ARGS__))
+
+/* Run and require success; stderr is shown when it fails. */
+#define run_ok(...)                                                                                          \
+    do {                                                                                                     \
+        cli_result r_ok_;                                                                                    \
+        run_cli(&r_ok_, __VA_ARGS__);                                                                        \
+        if (r_ok_.status != 0) {                                                                             \
+            print_error("fractalis exited %d; stderr:\n%s\n", r_ok_.status, r_ok_.err);                      \
+            cli_result_free(&r_ok_);                                                                         \
+            fail();                                                                                          \
+        }                                                                                                    \
+        cli_result_free(&r_ok_);                                                                             \
+    } while (0)
+
+/* --------------------------------------------------------------- fixture */
+
+typedef struct fixture {
+    fr_context *ctx;
+    char dir[PATH_MAX];
+    char paths[8][PATH_MAX];
+    int next;
+} fixture;
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    if (!f) return -1;
+    const char *base = getenv("FR_TEST_TMP");
+    if (!base || !*base) base = "/tmp";
+    char parent[PATH_MAX];
+    snprintf(parent, sizeof parent, "%s/cli_render", base);
+    if (mkdir(parent, 0777) != 0 && errno != EEXIST) return -1;
+    snprintf(f->dir, sizeof f->dir, "%s/t.XXXXXX", parent);
+    if (!mkdtemp(f->dir)) return -1;
+    f->ctx = fr_context_create();
+    if (!f->ctx) return -1;
+    *state = f;
+    return 0;
+}
+
+static void remove_tree(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    char p[PATH_MAX + 256];
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) remove_tree(p);
+        else unlink(p);
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    if (!f) return 0;
+    remove_tree(f->dir);
+    fr_context_destroy(f->ctx);
+    free(f);
+    return 0;
+}
+
+/* A path in the test's folder (8 rotating buffers). */
+static const char *P(fixture *f, const char *name)
+{
+    char *b = f->paths[f->next++ % 8];
+    snprintf(b, PATH_MAX, "%s/%s", f->dir, name);
+    return b;
+}
+
+/* --------------------------------------------------------------- helpers */
+
+static unsigned char *read_file(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return NULL;
+    size_t cap = 1 << 16, n = 0;
+    unsigned char *buf = malloc(cap);
+    size_t got;
+    while (buf && (got = fread(buf + n, 1, cap - n, fp)) > 0) {
+        n += got;
+        if (n == cap) {
+            unsigned char *b = realloc(buf, cap *= 2);
+            if (!b) free(buf);
+            buf = b;
+        }
+    }
+    fclose(fp);
+    if (buf) *len = n;
+    return buf;
+}
+
+static void assert_files_equal(const char *a, const char *b)
+{
+    size_t na = 0, nb = 0;
+    unsigned char *da = read_file(a, &na), *db = read_file(b, &nb);
+    if (!da || !db) {
+        free(da);
+        free(db);
+        fail_msg("cannot read '%s' or '%s'", a, b);
+    }
+    size_t i = 0;
+    while (i < na && i < nb && da[i] == db[i]) i++;
+    free(da);
+    free(db);
+    if (na != nb || i != na)
+        fail_msg("'%s' (%zu bytes) and '%s' (%zu bytes) differ at byte %zu", a, na, b, nb, i);
+}
+
+static int file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "w");
+    assert_non_null(fp);
+    assert_int_equal(fputs(text, fp) >= 0, 1);
+    assert_int_equal(fclose(fp), 0);
+}
+
+/* Decode a PNG and check its size and depth; returns its metadata (or NULL). */
+static char *check_png(fixture *f, const char *path, int w, int h, int depth)
+{
+    fr_image img = {0};
+    char *meta = NULL;
+    fr_status s = fr_image_read_png(f->ctx, path, &img, &meta);
+    if (s != FR_OK) fail_msg("fr_image_read_png(%s): %s", path, fr_last_error(f->ctx));
+    assert_int_equal(img.width, w);
+    assert_int_equal(img.height, h);
+    assert_int_equal(img.depth, depth);
+    assert_non_null(img.pixels);
+    fr_image_free(&img);
+    return meta;
+}
+
+/* A parsed .npy file (format version 1 or 2). */
+typedef struct npy {
+    unsigned char *data;
+    size_t len;
+    char header[1024];
+    size_t data_off;
+} npy;
+
+static void npy_read(const char *path, npy *n)
+{
+    memset(n, 0, sizeof *n);
+    n->data = read_file(path, &n->len);
+    assert_non_null(n->data);
+    assert_true(n->len >= 12);
+    assert_memory_equal(n->data, "\x93NUMPY", 6);
+    size_t hlen, hoff;
+    if (n->data[6] == 1) {
+        hlen = n->data[8] | (size_t)n->data[9] << 8;
+        hoff = 10;
+    } else {
+        assert_true(n->len >= 12);
+        hlen = n->data[8] | (size_t)n->data[9] << 8 | (size_t)n->data[10] << 16 | (size_t)n->data[11] << 24;
+        hoff = 12;
+    }
+    assert_true(hoff + hlen <= n->len);
+    assert_true(hlen < sizeof n->header);
+    memcpy(n->header, n->data + hoff, hlen);
+    n->header[hlen] = 0;
+    n->data_off = hoff + hlen;
+    assert_int_equal(n->data_off % 16, 0); /* the format aligns the data */
+}
+
+static void npy_check(const char *path, const char *descr, int rows, int cols)
+{
+    npy n;
+    npy_read(path, &n);
+    char want[64];
+    snprintf(want, sizeof want, "'%s'", descr);
+    if (!strstr(n.header, want)) fail_msg("%s: header lacks %s: %s", path, want, n.header);
+    snprintf(want, sizeof want, "(%d, %d)", rows, cols);
+    if (!strstr(n.header, want)) fail_msg("%s: header lacks shape %s: %s", path, want, n.header);
+    assert_non_null(strstr(n.header, "'fortran_order': False"));
+    assert_int_equal(n.len - n.data_off, (size_t)rows * (size_t)cols * 4);
+    free(n.data);
+}
+
+/* -------------------------------------------------------------------- tests */
+
+static void test_png_basic(void **state)
+{
+    fixture *f = *state;
+    const char *out = P(f, "m.png");
+    run_ok("render", "mandelbrot", "--size", "160x90", "-o", out);
+    char *meta = check_png(f, out, 160, 90, 8);
+    assert_non_null(meta);
+    fr_escape_params p;
+    fr_escape_params_default(&p, FR_JULIA); /* the JSON must say mandelbrot */
+    p.width = p.height = 7;
+    fr_status s = fr_escape_params_from_json(f->ctx, meta, &p);
+    if (s != FR_OK) fail_msg("metadata does not parse: %s\n%s", fr_last_error(f->ctx), meta);
+    assert_int_equal(p.width, 160);
+    assert_int_equal(p.height, 90);
+    assert_int_equal(p.formula, FR_MANDELBROT);
+    assert_int_equal(fr_escape_params_validate(f->ctx, &p), FR_OK);
+    free(meta);
+}
+
+static void test_png_depth16(void **state)
+{
+    fixture *f = *state;
+    const char *out = P(f, "m16.png");
+    run_ok("render", "mandelbrot", "--size", "160x90", "--depth", "16", "-q", "-o", out);
+    free(check_png(f, out, 160, 90, 16));
+}
+
+static void test_every_formula(void **state)
+{
+    fixture *f = *state;
+    const char *formulas[] = {"mandelbrot", "julia", "burningship", "tricorn", "multibrot"};
+    for (size_t i = 0; i < sizeof formulas / sizeof *formulas; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "%s.png", formulas[i]);
+        const char *out = P(f, name);
+        run_ok("render", formulas[i], "--size", "64x48", "--iter", "200", "-q", "-o", out);
+        char *meta = check_png(f, out, 64, 48, 8);
+        assert_non_null(meta);
+        fr_escape_params p;
+        fr_escape_params_default(&p, FR_MANDELBROT);
+        assert_int_equal(fr_escape_params_from_json(f->ctx, meta, &p), FR_OK);
+        assert_string_equal(fr_formula_name(p.formula), formulas[i]);
+        free(meta);
+    }
+}
+
+static void test_every_colouring(void **state)
+{
+    fixture *f = *state;
+    const char *modes[] = {"count", "smooth", "histogram", "distance"};
+    for (size_t i = 0; i < sizeof modes / sizeof *modes; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "%s.png", modes[i]);
+        const char *out = P(f, name);
+        run_ok("render", "mandelbrot", "--size", "64x48", "--iter", "200", "--color", modes[i], "-q", "-o", out);
+        free(check_png(f, out, 64, 48, 8));
+    }
+}
+
+static void test_from_png_reproduces(void **state)
+{
+    fixture *f = *state;
+    const char *x = P(f, "x.png"), *y = P(f, "y.png");
+    run_ok("render", "julia", "--size", "160x90", "--c", "-0.4,0.6", "--palette", "ultra", "--aa", "2", "--rotate",
+           "30", "--color", "histogram", "--iter", "500", "--precision", "f32", "-q", "-o", x);
+    run_ok("render", "--from", x, "-q", "-o", y);
+    assert_files_equal(x, y);
+}
+
+static void test_from_png_custom_palette(void **state)
+{
+    fixture *f = *state;
+    const char *pal = P(f, "pal.txt"), *x = P(f, "x.png"), *y = P(f, "y.png");
+    write_text(pal, "#ff0000\n#00ff00\n#0000ff\n");
+    run_ok("render", "mandelbrot", "--size", "160x90", "--palette", pal, "--iter", "300", "-q", "-o", x);
+    assert_int_equal(unlink(pal), 0); /* the PNG must carry the colours itself */
+    run_ok("render", "--from", x, "-q", "-o", y);
+    assert_files_equal(x, y);
+
+    /* The embedded palette is the colour list, not the file name. */
+    char *meta = check_png(f, x, 160, 90, 8);
+    assert_non_null(meta);
+    fr_escape_params p;
+    fr_escape_params_default(&p, FR_MANDELBROT);
+    assert_int_equal(fr_escape_params_from_json(f->ctx, meta, &p), FR_OK);
+    assert_int_equal(p.palette.count, 3);
+    assert_int_equal(p.palette.rgb[0][0], 0xff);
+    assert_int_equal(p.palette.rgb[1][1], 0xff);
+    assert_int_equal(p.palette.rgb[2][2], 0xff);
+    free(meta);
+}
+
+static void test_from_png_size_override(void **state)
+{
+    fixture *f = *state;
+    const char *x = P(f, "x.png"), *z = P(f, "z.png");
+    run_ok("render", "mandelbrot", "--size", "160x90", "--iter", "300", "-q", "-o", x);
+    run_ok("render", "--from", x, "--size", "80x45", "-q", "-o", z);
+    char *meta = check_png(f, z, 80, 45, 8);
+    fr_escape_params p;
+    fr_escape_params_default(&p, FR_JULIA);
+    assert_int_equal(fr_escape_params_from_json(f->ctx, meta, &p), FR_OK);
+    assert_int_equal(p.width, 80);
+    assert_int_equal(p.height, 45);
+    assert_int_equal(p.formula, FR_MANDELBROT);
+    assert_int_equal(p.max_iter, 300); /* the rest comes from x.png */
+    free(meta);
+}
+
+static void test_scene_json(void **state)
+{
+    fixture *f = *state;
+    const char *scene = P(f, "scene.json"), *a = P(f, "a.png"), *b = P(f, "b.png");
+#define SCENE_FLAGS "mandelbrot", "--size", "160x90", "--center", "-0.5,0.1", "--iter", "300", "--palette", "fire"
+    run_ok("render", SCENE_FLAGS, "-q", "-o", scene);
+
+    /* Only the scene was written: no image anywhere in the folder. */
+    DIR *d = opendir(f->dir);
+    assert_non_null(d);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        if (strcmp(e->d_name, "scene.json")) {
+            closedir(d);
+            fail_msg("unexpected file '%s' after writing a scene", e->d_name);
+        }
+    }
+    closedir(d);
+
+    size_t len = 0;
+    char *text = (char *)read_file(scene, &len);
+    assert_non_null(text);
+    assert_true(len > 0);
+    char *t = realloc(text, len + 1);
+    assert_non_null(t);
+    text = t;
+    text[len] = 0;
+    assert_int_equal(text[strspn(text, " \t\r\n")], '{');
+    fr_escape_params p;
+    fr_escape_params_default(&p, FR_JULIA);
+    if (fr_escape_params_from_json(f->ctx, text, &p) != FR_OK)
+        fail_msg("scene does not parse: %s\n%s", fr_last_error(f->ctx), text);
+    assert_int_equal(p.formula, FR_MANDELBROT);
+    assert_int_equal(p.width, 160);
+    assert_int_equal(p.height, 90);
+    assert_int_equal(p.max_iter, 300);
+    free(text);
+
+    run_ok("render", "--from", scene, "-q", "-o", a);
+    run_ok("render", SCENE_FLAGS, "-q", "-o", b);
+#undef SCENE_FLAGS
+    free(check_png(f, a, 160, 90, 8));
+    assert_files_equal(a, b);
+}
+
+static void check_ppm(const char *path, const char *header, size_t bytes_per_sample)
+{
+    size_t len = 0;
+    unsigned char *d = read_file(path, &len);
+    assert_non_null(d);
+    size_t hl = strlen(header);
+    assert_true(len >= hl);
+    if (memcmp(d, header, hl)) fail_msg("%s: header is not '%s'", path, header);
+    assert_int_equal(len, hl + (size_t)160 * 90 * 3 * bytes_per_sample);
+    free(d);
+}
+
+static void test_ppm(void **state)
+{
+    fixture *f = *state;
+    const char *p8 = P(f, "m.ppm"), *p16 = P(f, "m16.ppm");
+    run_ok("render", "mandelbrot", "--size", "160x90", "-q", "-o", p8);
+    check_ppm(p8, "P6\n160 90\n255\n", 1);
+    run_ok("render", "mandelbrot", "--size", "160x90", "--depth", "16", "-q", "-o", p16);
+    check_ppm(p16, "P6\n160 90\n65535\n", 2);
+}
+
+static void test_npy(void **state)
+{
+    fixture *f = *state;
+    const char *c = P(f, "count.npy"), *s = P(f, "smooth.npy"), *a = P(f, "aa.npy");
+    run_ok("render", "mandelbrot", "--size", "160x90", "--iter", "300", "--color", "count", "-q", "-o", c);
+    npy_check(c, "<u4", 90, 160);
+    run_ok("render", "mandelbrot", "--size", "160x90", "--iter", "300", "--color", "smooth", "-q", "-o", s);
+    npy_check(s, "<f4", 90, 160);
+    run_ok("render", "mandelbrot", "--size", "160x90", "--iter", "300", "--color", "count", "--aa", "2", "-q", "-o",
+           a);
+    npy_check(a, "<u4", 180, 320);
+}
+
+static void test_npy_known_count(void **state)
+{
+    fixture *f = *state;
+    const char *x = P(f, "x.npy");
+    /* c = 1: z = 0, 1, 2, 5; |z3| = 5 > 2 is the first escape: count 3. */
+    run_ok("render", "mandelbrot", "--size", "1x1", "--center", "1,0", "--width", "1e-9", "--color", "count",
+           "--bailout", "2", "-q", "-o", x);
+    npy n;
+    npy_read(x, &n);
+    assert_non_null(strstr(n.header, "'<u4'"));
+    assert_non_null(strstr(n.header, "(1, 1)"));
+    assert_int_equal(n.len - n.data_off, 4);
+    const unsigned char *v = n.data + n.data_off;
+    uint32_t count = v[0] | (uint32_t)v[1] << 8 | (uint32_t)v[2] << 16 | (uint32_t)v[3] << 24;
+    free(n.data);
+    assert_int_equal(count, 3);
+}
+
+static void test_params(void **state)
+{
+    fixture *f = *state;
+    const char *x = P(f, "x.png");
+    run_ok("render", "julia", "--size", "64x48", "--c", "-0.4,0.6", "--iter", "200", "-q", "-o", x);
+    cli_result r;
+    run_cli(&r, "params", x);
+    if (r.status != 0) fail_msg("params exited %d: %s", r.status, r.err);
+    if (!strstr(r.out, "\"formula\": \"julia\"")) fail_msg("no julia formula in:\n%s", r.out);
+    int found = !strncmp(r.out, "fractalis render julia", 22);
+    for (const char *q = strchr(r.out, '\n'); q && !found; q = strchr(q + 1, '\n'))
+        found = !strncmp(q + 1, "fractalis render julia", 22);
+    if (!found) fail_msg("no line starting 'fractalis render julia' in:\n%s", r.out);
+    cli_result_free(&r);
+}
+
+/* `flag` appears as a word: after start/space, before space, ',', '=' or end of line. */
+static const char *find_flag(const char *text, const char *flag)
+{
+    size_t n = strlen(flag);
+    for (const char *q = strstr(text, flag); q; q = strstr(q + 1, flag)) {
+        int before = q == text || q[-1] == ' ' || q[-1] == '\n' || q[-1] == '\t';
+        char c = q[n];
+        int after = c == ' ' || c == ',' || c == '=' || c == '\n' || c == '\t' || c == 0;
+        if (before && after) return q;
+    }
+    return NULL;
+}
+
+static void check_help(const char *text)
+{
+    int count = fr_escape_param_count();
+    assert_true(count > 1);
+    for (int i = 1; i < count; i++) {
+        const fr_param_info *in = fr_escape_param_info(i);
+        assert_non_null(in);
+        char flag[80];
+        snprintf(flag, sizeof flag, "--%s", in->name);
+        const char *at = find_flag(text, flag);
+        if (!at) fail_msg("help does not list %s", flag);
+        /* The entry runs until the next line that starts a flag. */
+        const char *end = strstr(at + strlen(flag), "\n  --");
+        size_t len = end ? (size_t)(end - at) : strlen(at);
+        char *entry = strndup(at, len);
+        assert_non_null(entry);
+        if (!strstr(entry, "default:")) {
+            print_error("help entry:\n%s\n", entry);
+            free(entry);
+            fail_msg("help entry of %s shows no 'default:'", flag);
+        }
+        free(entry);
+    }
+    const char *run_flags[] = {"--threads", "--device", "--aa", "--quiet", "-o", "--from", "--zoom"};
+    for (size_t i = 0; i < sizeof run_flags / sizeof *run_flags; i++)
+        if (!find_flag(text, run_flags[i])) fail_msg("help does not list %s", run_flags[i]);
+}
+
+static void test_help(void **state)
+{
+    (void)state;
+    cli_result r;
+    run_cli(&r, "--help");
+    if (r.status != 0) fail_msg("fractalis --help exited %d: %s", r.status, r.err);
+    check_help(r.out);
+    cli_result_free(&r);
+    run_cli(&r, "render", "--help");
+    if (r.status != 0) fail_msg("fractalis render --help exited %d: %s", r.status, r.err);
+    check_help(r.out);
+    cli_result_free(&r);
+}
+
+#define DET_FLAGS "mandelbrot", "--size", "160x90", "--center", "-0.74,0.15", "--width", "0.3", "--iter", "400", "-q"
+
+static void test_threads_identical(void **state)
+{
+    fixture *f = *state;
+    const char *t1 = P(f, "t1.png"), *t3 = P(f, "t3.png");
+    run_ok("render", DET_FLAGS, "--threads", "1", "-o", t1);
+    run_ok("render", DET_FLAGS, "--threads", "3", "-o", t3);
+    assert_files_equal(t1, t3);
+}
+
+static void test_kernels_identical(void **state)
+{
+    fixture *f = *state;
+    if (fr_cpu_kernel_best() != FR_CPU_KERNEL_AVX2) skip();
+    const char *precisions[] = {"f64", "f32"};
+    for (int i = 0; i < 2; i++) {
+        const char *s = P(f, "scalar.png"), *v = P(f, "avx2.png");
+        run_ok("render", DET_FLAGS, "--precision", precisions[i], "--kernel", "scalar", "-o", s);
+        run_ok("render", DET_FLAGS, "--precision", precisions[i], "--kernel", "avx2", "-o", v);
+        assert_files_equal(s, v);
+    }
+}
+
+static void test_omp_env_identical(void **state)
+{
+    fixture *f = *state;
+    const char *a = P(f, "default.png"), *b = P(f, "omp1.png");
+    run_ok("render", DET_FLAGS, "-o", a);
+    cli_result r;
+    run_cli_env(&r, ARGS("OMP_NUM_THREADS=1"), ARGS("render", DET_FLAGS, "-o", b));
+    if (r.status != 0) fail_msg("exited %d: %s", r.status, r.err);
+    cli_result_free(&r);
+    assert_files_equal(a, b);
+}
+
+static void test_zoom_is_width(void **state)
+{
+    fixture *f = *state;
+    const char *z = P(f, "zoom.png"), *w = P(f, "width.png");
+    run_ok("render", "mandelbrot", "--size", "160x90", "--iter", "300", "--zoom", "2", "-q", "-o", z);
+    run_ok("render", "mandelbrot", "--size", "160x90", "--iter", "300", "--width", "2", "-q", "-o", w);
+    assert_files_equal(z, w);
+}
+
+int main(void)
+{
+    if (!cli_path()) {
+        fprintf(stderr, "FR_CLI is not set: skipping the CLI tests\n");
+        return 77;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_png_basic, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_png_depth16, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_every_formula, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_every_colouring, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_from_png_reproduces, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_from_png_custom_palette, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_from_png_size_override, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_scene_json, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ppm, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_npy, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_npy_known_count, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_params, setup, teardown),
+        cmocka_unit_test(test_help),
+        cmocka_unit_test_setup_teardown(test_threads_identical, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_kernels_identical, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_omp_env_identical, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_zoom_is_width, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

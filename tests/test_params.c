@@ -1,0 +1,155 @@
+/* The escape-time parameter table: defaults, parsing by name, validation
+ * with clear messages, and exact JSON scene round trips. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "fractalis.h"
+
+static fr_context *ctx;
+
+static int setup(void **state) { return (ctx = fr_context_create()) ? 0 : -1; }
+static int teardown(void **state) { return fr_context_destroy(ctx), 0; }
+
+static void expect_bad(fr_escape_params *p, const char *name, const char *value, const char *in_message)
+{
+    fr_escape_params before = *p;
+    fr_status s = fr_escape_param_set(ctx, p, name, value);
+    if (s == FR_OK) fail_msg("--%s %s was accepted", name, value);
+    if (!strstr(fr_last_error(ctx), in_message))
+        fail_msg("--%s %s: message '%s' lacks '%s'", name, value, fr_last_error(ctx), in_message);
+    assert_memory_equal(&before, p, sizeof before); /* a refused value changes nothing */
+}
+
+static void test_table_complete(void **state)
+{
+    /* Every parameter has a name, default, range and help; names unique. */
+    for (int i = 0; i < fr_escape_param_count(); i++) {
+        const fr_param_info *a = fr_escape_param_info(i);
+        assert_non_null(a->name);
+        assert_true(a->def && *a->def && a->range && *a->range && a->help && *a->help);
+        for (int j = 0; j < i; j++) assert_string_not_equal(a->name, fr_escape_param_info(j)->name);
+        assert_ptr_equal(fr_escape_param_find(a->name), a);
+    }
+    assert_non_null(fr_escape_param_find("zoom"));
+    assert_null(fr_escape_param_find("nonsense"));
+}
+
+static void test_set_and_get(void **state)
+{
+    fr_escape_params p;
+    fr_escape_params_default(&p, FR_MANDELBROT);
+    assert_int_equal(fr_escape_param_set(ctx, &p, "size", "1920x1080"), FR_OK);
+    assert_int_equal(p.width, 1920);
+    assert_int_equal(p.height, 1080);
+    /* Decimal text to the nearest double, and back to the same text. */
+    assert_int_equal(fr_escape_param_set(ctx, &p, "center", "-0.7436438870371587,0.1318259042053126"), FR_OK);
+    assert_true(p.center_re == -0.7436438870371587 && p.center_im == 0.1318259042053126);
+    char *v;
+    assert_int_equal(fr_escape_param_get(ctx, &p, "center", &v), FR_OK);
+    assert_string_equal(v, "-0.7436438870371587,0.1318259042053126");
+    free(v);
+    assert_int_equal(fr_escape_param_set(ctx, &p, "zoom", "8"), FR_OK);
+    assert_true(p.view_width == 0.5);
+    assert_int_equal(fr_escape_param_set(ctx, &p, "iter", "100000000"), FR_OK);
+    assert_int_equal(p.max_iter, 100000000u);
+    assert_int_equal(fr_escape_param_set(ctx, &p, "periodicity", "off"), FR_OK);
+    assert_int_equal(p.periodicity, 0);
+    assert_int_equal(fr_escape_param_set(ctx, &p, "interior", "#ff8000"), FR_OK);
+    assert_int_equal(p.interior[1], 0x80);
+    assert_int_equal(fr_escape_param_set(ctx, &p, "palette", "#000000,#ffffff,#ff0000"), FR_OK);
+    assert_int_equal(p.palette.count, 3);
+    assert_int_equal(fr_escape_param_get(ctx, &p, "palette", &v), FR_OK);
+    assert_string_equal(v, "#000000,#ffffff,#ff0000");
+    free(v);
+}
+
+static void test_bad_values(void **state)
+{
+    fr_escape_params p;
+    fr_escape_params_default(&p, FR_MANDELBROT);
+    expect_bad(&p, "size", "0x10", "size");
+    expect_bad(&p, "size", "10", "WIDTHxHEIGHT");
+    expect_bad(&p, "size", "70000x10", "out of range");
+    expect_bad(&p, "center", "nan,0", "center");
+    expect_bad(&p, "center", "inf,0", "center");
+    expect_bad(&p, "center", "1", "RE,IM");
+    expect_bad(&p, "width", "0", "out of range");
+    expect_bad(&p, "width", "-1", "out of range");
+    expect_bad(&p, "width", "1e400", "finite");
+    expect_bad(&p, "zoom", "0", "zoom");
+    expect_bad(&p, "iter", "0", "out of range");
+    expect_bad(&p, "iter", "3000000000", "out of range");
+    expect_bad(&p, "iter", "2.5", "whole number");
+    expect_bad(&p, "bailout", "1", "out of range");
+    expect_bad(&p, "aa", "17", "out of range");
+    expect_bad(&p, "precision", "f16", "f32|f64");
+    expect_bad(&p, "color", "rainbow", "count|smooth");
+    expect_bad(&p, "palette", "nosuchpreset", "unknown palette");
+    expect_bad(&p, "palette", "/nonexistent/p.txt", "/nonexistent/p.txt");
+    expect_bad(&p, "interior", "red", "colour");
+    expect_bad(&p, "periodicity", "maybe", "on/off");
+    assert_int_equal(fr_escape_param_set(ctx, &p, "frobnicate", "1"), FR_ERR_INVALID);
+}
+
+static void test_validate(void **state)
+{
+    fr_escape_params p;
+    fr_escape_params_default(&p, FR_MANDELBROT);
+    assert_int_equal(fr_escape_params_validate(ctx, &p), FR_OK);
+    p.width = p.height = 65535, p.aa = 16;
+    assert_int_equal(fr_escape_params_validate(ctx, &p), FR_ERR_NOMEM);
+    assert_non_null(strstr(fr_last_error(ctx), "GiB"));
+    fr_escape_params_default(&p, FR_MANDELBROT);
+    p.view_width = 1e-300;
+    assert_int_equal(fr_escape_params_validate(ctx, &p), FR_ERR_INVALID);
+    assert_non_null(strstr(fr_last_error(ctx), "too narrow"));
+    fr_escape_params_default(&p, FR_MANDELBROT);
+    p.precision = FR_F32, p.view_width = 1e-9;
+    assert_int_equal(fr_escape_params_validate(ctx, &p), FR_ERR_INVALID);
+    assert_non_null(strstr(fr_last_error(ctx), "f64"));
+}
+
+static void test_json_round_trip(void **state)
+{
+    fr_escape_params p, q;
+    fr_escape_params_default(&p, FR_JULIA);
+    assert_int_equal(fr_escape_param_set(ctx, &p, "center", "0.1234567890123456789,-1e-17"), FR_OK);
+    assert_int_equal(fr_escape_param_set(ctx, &p, "width", "3.0000000000000004"), FR_OK);
+    assert_int_equal(fr_escape_param_set(ctx, &p, "c", "-0.4,0.6"), FR_OK);
+    assert_int_equal(fr_escape_param_set(ctx, &p, "rotate", "33.3"), FR_OK);
+    assert_int_equal(fr_escape_param_set(ctx, &p, "palette", "#102030,#405060"), FR_OK);
+    assert_int_equal(fr_escape_param_set(ctx, &p, "color", "distance"), FR_OK);
+    char *json;
+    assert_int_equal(fr_escape_params_to_json(ctx, &p, &json), FR_OK);
+    fr_escape_params_default(&q, FR_MANDELBROT);
+    assert_int_equal(fr_escape_params_from_json(ctx, json, &q), FR_OK);
+    free(json);
+    assert_memory_equal(&p, &q, sizeof p); /* every field, every bit */
+
+    /* Errors name the problem and leave the parameters unchanged. */
+    q = p;
+    assert_int_equal(fr_escape_params_from_json(ctx, "{\"fractalis\": \"escape\", \"iter\": 0}", &q), FR_ERR_PARSE);
+    assert_non_null(strstr(fr_last_error(ctx), "iter"));
+    assert_memory_equal(&p, &q, sizeof p);
+    assert_int_equal(fr_escape_params_from_json(ctx, "{\"fractalis\": \"escape\", \"bogus\": 1}", &q), FR_ERR_PARSE);
+    assert_non_null(strstr(fr_last_error(ctx), "bogus"));
+    assert_int_equal(fr_escape_params_from_json(ctx, "{\"fractalis\": ", &q), FR_ERR_PARSE);
+    assert_non_null(strstr(fr_last_error(ctx), "line"));
+    assert_int_equal(fr_escape_params_from_json(ctx, "{\"formula\": \"julia\"}", &q), FR_ERR_PARSE);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_table_complete), cmocka_unit_test(test_set_and_get),
+        cmocka_unit_test(test_bad_values),     cmocka_unit_test(test_validate),
+        cmocka_unit_test(test_json_round_trip),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
