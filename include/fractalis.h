@@ -160,6 +160,7 @@ typedef struct fr_escape_params {
     double palette_cycle;       /* iterations per palette cycle; 0 = automatic */
     uint8_t interior[3];        /* colour of points that never escape */
     int aa;                     /* N x N samples per pixel */
+    int depth;                  /* output bits per channel: 8 or 16 */
     int interior_test;          /* exact cardioid/bulb tests (Mandelbrot d=2) */
     int periodicity;            /* exact cycle detection (never changes counts) */
 } fr_escape_params;
@@ -234,11 +235,10 @@ typedef struct fr_escape_stats {
     double seconds_color;
 } fr_escape_stats;
 
-/* Render. `image` receives a new image of depth `depth` (8 or 16); `raw`, if
+/* Render. `image` receives a new image of depth p->depth (8 or 16); `raw`, if
  * not NULL, receives the raw sample arrays (free with fr_escape_raw_free).
  * Either output may be NULL (not both). */
-fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, int depth,
-                           fr_image *image, fr_escape_raw *raw, fr_escape_stats *stats);
+fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, fr_image *image, fr_escape_raw *raw, fr_escape_stats *stats);
 
 void fr_image_free(fr_image *img);
 void fr_escape_raw_free(fr_escape_raw *raw);

@@ -94,11 +94,10 @@ static void append(char **buf, size_t *len, size_t *cap, const char *data, size_
     (*buf)[*len] = 0;
 }
 
-/* Run $FR_CLI with args (NULL-terminated, not counting argv[0]), stdin from
- * /dev/null, capturing stdout and stderr. `env_extra` may be NULL. */
-static void run_cli_env(cli_result *r, const char *const *env_extra, const char *const *args)
+/* Run the program `cli` with args (NULL-terminated, not counting argv[0]),
+ * stdin from /dev/null, capturing stdout and stderr. `env_extra` may be NULL. */
+static void run_prog_env(cli_result *r, const char *cli, const char *const *env_extra, const char *const *args)
 {
-    const char *cli = cli_path();
     assert_non_null(cli);
     size_t n = 0;
     while (args[n]) n++;
@@ -177,6 +176,12 @@ static void run_cli_env(cli_result *r, const char *const *env_extra, const char 
     if (WIFSIGNALED(ws)) fail_msg("fractalis was killed by signal %d; stderr:\n%s", WTERMSIG(ws), r->err);
 }
 
+/* Run $FR_CLI with args (NULL-terminated, not counting argv[0]). */
+static void run_cli_env(cli_result *r, const char *const *env_extra, const char *const *args)
+{
+    run_prog_env(r, cli_path(), env_extra, args);
+}
+
 #define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
 /* run_cli(&r, "render", "mandelbrot", ...) */
 #define run_cli(r, ...) run_cli_env((r), NULL, ARGS(__VA_ARGS__))
@@ -212,7 +217,7 @@ static int setup(void **state)
     char parent[PATH_MAX];
     snprintf(parent, sizeof parent, "%s/cli_render", base);
     if (mkdir(parent, 0777) != 0 && errno != EEXIST) return -1;
-    snprintf(f->dir, sizeof f->dir, "%s/t.XXXXXX", parent);
+    if (snprintf(f->dir, sizeof f->dir, "%s/t.XXXXXX", parent) >= (int)sizeof f->dir) return -1;
     if (!mkdtemp(f->dir)) return -1;
     f->ctx = fr_context_create();
     if (!f->ctx) return -1;
@@ -251,7 +256,7 @@ static int teardown(void **state)
 static const char *P(fixture *f, const char *name)
 {
     char *b = f->paths[f->next++ % 8];
-    snprintf(b, PATH_MAX, "%s/%s", f->dir, name);
+    if (snprintf(b, PATH_MAX, "%s/%s", f->dir, name) >= PATH_MAX) fail_msg("path too long");
     return b;
 }
 
@@ -292,12 +297,6 @@ static void assert_files_equal(const char *a, const char *b)
     free(db);
     if (na != nb || i != na)
         fail_msg("'%s' (%zu bytes) and '%s' (%zu bytes) differ at byte %zu", a, na, b, nb, i);
-}
-
-static int file_exists(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0;
 }
 
 static void write_text(const char *path, const char *text)
@@ -624,12 +623,10 @@ static void check_help(const char *text)
         size_t len = end ? (size_t)(end - at) : strlen(at);
         char *entry = strndup(at, len);
         assert_non_null(entry);
-        if (!strstr(entry, "default:")) {
-            print_error("help entry:\n%s\n", entry);
-            free(entry);
-            fail_msg("help entry of %s shows no 'default:'", flag);
-        }
+        int ok = strstr(entry, "default:") != NULL;
+        if (!ok) print_error("help entry:\n%s\n", entry);
         free(entry);
+        if (!ok) fail_msg("help entry of %s shows no 'default:'", flag);
     }
     const char *run_flags[] = {"--threads", "--device", "--aa", "--quiet", "-o", "--from", "--zoom"};
     for (size_t i = 0; i < sizeof run_flags / sizeof *run_flags; i++)
@@ -695,6 +692,132 @@ static void test_zoom_is_width(void **state)
     assert_files_equal(z, w);
 }
 
+/* --depth is a scene parameter: a 16-bit PNG carries it, and --from gives the
+ * same file back without repeating the flag. */
+static void test_depth_in_scene(void **state)
+{
+    fixture *f = *state;
+    const char *a = P(f, "a.png"), *b = P(f, "b.png");
+    run_ok("render", "julia", "--size", "64x48", "--depth", "16", "-q", "-o", a);
+    run_ok("render", "--from", a, "-q", "-o", b);
+    free(check_png(f, a, 64, 48, 16));
+    char *meta = check_png(f, b, 64, 48, 16);
+    assert_non_null(meta);
+    fr_escape_params p;
+    fr_escape_params_default(&p, FR_MANDELBROT);
+    if (fr_escape_params_from_json(f->ctx, meta, &p) != FR_OK)
+        fail_msg("metadata does not parse: %s\n%s", fr_last_error(f->ctx), meta);
+    assert_int_equal(p.depth, 16);
+    assert_int_equal(p.formula, FR_JULIA);
+    free(meta);
+    assert_files_equal(a, b);
+
+    /* A later --depth overrides the scene's. */
+    const char *c = P(f, "c.png");
+    run_ok("render", "--from", a, "--depth", "8", "-q", "-o", c);
+    free(check_png(f, c, 64, 48, 8));
+}
+
+/* --zoom 4 is the default view width (4 / 4 = 1). */
+static void test_zoom4_is_width1(void **state)
+{
+    fixture *f = *state;
+    const char *z = P(f, "zoom.png"), *w = P(f, "width.png");
+    run_ok("render", "mandelbrot", "--size", "64x48", "--iter", "300", "--zoom", "4", "-q", "-o", z);
+    run_ok("render", "mandelbrot", "--size", "64x48", "--iter", "300", "--width", "1", "-q", "-o", w);
+    assert_files_equal(z, w);
+}
+
+/* Histogram colouring writes escape counts to .npy, as the help says: the
+ * same uint32 array as count colouring. */
+static void test_npy_histogram_counts(void **state)
+{
+    fixture *f = *state;
+    const char *h = P(f, "h.npy"), *c = P(f, "c.npy");
+    run_ok("render", "mandelbrot", "--size", "64x48", "--iter", "300", "--color", "histogram", "-q", "-o", h);
+    npy_check(h, "<u4", 48, 64);
+    run_ok("render", "mandelbrot", "--size", "64x48", "--iter", "300", "--color", "count", "-q", "-o", c);
+    npy nh, nc;
+    npy_read(h, &nh);
+    npy_read(c, &nc);
+    int same = nh.len - nh.data_off == nc.len - nc.data_off &&
+               !memcmp(nh.data + nh.data_off, nc.data + nc.data_off, nh.len - nh.data_off);
+    free(nh.data);
+    free(nc.data);
+    if (!same) fail_msg("histogram and count .npy hold different counts");
+}
+
+/* `s` in single quotes for /bin/sh, appended to buf. */
+static void sh_quote(char *buf, size_t n, const char *s)
+{
+    size_t len = strlen(buf);
+    if (len + 1 < n) buf[len++] = '\'';
+    for (; *s && len + 5 < n; s++) {
+        if (*s == '\'') {
+            memcpy(buf + len, "'\\''", 4);
+            len += 4;
+        } else {
+            buf[len++] = *s;
+        }
+    }
+    if (*s) fail_msg("command too long");
+    buf[len++] = '\'';
+    buf[len] = 0;
+}
+
+/* The last line of `params` is a shell command that renders the same image,
+ * even with values a shell would mangle unquoted ('#' starts a comment). */
+static void test_params_command_reproduces(void **state)
+{
+    fixture *f = *state;
+    const char *x = P(f, "x.png");
+    run_ok("render", "mandelbrot", "--size", "64x48", "--iter", "300", "--palette", "#ff0000,#00ff00,#0000ff",
+           "--interior", "#102030", "-q", "-o", x);
+
+    /* The palette and interior really are the custom ones. */
+    char *meta = check_png(f, x, 64, 48, 8);
+    assert_non_null(meta);
+    fr_escape_params p;
+    fr_escape_params_default(&p, FR_JULIA);
+    assert_int_equal(fr_escape_params_from_json(f->ctx, meta, &p), FR_OK);
+    assert_int_equal(p.palette.count, 3);
+    assert_int_equal(p.palette.rgb[0][0], 0xff);
+    assert_int_equal(p.palette.rgb[0][1], 0);
+    assert_int_equal(p.palette.rgb[2][2], 0xff);
+    assert_int_equal(p.interior[0], 0x10);
+    assert_int_equal(p.interior[1], 0x20);
+    assert_int_equal(p.interior[2], 0x30);
+    free(meta);
+
+    cli_result r;
+    run_cli(&r, "params", x);
+    if (r.status != 0) fail_msg("params exited %d: %s", r.status, r.err);
+    /* The last non-empty line. */
+    size_t len = strlen(r.out);
+    while (len > 0 && (r.out[len - 1] == '\n' || r.out[len - 1] == '\r')) r.out[--len] = 0;
+    const char *nl = strrchr(r.out, '\n');
+    const char *last = nl ? nl + 1 : r.out;
+    static const char prefix[] = "fractalis render";
+    if (strncmp(last, prefix, sizeof prefix - 1))
+        fail_msg("the last line of params does not start with '%s':\n%s", prefix, r.out);
+
+    static char cmd[16384];
+    cmd[0] = 0;
+    sh_quote(cmd, sizeof cmd, cli_path());
+    const char *again = P(f, "again.png");
+    if (strlen(cmd) + strlen(last) - strlen("fractalis") + strlen(" -q -o ") + 4 * strlen(again) + 3 >= sizeof cmd)
+        fail_msg("command too long");
+    strcat(cmd, last + strlen("fractalis"));
+    strcat(cmd, " -q -o ");
+    sh_quote(cmd, sizeof cmd, again);
+    cli_result_free(&r);
+
+    run_prog_env(&r, "/bin/sh", NULL, ARGS("-c", cmd));
+    if (r.status != 0) fail_msg("sh -c exited %d running:\n%s\nstderr:\n%s", r.status, cmd, r.err);
+    cli_result_free(&r);
+    assert_files_equal(x, again);
+}
+
 int main(void)
 {
     if (!cli_path()) {
@@ -719,6 +842,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_kernels_identical, setup, teardown),
         cmocka_unit_test_setup_teardown(test_omp_env_identical, setup, teardown),
         cmocka_unit_test_setup_teardown(test_zoom_is_width, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_depth_in_scene, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_zoom4_is_width1, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_npy_histogram_counts, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_params_command_reproduces, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

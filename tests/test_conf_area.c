@@ -28,7 +28,7 @@ static void test_area(void **state)
     p.color = FR_COLOR_COUNT;
     p.bailout = 2;
     fr_escape_raw raw;
-    assert_int_equal(fr_escape_render(ctx, &p, 8, NULL, &raw, NULL), FR_OK);
+    assert_int_equal(fr_escape_render(ctx, &p, NULL, &raw, NULL), FR_OK);
     const double px = p.view_width / p.width, pixel_area = px * px;
     /* The frame must hold the whole set: no interior pixel on its edge. */
     for (int x = 0; x < p.width; x++)

@@ -59,7 +59,7 @@ static void check_view(const fr_escape_params *p, const char *what)
         assert_int_equal(fr_context_set_cpu_kernel(ctx, runs[r].k), FR_OK);
         assert_int_equal(fr_context_set_threads(ctx, runs[r].threads), FR_OK);
         fr_escape_raw raw;
-        fr_status s = fr_escape_render(ctx, p, 8, NULL, &raw, NULL);
+        fr_status s = fr_escape_render(ctx, p, NULL, &raw, NULL);
         if (s) fail_msg("%s: %s", what, fr_last_error(ctx));
         for (size_t i = 0; i < n; i++) {
             if (raw.counts[i] != want[i] ||

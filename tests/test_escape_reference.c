@@ -91,7 +91,7 @@ static void test_render_matches_point_counts(void **state)
     p.width = 40, p.height = 30, p.view_width = 3.0, p.center_re = -0.6, p.center_im = 0.1;
     p.color = FR_COLOR_COUNT;
     fr_escape_raw raw;
-    assert_int_equal(fr_escape_render(ctx, &p, 8, NULL, &raw, NULL), FR_OK);
+    assert_int_equal(fr_escape_render(ctx, &p, NULL, &raw, NULL), FR_OK);
     double px = p.view_width / p.width;
     for (int y = 0; y < p.height; y++)
         for (int x = 0; x < p.width; x++) {

@@ -24,12 +24,10 @@ void fr_format_double(char *buf, size_t n, double v)
 
 int fr_parse_double(const char *s, double *out)
 {
-    while (isspace((unsigned char)*s)) s++;
-    if (!*s) return 0;
+    if (!*s || isspace((unsigned char)*s)) return 0;
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    while (isspace((unsigned char)*end)) end++;
     if (*end || !isfinite(v)) return 0;
     *out = v;
     return 1;

@@ -90,7 +90,7 @@ static double rank_at(const rank_table *rt, int64_t k)
 }
 
 /* Colour of one sample in sRGB [0, 1]. */
-static void sample_color(const fr_escape_job *job, const palette_lut *lut, const rank_table *rt, double cycle,
+static void sample_color(const fr_escape_job *job, const palette_lut *lut, const rank_table *rt, double inv_cycle,
                          int64_t i, float rgb[3])
 {
     const fr_escape_params *p = job->p;
@@ -101,10 +101,10 @@ static void sample_color(const fr_escape_job *job, const palette_lut *lut, const
     }
     switch (p->color) {
     case FR_COLOR_COUNT:
-        lut_sample(lut, (double)n / cycle + p->palette_offset, rgb);
+        lut_sample(lut, (double)n * inv_cycle + p->palette_offset, rgb);
         return;
     case FR_COLOR_SMOOTH:
-        lut_sample(lut, job->smooth[i] / cycle + p->palette_offset, rgb);
+        lut_sample(lut, job->smooth[i] * inv_cycle + p->palette_offset, rgb);
         return;
     case FR_COLOR_HISTOGRAM: {
         /* The smooth value nu lies in [n-1, n): interpolate the rank between
@@ -122,7 +122,7 @@ static void sample_color(const fr_escape_job *job, const palette_lut *lut, const
          * interior colour, fading into the smooth palette colour. */
         double dpix = job->dist[i] / (job->pixel * job->inv_aa);
         double k = dpix <= 0 ? 0 : dpix >= 1 ? 1 : sqrt(dpix);
-        lut_sample(lut, job->smooth[i] / cycle + p->palette_offset, rgb);
+        lut_sample(lut, job->smooth[i] * inv_cycle + p->palette_offset, rgb);
         for (int c = 0; c < 3; c++) rgb[c] = (float)(p->interior[c] / 255.0 * (1 - k) + rgb[c] * k);
         return;
     }
@@ -144,18 +144,18 @@ fr_status fr_escape_colorize(fr_context *ctx, const fr_escape_job *job, int dept
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for a %dx%d image", w, h);
     }
     lut_build(lut, &p->palette);
-    const double cycle = fr_escape_palette_cycle(p);
+    const double inv_cycle = 1.0 / fr_escape_palette_cycle(p);
     const float inv = 1.0f / (float)(aa * aa);
 #pragma omp parallel for schedule(dynamic, 4) num_threads(fr_threads(ctx))
     for (int y = 0; y < h; y++) {
         for (int x = 0; x < w; x++) {
             float acc[3] = {0, 0, 0}, rgb[3];
             if (aa == 1) {
-                sample_color(job, lut, &rt, cycle, (int64_t)y * job->sw + x, acc);
+                sample_color(job, lut, &rt, inv_cycle, (int64_t)y * job->sw + x, acc);
             } else {
                 for (int sy = 0; sy < aa; sy++)
                     for (int sx = 0; sx < aa; sx++) {
-                        sample_color(job, lut, &rt, cycle, (int64_t)(y * aa + sy) * job->sw + (x * aa + sx), rgb);
+                        sample_color(job, lut, &rt, inv_cycle, (int64_t)(y * aa + sy) * job->sw + (x * aa + sx), rgb);
                         for (int c = 0; c < 3; c++) acc[c] += srgb_to_linear(rgb[c]);
                     }
                 for (int c = 0; c < 3; c++) acc[c] = linear_to_srgb(acc[c] * inv);
@@ -163,8 +163,8 @@ fr_status fr_escape_colorize(fr_context *ctx, const fr_escape_job *job, int dept
             size_t o = ((size_t)y * w + x) * 3;
             for (int c = 0; c < 3; c++) {
                 float v = acc[c] < 0 ? 0 : acc[c] > 1 ? 1 : acc[c];
-                if (depth == 16) ((uint16_t *)pixels)[o + c] = (uint16_t)lrintf(v * 65535.0f);
-                else ((uint8_t *)pixels)[o + c] = (uint8_t)lrintf(v * 255.0f);
+                if (depth == 16) ((uint16_t *)pixels)[o + c] = (uint16_t)(v * 65535.0f + 0.5f);
+                else ((uint8_t *)pixels)[o + c] = (uint8_t)(v * 255.0f + 0.5f);
             }
         }
     }

@@ -60,6 +60,8 @@ static const fr_param_desc table[] = {
      OFF(interior), 0, 0, 0, 0, NULL},
     {{"aa", FR_PT_INT, "1", "1 .. 16", "anti-aliasing: N x N samples a pixel, box-filtered in linear light"},
      OFF(aa), 1, 16, 0, 0, NULL},
+    {{"depth", FR_PT_INT, "8", "8|16", "bits per channel of PNG and PPM output"},
+     OFF(depth), 8, 16, 0, 0, NULL},
     {{"interior-test", FR_PT_BOOL, "on", "on|off",
       "exact main cardioid / period-2 bulb test (mandelbrot, d = 2)"},
      OFF(interior_test), 0, 0, 0, 0, NULL},
@@ -78,7 +80,7 @@ static const fr_param_desc *find(const char *name)
     return NULL;
 }
 
-static const fr_param_info zoom_info = {"zoom", FR_PT_DOUBLE, "-", "> 0",
+static const fr_param_info zoom_info = {"zoom", FR_PT_DOUBLE, "-", ">= 4e-6",
                                         "zoom factor: sets the view width to 4 / ZOOM"};
 
 const fr_param_info *fr_escape_param_find(const char *name)
@@ -113,6 +115,7 @@ void fr_escape_params_default(fr_escape_params *p, fr_formula f)
     p->color = FR_COLOR_SMOOTH;
     fr_palette_preset(NULL, "classic", &p->palette);
     p->aa = 1;
+    p->depth = 8;
     p->interior_test = 1;
     p->periodicity = 1;
     switch (f) {
@@ -128,8 +131,9 @@ fr_status fr_escape_param_set(fr_context *ctx, fr_escape_params *p, const char *
 {
     if (!strcmp(name, "zoom")) {
         double z;
-        if (!value || !fr_parse_double(value, &z) || !(z > 0) || !isfinite(4.0 / z) || 4.0 / z == 0)
-            return fr_fail(ctx, FR_ERR_INVALID, "--zoom '%s' must be a finite number > 0", value ? value : "");
+        if (!value || !fr_parse_double(value, &z) || !(z >= 4e-6) || 4.0 / z == 0)
+            return fr_fail(ctx, FR_ERR_INVALID, "--zoom '%s' must be a number >= 4e-6 (view width 4/zoom <= 1e6)",
+                           value ? value : "");
         p->view_width = 4.0 / z;
         return FR_OK;
     }
@@ -184,10 +188,11 @@ fr_status fr_escape_params_validate(fr_context *ctx, const fr_escape_params *p)
         return fr_fail(ctx, FR_ERR_INVALID, "image size %dx%d is out of range (1..65535 per side)", p->width,
                        p->height);
     if (p->aa < 1 || p->aa > 16) return fr_fail(ctx, FR_ERR_INVALID, "--aa %d is out of range (1..16)", p->aa);
+    if (p->depth != 8 && p->depth != 16) return fr_fail(ctx, FR_ERR_INVALID, "--depth %d must be 8 or 16", p->depth);
     if (!isfinite(p->center_re) || !isfinite(p->center_im))
         return fr_fail(ctx, FR_ERR_INVALID, "the centre must be finite");
-    if (!isfinite(p->view_width) || !(p->view_width > 0))
-        return fr_fail(ctx, FR_ERR_INVALID, "the view width must be a finite number > 0");
+    if (!isfinite(p->view_width) || !(p->view_width > 0) || p->view_width > 1e6)
+        return fr_fail(ctx, FR_ERR_INVALID, "the view width must be a number > 0 and <= 1e6");
     if (!isfinite(p->rotate_deg)) return fr_fail(ctx, FR_ERR_INVALID, "the rotation must be finite");
     if (!isfinite(p->julia_re) || !isfinite(p->julia_im))
         return fr_fail(ctx, FR_ERR_INVALID, "the Julia constant must be finite");

@@ -17,14 +17,12 @@ void fr_escape_raw_free(fr_escape_raw *raw)
     memset(raw, 0, sizeof *raw);
 }
 
-fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, int depth, fr_image *image,
-                           fr_escape_raw *raw, fr_escape_stats *stats)
+fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, fr_image *image, fr_escape_raw *raw,
+                           fr_escape_stats *stats)
 {
     fr_status s;
     if (!ctx) return FR_ERR_INVALID;
     if (!p || (!image && !raw)) return fr_fail(ctx, FR_ERR_INVALID, "fr_escape_render: nothing to render into");
-    if (image && depth != 8 && depth != 16)
-        return fr_fail(ctx, FR_ERR_INVALID, "image depth must be 8 or 16 bits, got %d", depth);
     if ((s = fr_escape_params_validate(ctx, p))) return s;
 
     fr_escape_job job;
@@ -49,7 +47,7 @@ fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, int depth
 
     if (image) {
         memset(image, 0, sizeof *image);
-        if ((s = fr_escape_colorize(ctx, &job, depth, image))) goto out;
+        if ((s = fr_escape_colorize(ctx, &job, p->depth, image))) goto out;
     }
     st.seconds_color = fr_now() - t1;
     if (stats) *stats = st;

@@ -6,6 +6,18 @@
 
 #include "cli.h"
 
+/* Print a value so a shell reads it back unchanged ('#' starts a comment). */
+static void print_shell_word(const char *v)
+{
+    if (*v && strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._,:+=/-") == strlen(v)) {
+        fputs(v, stdout);
+        return;
+    }
+    putchar('\'');
+    for (; *v; v++) fputs(*v == '\'' ? "'\\''" : (char[]){*v, 0}, stdout);
+    putchar('\'');
+}
+
 int cmd_params(int argc, char **argv)
 {
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
@@ -29,7 +41,8 @@ int cmd_params(int argc, char **argv)
             char *v;
             const char *name = fr_escape_param_info(i)->name;
             if (fr_escape_param_get(ctx, &p, name, &v) == FR_OK) {
-                printf(" --%s %s", name, v);
+                printf(" --%s ", name);
+                print_shell_word(v);
                 free(v);
             }
         }

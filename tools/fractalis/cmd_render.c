@@ -10,7 +10,7 @@
 
 typedef struct render_opts {
     const char *formula, *from, *output, *device, *kernel;
-    int depth, threads, quiet;
+    int threads, quiet;
 } render_opts;
 
 /* Split "--name=value" / "--name value"; returns the value or NULL. */
@@ -30,7 +30,7 @@ static int parse_int(const char *s, int lo, int hi, int *out)
 {
     char *end;
     long v = s ? strtol(s, &end, 10) : 0;
-    if (!s || !*s || *end || v < lo || v > hi) return 0;
+    if (!s || !*s || *s == ' ' || *end || v < lo || v > hi) return 0;
     *out = (int)v;
     return 1;
 }
@@ -67,10 +67,7 @@ static int parse_args(fr_context *ctx, int argc, char **argv, render_opts *o, fr
         else if (!strcmp(name, "from")) o->from = v;
         else if (!strcmp(name, "device")) o->device = v;
         else if (!strcmp(name, "kernel")) o->kernel = v;
-        else if (!strcmp(name, "depth")) {
-            if (!parse_int(v, 8, 16, &o->depth) || (o->depth != 8 && o->depth != 16))
-                return cli_error("--depth '%s' must be 8 or 16", v), EXIT_USAGE;
-        } else if (!strcmp(name, "threads")) {
+        else if (!strcmp(name, "threads")) {
             if (!parse_int(v, 0, 4096, &o->threads))
                 return cli_error("--threads '%s' must be a whole number 0..4096", v), EXIT_USAGE;
         } else if (!strcmp(name, "formula")) {
@@ -106,7 +103,8 @@ static int write_output(fr_context *ctx, const render_opts *o, const fr_escape_p
         break;
     case FR_FMT_PPM: s = fr_image_write_ppm(ctx, img, o->output); break;
     case FR_FMT_NPY:
-        s = raw->values ? fr_npy_write_f32(ctx, o->output, raw->values, raw->width, raw->height)
+        /* Counts for count and histogram colouring, floats otherwise. */
+        s = raw->values && p->color != FR_COLOR_HISTOGRAM ? fr_npy_write_f32(ctx, o->output, raw->values, raw->width, raw->height)
                         : fr_npy_write_u32(ctx, o->output, raw->counts, raw->width, raw->height);
         break;
     default: break;
@@ -118,7 +116,7 @@ static int write_output(fr_context *ctx, const render_opts *o, const fr_escape_p
 
 int cmd_render(int argc, char **argv)
 {
-    render_opts o = {.depth = 8, .device = "auto", .kernel = "auto"};
+    render_opts o = {.device = "auto", .kernel = "auto"};
     int rc = parse_args(NULL, argc, argv, &o, NULL);
     if (rc) return rc;
     if (!o.formula && !o.from) {
@@ -191,7 +189,7 @@ int cmd_render(int argc, char **argv)
     fr_escape_raw raw = {0};
     fr_escape_stats st;
     double t0 = cli_now();
-    fr_status s = fr_escape_render(ctx, &p, o.depth, fmt == FR_FMT_NPY ? NULL : &img,
+    fr_status s = fr_escape_render(ctx, &p, fmt == FR_FMT_NPY ? NULL : &img,
                                    fmt == FR_FMT_NPY ? &raw : NULL, &st);
     cli_progress_end(&pg);
     if (s) {

@@ -13,7 +13,6 @@ static void print_run_options(void)
            "                         .json (writes the scene, renders nothing)   [default: FORMULA.png]\n"
            "      --from FILE        start from a scene: a .json scene or a PNG rendered by fractalis;\n"
            "                         flags after it override its values\n"
-           "      --depth N          PNG/PPM bits per channel                    [default: 8; 8|16]\n"
            "      --threads N        CPU threads; 0 = all (OMP_NUM_THREADS honoured) [default: 0]\n"
            "      --device D         compute device                [default: auto; auto|cpu|cuda[:N]]\n"
            "      --kernel K         CPU kernel (all give identical counts) [default: auto; auto|scalar|avx2]\n"
