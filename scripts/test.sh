@@ -2,7 +2,7 @@
 # Set everything up and run the whole test suite: the Release build with
 # every test (unit, conformance, cli; gpu tests skip without a GPU), then
 # an AddressSanitizer + UndefinedBehaviorSanitizer build running the unit
-# and conformance tests.
+# and conformance tests, then a short libFuzzer run on every parser.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -16,3 +16,6 @@ echo "== ASan + UBSan build, unit and conformance tests"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFR_SANITIZE=ON >/dev/null
 cmake --build build-asan -j"$jobs"
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j"$jobs" -L "unit|conformance")
+
+echo "== libFuzzer: every parser, ${FUZZ_SECONDS:-20}s each"
+scripts/fuzz.sh

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Build the libFuzzer harnesses (clang, ASan + UBSan) and run each parser's
+# fuzzer for FUZZ_SECONDS (default 20) from the seed corpus in fuzz/corpus.
+# A crash, leak or sanitizer report fails the run; the input is kept in
+# build-fuzz/ as crash-* / leak-*.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+secs=${FUZZ_SECONDS:-20}
+CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DFR_FUZZ=ON -DFR_BUILD_TESTS=OFF >/dev/null
+cmake --build build-fuzz -j"$(nproc)" --target fuzz_scene fuzz_params fuzz_palette fuzz_png
+for f in scene params palette png; do
+  work=build-fuzz/corpus-$f
+  mkdir -p "$work"
+  cp -n fuzz/corpus/$f/* "$work"/ 2>/dev/null || true
+  echo "== fuzz_$f for ${secs}s"
+  (cd build-fuzz && ./fuzz/fuzz_$f -max_total_time="$secs" -max_len=65536 -print_final_stats=1 \
+      "corpus-$f" 2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss|==[0-9]+==ERROR|SUMMARY)|Done [0-9]+ runs" || true)
+  (cd build-fuzz && ! ls crash-* leak-* timeout-* oom-* 2>/dev/null | grep -q .) ||
+    { echo "fuzz_$f found a failing input (build-fuzz/)"; exit 1; }
+done
