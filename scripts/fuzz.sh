@@ -13,7 +13,7 @@ for f in scene params palette png; do
   mkdir -p "$work"
   cp -n fuzz/corpus/$f/* "$work"/ 2>/dev/null || true
   echo "== fuzz_$f for ${secs}s"
-  (cd build-fuzz && ./fuzz/fuzz_$f -max_total_time="$secs" -max_len=65536 -print_final_stats=1 \
+  (cd build-fuzz && ./fuzz/fuzz_$f -max_total_time="$secs" -max_len=65536 -malloc_limit_mb=512 -print_final_stats=1 \
       "corpus-$f" 2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss|==[0-9]+==ERROR|SUMMARY)|Done [0-9]+ runs" || true)
   (cd build-fuzz && ! ls crash-* leak-* timeout-* oom-* 2>/dev/null | grep -q .) ||
     { echo "fuzz_$f found a failing input (build-fuzz/)"; exit 1; }

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "io/atomic_file.h"
 #include "io/png_deflate.h"
@@ -29,6 +30,7 @@ typedef struct png_state {
     int io_errno;      /* the file itself could not be read or written */
     int eof;           /* the file ended inside the PNG data */
     int too_big;       /* the dimensions exceed what the reader accepts */
+    int too_short;     /* the file is too small to hold the pixels it claims */
     int nomem;         /* an allocation of ours failed */
     int bad_layout;    /* the transforms did not yield 8/16-bit RGB */
     png_uint_32 width, height;
@@ -230,6 +232,10 @@ static int png_read_body(png_structp png, png_infop info, png_state *st, int wan
     /* Our own, clearer limit is applied below; libpng's default one would
      * fail first with only "Invalid IHDR data". */
     png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
+    /* Compressed text chunks inflate only up to this (a scene is a few KB);
+     * without it a small zTXt can demand gigabytes. */
+    png_set_chunk_malloc_max(png, 16u << 20);
+    png_set_chunk_cache_max(png, 1000);
     png_set_sig_bytes(png, 8);
     png_read_info(png, info);
 
@@ -240,6 +246,16 @@ static int png_read_body(png_structp png, png_infop info, png_state *st, int wan
     st->height = h;
     if (w > FR_PNG_SIDE_MAX || h > FR_PNG_SIDE_MAX || (uint64_t)w * h > FR_PNG_PIXELS_MAX) {
         st->too_big = 1;
+        return -1;
+    }
+
+    /* Deflate expands data at most ~1032:1, so a file too small for the
+     * rows its header claims is corrupt: say so before allocating for it. */
+    static const int channels[7] = {1, 0, 3, 1, 2, 0, 4};
+    struct stat fs;
+    uint64_t raw = (uint64_t)h * (1 + ((uint64_t)w * channels[color_type % 7] * (uint64_t)bit_depth + 7) / 8);
+    if (want_img && fstat(fileno(st->fp), &fs) == 0 && raw > 1100 * (uint64_t)fs.st_size + 65536) {
+        st->too_short = 1;
         return -1;
     }
 
@@ -301,6 +317,31 @@ static int png_read_body(png_structp png, png_infop info, png_state *st, int wan
     return 0;
 }
 
+/* Walk the chunk headers after the signature: libpng allocates a text
+ * chunk's claimed length before reading it, so a 300-byte file can make it
+ * ask for gigabytes. Returns 0 if every chunk fits in the file (up to IEND
+ * or the end), and rewinds to just after the signature either way. */
+static int chunks_fit(FILE *fp)
+{
+    struct stat fs;
+    if (fstat(fileno(fp), &fs) != 0) return 1;
+    uint64_t size = (uint64_t)fs.st_size, pos = 8;
+    int ok = 1;
+    while (pos + 8 <= size) {
+        unsigned char h[8];
+        if (fseeko(fp, (off_t)pos, SEEK_SET) != 0 || fread(h, 1, 8, fp) != 8) break;
+        uint64_t len = (uint64_t)h[0] << 24 | (uint64_t)h[1] << 16 | (uint64_t)h[2] << 8 | h[3];
+        if (len > size - pos - 8) { /* beyond the file, CRC aside: truncated or corrupt */
+            ok = 0;
+            break;
+        }
+        if (!memcmp(h + 4, "IEND", 4)) break;
+        pos += 12 + len;
+    }
+    fseeko(fp, 8, SEEK_SET);
+    return ok;
+}
+
 fr_status fr_image_read_png(fr_context *ctx, const char *path, fr_image *img, char **meta)
 {
     if (img) memset(img, 0, sizeof *img);
@@ -322,6 +363,11 @@ fr_status fr_image_read_png(fr_context *ctx, const char *path, fr_image *img, ch
     if (got < sizeof sig || png_sig_cmp(sig, 0, sizeof sig) != 0) {
         fclose(fp);
         return fr_fail(ctx, FR_ERR_PARSE, "'%s' is not a PNG file", path);
+    }
+    if (!chunks_fit(fp)) {
+        fclose(fp);
+        return fr_fail(ctx, FR_ERR_PARSE, "'%s' is truncated or corrupt: a chunk runs past the end of the file",
+                       path);
     }
 
     png_state st;
@@ -356,6 +402,9 @@ fr_status fr_image_read_png(fr_context *ctx, const char *path, fr_image *img, ch
                            "are supported",
                            path, (unsigned long)st.width, (unsigned long)st.height,
                            (unsigned long)FR_PNG_SIDE_MAX);
+        if (st.too_short)
+            return fr_fail(ctx, FR_ERR_PARSE, "'%s' claims %lux%lu pixels but is far too small to hold them "
+                           "(corrupt file)", path, (unsigned long)st.width, (unsigned long)st.height);
         if (st.nomem)
             return fr_fail(ctx, FR_ERR_NOMEM, "cannot read '%s': out of memory for a %lux%lu image",
                            path, (unsigned long)st.width, (unsigned long)st.height);
