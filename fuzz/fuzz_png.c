@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "fractalis.h"
-#include "fuzz_file.h"
+#include "fuzz_support.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

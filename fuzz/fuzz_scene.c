@@ -5,13 +5,12 @@
 #include <string.h>
 
 #include "fractalis.h"
+#include "fuzz_support.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *text = malloc(size + 1);
+    char *text = fuzz_text(data, size);
     if (!text) return 0;
-    memcpy(text, data, size);
-    text[size] = 0;
     fr_context *ctx = fr_context_create();
     fr_escape_params p;
     fr_escape_params_default(&p, FR_MANDELBROT);

@@ -18,7 +18,7 @@
 #define L 4
 #define ITERATE fr_iterate_d
 #define FR_MAG2 fr_mag2_d
-#define FR_STEP_FN(name) fr_step_##name##_d
+#define FR_STEP_ANY fr_step_d
 #define V_LOAD _mm256_load_pd
 #define V_STORE _mm256_store_pd
 #define V_SET1 _mm256_set1_pd
@@ -41,7 +41,7 @@
 #undef L
 #undef ITERATE
 #undef FR_MAG2
-#undef FR_STEP_FN
+#undef FR_STEP_ANY
 #undef V_LOAD
 #undef V_STORE
 #undef V_SET1
@@ -65,7 +65,7 @@
 #define L 8
 #define ITERATE fr_iterate_f
 #define FR_MAG2 fr_mag2_f
-#define FR_STEP_FN(name) fr_step_##name##_f
+#define FR_STEP_ANY fr_step_f
 #define V_LOAD _mm256_load_ps
 #define V_STORE _mm256_store_ps
 #define V_SET1 _mm256_set1_ps

@@ -4,6 +4,7 @@
  *   FR_NAME   function name          T, VT  scalar and vector types
  *   L         lanes per vector       V_*    the vector operations
  *   ITERATE   the scalar reference loop for T (escape_step.h)
+ *   FR_STEP_ANY  the scalar step of any formula for T (escape_step.h)
  *
  * How it stays exact while skipping most escape tests:
  * - G independent vectors are stepped together (hides the FMA latency).
@@ -129,12 +130,7 @@ static int FR_CAT(FR_NAME, _replay)(const fr_escape_job *job, lanes_t *s, int l,
             *spent += n;
             return 1;
         }
-        switch (job->step) {
-        case FR_STEP_SHIP: FR_STEP_FN(ship)(&x, &y, s->cx[l], s->cy[l]); break;
-        case FR_STEP_TRICORN: FR_STEP_FN(tricorn)(&x, &y, s->cx[l], s->cy[l]); break;
-        case FR_STEP_MULTI: FR_STEP_FN(multi)(&x, &y, s->cx[l], s->cy[l], job->power); break;
-        default: FR_STEP_FN(mandel)(&x, &y, s->cx[l], s->cy[l]); break;
-        }
+        FR_STEP_ANY(job->step, job->power, &x, &y, s->cx[l], s->cy[l]);
     }
     if (n >= max_iter) {
         fr_escape_finish(job, s->idx[l], max_iter, x, y);

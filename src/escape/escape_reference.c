@@ -98,22 +98,12 @@ static void step_jacobian(const fr_escape_job *job, double x, double y, double a
 static void step_z(const fr_escape_job *job, double *x, double *y, double cx, double cy)
 {
     if (job->p->precision == FR_F32) {
-        float fx = (float)*x, fy = (float)*y, fcx = (float)cx, fcy = (float)cy;
-        switch (job->step) {
-        case FR_STEP_SHIP: fr_step_ship_f(&fx, &fy, fcx, fcy); break;
-        case FR_STEP_TRICORN: fr_step_tricorn_f(&fx, &fy, fcx, fcy); break;
-        case FR_STEP_MULTI: fr_step_multi_f(&fx, &fy, fcx, fcy, job->power); break;
-        default: fr_step_mandel_f(&fx, &fy, fcx, fcy); break;
-        }
+        float fx = (float)*x, fy = (float)*y;
+        fr_step_f(job->step, job->power, &fx, &fy, (float)cx, (float)cy);
         *x = fx, *y = fy;
         return;
     }
-    switch (job->step) {
-    case FR_STEP_SHIP: fr_step_ship_d(x, y, cx, cy); break;
-    case FR_STEP_TRICORN: fr_step_tricorn_d(x, y, cx, cy); break;
-    case FR_STEP_MULTI: fr_step_multi_d(x, y, cx, cy, job->power); break;
-    default: fr_step_mandel_d(x, y, cx, cy); break;
-    }
+    fr_step_d(job->step, job->power, x, y, cx, cy);
 }
 
 /* Distance estimation: the count exactly as the reference computes it, plus

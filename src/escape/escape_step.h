@@ -99,6 +99,21 @@ FR_HD void fr_step_multi_f(float *x, float *y, float cx, float cy, int d)
     *y = wy + cy;
 }
 
+/* One step of formula f (FR_STEP_*): the one dispatch every scalar path
+ * uses. Callers passing a literal f get the formula's step inlined. */
+#define FR_DEFINE_STEP(NAME, T, SFX)                                                          \
+    FR_HD void NAME(int f, int d, T *x, T *y, T cx, T cy)                                     \
+    {                                                                                         \
+        switch (f) {                                                                          \
+        case FR_STEP_SHIP: fr_step_ship_##SFX(x, y, cx, cy); break;                           \
+        case FR_STEP_TRICORN: fr_step_tricorn_##SFX(x, y, cx, cy); break;                     \
+        case FR_STEP_MULTI: fr_step_multi_##SFX(x, y, cx, cy, d); break;                      \
+        default: fr_step_mandel_##SFX(x, y, cx, cy); break;                                   \
+        }                                                                                     \
+    }
+FR_DEFINE_STEP(fr_step_d, double, d)
+FR_DEFINE_STEP(fr_step_f, float, f)
+
 /* The exact interior test of the Mandelbrot set's main cardioid and period-2
  * bulb, evaluated in double on the sample as the kernel sees it (for float32
  * renders, the float-rounded c). Points inside never escape, so skipping
@@ -119,7 +134,7 @@ FR_HD int fr_in_cardioid_or_bulb(double x, double y)
  * is a cycle of the floating-point map, which never escapes, so the count
  * is max_iter either way). *steps receives the steps actually performed.
  * `f` is a formula code; callers pass literals so each instance specialises. */
-#define FR_DEFINE_ITERATE(NAME, T, MAG2, MANDEL, SHIP, TRICORN, MULTI)                        \
+#define FR_DEFINE_ITERATE(NAME, T, MAG2, STEP)                                                 \
     FR_HD uint32_t NAME(int f, int d, T *zx, T *zy, T cx, T cy, uint32_t max_iter, T b2,       \
                         int periodicity, uint32_t *steps)                                     \
     {                                                                                         \
@@ -127,12 +142,7 @@ FR_HD int fr_in_cardioid_or_bulb(double x, double y)
         uint32_t n = 0, save_at = 1;                                                          \
         for (; n < max_iter; n++) {                                                           \
             if (MAG2(x, y) > b2) break;                                                       \
-            switch (f) {                                                                      \
-            case FR_STEP_SHIP: SHIP(&x, &y, cx, cy); break;                                   \
-            case FR_STEP_TRICORN: TRICORN(&x, &y, cx, cy); break;                             \
-            case FR_STEP_MULTI: MULTI(&x, &y, cx, cy, d); break;                              \
-            default: MANDEL(&x, &y, cx, cy); break;                                           \
-            }                                                                                 \
+            STEP(f, d, &x, &y, cx, cy);                                                       \
             if (periodicity) {                                                                \
                 if (x == px && y == py) {                                                     \
                     *steps = n + 1;                                                           \
@@ -153,9 +163,7 @@ FR_HD int fr_in_cardioid_or_bulb(double x, double y)
         return n;                                                                             \
     }
 
-FR_DEFINE_ITERATE(fr_iterate_d, double, fr_mag2_d, fr_step_mandel_d, fr_step_ship_d,
-                  fr_step_tricorn_d, fr_step_multi_d)
-FR_DEFINE_ITERATE(fr_iterate_f, float, fr_mag2_f, fr_step_mandel_f, fr_step_ship_f,
-                  fr_step_tricorn_f, fr_step_multi_f)
+FR_DEFINE_ITERATE(fr_iterate_d, double, fr_mag2_d, fr_step_d)
+FR_DEFINE_ITERATE(fr_iterate_f, float, fr_mag2_f, fr_step_f)
 
 #endif
