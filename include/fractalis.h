@@ -87,6 +87,25 @@ fr_status fr_context_set_device(fr_context *ctx, const char *spec);
 const char *fr_context_device(const fr_context *ctx);
 const char *fr_context_device_note(const fr_context *ctx);
 
+/* GPU memory a render may use, in bytes (0 = automatic: most of what is
+ * free). Renders that need more are computed in strips of rows. */
+fr_status fr_context_set_device_memory(fr_context *ctx, uint64_t bytes);
+
+/* CUDA devices. fr_cuda_built() is 1 when this build has the CUDA backend.
+ * fr_cuda_device_count() returns the devices present (0 with the reason in
+ * fr_last_error when none). */
+typedef struct fr_device_info {
+    char name[128];
+    int cc_major, cc_minor;   /* compute capability */
+    int multiprocessors;
+    int clock_mhz;
+    uint64_t memory_bytes, memory_free, l2_bytes;
+    int usable;               /* this build has code for the device */
+} fr_device_info;
+int fr_cuda_built(void);
+int fr_cuda_device_count(fr_context *ctx);
+fr_status fr_cuda_device_info(fr_context *ctx, int index, fr_device_info *out);
+
 fr_status fr_context_set_cpu_kernel(fr_context *ctx, fr_cpu_kernel k);
 /* The kernel that AUTO resolves to on this processor. */
 fr_cpu_kernel fr_cpu_kernel_best(void);
@@ -231,8 +250,10 @@ typedef struct fr_escape_stats {
     uint64_t samples;
     uint64_t iterations;   /* real iteration steps performed */
     uint64_t interior;     /* samples that never escaped */
-    double seconds_iterate;
-    double seconds_color;
+    double seconds_iterate;  /* CPU: iteration; GPU: kernels (iterate, shade, downsample) */
+    double seconds_color;    /* CPU: colouring and downsampling on the host */
+    double seconds_setup;    /* GPU: device start and allocation */
+    double seconds_copy;     /* GPU: copying results to the host */
 } fr_escape_stats;
 
 /* Render. `image` receives a new image of depth p->depth (8 or 16); `raw`, if
@@ -242,6 +263,31 @@ fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, fr_image 
 
 void fr_image_free(fr_image *img);
 void fr_escape_raw_free(fr_escape_raw *raw);
+
+/* Benchmark one scene on the context's device. On a GPU the render (image
+ * left in device memory, nothing copied back) is timed with CUDA events;
+ * on the CPU the whole render into a host image is timed by the wall clock.
+ * Each figure is the median of `repeats` runs after one warm-up run. With
+ * `plain`, the plain reference kernel (one thread or one scalar loop per
+ * sample, escape test every step, no interior test, no periodicity) is
+ * timed on the same scene too. */
+typedef struct fr_bench_opts {
+    int repeats;               /* >= 1 */
+    int plain;                 /* also time the plain reference kernel */
+    int block_w, block_h;      /* GPU block shape; 0 = the default */
+} fr_bench_opts;
+
+typedef struct fr_bench_result {
+    double seconds, seconds_min, seconds_max;
+    uint64_t samples, iterations;
+    double plain_seconds;      /* 0 when not run */
+    uint64_t plain_iterations;
+    int block_w, block_h;      /* GPU block shape used */
+    int occupancy_block;       /* threads per block the CUDA occupancy API suggests */
+} fr_bench_result;
+
+fr_status fr_escape_bench(fr_context *ctx, const fr_escape_params *p, const fr_bench_opts *opts,
+                          fr_bench_result *result);
 
 /* Iteration count of one point with the canonical step (the scalar
  * reference): z0 = 0 and c = (re, im) for the Mandelbrot-type formulas, or

@@ -15,17 +15,8 @@
 #include <cmocka.h>
 
 #include "escape/escape_job.h"
+#include "escape_views.h"
 #include "fractalis.h"
-
-static uint64_t rng_state = 0x5eed5eed12345678ull;
-static uint64_t rnd(void)
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-static double urand(void) { return (double)(rnd() >> 11) * 0x1p-53; }
 
 /* The oracle: portable scalar loop, no interior test, no periodicity. */
 static void oracle(const fr_escape_params *p, uint32_t *counts, float *smooth)
@@ -76,40 +67,6 @@ static void check_view(const fr_escape_params *p, const char *what)
     free(want_v);
 }
 
-/* Points near the boundary of each set, where counts vary most. */
-static void random_view(fr_escape_params *p, fr_formula f, fr_precision prec)
-{
-    fr_escape_params_default(p, f);
-    p->precision = prec;
-    p->width = 48, p->height = 32;
-    p->color = FR_COLOR_SMOOTH;
-    if (f == FR_MULTIBROT) p->power = 2 + (int)(rnd() % 5);
-    if (f == FR_JULIA) {
-        p->julia_re = -1.0 + 1.4 * urand(), p->julia_im = -0.8 + 1.6 * urand();
-    }
-    /* A random point, then walk towards the boundary by bisection. */
-    fr_escape_params probe = *p;
-    probe.max_iter = 200, probe.bailout = 2;
-    double ar = -2.2 + 3.0 * urand(), ai = -1.4 + 2.8 * urand(), br = 0, bi = 0;
-    if (f == FR_BURNINGSHIP) br = -0.5, bi = -0.5;
-    int a_in = fr_escape_count(&probe, ar, ai) == probe.max_iter, b_in = fr_escape_count(&probe, br, bi) == probe.max_iter;
-    for (int i = 0; i < 40 && a_in != b_in; i++) {
-        double mr = 0.5 * (ar + br), mi = 0.5 * (ai + bi);
-        int m_in = fr_escape_count(&probe, mr, mi) == probe.max_iter;
-        if (m_in == a_in) ar = mr, ai = mi;
-        else br = mr, bi = mi;
-    }
-    p->center_re = ar, p->center_im = ai;
-    double lo = prec == FR_F32 ? 3.5 : 11.0; /* down to 1e-3.5 / 1e-11 */
-    p->view_width = 3.0 * pow(10.0, -lo * urand());
-    p->rotate_deg = urand() < 0.5 ? 0.0 : 360.0 * urand();
-    static const uint32_t iters[] = {50, 300, 2000, 6000};
-    p->max_iter = iters[rnd() % 4];
-    static const double bail[] = {0, 2, 2.5, 1e10};
-    p->bailout = bail[rnd() % 4];
-    p->aa = rnd() % 4 == 0 ? 2 : 1;
-}
-
 static void test_random_views(void **state)
 {
     char what[256];
@@ -117,7 +74,7 @@ static void test_random_views(void **state)
         for (int prec = FR_F32; prec <= FR_F64; prec++)
             for (int v = 0; v < 6; v++) {
                 fr_escape_params p;
-                random_view(&p, (fr_formula)f, (fr_precision)prec);
+                fr_test_random_view(&p, (fr_formula)f, (fr_precision)prec);
                 snprintf(what, sizeof what, "%s d=%d %s view %d (centre %.17g,%.17g width %.3g iter %u bailout %g aa %d)",
                          fr_formula_name(p.formula), p.power, prec ? "f64" : "f32", v, p.center_re, p.center_im,
                          p.view_width, (unsigned)p.max_iter, p.bailout, p.aa);
@@ -129,27 +86,16 @@ static void test_random_views(void **state)
  * slow escapes near parabolic points. */
 static void test_deep_iteration_views(void **state)
 {
-    static const struct {
-        fr_formula f;
-        double re, im, w;
-        uint32_t iter;
-    } views[] = {
-        {FR_MANDELBROT, -0.75, 0.0001, 2e-4, 100000},              /* the neck, escapes ~31000 */
-        {FR_MANDELBROT, 0.2501, 0.0, 1e-4, 100000},                /* near the cusp */
-        {FR_MANDELBROT, -0.7436438870371587, 0.1318259042053126, 1e-6, 20000}, /* seahorse valley */
-        {FR_MANDELBROT, -0.1225611668766536, 0.7448617666197442, 0.02, 50000},  /* period-3 bulb */
-        {FR_MANDELBROT, -1.7548776662466928, 0.0, 0.01, 50000},    /* period-3 minibrot */
-    };
     char what[128];
-    for (size_t i = 0; i < sizeof views / sizeof views[0]; i++)
+    for (size_t i = 0; i < fr_test_deep_view_count; i++)
         for (int prec = FR_F32; prec <= FR_F64; prec++) {
             fr_escape_params p;
-            fr_escape_params_default(&p, views[i].f);
+            fr_escape_params_default(&p, fr_test_deep_views[i].f);
             p.precision = (fr_precision)prec;
             p.width = 16, p.height = 12;
-            p.center_re = views[i].re, p.center_im = views[i].im, p.view_width = views[i].w;
+            p.center_re = fr_test_deep_views[i].re, p.center_im = fr_test_deep_views[i].im, p.view_width = fr_test_deep_views[i].w;
             if (prec == FR_F32 && p.view_width < 1e-4) continue;
-            p.max_iter = views[i].iter;
+            p.max_iter = fr_test_deep_views[i].iter;
             p.color = FR_COLOR_SMOOTH;
             snprintf(what, sizeof what, "deep view %zu %s", i, prec ? "f64" : "f32");
             check_view(&p, what);

@@ -9,9 +9,12 @@
 
 static const fr_backend_iface *const backends[] = {
     &fr_cpu_backend,
+#ifdef FR_HAVE_CUDA
+    &fr_cuda_backend,
+#endif
 };
 
-static const fr_backend_iface *find_backend(const char *name)
+const fr_backend_iface *fr_backend_find(const char *name)
 {
     for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
         if (!strcmp(backends[i]->name, name) && backends[i]->api_version == FR_BACKEND_API_VERSION)
@@ -21,7 +24,7 @@ static const fr_backend_iface *find_backend(const char *name)
 
 const fr_backend_iface *fr_backend_current(const fr_context *ctx)
 {
-    const fr_backend_iface *b = find_backend(ctx->cuda_index >= 0 ? "cuda" : "cpu");
+    const fr_backend_iface *b = fr_backend_find(ctx->cuda_index >= 0 ? "cuda" : "cpu");
     return b ? b : &fr_cpu_backend;
 }
 
@@ -34,7 +37,7 @@ fr_status fr_context_set_device(fr_context *ctx, const char *spec)
         strcpy(ctx->device, "cpu");
         return FR_OK;
     }
-    const fr_backend_iface *cuda = find_backend("cuda");
+    const fr_backend_iface *cuda = fr_backend_find("cuda");
     if (!strcmp(spec, "auto")) {
         int n = cuda ? cuda->device_count(why, sizeof why) : 0;
         if (n > 0) {
@@ -72,3 +75,38 @@ fr_status fr_context_set_device(fr_context *ctx, const char *spec)
 
 const char *fr_context_device(const fr_context *ctx) { return ctx->device; }
 const char *fr_context_device_note(const fr_context *ctx) { return ctx->device_note; }
+
+int fr_cuda_built(void) { return fr_backend_find("cuda") != NULL; }
+
+int fr_cuda_device_count(fr_context *ctx)
+{
+    char why[128] = "";
+    const fr_backend_iface *cuda = fr_backend_find("cuda");
+    if (!cuda) {
+        fr_fail(ctx, FR_ERR_UNSUPPORTED, "this build of fractalis has no CUDA backend");
+        return 0;
+    }
+    int n = cuda->device_count(why, sizeof why);
+    if (n == 0) fr_fail(ctx, FR_ERR_UNSUPPORTED, "%s", why);
+    return n;
+}
+
+fr_status fr_cuda_device_info(fr_context *ctx, int index, fr_device_info *out)
+{
+    const fr_backend_iface *cuda = fr_backend_find("cuda");
+    if (!ctx || !out) return fr_fail(ctx, FR_ERR_INVALID, "fr_cuda_device_info: NULL argument");
+    if (!cuda || !cuda->device_info)
+        return fr_fail(ctx, FR_ERR_UNSUPPORTED, "this build of fractalis has no CUDA backend");
+    char why[128] = "";
+    int n = cuda->device_count(why, sizeof why);
+    if (index < 0 || index >= n) return fr_fail(ctx, FR_ERR_INVALID, "no CUDA device %d (%d found)", index, n);
+    return cuda->device_info(ctx, index, out);
+}
+
+fr_status fr_context_set_device_memory(fr_context *ctx, uint64_t bytes)
+{
+    if (bytes != 0 && bytes < (16u << 20))
+        return fr_fail(ctx, FR_ERR_INVALID, "device memory budget must be 0 (automatic) or at least 16 MiB");
+    ctx->device_memory = bytes;
+    return FR_OK;
+}

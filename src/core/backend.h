@@ -6,19 +6,38 @@
 #include "fractalis.h"
 #include "escape/escape_job.h"
 
-#define FR_BACKEND_API_VERSION 1
+#define FR_BACKEND_API_VERSION 2
 
 typedef struct fr_backend_iface {
     int api_version;       /* FR_BACKEND_API_VERSION */
     const char *name;      /* "cpu", "cuda" */
     /* Number of devices usable now (CPU: 1), with a reason when 0. */
     int (*device_count)(char *why, size_t why_len);
+    /* Optional: describe device `index` (NULL: not a device list). */
+    fr_status (*device_info)(fr_context *ctx, int index, fr_device_info *out);
     /* Fill job->counts (and smooth/dist when set) for every sample; add the
-     * iteration steps performed to *iterations. */
+     * iteration steps performed to *iterations. The host then colours.
+     * May be NULL when escape_render is set. */
     fr_status (*escape_compute)(fr_context *ctx, fr_escape_job *job, uint64_t *iterations);
+    /* Optional: the whole render on the device. `lut` is the palette table
+     * (escape_shade.h); `image` (may be NULL) receives the final image; the
+     * job's host arrays, when not NULL, receive the raw samples; fills
+     * iterations, interior and seconds_iterate of *stats. */
+    fr_status (*escape_render)(fr_context *ctx, fr_escape_job *job, const float *lut, fr_image *image,
+                               fr_escape_stats *stats);
+    /* Optional: time the render on the device (fractalis bench); NULL: the
+     * generic wall-clock benchmark applies. */
+    fr_status (*escape_bench)(fr_context *ctx, fr_escape_job *job, const float *lut, const fr_bench_opts *opts,
+                              fr_bench_result *result);
 } fr_backend_iface;
 
 extern const fr_backend_iface fr_cpu_backend;
+#ifdef FR_HAVE_CUDA
+extern const fr_backend_iface fr_cuda_backend;
+#endif
+
+/* A backend by name ("cpu", "cuda"), or NULL when not built. */
+const fr_backend_iface *fr_backend_find(const char *name);
 
 /* The backend selected in the context. */
 const fr_backend_iface *fr_backend_current(const fr_context *ctx);

@@ -146,8 +146,7 @@ FR_CAT(FR_NAME, _run)(const fr_escape_job *job, int64_t first, int64_t count, co
     const int d = job->power;
     const uint32_t max_iter = job->p->max_iter;
     /* Lanes with |c|^2 above this take the scalar path (see top). */
-    double c_safe = 0.999 * (job->bailout * job->bailout - job->bailout);
-    const double c_safe2 = job->bailout >= 2.0 ? c_safe * c_safe : -1.0;
+    const double c_safe2 = job->c_safe2;
     const VT b2 = V_SET1((T)job->b2), one = V_SET1((T)1);
     /* With periodicity off the saved point stays NaN and never matches. */
     const VT save_on = job->periodicity ? V_CMP_EQ(one, one) : V_SET1((T)0);

@@ -1,11 +1,13 @@
 /* Escape-time rendering: validate, run the backend over all samples, colour
- * and downsample. */
+ * and downsample (on the host, or on the device when the backend renders
+ * whole images), and the benchmark entry. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/backend.h"
 #include "core/context.h"
 #include "escape/escape_job.h"
+#include "escape/escape_shade.h"
 
 void fr_image_free(fr_image *img);
 
@@ -15,6 +17,58 @@ void fr_escape_raw_free(fr_escape_raw *raw)
     free(raw->counts);
     free(raw->values);
     memset(raw, 0, sizeof *raw);
+}
+
+static void job_free(fr_escape_job *job)
+{
+    free(job->counts);
+    free(job->smooth);
+    free(job->dist);
+    job->counts = NULL, job->smooth = NULL, job->dist = NULL;
+}
+
+static fr_status job_alloc(fr_context *ctx, fr_escape_job *job)
+{
+    const size_t n = (size_t)job->sw * (size_t)job->sh;
+    job->counts = malloc(n * sizeof *job->counts);
+    if (job->values != FR_VALUES_NONE) job->smooth = malloc(n * sizeof *job->smooth);
+    if (job->values == FR_VALUES_DISTANCE) job->dist = malloc(n * sizeof *job->dist);
+    if (!job->counts || (job->values && !job->smooth) || (job->values == FR_VALUES_DISTANCE && !job->dist)) {
+        job_free(job);
+        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for %zu samples (%dx%d, aa %d)", n, job->width,
+                       job->height, job->aa);
+    }
+    return FR_OK;
+}
+
+/* Hand the job's arrays over to `raw`. */
+static void take_raw(fr_escape_job *job, fr_escape_raw *raw)
+{
+    raw->width = job->sw, raw->height = job->sh;
+    raw->counts = job->counts;
+    raw->values = job->values == FR_VALUES_DISTANCE ? job->dist : job->smooth;
+    job->counts = NULL;
+    if (job->values == FR_VALUES_DISTANCE) job->dist = NULL;
+    else job->smooth = NULL;
+}
+
+/* The whole render on a device backend: only the image (and the raw
+ * samples when asked for) come back. */
+static fr_status render_on_device(fr_context *ctx, const fr_backend_iface *b, fr_escape_job *job, fr_image *image,
+                                  fr_escape_raw *raw, fr_escape_stats *st)
+{
+    fr_status s;
+    float *lut = malloc(FR_LUT_FLOATS * sizeof *lut);
+    if (!lut) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    fr_shade_lut_build(lut, &job->p->palette);
+    if (!raw || !(s = job_alloc(ctx, job))) {
+        if (image) memset(image, 0, sizeof *image);
+        s = b->escape_render(ctx, job, lut, image, st);
+        if (!s && raw) take_raw(job, raw);
+    }
+    free(lut);
+    job_free(job);
+    return s;
 }
 
 fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, fr_image *image, fr_escape_raw *raw,
@@ -27,41 +81,99 @@ fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, fr_image 
 
     fr_escape_job job;
     fr_escape_job_init(&job, p);
-    const size_t n = (size_t)job.sw * (size_t)job.sh;
-    job.counts = malloc(n * sizeof *job.counts);
-    if (job.values != FR_VALUES_NONE) job.smooth = malloc(n * sizeof *job.smooth);
-    if (job.values == FR_VALUES_DISTANCE) job.dist = malloc(n * sizeof *job.dist);
-    if (!job.counts || (job.values && !job.smooth) || (job.values == FR_VALUES_DISTANCE && !job.dist)) {
-        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for %zu samples (%dx%d, aa %d)", n, p->width, p->height,
-                    p->aa);
-        goto out;
+    fr_escape_stats st = {0};
+    st.samples = (uint64_t)job.sw * job.sh;
+    const fr_backend_iface *b = fr_backend_current(ctx);
+    if (b->escape_render) {
+        if ((s = render_on_device(ctx, b, &job, image, raw, &st))) return s;
+        if (stats) *stats = st;
+        return FR_OK;
     }
 
-    fr_escape_stats st = {0};
-    st.samples = n;
+    if ((s = job_alloc(ctx, &job))) return s;
     double t0 = fr_now();
-    if ((s = fr_backend_current(ctx)->escape_compute(ctx, &job, &st.iterations))) goto out;
+    if ((s = b->escape_compute(ctx, &job, &st.iterations))) goto out;
     double t1 = fr_now();
     st.seconds_iterate = t1 - t0;
-    for (size_t i = 0; i < n; i++) st.interior += job.counts[i] >= p->max_iter;
-
+    for (uint64_t i = 0; i < st.samples; i++) st.interior += job.counts[i] >= p->max_iter;
     if (image) {
         memset(image, 0, sizeof *image);
-        if ((s = fr_escape_colorize(ctx, &job, p->depth, image))) goto out;
+        if ((s = fr_escape_colorize(ctx, &job, image))) goto out;
     }
     st.seconds_color = fr_now() - t1;
     if (stats) *stats = st;
-    if (raw) {
-        raw->width = job.sw, raw->height = job.sh;
-        raw->counts = job.counts;
-        raw->values = job.values == FR_VALUES_DISTANCE ? job.dist : job.smooth;
-        job.counts = NULL;
-        if (job.values == FR_VALUES_DISTANCE) job.dist = NULL;
-        else job.smooth = NULL;
-    }
+    if (raw) take_raw(&job, raw);
 out:
-    free(job.counts);
-    free(job.smooth);
-    free(job.dist);
+    job_free(&job);
+    return s;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Wall-clock benchmark of whole renders (backends without their own). */
+static fr_status bench_wall(fr_context *ctx, const fr_escape_params *p, int repeats, double *med, double *lo,
+                            double *hi, uint64_t *iterations)
+{
+    double *t = calloc((size_t)repeats, sizeof *t);
+    if (!t) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    fr_status s = FR_OK;
+    for (int r = -1; r < repeats && !s; r++) {
+        fr_image img;
+        fr_escape_stats st = {0};
+        double t0 = fr_now();
+        s = fr_escape_render(ctx, p, &img, NULL, &st);
+        if (s) break;
+        if (r >= 0) t[r] = fr_now() - t0;
+        *iterations = st.iterations;
+        fr_image_free(&img);
+    }
+    if (!s) {
+        qsort(t, (size_t)repeats, sizeof *t, cmp_double);
+        *med = repeats % 2 ? t[repeats / 2] : 0.5 * (t[repeats / 2 - 1] + t[repeats / 2]);
+        *lo = t[0], *hi = t[repeats - 1];
+    }
+    free(t);
+    return s;
+}
+
+fr_status fr_escape_bench(fr_context *ctx, const fr_escape_params *p, const fr_bench_opts *o, fr_bench_result *r)
+{
+    fr_status s;
+    if (!ctx) return FR_ERR_INVALID;
+    if (!p || !o || !r) return fr_fail(ctx, FR_ERR_INVALID, "fr_escape_bench: NULL argument");
+    if (o->repeats < 1 || o->repeats > 1000) return fr_fail(ctx, FR_ERR_INVALID, "repeats must be 1..1000");
+    if (o->block_w < 0 || o->block_h < 0 || o->block_w * o->block_h > 1024 || (o->block_w * o->block_h) % 32)
+        return fr_fail(ctx, FR_ERR_INVALID, "block shape %dx%d: threads must be a multiple of 32, at most 1024",
+                       o->block_w, o->block_h);
+    if ((s = fr_escape_params_validate(ctx, p))) return s;
+    memset(r, 0, sizeof *r);
+    fr_escape_job job;
+    fr_escape_job_init(&job, p);
+    r->samples = (uint64_t)job.sw * job.sh;
+    const fr_backend_iface *b = fr_backend_current(ctx);
+    if (b->escape_bench) {
+        float *lut = malloc(FR_LUT_FLOATS * sizeof *lut);
+        if (!lut) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+        fr_shade_lut_build(lut, &p->palette);
+        s = b->escape_bench(ctx, &job, lut, o, r);
+        free(lut);
+        return s;
+    }
+    if ((s = bench_wall(ctx, p, o->repeats, &r->seconds, &r->seconds_min, &r->seconds_max, &r->iterations)))
+        return s;
+    if (o->plain) {
+        /* The plain reference on the CPU: the scalar loop on every thread. */
+        fr_escape_params q = *p;
+        q.interior_test = 0, q.periodicity = 0;
+        fr_cpu_kernel k = ctx->cpu_kernel;
+        ctx->cpu_kernel = FR_CPU_KERNEL_SCALAR;
+        double lo, hi;
+        s = bench_wall(ctx, &q, o->repeats, &r->plain_seconds, &lo, &hi, &r->plain_iterations);
+        ctx->cpu_kernel = k;
+    }
     return s;
 }

@@ -15,15 +15,10 @@
 #include <math.h>
 #include <stdint.h>
 
-#ifdef __CUDACC__
-#define FR_HD __host__ __device__ __forceinline__
+#include "core/hd.h"
+
 #define FR_FMA(a, b, c) fma((a), (b), (c))
 #define FR_FMAF(a, b, c) fmaf((a), (b), (c))
-#else
-#define FR_HD static inline
-#define FR_FMA(a, b, c) fma((a), (b), (c))
-#define FR_FMAF(a, b, c) fmaf((a), (b), (c))
-#endif
 
 /* Formula codes, equal to fr_formula. */
 enum { FR_STEP_MANDEL = 0, FR_STEP_JULIA = 1, FR_STEP_SHIP = 2, FR_STEP_TRICORN = 3, FR_STEP_MULTI = 4 };

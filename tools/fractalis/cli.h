@@ -10,6 +10,7 @@ enum { EXIT_WORK = 1, EXIT_USAGE = 2 };
 int cmd_render(int argc, char **argv);
 int cmd_params(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 void print_main_help(void);
 void print_render_help(void);
 

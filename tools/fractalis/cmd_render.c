@@ -10,7 +10,7 @@
 
 typedef struct render_opts {
     const char *formula, *from, *output, *device, *kernel;
-    int threads, quiet;
+    int threads, quiet, device_mib;
 } render_opts;
 
 /* Split "--name=value" / "--name value"; returns the value or NULL. */
@@ -67,7 +67,10 @@ static int parse_args(fr_context *ctx, int argc, char **argv, render_opts *o, fr
         else if (!strcmp(name, "from")) o->from = v;
         else if (!strcmp(name, "device")) o->device = v;
         else if (!strcmp(name, "kernel")) o->kernel = v;
-        else if (!strcmp(name, "threads")) {
+        else if (!strcmp(name, "device-memory")) {
+            if (!parse_int(v, 0, 1 << 24, &o->device_mib) || (o->device_mib > 0 && o->device_mib < 16))
+                return cli_error("--device-memory '%s' must be 0 (automatic) or 16..16777216 MiB", v), EXIT_USAGE;
+        } else if (!strcmp(name, "threads")) {
             if (!parse_int(v, 0, 4096, &o->threads))
                 return cli_error("--threads '%s' must be a whole number 0..4096", v), EXIT_USAGE;
         } else if (!strcmp(name, "formula")) {
@@ -175,7 +178,7 @@ int cmd_render(int argc, char **argv)
         goto done;
     }
     if (fr_context_set_device(ctx, o.device) || fr_context_set_threads(ctx, o.threads) ||
-        fr_context_set_cpu_kernel(ctx, k)) {
+        fr_context_set_cpu_kernel(ctx, k) || fr_context_set_device_memory(ctx, (uint64_t)o.device_mib << 20)) {
         cli_error("%s", fr_last_error(ctx));
         rc = EXIT_USAGE;
         goto done;
@@ -199,12 +202,19 @@ int cmd_render(int argc, char **argv)
         double t1 = cli_now();
         rc = write_output(ctx, &o, &p, fmt, &img, &raw);
         double t2 = cli_now();
-        if (!rc && !o.quiet)
+        if (!rc && !o.quiet && !strcmp(fr_context_device(ctx), "cpu"))
             fprintf(stderr,
                     "fractalis: %s %dx%d on %s: %.3f s (iterate %.3f, colour %.3f, write %.3f); %.4g iterations, "
                     "%.3g iter/s\n",
                     o.output, p.width, p.height, fr_context_device(ctx), t2 - t0, st.seconds_iterate,
                     st.seconds_color, t2 - t1, (double)st.iterations,
+                    st.seconds_iterate > 0 ? (double)st.iterations / st.seconds_iterate : 0.0);
+        else if (!rc && !o.quiet)
+            fprintf(stderr,
+                    "fractalis: %s %dx%d on %s: %.3f s (device start %.3f, kernels %.3f, copy %.3f, write %.3f); "
+                    "%.4g iterations, %.3g iter/s\n",
+                    o.output, p.width, p.height, fr_context_device(ctx), t2 - t0, st.seconds_setup,
+                    st.seconds_iterate, st.seconds_copy, t2 - t1, (double)st.iterations,
                     st.seconds_iterate > 0 ? (double)st.iterations / st.seconds_iterate : 0.0);
     }
     fr_image_free(&img);

@@ -16,6 +16,8 @@ static void print_run_options(void)
            "      --threads N        CPU threads; 0 = all (OMP_NUM_THREADS honoured) [default: 0]\n"
            "      --device D         compute device                [default: auto; auto|cpu|cuda[:N]]\n"
            "      --kernel K         CPU kernel (all give identical counts) [default: auto; auto|scalar|avx2]\n"
+           "      --device-memory MIB  GPU memory a render may use; larger images render in strips\n"
+           "                         [default: 0 = most of what is free]\n"
            "  -q, --quiet            no progress bar, no statistics\n"
            "  -h, --help             this help\n");
 }
@@ -49,7 +51,8 @@ void print_main_help(void)
            "Commands:\n"
            "  render FORMULA ...   render an escape-time fractal (see 'fractalis render --help')\n"
            "  params FILE          print the parameters embedded in a PNG (or a .json scene)\n"
-           "  devices              list compute backends and devices\n"
+           "  devices              list compute backends and GPUs\n"
+           "  bench                time a fixed set of scenes on a device (see 'fractalis bench --help')\n"
            "  --version            print the version\n\n",
            fr_version());
     print_render_help();

@@ -33,6 +33,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "render")) return cmd_render(argc - 1, argv + 1);
     if (!strcmp(cmd, "params")) return cmd_params(argc - 1, argv + 1);
     if (!strcmp(cmd, "devices")) return cmd_devices(argc - 1, argv + 1);
+    if (!strcmp(cmd, "bench")) return cmd_bench(argc - 1, argv + 1);
     cli_error("unknown command '%s' (try 'fractalis --help')", cmd);
     return EXIT_USAGE;
 }

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The one command for the GPU machine: build fractalis with CUDA, run the
+# GPU tests (ctest -L gpu) and the rest of the suite, run `fractalis bench
+# --device cuda`, and print a short table last. Logs go to $OUT (or out/).
+#
+#   scripts/gpu-check.sh [--sweep] [--cpu] [--whole] [--big] [--sass]
+#     --sweep   also time the grid of block shapes (bench --sweep)
+#     --cpu     also run the benchmark on the CPU backend (all cores)
+#     --whole   time whole commands (render + copy + PNG) at 8192 x 8192
+#     --big     render 32768 x 32768 (tiled) to check memory use
+#     --sass    disassemble the kernels (instruction counts per step)
+#
+# Dependencies the GPU machine lacks come as Debian packages in .gpu-deps/
+# (scripts/gpu-deps.sh fetches them) and are unpacked into a private prefix.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/out}
+mkdir -p "$OUT"
+sweep=0 cpu=0 whole=0 big=0 sass=0
+for a in "$@"; do
+    case "$a" in
+    --sweep) sweep=1 ;; --cpu) cpu=1 ;; --whole) whole=1 ;; --big) big=1 ;; --sass) sass=1 ;;
+    *) echo "gpu-check.sh: unknown option $a" >&2; exit 2 ;;
+    esac
+done
+
+if [ -d .gpu-deps ] && ls .gpu-deps/*.deb >/dev/null 2>&1; then
+    root=/tmp/fractalis-deps
+    rm -rf "$root" && mkdir -p "$root"
+    for f in .gpu-deps/*.deb; do dpkg -x "$f" "$root"; done
+    sed -i "s|^prefix=.*|prefix=$root/usr|" "$root"/usr/lib/x86_64-linux-gnu/pkgconfig/*.pc
+    export PKG_CONFIG_PATH=$root/usr/lib/x86_64-linux-gnu/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+    export LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    command -v pkg-config >/dev/null || export PATH=$PATH:$root/usr/bin
+fi
+export PATH=$PATH:/usr/local/cuda/bin
+
+nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.max.sm --format=csv | tee "$OUT/gpu.txt"
+echo "== build"
+cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/configure.log" 2>&1 ||
+    { cat "$OUT/configure.log"; exit 1; }
+grep "fractalis:" "$OUT/configure.log" || true
+cmake --build build-gpu -j"$(nproc)" >"$OUT/build.log" 2>&1 || { tail -50 "$OUT/build.log"; exit 1; }
+fr=build-gpu/tools/fractalis/fractalis
+$fr devices | tee "$OUT/devices.txt"
+
+echo "== tests"
+set +e
+(cd build-gpu && ctest -L gpu --output-on-failure) >"$OUT/ctest-gpu.log" 2>&1
+gpu_rc=$?
+(cd build-gpu && ctest -j8 -LE gpu --output-on-failure) >"$OUT/ctest-rest.log" 2>&1
+rest_rc=$?
+set -e
+tail -4 "$OUT/ctest-gpu.log"
+tail -3 "$OUT/ctest-rest.log"
+[ $gpu_rc = 0 ] || tail -40 "$OUT/ctest-gpu.log"
+
+if [ $sass = 1 ]; then
+    cuobjdump -sass build-gpu/src/cuda/libfractalis_cuda.a >"$OUT/kernels.sass" 2>&1 || true
+fi
+
+echo "== bench"
+$fr bench --device cuda | tee "$OUT/bench-cuda.txt"
+if [ $sweep = 1 ]; then
+    $fr bench --device cuda --sweep --no-plain --repeats 5 --scene interior-f32 --scene full-f64 \
+        | tee "$OUT/sweep.txt"
+fi
+if [ $cpu = 1 ]; then
+    $fr bench --device cpu --repeats 3 --scene interior-f32 --scene interior-f64 --scene full-f32 \
+        --scene full-f64 --scene seahorse --no-plain | tee "$OUT/bench-cpu.txt"
+fi
+if [ $whole = 1 ]; then
+    echo "== whole command, 8192x8192 (device start, kernels, copy, PNG write)"
+    for t in 1 0; do
+        for i in 1 2 3; do
+            $fr render mandelbrot --size 8192x8192 --device cuda --threads $t -o /tmp/whole.png 2>&1 |
+                sed "s/^/threads=$t: /"
+        done
+    done | tee "$OUT/whole.txt"
+fi
+if [ $big = 1 ]; then
+    echo "== 32768x32768, tiled"
+    /usr/bin/time -v $fr render mandelbrot --size 32768x32768 --device cuda --device-memory 2048 \
+        -o /tmp/big.png 2>"$OUT/big.txt" || true
+    grep -E "fractalis:|Maximum resident|Elapsed" "$OUT/big.txt"
+    ls -la /tmp/big.png 2>/dev/null || true
+fi
+
+echo "== summary"
+printf "%-24s %s\n" "gpu tests" "$([ $gpu_rc = 0 ] && echo pass || echo FAIL)" \
+    "other tests" "$([ $rest_rc = 0 ] && echo pass || echo FAIL)"
+awk 'NR > 1 { printf "%-13s %10s ms %10s px/s %10s it/s  x%s\n", $1, $3, $4, $5, $8 }' "$OUT/bench-cuda.txt"
+[ $gpu_rc = 0 ] && [ $rest_rc = 0 ]

@@ -1,0 +1,66 @@
+/* The plain-C interface to the CUDA kernels: every __global__ lives in a
+ * .cu file of this folder, and each file exports C launchers that take a
+ * stream. Nothing CUDA-specific leaks past src/cuda/. */
+#ifndef FR_CUDA_LAUNCH_H
+#define FR_CUDA_LAUNCH_H
+
+#include <cuda_runtime_api.h>
+
+#include "escape/escape_job.h"
+#include "escape/escape_shade.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Per-launch statistics, accumulated on the device. */
+enum { FR_CS_ITERATIONS = 0, FR_CS_INTERIOR = 1, FR_CS_MIN_EXTERIOR = 2, FR_CS_MAX_EXTERIOR = 3, FR_CS_COUNT = 4 };
+
+/* One launch of the escape-time pixel kernel over image rows
+ * [row0, row0 + rows): each thread computes one pixel's aa x aa samples.
+ * With `rgb` it shades and downsamples them into the strip image; with
+ * `counts` it stores the raw samples (and smooth/dist when not NULL). */
+typedef struct fr_cuda_escape_args {
+    fr_escape_job job;          /* by value; its host pointers are not used */
+    int row0, rows;             /* image rows of this launch */
+    int strip_row0;             /* first image row held by the strip buffers */
+    void *rgb;                  /* strip image, width * 3 samples a row */
+    uint32_t *counts;           /* strip samples, aa rows of job.sw per image row */
+    float *smooth, *dist;
+    const float *lut;           /* FR_LUT_FLOATS palette entries */
+    fr_rank_table ranks;        /* histogram mode: frac on the device */
+    unsigned long long *stats;  /* FR_CS_COUNT counters */
+} fr_cuda_escape_args;
+
+cudaError_t fr_cuda_escape_launch(const fr_cuda_escape_args *a, int block_w, int block_h, cudaStream_t stream);
+
+/* Shade stored samples (strip buffers of `a`) into the strip image: the
+ * second pass of histogram colouring. */
+cudaError_t fr_cuda_shade_launch(const fr_cuda_escape_args *a, cudaStream_t stream);
+
+/* The plain reference kernel: one thread per sample, escape test every
+ * step, no interior test, no periodicity; counts for the whole sample grid
+ * and the iteration total into iters[0]. */
+cudaError_t fr_cuda_escape_plain_launch(const fr_escape_job *job, uint32_t *counts, unsigned long long *iters,
+                                        int block, cudaStream_t stream);
+
+/* Threads per block the occupancy API suggests for the pixel kernel of this
+ * job, or 0 on error. */
+int fr_cuda_escape_occupancy_block(const fr_escape_job *job);
+
+/* cudaSuccess if this build has code for the current device. */
+cudaError_t fr_cuda_probe(void);
+
+/* Histogram colouring: hist[k - lo] += number of samples with count k, for
+ * exterior samples (count < max_iter) of counts[0 .. n). */
+cudaError_t fr_cuda_hist_launch(const uint32_t *counts, size_t n, uint32_t max_iter, uint32_t lo, uint32_t span,
+                                unsigned long long *hist, cudaStream_t stream);
+/* frac[k] = (hist[0] + ... + hist[k]) / total, in place over hist as
+ * scratch. With temp == NULL only sets *temp_bytes. */
+cudaError_t fr_cuda_ranks_launch(unsigned long long *hist, double *frac, uint32_t span, void *temp,
+                                 size_t *temp_bytes, cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

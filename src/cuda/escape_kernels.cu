@@ -1,0 +1,280 @@
+/* Escape-time kernels: the fast pixel kernel (iterate, shade, downsample
+ * in one pass), the shading pass of histogram colouring, and the plain
+ * reference kernel the benchmark compares against.
+ *
+ * Exactness: the canonical step of escape_step.h, compiled with
+ * --fmad=false, so every count equals the CPU backend's. The fast loop
+ * runs blocks of K steps with one escape test at the end of the block and
+ * replays the block step by step from its saved start when that test
+ * fires; for |c|^2 <= job.c_safe2 an escaped orbit never comes back inside
+ * the bailout (escape_job.c_safe2), and an overflow ends in inf or NaN,
+ * which the test !(|z|^2 <= R^2) also catches, so the count is exact.
+ * Samples with larger |c| take the per-step loop. Periodicity (Brent) is
+ * checked on block ends: an exact repeat of z proves a cycle. */
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+#include "cuda/cuda_launch.h"
+#include "escape/escape_distance.h"
+#include "escape/escape_shade.h"
+#include "escape/escape_step.h"
+
+namespace {
+
+template <typename T> struct num;
+template <> struct num<float> {
+    static __device__ __forceinline__ float mag2(float x, float y) { return fr_mag2_f(x, y); }
+    static __device__ __forceinline__ void step(int f, int d, float *x, float *y, float cx, float cy)
+    {
+        fr_step_f(f, d, x, y, cx, cy);
+    }
+};
+template <> struct num<double> {
+    static __device__ __forceinline__ double mag2(double x, double y) { return fr_mag2_d(x, y); }
+    static __device__ __forceinline__ void step(int f, int d, double *x, double *y, double cx, double cy)
+    {
+        fr_step_d(f, d, x, y, cx, cy);
+    }
+};
+
+/* Steps per unchecked block: long enough to amortise the test and the
+ * saved state, short enough that the replay after an escape stays cheap. */
+template <int F> struct block_len { enum { K = F == FR_STEP_MULTI ? 8 : 32 }; };
+
+/* Count of one sample; z after the last step into (zx, zy) for the smooth
+ * value; steps performed added to *steps. */
+template <typename T, int F>
+__device__ __forceinline__ uint32_t sample_count(const fr_escape_job &j, double re, double im, uint64_t *steps,
+                                                 double *zx, double *zy)
+{
+    const int K = block_len<F>::K;
+    T x = 0, y = 0, cx = (T)re, cy = (T)im;
+    if (j.julia) {
+        x = cx, y = cy;
+        cx = (T)j.julia_re, cy = (T)j.julia_im;
+    } else if (j.interior_test && fr_in_cardioid_or_bulb(cx, cy)) {
+        *zx = *zy = 0;
+        return j.max_iter;
+    }
+    const T b2 = (T)j.b2;
+    const uint32_t max_iter = j.max_iter;
+    const int d = j.power;
+    uint32_t n = 0;
+    if ((double)cx * cx + (double)cy * cy <= j.c_safe2) {
+        T px = (T)NAN, py = (T)NAN;
+        uint32_t blocks = 0, save_at = 1;
+        while (max_iter - n >= (uint32_t)K) {
+            T x0 = x, y0 = y;
+#pragma unroll
+            for (int i = 0; i < K; i++) num<T>::step(F, d, &x, &y, cx, cy);
+            if (!(num<T>::mag2(x, y) <= b2)) {
+                x = x0, y = y0; /* escaped inside the block: replay it below */
+                break;
+            }
+            n += K;
+            if (j.periodicity) {
+                if (x == px && y == py) {
+                    *steps += n;
+                    *zx = x, *zy = y;
+                    return max_iter;
+                }
+                if (++blocks == save_at) {
+                    px = x, py = y;
+                    save_at = save_at > 0x40000000u ? save_at : save_at * 2;
+                }
+            }
+        }
+    }
+    for (; n < max_iter; n++) {
+        if (num<T>::mag2(x, y) > b2) break;
+        num<T>::step(F, d, &x, &y, cx, cy);
+    }
+    *steps += n;
+    *zx = x, *zy = y;
+    return n;
+}
+
+__device__ __forceinline__ void warp_stats(unsigned long long *stats, uint64_t steps, unsigned interior, uint32_t lo,
+                                           uint32_t hi)
+{
+    for (int o = 16; o > 0; o >>= 1) {
+        steps += __shfl_down_sync(0xffffffffu, steps, o);
+        interior += __shfl_down_sync(0xffffffffu, interior, o);
+        lo = min(lo, __shfl_down_sync(0xffffffffu, lo, o));
+        hi = max(hi, __shfl_down_sync(0xffffffffu, hi, o));
+    }
+    if ((threadIdx.x + threadIdx.y * blockDim.x) % 32 == 0) {
+        if (steps) atomicAdd(stats + FR_CS_ITERATIONS, (unsigned long long)steps);
+        if (interior) atomicAdd(stats + FR_CS_INTERIOR, (unsigned long long)interior);
+        if (lo <= hi) {
+            atomicMin(stats + FR_CS_MIN_EXTERIOR, (unsigned long long)lo);
+            atomicMax(stats + FR_CS_MAX_EXTERIOR, (unsigned long long)hi);
+        }
+    }
+}
+
+template <typename T, int F> __global__ void escape_pixels(const fr_cuda_escape_args a)
+{
+    const fr_escape_job &j = a.job;
+    const int px = blockIdx.x * blockDim.x + threadIdx.x;
+    const int py = a.row0 + blockIdx.y * blockDim.y + threadIdx.y;
+    const bool live = px < j.width && py < a.row0 + a.rows;
+    uint64_t steps = 0;
+    unsigned interior = 0;
+    uint32_t lo = UINT32_MAX, hi = 0;
+    if (live) {
+        float acc[3] = {0, 0, 0};
+        for (int sy = 0; sy < j.aa; sy++)
+            for (int sx = 0; sx < j.aa; sx++) {
+                const int gx = px * j.aa + sx, gy = py * j.aa + sy;
+                double re, im;
+                fr_escape_sample_point(&j, gx, gy, &re, &im);
+                uint32_t n;
+                float sm = 0.0f, ds = 0.0f;
+                if (j.values == FR_VALUES_DISTANCE) {
+                    steps += fr_escape_distance_sample(&j, re, im, &n, &sm, &ds);
+                } else {
+                    double zx, zy;
+                    n = sample_count<T, F>(j, re, im, &steps, &zx, &zy);
+                    if (j.values != FR_VALUES_NONE) sm = fr_escape_value(&j, n, zx, zy);
+                }
+                if (n >= j.max_iter) interior++;
+                else lo = min(lo, n), hi = max(hi, n);
+                if (a.counts) {
+                    size_t i = (size_t)(gy - a.strip_row0 * j.aa) * j.sw + gx;
+                    a.counts[i] = n;
+                    if (a.smooth) a.smooth[i] = sm;
+                    if (a.dist) a.dist[i] = ds;
+                }
+                if (a.rgb) {
+                    float rgb[3];
+                    fr_shade_sample(&j, a.lut, &a.ranks, n, sm, ds, rgb);
+                    fr_shade_accumulate(j.aa, rgb, acc);
+                }
+            }
+        if (a.rgb) fr_shade_store(j.aa, j.depth, acc, a.rgb, ((size_t)(py - a.strip_row0) * j.width + px) * 3);
+    }
+    warp_stats(a.stats, steps, interior, lo, hi);
+}
+
+__global__ void shade_pixels(const fr_cuda_escape_args a)
+{
+    const fr_escape_job &j = a.job;
+    const int px = blockIdx.x * blockDim.x + threadIdx.x;
+    const int py = a.row0 + blockIdx.y * blockDim.y + threadIdx.y;
+    if (px >= j.width || py >= a.row0 + a.rows) return;
+    float acc[3] = {0, 0, 0};
+    for (int sy = 0; sy < j.aa; sy++)
+        for (int sx = 0; sx < j.aa; sx++) {
+            size_t i = (size_t)((py - a.strip_row0) * j.aa + sy) * j.sw + (px * j.aa + sx);
+            float rgb[3];
+            fr_shade_sample(&j, a.lut, &a.ranks, a.counts[i], a.smooth ? a.smooth[i] : 0.0f,
+                            a.dist ? a.dist[i] : 0.0f, rgb);
+            fr_shade_accumulate(j.aa, rgb, acc);
+        }
+    fr_shade_store(j.aa, j.depth, acc, a.rgb, ((size_t)(py - a.strip_row0) * j.width + px) * 3);
+}
+
+template <typename T, int F>
+__global__ void escape_plain(const fr_escape_job j, uint32_t *counts, unsigned long long *iters)
+{
+    const size_t total = (size_t)j.sw * j.sh;
+    const size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    uint64_t steps = 0;
+    if (i < total) {
+        double re, im;
+        fr_escape_sample_point(&j, (int)(i % j.sw), (int)(i / j.sw), &re, &im);
+        T x = 0, y = 0, cx = (T)re, cy = (T)im;
+        if (j.julia) x = cx, y = cy, cx = (T)j.julia_re, cy = (T)j.julia_im;
+        const T b2 = (T)j.b2;
+        uint32_t n = 0;
+        for (; n < j.max_iter; n++) {
+            if (num<T>::mag2(x, y) > b2) break;
+            num<T>::step(F, j.power, &x, &y, cx, cy);
+        }
+        counts[i] = n;
+        steps = n;
+    }
+    for (int o = 16; o > 0; o >>= 1) steps += __shfl_down_sync(0xffffffffu, steps, o);
+    if (threadIdx.x % 32 == 0 && steps) atomicAdd(iters, (unsigned long long)steps);
+}
+
+/* Dispatch on precision and formula: one kernel instance each. */
+template <template <typename, int> class Fn, typename... A> cudaError_t dispatch(const fr_escape_job &j, A... args)
+{
+    switch (j.step) {
+    case FR_STEP_SHIP: return j.f32 ? Fn<float, FR_STEP_SHIP>::run(args...) : Fn<double, FR_STEP_SHIP>::run(args...);
+    case FR_STEP_TRICORN:
+        return j.f32 ? Fn<float, FR_STEP_TRICORN>::run(args...) : Fn<double, FR_STEP_TRICORN>::run(args...);
+    case FR_STEP_MULTI:
+        return j.f32 ? Fn<float, FR_STEP_MULTI>::run(args...) : Fn<double, FR_STEP_MULTI>::run(args...);
+    default: return j.f32 ? Fn<float, FR_STEP_MANDEL>::run(args...) : Fn<double, FR_STEP_MANDEL>::run(args...);
+    }
+}
+
+template <typename T, int F> struct launch_pixels {
+    static cudaError_t run(const fr_cuda_escape_args *a, dim3 grid, dim3 block, cudaStream_t s)
+    {
+        escape_pixels<T, F><<<grid, block, 0, s>>>(*a);
+        return cudaGetLastError();
+    }
+};
+
+template <typename T, int F> struct launch_plain {
+    static cudaError_t run(const fr_escape_job *j, uint32_t *counts, unsigned long long *iters, int block,
+                           cudaStream_t s)
+    {
+        size_t total = (size_t)j->sw * j->sh;
+        escape_plain<T, F><<<(unsigned)((total + block - 1) / block), block, 0, s>>>(*j, counts, iters);
+        return cudaGetLastError();
+    }
+};
+
+template <typename T, int F> struct occupancy {
+    static cudaError_t run(int *block)
+    {
+        int min_grid = 0;
+        return cudaOccupancyMaxPotentialBlockSize(&min_grid, block, escape_pixels<T, F>, 0, 0);
+    }
+};
+
+__global__ void probe_kernel(int *p)
+{
+    if (p) *p = 1;
+}
+
+} // namespace
+
+extern "C" cudaError_t fr_cuda_escape_launch(const fr_cuda_escape_args *a, int block_w, int block_h,
+                                             cudaStream_t stream)
+{
+    dim3 block(block_w, block_h);
+    dim3 grid((a->job.width + block_w - 1) / block_w, (a->rows + block_h - 1) / block_h);
+    return dispatch<launch_pixels>(a->job, a, grid, block, stream);
+}
+
+extern "C" cudaError_t fr_cuda_shade_launch(const fr_cuda_escape_args *a, cudaStream_t stream)
+{
+    dim3 block(32, 8);
+    dim3 grid((a->job.width + 31) / 32, (a->rows + 7) / 8);
+    shade_pixels<<<grid, block, 0, stream>>>(*a);
+    return cudaGetLastError();
+}
+
+extern "C" cudaError_t fr_cuda_escape_plain_launch(const fr_escape_job *job, uint32_t *counts,
+                                                   unsigned long long *iters, int block, cudaStream_t stream)
+{
+    return dispatch<launch_plain>(*job, job, counts, iters, block, stream);
+}
+
+extern "C" int fr_cuda_escape_occupancy_block(const fr_escape_job *job)
+{
+    int block = 0;
+    return dispatch<occupancy>(*job, &block) == cudaSuccess ? block : 0;
+}
+
+extern "C" cudaError_t fr_cuda_probe(void)
+{
+    cudaFuncAttributes attr;
+    return cudaFuncGetAttributes(&attr, probe_kernel);
+}

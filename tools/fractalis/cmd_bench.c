@@ -1,0 +1,216 @@
+/* fractalis bench: time a fixed set of escape-time scenes on one device
+ * and print a table (scene, device, time, pixels/s, iterations/s, and the
+ * speed-up over the plain reference kernel run in the same process). With
+ * --sweep, time a grid of GPU block shapes and show the one the CUDA
+ * occupancy API suggests next to the fastest. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct scene {
+    const char *name, *what;
+    const char *formula;
+    const char *const *settings; /* name, value pairs, NULL-terminated */
+} scene;
+
+#define S(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+/* The interior view lies inside the main cardioid: no sample escapes, so
+ * with the interior test and periodicity off every step is a real
+ * iteration (the throughput ceiling of the iteration itself). */
+static const scene scenes[] = {
+    {"interior-f32", "no escaping point, max 20000, float32", "mandelbrot",
+     S("size", "2048x2048", "center", "-0.15,0", "width", "0.2", "iter", "20000", "precision", "f32",
+       "interior-test", "off", "periodicity", "off", "color", "count")},
+    {"interior-f64", "no escaping point, max 20000, float64", "mandelbrot",
+     S("size", "2048x2048", "center", "-0.15,0", "width", "0.2", "iter", "20000", "precision", "f64",
+       "interior-test", "off", "periodicity", "off", "color", "count")},
+    {"full-f32", "full view 4096x4096, max 1000, smooth, float32", "mandelbrot",
+     S("size", "4096x4096", "iter", "1000", "precision", "f32", "color", "smooth")},
+    {"full-f64", "full view 4096x4096, max 1000, smooth, float64", "mandelbrot",
+     S("size", "4096x4096", "iter", "1000", "precision", "f64", "color", "smooth")},
+    {"full-aa4", "full view 4096x4096, max 1000, smooth, float64, aa 4x4", "mandelbrot",
+     S("size", "4096x4096", "iter", "1000", "precision", "f64", "color", "smooth", "aa", "4")},
+    {"histogram", "full view 4096x4096, max 1000, histogram, float64", "mandelbrot",
+     S("size", "4096x4096", "iter", "1000", "precision", "f64", "color", "histogram")},
+    {"distance", "full view 4096x4096, max 1000, distance estimation, float64", "mandelbrot",
+     S("size", "4096x4096", "iter", "1000", "precision", "f64", "color", "distance")},
+    {"seahorse", "seahorse valley 1920x1080, width 1e-6, max 5000, float64", "mandelbrot",
+     S("size", "1920x1080", "center", "-0.743643887037151,0.131825904205330", "width", "1e-6", "iter", "5000",
+       "precision", "f64", "color", "smooth")},
+    {"julia", "Julia -0.8+0.156i 4096x4096, max 1000, float64", "julia",
+     S("size", "4096x4096", "iter", "1000", "precision", "f64", "color", "smooth")},
+    {"burningship", "Burning Ship 4096x4096, max 1000, float64", "burningship",
+     S("size", "4096x4096", "iter", "1000", "precision", "f64", "color", "smooth")},
+    {"tricorn", "Tricorn 4096x4096, max 1000, float64", "tricorn",
+     S("size", "4096x4096", "iter", "1000", "precision", "f64", "color", "smooth")},
+    {"multibrot5", "Multibrot d=5 4096x4096, max 1000, float64", "multibrot",
+     S("size", "4096x4096", "iter", "1000", "precision", "f64", "color", "smooth", "power", "5")},
+};
+#define NSCENES ((int)(sizeof scenes / sizeof scenes[0]))
+
+static int load_scene(fr_context *ctx, const scene *sc, int small, fr_escape_params *p)
+{
+    fr_formula f;
+    if (fr_formula_parse(ctx, sc->formula, &f)) return -1;
+    fr_escape_params_default(p, f);
+    for (int i = 0; sc->settings[i]; i += 2)
+        if (fr_escape_param_set(ctx, p, sc->settings[i], sc->settings[i + 1])) return -1;
+    if (small) {
+        /* Same view at a quarter of the pixels per side (CPU runs). */
+        p->width /= 4, p->height /= 4;
+    }
+    return 0;
+}
+
+static void usage(void)
+{
+    printf("Usage: fractalis bench [options]\n\n"
+           "Times a fixed set of escape-time scenes on one device (GPU: CUDA events around the render into\n"
+           "device memory, nothing copied back; CPU: wall clock of the whole render) and prints, per scene,\n"
+           "the median time, pixels/s, iterations/s and the speed-up over the plain reference kernel (one\n"
+           "thread per sample, escape test every step) timed in the same process.\n\n"
+           "Options:\n"
+           "  --device D        auto|cpu|cuda[:N]                          [default: auto]\n"
+           "  --scene NAME      run only this scene (repeatable)          [default: all]\n"
+           "  --repeats N       timed runs per figure, after one warm-up  [default: 7 GPU, 3 CPU]\n"
+           "  --small           CPU-sized scenes: a quarter of the pixels per side\n"
+           "  --sweep           GPU: time a grid of block shapes on each scene and show the\n"
+           "                    occupancy API's choice next to the fastest\n"
+           "  --no-plain        skip the plain reference kernel\n"
+           "  --threads N       CPU threads                               [default: all]\n"
+           "  --list            list the scenes\n\n"
+           "Scenes:\n");
+    for (int i = 0; i < NSCENES; i++) printf("  %-13s %s\n", scenes[i].name, scenes[i].what);
+}
+
+static void print_row(const char *scene, const char *device, const fr_bench_result *r, const fr_escape_params *p)
+{
+    double pix = (double)p->width * p->height;
+    printf("%-13s %-7s %10.3f %10.3g %10.3g", scene, device, r->seconds * 1e3, pix / r->seconds,
+           (double)r->iterations / r->seconds);
+    if (r->plain_seconds > 0)
+        printf(" %10.3f %10.3g %7.2fx", r->plain_seconds * 1e3, (double)r->plain_iterations / r->plain_seconds,
+               r->plain_seconds / r->seconds);
+    printf("\n");
+    fflush(stdout);
+}
+
+static int sweep(fr_context *ctx, const scene *sc, const fr_escape_params *p, int repeats)
+{
+    static const int shapes[][2] = {{32, 1},  {64, 1},  {128, 1}, {256, 1}, {512, 1}, {1024, 1}, {32, 2},
+                                    {32, 4},  {32, 8},  {32, 16}, {32, 32}, {16, 2},  {16, 4},   {16, 8},
+                                    {16, 16}, {16, 32}, {8, 4},   {8, 8},   {8, 16},  {8, 32},   {64, 2},
+                                    {64, 4},  {64, 8},  {64, 16}, {128, 2}, {128, 4}, {128, 8},  {256, 2}, {256, 4}};
+    const int n = (int)(sizeof shapes / sizeof shapes[0]);
+    fr_bench_result best = {0}, occ = {0}, r;
+    int occ_block = 0;
+    printf("\nsweep %s (%s): block shape, median ms\n", sc->name, sc->what);
+    for (int i = 0; i <= n; i++) {
+        fr_bench_opts o = {.repeats = repeats};
+        if (i < n) o.block_w = shapes[i][0], o.block_h = shapes[i][1];
+        else if (occ_block) o.block_w = occ_block >= 32 ? 32 : occ_block, o.block_h = occ_block >= 32 ? occ_block / 32 : 1;
+        else break;
+        if (fr_escape_bench(ctx, p, &o, &r)) {
+            cli_error("%s", fr_last_error(ctx));
+            return EXIT_WORK;
+        }
+        if (i < n) {
+            printf("  %4dx%-4d %10.3f\n", r.block_w, r.block_h, r.seconds * 1e3);
+            if (!best.seconds || r.seconds < best.seconds) best = r;
+            occ_block = r.occupancy_block;
+        } else {
+            occ = r;
+        }
+    }
+    printf("  occupancy API: %d threads a block -> %dx%d: %.3f ms; fastest %dx%d: %.3f ms (%.2fx)\n", occ_block,
+           occ.block_w, occ.block_h, occ.seconds * 1e3, best.block_w, best.block_h, best.seconds * 1e3,
+           occ.seconds / best.seconds);
+    return 0;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    const char *device = "auto";
+    const char *only[32];
+    int nonly = 0, repeats = 0, small = 0, do_sweep = 0, plain = 1, threads = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) return usage(), 0;
+        if (!strcmp(a, "--list")) {
+            for (int k = 0; k < NSCENES; k++) printf("%-13s %s\n", scenes[k].name, scenes[k].what);
+            return 0;
+        }
+        if (!strcmp(a, "--small")) small = 1;
+        else if (!strcmp(a, "--sweep")) do_sweep = 1;
+        else if (!strcmp(a, "--no-plain")) plain = 0;
+        else if (!strcmp(a, "--device") && v) device = v, i++;
+        else if (!strcmp(a, "--scene") && v && nonly < 32) only[nonly++] = v, i++;
+        else if (!strcmp(a, "--repeats") && v) {
+            repeats = atoi(v), i++;
+            if (repeats < 1 || repeats > 1000) return cli_error("--repeats must be 1..1000"), EXIT_USAGE;
+        } else if (!strcmp(a, "--threads") && v) {
+            threads = atoi(v), i++;
+        } else {
+            cli_error("bench: unknown or incomplete option '%s' (try 'fractalis bench --help')", a);
+            return EXIT_USAGE;
+        }
+    }
+    for (int k = 0; k < nonly; k++) {
+        int found = 0;
+        for (int i = 0; i < NSCENES; i++) found |= !strcmp(only[k], scenes[i].name);
+        if (!found) return cli_error("bench: no scene '%s' (see fractalis bench --list)", only[k]), EXIT_USAGE;
+    }
+    fr_context *ctx = fr_context_create();
+    if (!ctx) return EXIT_WORK;
+    int rc = 0;
+    if (fr_context_set_device(ctx, device) || fr_context_set_threads(ctx, threads)) {
+        cli_error("%s", fr_last_error(ctx));
+        fr_context_destroy(ctx);
+        return EXIT_USAGE;
+    }
+    if (fr_context_device_note(ctx)[0]) fprintf(stderr, "fractalis: %s\n", fr_context_device_note(ctx));
+    const char *dev = fr_context_device(ctx);
+    const int gpu = strcmp(dev, "cpu") != 0;
+    if (!repeats) repeats = gpu ? 7 : 3;
+    printf("%-13s %-7s %10s %10s %10s %10s %10s %8s\n", "scene", "device", "ms", "pixels/s", "iter/s", "plain ms",
+           "plain it/s", "speed-up");
+    for (int i = 0; i < NSCENES && !rc; i++) {
+        int want = !nonly;
+        for (int k = 0; k < nonly; k++) want |= !strcmp(only[k], scenes[i].name);
+        if (!want) continue;
+        fr_escape_params p;
+        if (load_scene(ctx, &scenes[i], small, &p)) {
+            cli_error("scene %s: %s", scenes[i].name, fr_last_error(ctx));
+            rc = EXIT_WORK;
+            break;
+        }
+        fr_bench_opts o = {.repeats = repeats, .plain = plain};
+        fr_bench_result r;
+        if (fr_escape_bench(ctx, &p, &o, &r)) {
+            cli_error("scene %s: %s", scenes[i].name, fr_last_error(ctx));
+            rc = EXIT_WORK;
+            break;
+        }
+        print_row(scenes[i].name, dev, &r, &p);
+    }
+    if (!rc && do_sweep) {
+        if (!gpu) {
+            cli_error("--sweep needs a GPU device");
+            rc = EXIT_USAGE;
+        }
+        for (int i = 0; i < NSCENES && !rc; i++) {
+            int want = !nonly;
+            for (int k = 0; k < nonly; k++) want |= !strcmp(only[k], scenes[i].name);
+            if (!want) continue;
+            fr_escape_params p;
+            load_scene(ctx, &scenes[i], small, &p);
+            rc = sweep(ctx, &scenes[i], &p, repeats);
+        }
+    }
+    fr_context_destroy(ctx);
+    return rc;
+}
