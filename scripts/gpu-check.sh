@@ -28,7 +28,10 @@ if [ -d .gpu-deps ] && ls .gpu-deps/*.deb >/dev/null 2>&1; then
     root=/tmp/fractalis-deps
     rm -rf "$root" && mkdir -p "$root"
     for f in .gpu-deps/*.deb; do dpkg -x "$f" "$root"; done
-    sed -i "s|^prefix=.*|prefix=$root/usr|" "$root"/usr/lib/x86_64-linux-gnu/pkgconfig/*.pc
+    # Point the packages' pkg-config files at the prefix (some name /usr
+    # through ${prefix}, some literally).
+    sed -i -e "s|^prefix=.*|prefix=$root/usr|" -e "s|-L/usr/|-L$root/usr/|g" -e "s|-I/usr/|-I$root/usr/|g" \
+        "$root"/usr/lib/x86_64-linux-gnu/pkgconfig/*.pc
     export PKG_CONFIG_PATH=$root/usr/lib/x86_64-linux-gnu/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
     export LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
     command -v pkg-config >/dev/null || export PATH=$PATH:$root/usr/bin
