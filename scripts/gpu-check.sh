@@ -40,6 +40,7 @@ export PATH=$PATH:/usr/local/cuda/bin
 
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.max.sm --format=csv | tee "$OUT/gpu.txt"
 echo "== build"
+rm -f build-gpu/CMakeCache.txt
 cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/configure.log" 2>&1 ||
     { cat "$OUT/configure.log"; exit 1; }
 grep "fractalis:" "$OUT/configure.log" || true
