@@ -19,6 +19,7 @@
 /* Default block shape of the pixel kernel (fractalis bench --sweep). */
 #define BLOCK_W 32
 #define BLOCK_H 4
+#define FR_CS_STATS_BYTES (FR_CS_SLOTS * FR_CS_COUNT * sizeof(unsigned long long))
 
 static fr_status cuda_fail(fr_context *ctx, cudaError_t e, const char *what)
 {
@@ -160,8 +161,8 @@ static fr_status gpu_open(gpu *g, fr_context *ctx, const fr_escape_job *job, int
         if (job->values == FR_VALUES_DISTANCE) CK(cudaMalloc((void **)&g->a.dist, strip_samples * 4), "sample strip");
     }
     CK(cudaMalloc((void **)&g->lut, FR_LUT_FLOATS * sizeof(float)), "palette");
-    CK(cudaMalloc((void **)&g->stats, 2 * FR_CS_COUNT * sizeof *g->stats), "statistics");
-    g->scratch_stats = g->stats + FR_CS_COUNT;
+    CK(cudaMalloc((void **)&g->stats, 2 * FR_CS_STATS_BYTES), "statistics");
+    g->scratch_stats = g->stats + FR_CS_SLOTS * FR_CS_COUNT;
     g->a.lut = g->lut;
     return FR_OK;
 out:
@@ -169,14 +170,42 @@ out:
     return s;
 }
 
+/* Both statistics blocks to zero counts and an empty count range. */
 static fr_status gpu_reset_stats(gpu *g)
 {
     fr_context *ctx = g->ctx;
     fr_status s = FR_OK;
-    unsigned long long init[2 * FR_CS_COUNT] = {0, 0, UINT64_MAX, 0, 0, 0, UINT64_MAX, 0};
-    CK(cudaMemcpyAsync(g->stats, init, sizeof init, cudaMemcpyHostToDevice, g->stream), "statistics");
+    static const unsigned long long slot[FR_CS_COUNT] = {0, 0, UINT64_MAX, 0};
+    unsigned long long *init = malloc(2 * FR_CS_STATS_BYTES);
+    if (!init) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    for (int i = 0; i < 2 * FR_CS_SLOTS; i++) memcpy(init + i * FR_CS_COUNT, slot, sizeof slot);
+    CK(cudaMemcpyAsync(g->stats, init, 2 * FR_CS_STATS_BYTES, cudaMemcpyHostToDevice, g->stream), "statistics");
     CK(cudaStreamSynchronize(g->stream), "statistics");
 out:
+    free(init);
+    return s;
+}
+
+/* Sum the slots of a statistics block into st[FR_CS_COUNT]. */
+static fr_status gpu_read_stats(gpu *g, const unsigned long long *block, unsigned long long st[FR_CS_COUNT])
+{
+    fr_context *ctx = g->ctx;
+    fr_status s = FR_OK;
+    unsigned long long *all = malloc(FR_CS_STATS_BYTES);
+    if (!all) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    CK(cudaMemcpyAsync(all, block, FR_CS_STATS_BYTES, cudaMemcpyDeviceToHost, g->stream), "statistics");
+    CK(cudaStreamSynchronize(g->stream), "statistics");
+    st[FR_CS_ITERATIONS] = st[FR_CS_INTERIOR] = st[FR_CS_MAX_EXTERIOR] = 0;
+    st[FR_CS_MIN_EXTERIOR] = UINT64_MAX;
+    for (int i = 0; i < FR_CS_SLOTS; i++) {
+        const unsigned long long *v = all + i * FR_CS_COUNT;
+        st[FR_CS_ITERATIONS] += v[FR_CS_ITERATIONS];
+        st[FR_CS_INTERIOR] += v[FR_CS_INTERIOR];
+        if (v[FR_CS_MIN_EXTERIOR] < st[FR_CS_MIN_EXTERIOR]) st[FR_CS_MIN_EXTERIOR] = v[FR_CS_MIN_EXTERIOR];
+        if (v[FR_CS_MAX_EXTERIOR] > st[FR_CS_MAX_EXTERIOR]) st[FR_CS_MAX_EXTERIOR] = v[FR_CS_MAX_EXTERIOR];
+    }
+out:
+    free(all);
     return s;
 }
 
@@ -208,6 +237,7 @@ static fr_status gpu_strip(gpu *g, int row0, int rows, int shade, int store, uns
     fr_cuda_escape_args a = g->a;
     a.strip_row0 = row0;
     a.stats = stats;
+    a.minmax = j->color == FR_COLOR_HISTOGRAM;
     if (!shade) a.rgb = NULL;
     if (!store) a.counts = NULL, a.smooth = NULL, a.dist = NULL;
     for (int r = row0; r < row0 + rows; r += per_launch) {
@@ -229,8 +259,7 @@ static fr_status gpu_ranks(gpu *g, int sync)
     fr_status s = FR_OK;
     const fr_escape_job *j = &g->a.job;
     unsigned long long st[FR_CS_COUNT];
-    CK(cudaMemcpyAsync(st, g->stats, sizeof st, cudaMemcpyDeviceToHost, g->stream), "statistics");
-    CK(cudaStreamSynchronize(g->stream), "statistics");
+    if ((s = gpu_read_stats(g, g->stats, st))) return s;
     if (st[FR_CS_MIN_EXTERIOR] > st[FR_CS_MAX_EXTERIOR]) return FR_OK; /* nothing escaped */
     uint32_t lo = (uint32_t)st[FR_CS_MIN_EXTERIOR], span = (uint32_t)(st[FR_CS_MAX_EXTERIOR] - lo + 1);
     size_t temp_bytes = 0;
@@ -324,14 +353,11 @@ out:
 
 static fr_status gpu_stats(gpu *g, uint64_t *iterations, uint64_t *interior)
 {
-    fr_context *ctx = g->ctx;
-    fr_status s = FR_OK;
+    fr_status s;
     unsigned long long st[FR_CS_COUNT];
-    CK(cudaMemcpyAsync(st, g->stats, sizeof st, cudaMemcpyDeviceToHost, g->stream), "statistics");
-    CK(cudaStreamSynchronize(g->stream), "statistics");
+    if ((s = gpu_read_stats(g, g->stats, st))) return s;
     if (iterations) *iterations = st[FR_CS_ITERATIONS];
     if (interior) *interior = st[FR_CS_INTERIOR];
-out:
     return s;
 }
 
@@ -393,7 +419,7 @@ static fr_status time_runs(gpu *g, fr_escape_job *job, int what, int reps, uint3
             CK(cudaEventRecord(e0, g->stream), "cudaEventRecord");
             if ((s = gpu_run(g, job, NULL, 0, 0))) goto out;
         } else {
-            CK(cudaMemsetAsync(g->scratch_stats, 0, sizeof *g->scratch_stats, g->stream), "statistics");
+            CK(cudaMemsetAsync(g->scratch_stats, 0, FR_CS_STATS_BYTES, g->stream), "statistics");
             CK(cudaEventRecord(e0, g->stream), "cudaEventRecord");
             CK(fr_cuda_escape_plain_launch(&g->a.job, plain_counts, g->scratch_stats, 256, g->stream),
                "plain kernel launch");
@@ -435,9 +461,9 @@ static fr_status cuda_escape_bench(fr_context *ctx, fr_escape_job *job, const fl
         double lo, hi;
         CK(cudaMalloc((void **)&plain_counts, (size_t)job->sw * job->sh * 4), "plain kernel counts");
         if ((s = time_runs(&g, job, 1, o->repeats, plain_counts, &r->plain_seconds, &lo, &hi))) goto out;
-        unsigned long long it = 0;
-        CK(cudaMemcpy(&it, g.scratch_stats, sizeof it, cudaMemcpyDeviceToHost), "statistics");
-        r->plain_iterations = it;
+        unsigned long long st[FR_CS_COUNT];
+        if ((s = gpu_read_stats(&g, g.scratch_stats, st))) goto out;
+        r->plain_iterations = st[FR_CS_ITERATIONS];
     }
 out:
     cudaFree(plain_counts);

@@ -13,8 +13,12 @@
 extern "C" {
 #endif
 
-/* Per-launch statistics, accumulated on the device. */
+/* Render statistics, accumulated on the device into FR_CS_SLOTS slots of
+ * FR_CS_COUNT counters each (slot s at stats[s * FR_CS_COUNT]): warps add
+ * into slots picked by their position, so no one address takes every
+ * atomic; the host sums the slots. */
 enum { FR_CS_ITERATIONS = 0, FR_CS_INTERIOR = 1, FR_CS_MIN_EXTERIOR = 2, FR_CS_MAX_EXTERIOR = 3, FR_CS_COUNT = 4 };
+#define FR_CS_SLOTS 1024
 
 /* One launch of the escape-time pixel kernel over image rows
  * [row0, row0 + rows): each thread computes one pixel's aa x aa samples.
@@ -29,7 +33,8 @@ typedef struct fr_cuda_escape_args {
     float *smooth, *dist;
     const float *lut;           /* FR_LUT_FLOATS palette entries */
     fr_rank_table ranks;        /* histogram mode: frac on the device */
-    unsigned long long *stats;  /* FR_CS_COUNT counters */
+    unsigned long long *stats;  /* FR_CS_SLOTS x FR_CS_COUNT counters */
+    int minmax;                 /* also track the exterior count range */
 } fr_cuda_escape_args;
 
 cudaError_t fr_cuda_escape_launch(const fr_cuda_escape_args *a, int block_w, int block_h, cudaStream_t stream);
@@ -40,7 +45,8 @@ cudaError_t fr_cuda_shade_launch(const fr_cuda_escape_args *a, cudaStream_t stre
 
 /* The plain reference kernel: one thread per sample, escape test every
  * step, no interior test, no periodicity; counts for the whole sample grid
- * and the iteration total into iters[0]. */
+ * and the iteration total into the FR_CS_ITERATIONS counters of a
+ * statistics block. */
 cudaError_t fr_cuda_escape_plain_launch(const fr_escape_job *job, uint32_t *counts, unsigned long long *iters,
                                         int block, cudaStream_t stream);
 

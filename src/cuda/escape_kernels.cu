@@ -94,26 +94,58 @@ __device__ __forceinline__ uint32_t sample_count(const fr_escape_job &j, double 
     return n;
 }
 
-__device__ __forceinline__ void warp_stats(unsigned long long *stats, uint64_t steps, unsigned interior, uint32_t lo,
-                                           uint32_t hi)
+__device__ __forceinline__ void warp_stats(const fr_cuda_escape_args &a, uint64_t steps, unsigned interior,
+                                           uint32_t lo, uint32_t hi)
 {
     for (int o = 16; o > 0; o >>= 1) {
         steps += __shfl_down_sync(0xffffffffu, steps, o);
         interior += __shfl_down_sync(0xffffffffu, interior, o);
-        lo = min(lo, __shfl_down_sync(0xffffffffu, lo, o));
-        hi = max(hi, __shfl_down_sync(0xffffffffu, hi, o));
+        if (a.minmax) {
+            lo = min(lo, __shfl_down_sync(0xffffffffu, lo, o));
+            hi = max(hi, __shfl_down_sync(0xffffffffu, hi, o));
+        }
     }
-    if ((threadIdx.x + threadIdx.y * blockDim.x) % 32 == 0) {
-        if (steps) atomicAdd(stats + FR_CS_ITERATIONS, (unsigned long long)steps);
-        if (interior) atomicAdd(stats + FR_CS_INTERIOR, (unsigned long long)interior);
-        if (lo <= hi) {
-            atomicMin(stats + FR_CS_MIN_EXTERIOR, (unsigned long long)lo);
-            atomicMax(stats + FR_CS_MAX_EXTERIOR, (unsigned long long)hi);
+    const unsigned t = threadIdx.x + threadIdx.y * blockDim.x;
+    if (t % 32 == 0) {
+        const unsigned slot = ((blockIdx.x + blockIdx.y * gridDim.x) * (blockDim.x * blockDim.y / 32) + t / 32) %
+                              FR_CS_SLOTS;
+        unsigned long long *st = a.stats + (size_t)slot * FR_CS_COUNT;
+        if (steps) atomicAdd(st + FR_CS_ITERATIONS, (unsigned long long)steps);
+        if (interior) atomicAdd(st + FR_CS_INTERIOR, (unsigned long long)interior);
+        if (a.minmax && lo <= hi) {
+            atomicMin(st + FR_CS_MIN_EXTERIOR, (unsigned long long)lo);
+            atomicMax(st + FR_CS_MAX_EXTERIOR, (unsigned long long)hi);
         }
     }
 }
 
-template <typename T, int F> __global__ void escape_pixels(const fr_cuda_escape_args a)
+/* The iteration of one sample (count, smooth value) by the fast loop. */
+template <typename T, int F> struct iterate_sampler {
+    static __device__ __forceinline__ uint32_t run(const fr_escape_job &j, double re, double im, uint64_t *steps,
+                                                   float *sm, float *ds)
+    {
+        double zx, zy;
+        uint32_t n = sample_count<T, F>(j, re, im, steps, &zx, &zy);
+        if (j.values != FR_VALUES_NONE) *sm = fr_escape_value(&j, n, zx, zy);
+        return n;
+    }
+};
+
+/* Distance estimation of one sample (escape_distance.h): any formula and
+ * precision, so one instance serves all. */
+struct distance_sampler {
+    static __device__ __forceinline__ uint32_t run(const fr_escape_job &j, double re, double im, uint64_t *steps,
+                                                   float *sm, float *ds)
+    {
+        uint32_t n;
+        *steps += fr_escape_distance_sample(&j, re, im, &n, sm, ds);
+        return n;
+    }
+};
+
+/* One thread per pixel: its aa x aa samples, stored raw and/or shaded and
+ * averaged into the pixel. */
+template <class Sampler> __device__ __forceinline__ void pixels_body(const fr_cuda_escape_args &a)
 {
     const fr_escape_job &j = a.job;
     const int px = blockIdx.x * blockDim.x + threadIdx.x;
@@ -129,15 +161,8 @@ template <typename T, int F> __global__ void escape_pixels(const fr_cuda_escape_
                 const int gx = px * j.aa + sx, gy = py * j.aa + sy;
                 double re, im;
                 fr_escape_sample_point(&j, gx, gy, &re, &im);
-                uint32_t n;
                 float sm = 0.0f, ds = 0.0f;
-                if (j.values == FR_VALUES_DISTANCE) {
-                    steps += fr_escape_distance_sample(&j, re, im, &n, &sm, &ds);
-                } else {
-                    double zx, zy;
-                    n = sample_count<T, F>(j, re, im, &steps, &zx, &zy);
-                    if (j.values != FR_VALUES_NONE) sm = fr_escape_value(&j, n, zx, zy);
-                }
+                const uint32_t n = Sampler::run(j, re, im, &steps, &sm, &ds);
                 if (n >= j.max_iter) interior++;
                 else lo = min(lo, n), hi = max(hi, n);
                 if (a.counts) {
@@ -154,8 +179,15 @@ template <typename T, int F> __global__ void escape_pixels(const fr_cuda_escape_
             }
         if (a.rgb) fr_shade_store(j.aa, j.depth, acc, a.rgb, ((size_t)(py - a.strip_row0) * j.width + px) * 3);
     }
-    warp_stats(a.stats, steps, interior, lo, hi);
+    warp_stats(a, steps, interior, lo, hi);
 }
+
+template <typename T, int F> __global__ void escape_pixels(const fr_cuda_escape_args a)
+{
+    pixels_body<iterate_sampler<T, F>>(a);
+}
+
+__global__ void distance_pixels(const fr_cuda_escape_args a) { pixels_body<distance_sampler>(a); }
 
 __global__ void shade_pixels(const fr_cuda_escape_args a)
 {
@@ -196,7 +228,9 @@ __global__ void escape_plain(const fr_escape_job j, uint32_t *counts, unsigned l
         steps = n;
     }
     for (int o = 16; o > 0; o >>= 1) steps += __shfl_down_sync(0xffffffffu, steps, o);
-    if (threadIdx.x % 32 == 0 && steps) atomicAdd(iters, (unsigned long long)steps);
+    if (threadIdx.x % 32 == 0 && steps)
+        atomicAdd(iters + (size_t)((i / 32) % FR_CS_SLOTS) * FR_CS_COUNT + FR_CS_ITERATIONS,
+                  (unsigned long long)steps);
 }
 
 /* Dispatch on precision and formula: one kernel instance each. */
@@ -215,7 +249,8 @@ template <template <typename, int> class Fn, typename... A> cudaError_t dispatch
 template <typename T, int F> struct launch_pixels {
     static cudaError_t run(const fr_cuda_escape_args *a, dim3 grid, dim3 block, cudaStream_t s)
     {
-        escape_pixels<T, F><<<grid, block, 0, s>>>(*a);
+        if (a->job.values == FR_VALUES_DISTANCE) distance_pixels<<<grid, block, 0, s>>>(*a);
+        else escape_pixels<T, F><<<grid, block, 0, s>>>(*a);
         return cudaGetLastError();
     }
 };

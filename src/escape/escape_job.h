@@ -60,6 +60,7 @@ FR_HD void fr_escape_sample_point(const fr_escape_job *job, int sx, int sy, doub
 FR_HD double fr_escape_smooth_value(const fr_escape_job *job, uint32_t n, double zx, double zy)
 {
     double m2 = zx * zx + zy * zy;
+    if (!(m2 < HUGE_VAL)) return (double)n - 1.0; /* z overflowed: escaped at once */
     if (m2 < 1e30) {
         float log_z = 0.5f * logf((float)m2);
         return (double)n - (double)(logf(log_z * job->inv_log_bailout_f) * job->inv_log_power_f);
