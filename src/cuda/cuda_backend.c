@@ -3,6 +3,7 @@
  * device; only the final image (and the raw samples when asked for) crosses
  * to the host. Images larger than the device memory budget are rendered in
  * strips of whole rows. Every CUDA error becomes a status with a message. */
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,10 +13,15 @@
 #include "cuda/cuda_launch.h"
 #include "escape/escape_shade.h"
 
-/* Samples per kernel launch in a render: small enough for a progress
- * update (and a cancel) every few milliseconds, large enough to fill the
- * device. */
-#define LAUNCH_SAMPLES (1u << 23)
+/* Samples per kernel launch when progress is reported: a progress update
+ * (and a chance to cancel) every few milliseconds, enough to fill the
+ * device. Without a progress callback a strip is one launch. */
+#define LAUNCH_SAMPLES (1u << 25)
+/* First-pass step budget: pixels still running after it are computed
+ * again by the second pass in warps of such pixels (escape_kernels.cu). */
+#define STEP_BUDGET 128
+/* Pinned staging buffers for copies to the host, two of this size. */
+#define STAGE_BYTES ((size_t)16 << 20)
 /* Default block shape of the pixel kernel (fractalis bench --sweep). */
 #define BLOCK_W 32
 #define BLOCK_H 4
@@ -99,6 +105,8 @@ typedef struct gpu {
     /* progress over all launches */
     double work_done, work_total;
     double copy_seconds;
+    void *stage[2];            /* pinned staging buffers */
+    cudaEvent_t staged[2];
 } gpu;
 
 static void gpu_free(gpu *g)
@@ -112,6 +120,12 @@ static void gpu_free(gpu *g)
     cudaFree(g->hist);
     cudaFree(g->frac);
     cudaFree(g->scan_temp);
+    cudaFree(g->a.queue);
+    cudaFree(g->a.queue_len);
+    for (int i = 0; i < 2; i++) {
+        if (g->stage[i]) cudaFreeHost(g->stage[i]);
+        if (g->staged[i]) cudaEventDestroy(g->staged[i]);
+    }
     if (g->stream) cudaStreamDestroy(g->stream);
     (void)cudaGetLastError();
 }
@@ -145,8 +159,9 @@ static fr_status gpu_open(gpu *g, fr_context *ctx, const fr_escape_job *job, int
     if (budget > free_b) budget = free_b;
     size_t reserve = (64u << 20) + (job->color == FR_COLOR_HISTOGRAM ? (size_t)job->max_iter * 16 : 0);
     if (reserve > budget / 2) reserve = budget / 2;
-    size_t per_row = g->rgb_row + raw_row;
-    size_t rows = per_row ? (budget - reserve) / per_row : (size_t)job->height;
+    size_t per_row = g->rgb_row + raw_row + (size_t)job->width * 4; /* + the late-pixel queue */
+    size_t rows = (budget - reserve) / per_row;
+    if (rows > UINT32_MAX / (size_t)job->width) rows = UINT32_MAX / (size_t)job->width; /* queue index */
     if (rows < 1)
         return gpu_free(g),
                fr_fail(ctx, FR_ERR_NOMEM, "GPU memory budget of %zu MiB is too small for one row of %d pixels",
@@ -159,6 +174,14 @@ static fr_status gpu_open(gpu *g, fr_context *ctx, const fr_escape_job *job, int
         CK(cudaMalloc((void **)&g->a.counts, strip_samples * 4), "sample strip");
         if (job->values != FR_VALUES_NONE) CK(cudaMalloc((void **)&g->a.smooth, strip_samples * 4), "sample strip");
         if (job->values == FR_VALUES_DISTANCE) CK(cudaMalloc((void **)&g->a.dist, strip_samples * 4), "sample strip");
+    }
+    CK(cudaMalloc((void **)&g->a.queue, (size_t)g->strip_rows * job->width * 4), "pixel queue");
+    CK(cudaMalloc((void **)&g->a.queue_len, sizeof *g->a.queue_len), "pixel queue");
+    g->a.budget = STEP_BUDGET;
+    {
+        int sms = 0;
+        CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, ctx->cuda_index), "device attributes");
+        g->a.late_blocks = sms * 8;
     }
     CK(cudaMalloc((void **)&g->lut, FR_LUT_FLOATS * sizeof(float)), "palette");
     CK(cudaMalloc((void **)&g->stats, 2 * FR_CS_STATS_BYTES), "statistics");
@@ -175,14 +198,8 @@ static fr_status gpu_reset_stats(gpu *g)
 {
     fr_context *ctx = g->ctx;
     fr_status s = FR_OK;
-    static const unsigned long long slot[FR_CS_COUNT] = {0, 0, UINT64_MAX, 0};
-    unsigned long long *init = malloc(2 * FR_CS_STATS_BYTES);
-    if (!init) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-    for (int i = 0; i < 2 * FR_CS_SLOTS; i++) memcpy(init + i * FR_CS_COUNT, slot, sizeof slot);
-    CK(cudaMemcpyAsync(g->stats, init, 2 * FR_CS_STATS_BYTES, cudaMemcpyHostToDevice, g->stream), "statistics");
-    CK(cudaStreamSynchronize(g->stream), "statistics");
+    CK(fr_cuda_stats_reset_launch(g->stats, 2 * FR_CS_SLOTS, g->stream), "statistics");
 out:
-    free(init);
     return s;
 }
 
@@ -232,7 +249,7 @@ static fr_status gpu_strip(gpu *g, int row0, int rows, int shade, int store, uns
     fr_status s = FR_OK;
     const fr_escape_job *j = &g->a.job;
     size_t row_samples = (size_t)j->aa * j->sw;
-    int per_launch = (int)(LAUNCH_SAMPLES / row_samples);
+    int per_launch = sync && ctx->progress ? (int)(LAUNCH_SAMPLES / row_samples) : rows;
     if (per_launch < 1) per_launch = 1;
     fr_cuda_escape_args a = g->a;
     a.strip_row0 = row0;
@@ -283,14 +300,40 @@ out:
     return s;
 }
 
+/* Device to host through two pinned staging buffers: the copy of one
+ * piece overlaps the parallel copy of the previous one into `dst` (pageable
+ * memory, which the GPU copies to only slowly). */
 static fr_status copy_rows(gpu *g, void *dst, const void *src, size_t bytes)
 {
     fr_context *ctx = g->ctx;
     fr_status s = FR_OK;
     CK(cudaStreamSynchronize(g->stream), "escape kernel");
     double t0 = fr_now();
-    CK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, g->stream), "copy to host");
-    CK(cudaStreamSynchronize(g->stream), "copy to host");
+    for (int i = 0; i < 2; i++)
+        if (!g->stage[i]) {
+            CK(cudaHostAlloc(&g->stage[i], STAGE_BYTES, cudaHostAllocDefault), "staging buffer");
+            CK(cudaEventCreateWithFlags(&g->staged[i], cudaEventDisableTiming), "cudaEventCreate");
+        }
+    const size_t pieces = (bytes + STAGE_BYTES - 1) / STAGE_BYTES;
+    for (size_t k = 0; k <= pieces; k++) {
+        if (k < pieces) {
+            size_t off = k * STAGE_BYTES, n = bytes - off < STAGE_BYTES ? bytes - off : STAGE_BYTES;
+            CK(cudaMemcpyAsync(g->stage[k & 1], (const char *)src + off, n, cudaMemcpyDeviceToHost, g->stream),
+               "copy to host");
+            CK(cudaEventRecord(g->staged[k & 1], g->stream), "cudaEventRecord");
+        }
+        if (k == 0) continue;
+        size_t p = k - 1, off = p * STAGE_BYTES, n = bytes - off < STAGE_BYTES ? bytes - off : STAGE_BYTES;
+        CK(cudaEventSynchronize(g->staged[p & 1]), "copy to host");
+        const char *from = g->stage[p & 1];
+        char *to = (char *)dst + off;
+        const int threads = fr_threads(ctx);
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (int t = 0; t < threads; t++) {
+            size_t a = n * t / threads, b = n * (t + 1) / threads;
+            memcpy(to + a, from + a, b - a);
+        }
+    }
     g->copy_seconds += fr_now() - t0;
 out:
     return s;

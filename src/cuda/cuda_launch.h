@@ -35,9 +35,19 @@ typedef struct fr_cuda_escape_args {
     fr_rank_table ranks;        /* histogram mode: frac on the device */
     unsigned long long *stats;  /* FR_CS_SLOTS x FR_CS_COUNT counters */
     int minmax;                 /* also track the exterior count range */
+    /* Divergence control: pixels still running after `budget` steps (0:
+     * no budget) are queued (pixel index within the launch's rows) and
+     * computed by a second kernel of late_blocks blocks, in full warps. */
+    uint32_t budget;
+    uint32_t *queue;            /* rows * width entries */
+    unsigned *queue_len;
+    int late_blocks;
 } fr_cuda_escape_args;
 
 cudaError_t fr_cuda_escape_launch(const fr_cuda_escape_args *a, int block_w, int block_h, cudaStream_t stream);
+
+/* Set `slots` statistics slots to zero counts and an empty range. */
+cudaError_t fr_cuda_stats_reset_launch(unsigned long long *stats, int slots, cudaStream_t stream);
 
 /* Shade stored samples (strip buffers of `a`) into the strip image: the
  * second pass of histogram colouring. */

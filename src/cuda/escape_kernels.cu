@@ -44,9 +44,10 @@ template <int F> struct block_len { enum { K = F == FR_STEP_MULTI ? 8 : 32 }; };
 /* Count of one sample; z after the last step into (zx, zy) for the smooth
  * value; steps performed added to *steps. */
 template <typename T, int F>
-__device__ __forceinline__ uint32_t sample_count(const fr_escape_job &j, double re, double im, uint64_t *steps,
-                                                 double *zx, double *zy)
+__device__ __forceinline__ uint32_t sample_count(const fr_escape_job &j, double re, double im, uint32_t limit,
+                                                 uint64_t *steps, double *zx, double *zy, bool *done)
 {
+    *done = true;
     const int K = block_len<F>::K;
     T x = 0, y = 0, cx = (T)re, cy = (T)im;
     if (j.julia) {
@@ -60,10 +61,12 @@ __device__ __forceinline__ uint32_t sample_count(const fr_escape_job &j, double 
     const uint32_t max_iter = j.max_iter;
     const int d = j.power;
     uint32_t n = 0;
+    /* Stop after `limit` steps (the budget of the first pass) unless the
+     * sample has finished by then. */
     if ((double)cx * cx + (double)cy * cy <= j.c_safe2) {
         T px = (T)NAN, py = (T)NAN;
         uint32_t blocks = 0, save_at = 1;
-        while (max_iter - n >= (uint32_t)K) {
+        while (limit - n >= (uint32_t)K) {
             T x0 = x, y0 = y;
 #pragma unroll
             for (int i = 0; i < K; i++) num<T>::step(F, d, &x, &y, cx, cy);
@@ -85,12 +88,13 @@ __device__ __forceinline__ uint32_t sample_count(const fr_escape_job &j, double 
             }
         }
     }
-    for (; n < max_iter; n++) {
+    for (; n < limit; n++) {
         if (num<T>::mag2(x, y) > b2) break;
         num<T>::step(F, d, &x, &y, cx, cy);
     }
     *steps += n;
     *zx = x, *zy = y;
+    if (n == limit && limit < max_iter) *done = false;
     return n;
 }
 
@@ -121,12 +125,12 @@ __device__ __forceinline__ void warp_stats(const fr_cuda_escape_args &a, uint64_
 
 /* The iteration of one sample (count, smooth value) by the fast loop. */
 template <typename T, int F> struct iterate_sampler {
-    static __device__ __forceinline__ uint32_t run(const fr_escape_job &j, double re, double im, uint64_t *steps,
-                                                   float *sm, float *ds)
+    static __device__ __forceinline__ uint32_t run(const fr_escape_job &j, double re, double im, uint32_t limit,
+                                                   uint64_t *steps, float *sm, float *ds, bool *done)
     {
         double zx, zy;
-        uint32_t n = sample_count<T, F>(j, re, im, steps, &zx, &zy);
-        if (j.values != FR_VALUES_NONE) *sm = fr_escape_value(&j, n, zx, zy);
+        uint32_t n = sample_count<T, F>(j, re, im, limit, steps, &zx, &zy, done);
+        if (*done && j.values != FR_VALUES_NONE) *sm = fr_escape_value(&j, n, zx, zy);
         return n;
     }
 };
@@ -134,60 +138,113 @@ template <typename T, int F> struct iterate_sampler {
 /* Distance estimation of one sample (escape_distance.h): any formula and
  * precision, so one instance serves all. */
 struct distance_sampler {
-    static __device__ __forceinline__ uint32_t run(const fr_escape_job &j, double re, double im, uint64_t *steps,
-                                                   float *sm, float *ds)
+    static __device__ __forceinline__ uint32_t run(const fr_escape_job &j, double re, double im, uint32_t limit,
+                                                   uint64_t *steps, float *sm, float *ds, bool *done)
     {
         uint32_t n;
+        *done = true;
         *steps += fr_escape_distance_sample(&j, re, im, &n, sm, ds);
         return n;
     }
 };
 
-/* One thread per pixel: its aa x aa samples, stored raw and/or shaded and
- * averaged into the pixel. */
-template <class Sampler> __device__ __forceinline__ void pixels_body(const fr_cuda_escape_args &a)
+/* One pixel: its aa x aa samples, stored raw and/or shaded and averaged
+ * into the pixel. With a step budget (first pass) a pixel with a sample
+ * still running after `limit` steps is abandoned and returns false; the
+ * second pass computes it again, whole, in a warp of such pixels. */
+template <class Sampler>
+__device__ __forceinline__ bool pixel(const fr_cuda_escape_args &a, int px, int py, uint32_t limit, uint64_t *steps,
+                                      unsigned *interior, uint32_t *lo, uint32_t *hi)
+{
+    const fr_escape_job &j = a.job;
+    float acc[3] = {0, 0, 0};
+    unsigned in = 0;
+    uint32_t l = UINT32_MAX, h = 0;
+    for (int sy = 0; sy < j.aa; sy++)
+        for (int sx = 0; sx < j.aa; sx++) {
+            const int gx = px * j.aa + sx, gy = py * j.aa + sy;
+            double re, im;
+            fr_escape_sample_point(&j, gx, gy, &re, &im);
+            float sm = 0.0f, ds = 0.0f;
+            bool done;
+            const uint32_t n = Sampler::run(j, re, im, limit, steps, &sm, &ds, &done);
+            if (!done) return false;
+            if (n >= j.max_iter) in++;
+            else l = min(l, n), h = max(h, n);
+            if (a.counts) {
+                size_t i = (size_t)(gy - a.strip_row0 * j.aa) * j.sw + gx;
+                a.counts[i] = n;
+                if (a.smooth) a.smooth[i] = sm;
+                if (a.dist) a.dist[i] = ds;
+            }
+            if (a.rgb) {
+                float rgb[3];
+                fr_shade_sample(&j, a.lut, &a.ranks, n, sm, ds, rgb);
+                fr_shade_accumulate(j.aa, rgb, acc);
+            }
+        }
+    if (a.rgb) fr_shade_store(j.aa, j.depth, acc, a.rgb, ((size_t)(py - a.strip_row0) * j.width + px) * 3);
+    *interior += in, *lo = min(*lo, l), *hi = max(*hi, h);
+    return true;
+}
+
+/* First pass: one thread per pixel of rows [row0, row0 + rows), each with
+ * the step budget a.budget (0: none); pixels over budget go to the queue. */
+template <class Sampler> __device__ __forceinline__ void first_pass(const fr_cuda_escape_args &a)
 {
     const fr_escape_job &j = a.job;
     const int px = blockIdx.x * blockDim.x + threadIdx.x;
     const int py = a.row0 + blockIdx.y * blockDim.y + threadIdx.y;
-    const bool live = px < j.width && py < a.row0 + a.rows;
+    const uint32_t limit = a.budget && a.budget < j.max_iter ? a.budget : j.max_iter;
     uint64_t steps = 0;
     unsigned interior = 0;
     uint32_t lo = UINT32_MAX, hi = 0;
-    if (live) {
-        float acc[3] = {0, 0, 0};
-        for (int sy = 0; sy < j.aa; sy++)
-            for (int sx = 0; sx < j.aa; sx++) {
-                const int gx = px * j.aa + sx, gy = py * j.aa + sy;
-                double re, im;
-                fr_escape_sample_point(&j, gx, gy, &re, &im);
-                float sm = 0.0f, ds = 0.0f;
-                const uint32_t n = Sampler::run(j, re, im, &steps, &sm, &ds);
-                if (n >= j.max_iter) interior++;
-                else lo = min(lo, n), hi = max(hi, n);
-                if (a.counts) {
-                    size_t i = (size_t)(gy - a.strip_row0 * j.aa) * j.sw + gx;
-                    a.counts[i] = n;
-                    if (a.smooth) a.smooth[i] = sm;
-                    if (a.dist) a.dist[i] = ds;
-                }
-                if (a.rgb) {
-                    float rgb[3];
-                    fr_shade_sample(&j, a.lut, &a.ranks, n, sm, ds, rgb);
-                    fr_shade_accumulate(j.aa, rgb, acc);
-                }
-            }
-        if (a.rgb) fr_shade_store(j.aa, j.depth, acc, a.rgb, ((size_t)(py - a.strip_row0) * j.width + px) * 3);
+    bool late = false;
+    if (px < j.width && py < a.row0 + a.rows)
+        late = !pixel<Sampler>(a, px, py, limit, &steps, &interior, &lo, &hi);
+    /* Queue the late pixels: one atomic a warp. */
+    const unsigned mask = __ballot_sync(0xffffffffu, late);
+    if (mask) {
+        const unsigned lane = (threadIdx.x + threadIdx.y * blockDim.x) % 32;
+        unsigned base = 0;
+        if (lane == __ffs(mask) - 1) base = atomicAdd(a.queue_len, (unsigned)__popc(mask));
+        base = __shfl_sync(0xffffffffu, base, __ffs(mask) - 1);
+        if (late) a.queue[base + __popc(mask & ((1u << lane) - 1))] = (uint32_t)(py - a.row0) * j.width + px;
+    }
+    warp_stats(a, steps, interior, lo, hi);
+}
+
+/* Second pass: the queued pixels, consecutive ones in a warp, no budget. */
+template <class Sampler> __device__ __forceinline__ void second_pass(const fr_cuda_escape_args &a)
+{
+    const fr_escape_job &j = a.job;
+    const unsigned n = *a.queue_len;
+    const unsigned stride = gridDim.x * blockDim.x;
+    uint64_t steps = 0;
+    unsigned interior = 0;
+    uint32_t lo = UINT32_MAX, hi = 0;
+    for (unsigned base = blockIdx.x * blockDim.x; base < n; base += stride) {
+        const unsigned i = base + threadIdx.x;
+        if (i < n) {
+            const uint32_t q = a.queue[i];
+            pixel<Sampler>(a, (int)(q % j.width), a.row0 + (int)(q / j.width), j.max_iter, &steps, &interior, &lo,
+                           &hi);
+        }
     }
     warp_stats(a, steps, interior, lo, hi);
 }
 
 template <typename T, int F> __global__ void escape_pixels(const fr_cuda_escape_args a)
 {
-    pixels_body<iterate_sampler<T, F>>(a);
+    first_pass<iterate_sampler<T, F>>(a);
 }
 
-__global__ void distance_pixels(const fr_cuda_escape_args a) { pixels_body<distance_sampler>(a); }
+template <typename T, int F> __global__ void escape_late_pixels(const fr_cuda_escape_args a)
+{
+    second_pass<iterate_sampler<T, F>>(a);
+}
+
+__global__ void distance_pixels(const fr_cuda_escape_args a) { first_pass<distance_sampler>(a); }
 
 __global__ void shade_pixels(const fr_cuda_escape_args a)
 {
@@ -249,8 +306,16 @@ template <template <typename, int> class Fn, typename... A> cudaError_t dispatch
 template <typename T, int F> struct launch_pixels {
     static cudaError_t run(const fr_cuda_escape_args *a, dim3 grid, dim3 block, cudaStream_t s)
     {
-        if (a->job.values == FR_VALUES_DISTANCE) distance_pixels<<<grid, block, 0, s>>>(*a);
-        else escape_pixels<T, F><<<grid, block, 0, s>>>(*a);
+        if (a->job.values == FR_VALUES_DISTANCE) {
+            fr_cuda_escape_args b = *a;
+            b.budget = 0;
+            distance_pixels<<<grid, block, 0, s>>>(b);
+            return cudaGetLastError();
+        }
+        cudaError_t e = cudaMemsetAsync(a->queue_len, 0, sizeof *a->queue_len, s);
+        if (e != cudaSuccess) return e;
+        escape_pixels<T, F><<<grid, block, 0, s>>>(*a);
+        if (a->budget && a->budget < a->job.max_iter) escape_late_pixels<T, F><<<a->late_blocks, 128, 0, s>>>(*a);
         return cudaGetLastError();
     }
 };
@@ -272,6 +337,15 @@ template <typename T, int F> struct occupancy {
         return cudaOccupancyMaxPotentialBlockSize(&min_grid, block, escape_pixels<T, F>, 0, 0);
     }
 };
+
+__global__ void stats_reset(unsigned long long *stats, int slots)
+{
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < slots; i += gridDim.x * blockDim.x) {
+        unsigned long long *v = stats + (size_t)i * FR_CS_COUNT;
+        v[FR_CS_ITERATIONS] = v[FR_CS_INTERIOR] = v[FR_CS_MAX_EXTERIOR] = 0;
+        v[FR_CS_MIN_EXTERIOR] = ~0ull;
+    }
+}
 
 __global__ void probe_kernel(int *p)
 {
@@ -312,4 +386,10 @@ extern "C" cudaError_t fr_cuda_probe(void)
 {
     cudaFuncAttributes attr;
     return cudaFuncGetAttributes(&attr, probe_kernel);
+}
+
+extern "C" cudaError_t fr_cuda_stats_reset_launch(unsigned long long *stats, int slots, cudaStream_t stream)
+{
+    stats_reset<<<(slots + 255) / 256, 256, 0, stream>>>(stats, slots);
+    return cudaGetLastError();
 }
