@@ -178,6 +178,7 @@ static fr_status gpu_open(gpu *g, fr_context *ctx, const fr_escape_job *job, int
     CK(cudaMalloc((void **)&g->a.queue, (size_t)g->strip_rows * job->width * 4), "pixel queue");
     CK(cudaMalloc((void **)&g->a.queue_len, sizeof *g->a.queue_len), "pixel queue");
     g->a.budget = STEP_BUDGET;
+    g->a.small_steps = 32.0 * job->aa * job->aa * (double)job->max_iter < 4294967296.0;
     {
         int sms = 0;
         CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, ctx->cuda_index), "device attributes");

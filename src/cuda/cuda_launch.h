@@ -35,6 +35,7 @@ typedef struct fr_cuda_escape_args {
     fr_rank_table ranks;        /* histogram mode: frac on the device */
     unsigned long long *stats;  /* FR_CS_SLOTS x FR_CS_COUNT counters */
     int minmax;                 /* also track the exterior count range */
+    int small_steps;            /* 32 x aa^2 x max_iter < 2^32 */
     /* Divergence control: pixels still running after `budget` steps (0:
      * no budget) are queued (pixel index within the launch's rows) and
      * computed by a second kernel of late_blocks blocks, in full warps. */

@@ -64,6 +64,13 @@ __device__ __forceinline__ uint32_t sample_count(const fr_escape_job &j, double 
     /* Stop after `limit` steps (the budget of the first pass) unless the
      * sample has finished by then. */
     if ((double)cx * cx + (double)cy * cy <= j.c_safe2) {
+        /* Most samples of a wide view escape within a few steps: test every
+         * step first, so they skip the wasted block and its replay. */
+        const uint32_t pre = limit < (uint32_t)K ? limit : (uint32_t)K;
+        for (; n < pre; n++) {
+            if (num<T>::mag2(x, y) > b2) goto out;
+            num<T>::step(F, d, &x, &y, cx, cy);
+        }
         T px = (T)NAN, py = (T)NAN;
         uint32_t blocks = 0, save_at = 1;
         while (limit - n >= (uint32_t)K) {
@@ -92,22 +99,25 @@ __device__ __forceinline__ uint32_t sample_count(const fr_escape_job &j, double 
         if (num<T>::mag2(x, y) > b2) break;
         num<T>::step(F, d, &x, &y, cx, cy);
     }
+out:
     *steps += n;
     *zx = x, *zy = y;
     if (n == limit && limit < max_iter) *done = false;
     return n;
 }
 
-__device__ __forceinline__ void warp_stats(const fr_cuda_escape_args &a, uint64_t steps, unsigned interior,
-                                           uint32_t lo, uint32_t hi)
+__device__ __forceinline__ void warp_stats(const fr_cuda_escape_args &a, bool small, uint64_t steps,
+                                           unsigned interior, uint32_t lo, uint32_t hi)
 {
-    for (int o = 16; o > 0; o >>= 1) {
-        steps += __shfl_down_sync(0xffffffffu, steps, o);
-        interior += __shfl_down_sync(0xffffffffu, interior, o);
-        if (a.minmax) {
-            lo = min(lo, __shfl_down_sync(0xffffffffu, lo, o));
-            hi = max(hi, __shfl_down_sync(0xffffffffu, hi, o));
-        }
+    /* One instruction a reduction where a warp's steps fit 32 bits (one
+     * pixel a thread, 32 x aa^2 x max_iter < 2^32). */
+    if (small) steps = __reduce_add_sync(0xffffffffu, (unsigned)steps);
+    else
+        for (int o = 16; o > 0; o >>= 1) steps += __shfl_down_sync(0xffffffffu, steps, o);
+    interior = __reduce_add_sync(0xffffffffu, interior);
+    if (a.minmax) {
+        lo = __reduce_min_sync(0xffffffffu, lo);
+        hi = __reduce_max_sync(0xffffffffu, hi);
     }
     const unsigned t = threadIdx.x + threadIdx.y * blockDim.x;
     if (t % 32 == 0) {
@@ -202,6 +212,7 @@ template <class Sampler> __device__ __forceinline__ void first_pass(const fr_cud
     bool late = false;
     if (px < j.width && py < a.row0 + a.rows)
         late = !pixel<Sampler>(a, px, py, limit, &steps, &interior, &lo, &hi);
+    const bool small = a.small_steps;
     /* Queue the late pixels: one atomic a warp. */
     const unsigned mask = __ballot_sync(0xffffffffu, late);
     if (mask) {
@@ -211,7 +222,7 @@ template <class Sampler> __device__ __forceinline__ void first_pass(const fr_cud
         base = __shfl_sync(0xffffffffu, base, __ffs(mask) - 1);
         if (late) a.queue[base + __popc(mask & ((1u << lane) - 1))] = (uint32_t)(py - a.row0) * j.width + px;
     }
-    warp_stats(a, steps, interior, lo, hi);
+    warp_stats(a, small, steps, interior, lo, hi);
 }
 
 /* Second pass: the queued pixels, consecutive ones in a warp, no budget. */
@@ -231,7 +242,7 @@ template <class Sampler> __device__ __forceinline__ void second_pass(const fr_cu
                            &hi);
         }
     }
-    warp_stats(a, steps, interior, lo, hi);
+    warp_stats(a, false, steps, interior, lo, hi);
 }
 
 template <typename T, int F> __global__ void escape_pixels(const fr_cuda_escape_args a)
