@@ -176,13 +176,13 @@ static fr_status gpu_open(gpu *g, fr_context *ctx, const fr_escape_job *job, int
         if (job->values == FR_VALUES_DISTANCE) CK(cudaMalloc((void **)&g->a.dist, strip_samples * 4), "sample strip");
     }
     CK(cudaMalloc((void **)&g->a.queue, (size_t)g->strip_rows * job->width * 4), "pixel queue");
-    CK(cudaMalloc((void **)&g->a.queue_len, sizeof *g->a.queue_len), "pixel queue");
+    CK(cudaMalloc((void **)&g->a.queue_len, 2 * sizeof *g->a.queue_len), "pixel queue");
     g->a.budget = STEP_BUDGET;
     g->a.small_steps = 32.0 * job->aa * job->aa * (double)job->max_iter < 4294967296.0;
     {
         int sms = 0;
         CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, ctx->cuda_index), "device attributes");
-        g->a.late_blocks = sms * 8;
+        g->a.late_blocks = sms * 9;
     }
     CK(cudaMalloc((void **)&g->lut, FR_LUT_FLOATS * sizeof(float)), "palette");
     CK(cudaMalloc((void **)&g->stats, 2 * FR_CS_STATS_BYTES), "statistics");

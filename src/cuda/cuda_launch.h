@@ -41,7 +41,7 @@ typedef struct fr_cuda_escape_args {
      * computed by a second kernel of late_blocks blocks, in full warps. */
     uint32_t budget;
     uint32_t *queue;            /* rows * width entries */
-    unsigned *queue_len;
+    unsigned *queue_len;        /* [0] entries, [1] next entry to take */
     int late_blocks;
 } fr_cuda_escape_args;
 

@@ -225,19 +225,23 @@ template <class Sampler> __device__ __forceinline__ void first_pass(const fr_cud
     warp_stats(a, small, steps, interior, lo, hi);
 }
 
-/* Second pass: the queued pixels, consecutive ones in a warp, no budget. */
+/* Second pass: the queued pixels. Each warp takes the next 32 entries
+ * (consecutive queued pixels) until the queue is drained, so no warp idles
+ * while others still have work. */
 template <class Sampler> __device__ __forceinline__ void second_pass(const fr_cuda_escape_args &a)
 {
     const fr_escape_job &j = a.job;
-    const unsigned n = *a.queue_len;
-    const unsigned stride = gridDim.x * blockDim.x;
+    const unsigned n = a.queue_len[0], lane = threadIdx.x % 32;
     uint64_t steps = 0;
     unsigned interior = 0;
     uint32_t lo = UINT32_MAX, hi = 0;
-    for (unsigned base = blockIdx.x * blockDim.x; base < n; base += stride) {
-        const unsigned i = base + threadIdx.x;
-        if (i < n) {
-            const uint32_t q = a.queue[i];
+    for (;;) {
+        unsigned base = 0;
+        if (lane == 0) base = atomicAdd(&a.queue_len[1], 32u);
+        base = __shfl_sync(0xffffffffu, base, 0);
+        if (base >= n) break;
+        if (base + lane < n) {
+            const uint32_t q = a.queue[base + lane];
             pixel<Sampler>(a, (int)(q % j.width), a.row0 + (int)(q / j.width), j.max_iter, &steps, &interior, &lo,
                            &hi);
         }
@@ -323,7 +327,7 @@ template <typename T, int F> struct launch_pixels {
             distance_pixels<<<grid, block, 0, s>>>(b);
             return cudaGetLastError();
         }
-        cudaError_t e = cudaMemsetAsync(a->queue_len, 0, sizeof *a->queue_len, s);
+        cudaError_t e = cudaMemsetAsync(a->queue_len, 0, 2 * sizeof *a->queue_len, s);
         if (e != cudaSuccess) return e;
         escape_pixels<T, F><<<grid, block, 0, s>>>(*a);
         if (a->budget && a->budget < a->job.max_iter) escape_late_pixels<T, F><<<a->late_blocks, 128, 0, s>>>(*a);
