@@ -23,8 +23,8 @@
 /* Pinned staging buffers for copies to the host, two of this size. */
 #define STAGE_BYTES ((size_t)16 << 20)
 /* Default block shape of the pixel kernel (fractalis bench --sweep). */
-#define BLOCK_W 32
-#define BLOCK_H 4
+#define BLOCK_W 8
+#define BLOCK_H 32
 #define FR_CS_STATS_BYTES (FR_CS_SLOTS * FR_CS_COUNT * sizeof(unsigned long long))
 
 static fr_status cuda_fail(fr_context *ctx, cudaError_t e, const char *what)
