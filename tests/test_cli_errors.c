@@ -152,6 +152,10 @@ static const bad_case bad_cases[] = {
     {"threads -1", {"mandelbrot", SZ, "--threads", "-1", "-o", "@out.png"}, "--threads", 0},
     {"kernel neon", {"mandelbrot", SZ, "--kernel", "neon", "-o", "@out.png"}, "--kernel", 0},
     {"device gpu", {"mandelbrot", SZ, "--device", "gpu", "-o", "@out.png"}, "gpu", 0},
+    {"device cuda:x", {"mandelbrot", SZ, "--device", "cuda:x", "-o", "@out.png"}, "cuda:x", 0},
+    {"device cuda:99", {"mandelbrot", SZ, "--device", "cuda:99", "-o", "@out.png"}, "cuda:99", 0},
+    {"device-memory 3", {"mandelbrot", SZ, "--device-memory", "3", "-o", "@out.png"}, "--device-memory", 0},
+    {"device-memory -5", {"mandelbrot", SZ, "--device-memory", "-5", "-o", "@out.png"}, "--device-memory", 0},
     {"flag without value", {"mandelbrot", "-o", "@out.png", "--size"}, "--size", 0},
     /* The view may be at most 1e6 wide, through --zoom as through --width. */
     {"zoom 1e-7", {"mandelbrot", SZ, "--zoom", "1e-7", "-o", "@out.png"}, "zoom", 0},
@@ -298,6 +302,12 @@ static void test_usage_errors(void **state)
     cli_result_free(&r);
     run_cli(&r, "frobnicate");
     check_failure(&r, "unknown command", "frobnicate");
+    cli_result_free(&r);
+    run_cli(&r, "bench", "--scene", "nosuchscene");
+    check_failure(&r, "bench of an unknown scene", "nosuchscene");
+    cli_result_free(&r);
+    run_cli(&r, "bench", "--repeats", "0");
+    check_failure(&r, "bench with 0 repeats", "--repeats");
     cli_result_free(&r);
     assert_folder_holds(f, none);
 }

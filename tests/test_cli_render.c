@@ -388,6 +388,28 @@ static void test_help(void **state)
     cli_result_free(&r);
 }
 
+/* devices lists the CPU and says what it found of CUDA; bench prints its
+ * table with the plain-kernel comparison. */
+static void test_devices_and_bench(void **state)
+{
+    (void)state;
+    cli_result r;
+    run_cli(&r, "devices");
+    if (r.status != 0) fail_msg("fractalis devices exited %d: %s", r.status, r.err);
+    assert_non_null(strstr(r.out, "cpu "));
+    assert_non_null(strstr(r.out, "cuda"));
+    cli_result_free(&r);
+    run_cli(&r, "bench", "--device", "cpu", "--small", "--scene", "full-f32", "--repeats", "1");
+    if (r.status != 0) fail_msg("fractalis bench exited %d: %s", r.status, r.err);
+    assert_non_null(strstr(r.out, "speed-up"));
+    assert_non_null(strstr(r.out, "full-f32      cpu"));
+    cli_result_free(&r);
+    run_cli(&r, "bench", "--help");
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "--sweep"));
+    cli_result_free(&r);
+}
+
 #define DET_FLAGS "mandelbrot", "--size", "160x90", "--center", "-0.74,0.15", "--width", "0.3", "--iter", "400", "-q"
 
 static void test_threads_identical(void **state)
@@ -587,6 +609,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_zoom4_is_width1, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_npy_histogram_counts, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_params_command_reproduces, setup, cli_teardown),
+        cmocka_unit_test_setup_teardown(test_devices_and_bench, setup, cli_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
