@@ -189,7 +189,8 @@ typedef enum fr_param_type {
     FR_PT_SIZE,    /* "WxH" */
     FR_PT_COMPLEX, /* "RE,IM" */
     FR_PT_COLOR,   /* "#rrggbb" */
-    FR_PT_PALETTE  /* preset name or palette file */
+    FR_PT_PALETTE, /* preset name or palette file */
+    FR_PT_TEXT     /* parsed by its family (e.g. "r:0:5000", "60s") */
 } fr_param_type;
 
 typedef struct fr_param_info {
@@ -296,6 +297,138 @@ uint32_t fr_escape_count(const fr_escape_params *p, double re, double im);
 /* The exact interior test: 1 if c lies in the main cardioid or the period-2
  * bulb of the Mandelbrot set. */
 int fr_mandelbrot_interior(double re, double im);
+
+/* ---------------------------------------------------------- orbit density */
+
+/* Buddhabrot, anti-Buddhabrot and Nebulabrot: sample points c, iterate
+ * z -> z^2 + c from z = 0 with the canonical step, and add every point of
+ * the orbits that qualify to a histogram of hits. The orbit of c is
+ * z_1 = c, z_2, ...; its escape index e is the first n with |z_n| > R.
+ * A channel with band [min, max] takes the orbits with min <= e <= max and
+ * plots z_1 .. z_e; in anti mode it takes the orbits that do not escape
+ * within max and plots z_1 .. z_max.
+ *
+ * Exactness: sample i draws its random numbers from Philox4x32-10 keyed by
+ * (seed, i); histograms are integers. For a given seed and sample count the
+ * histogram is the same on every backend, thread count and launch shape,
+ * and the same with or without the speed tricks (conjugate folding, the
+ * cardioid/bulb test, periodicity checks, cycle crediting). */
+
+#define FR_BUDDHA_MAX_CHANNELS 3
+
+typedef enum fr_sampling {
+    FR_SAMPLING_UNIFORM = 0,    /* c uniform over the region */
+    FR_SAMPLING_STRATIFIED = 1, /* sample i: a uniform point in grid cell i mod cells */
+    FR_SAMPLING_IMPORTANCE = 2  /* cells drawn from a pilot-pass map, integer 1/pdf weights */
+} fr_sampling;
+
+typedef enum fr_tone {
+    FR_TONE_LINEAR = 0, /* v */
+    FR_TONE_SQRT = 1,   /* sqrt(v) */
+    FR_TONE_LOG = 2,    /* log(1 + k v) / log(1 + k), k = tone_strength */
+    FR_TONE_GAMMA = 3,  /* v^(1/gamma) */
+    FR_TONE_EQUALIZE = 4, /* histogram equalisation: rank of the count */
+    FR_TONE_CURVE = 5   /* min(1.1 v, 0.2 v + 0.8), the PyCUDA review's curve */
+} fr_tone;
+
+typedef struct fr_buddha_channel {
+    uint32_t min_iter, max_iter;
+} fr_buddha_channel;
+
+typedef struct fr_buddha_params {
+    int width, height;
+    double center_re, center_im, view_width, rotate_deg; /* the view, as for escape time */
+    double region[4];       /* sampling region: re_min, re_max, im_min, im_max */
+    int channels;           /* 1 (grey) or 3 (red, green, blue) */
+    fr_buddha_channel band[FR_BUDDHA_MAX_CHANNELS];
+    int anti;               /* plot the orbits that do not escape */
+    double bailout;         /* escape radius R (>= 2) */
+    fr_precision precision;
+    fr_sampling sampling;
+    uint32_t grid;          /* stratified / importance: cells per side (0 = automatic) */
+    uint64_t seed;
+    uint64_t samples;       /* samples to draw (0: until time or hits target) */
+    double time_limit;      /* seconds (0: none) */
+    double hits_per_pixel;  /* stop when the mean hits per pixel reaches this (0: none) */
+    fr_tone tone;
+    double gamma;           /* FR_TONE_GAMMA exponent */
+    double tone_strength;   /* FR_TONE_LOG k */
+    double percentile;      /* per-channel white point: this percentile of the non-zero counts */
+    int depth;              /* 8 or 16 */
+    int symmetry;           /* conjugate pairs when the region is symmetric about the real axis */
+    int interior_test;      /* skip c in the main cardioid / period-2 bulb (not in anti mode) */
+    int periodicity;        /* exact cycle detection */
+} fr_buddha_params;
+
+/* Defaults: a Buddhabrot (nebula = 0) or a Nebulabrot (red 5000, green 500,
+ * blue 50), and anti = 1 for an anti-Buddhabrot. */
+void fr_buddha_params_default(fr_buddha_params *p, int nebula, int anti);
+int fr_buddha_param_count(void);
+const fr_param_info *fr_buddha_param_info(int i);
+const fr_param_info *fr_buddha_param_find(const char *name);
+/* Set one parameter from text. Besides the table names: "channel" takes
+ * "r:MIN:MAX" (also g, b, or 0..2; "gray:MIN:MAX" for one channel),
+ * "time" takes "90", "90s", "5m" or "1h". */
+fr_status fr_buddha_param_set(fr_context *ctx, fr_buddha_params *p, const char *name, const char *value);
+fr_status fr_buddha_params_validate(fr_context *ctx, const fr_buddha_params *p);
+/* 1 when conjugate pairs are drawn: symmetry on and the region symmetric. */
+int fr_buddha_paired(const fr_buddha_params *p);
+/* Scene JSON ({"fractalis": "buddhabrot", ...}); from_json keeps keys not given. */
+fr_status fr_buddha_params_to_json(fr_context *ctx, const fr_buddha_params *p, char **json);
+fr_status fr_buddha_params_from_json(fr_context *ctx, const char *json, fr_buddha_params *p);
+
+/* Hit histograms: `channels` planes of width x height counts, row-major,
+ * top row first. `samples` is how many samples (0 .. samples-1) they hold:
+ * a render that continues a histogram draws samples from there on. */
+typedef struct fr_buddha_hist {
+    int width, height, channels;
+    uint64_t samples;
+    uint64_t *counts;
+} fr_buddha_hist;
+
+fr_status fr_buddha_hist_alloc(fr_context *ctx, fr_buddha_hist *h, int width, int height, int channels);
+void fr_buddha_hist_free(fr_buddha_hist *h);
+
+typedef struct fr_buddha_stats {
+    uint64_t samples;      /* samples drawn by this render */
+    uint64_t orbits;       /* orbits that qualified for some channel */
+    uint64_t iterations;   /* steps computed (classifying and plotting) */
+    uint64_t hits;         /* histogram increments made by this render */
+    uint64_t total;        /* sum of all counts (with earlier samples) */
+    uint64_t max, min;     /* over pixels and channels */
+    double seconds;        /* sampling time */
+    double weight_scale;   /* expected counts = uniform-sampling counts x this */
+    int stopped;           /* 1: the time limit, hits target or a cancel ended sampling */
+} fr_buddha_stats;
+
+/* Add samples to `hist` (allocated by the caller at the params' size and
+ * channel count, zero or holding hist->samples earlier samples of the same
+ * parameters). Sampling runs until p->samples more samples are drawn, the
+ * time limit or the hits target is reached, or the progress callback asks
+ * to stop; a stop is not an error: the histogram holds whole batches and
+ * hist->samples says how many. With none of samples, time and hits target
+ * set, draws until 1000 hits per pixel. */
+fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha_hist *hist,
+                           fr_buddha_stats *stats);
+
+/* Tone-map histograms into an image (grey for one channel, RGB for three). */
+fr_status fr_buddha_tone_map(fr_context *ctx, const fr_buddha_params *p, const fr_buddha_hist *hist,
+                             fr_image *image);
+
+/* The histogram as .npy: shape (height, width) for one channel, (channels,
+ * height, width) for more; '<u4' when every count fits 32 bits, else '<u8'. */
+fr_status fr_buddha_hist_write_npy(fr_context *ctx, const fr_buddha_hist *h, const char *path);
+/* Read one written by fr_buddha_hist_write_npy (hist->samples is set to 0:
+ * the sample count travels in the scene file beside it). */
+fr_status fr_buddha_hist_read_npy(fr_context *ctx, const char *path, fr_buddha_hist *h);
+
+/* Benchmark: time `samples` samples of the scene on the context's device
+ * (GPU: CUDA events, median of `repeats` after a warm-up). */
+typedef struct fr_buddha_bench_result {
+    double seconds, seconds_min, seconds_max;
+    uint64_t samples, orbits, iterations, hits;
+} fr_buddha_bench_result;
+fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeats, fr_buddha_bench_result *r);
 
 /* --------------------------------------------------------------- output */
 

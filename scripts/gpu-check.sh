@@ -9,6 +9,7 @@
 #     --whole   time whole commands (render + copy + PNG) at 8192 x 8192
 #     --big     render 32768 x 32768 (tiled) to check memory use
 #     --sass    disassemble the kernels (instruction counts per step)
+#     --orbit-only  skip the escape-time benchmark (the orbit-density one always runs)
 #
 # Dependencies the GPU machine lacks come as Debian packages in .gpu-deps/
 # (scripts/gpu-deps.sh fetches them) and are unpacked into a private prefix.
@@ -16,10 +17,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/out}
 mkdir -p "$OUT"
-sweep=0 cpu=0 whole=0 big=0 sass=0
+sweep=0 cpu=0 whole=0 big=0 sass=0 escape=1
 for a in "$@"; do
     case "$a" in
-    --sweep) sweep=1 ;; --cpu) cpu=1 ;; --whole) whole=1 ;; --big) big=1 ;; --sass) sass=1 ;;
+    --sweep) sweep=1 ;; --cpu) cpu=1 ;; --whole) whole=1 ;; --big) big=1 ;; --sass) sass=1 ;; --orbit-only) escape=0 ;;
     *) echo "gpu-check.sh: unknown option $a" >&2; exit 2 ;;
     esac
 done
@@ -64,7 +65,10 @@ if [ $sass = 1 ]; then
 fi
 
 echo "== bench"
-$fr bench --device cuda | tee "$OUT/bench-cuda.txt"
+: >"$OUT/bench-cuda.txt"
+[ $escape = 1 ] && $fr bench --device cuda | tee "$OUT/bench-cuda.txt"
+echo "== bench orbit"
+$fr bench orbit --device cuda | tee "$OUT/bench-orbit-cuda.txt"
 if [ $sweep = 1 ]; then
     $fr bench --device cuda --sweep --no-plain --repeats 5 --scene interior-f32 --scene full-f64 \
         | tee "$OUT/sweep.txt"
@@ -72,6 +76,7 @@ fi
 if [ $cpu = 1 ]; then
     $fr bench --device cpu --repeats 3 --scene interior-f32 --scene interior-f64 --scene full-f32 \
         --scene full-f64 --scene seahorse --no-plain | tee "$OUT/bench-cpu.txt"
+    $fr bench orbit --device cpu --small --repeats 3 | tee "$OUT/bench-orbit-cpu.txt"
 fi
 if [ $whole = 1 ]; then
     echo "== whole command, 8192x8192 (device start, kernels, copy, PNG write)"
@@ -94,4 +99,5 @@ echo "== summary"
 printf "%-24s %s\n" "gpu tests" "$([ $gpu_rc = 0 ] && echo pass || echo FAIL)" \
     "other tests" "$([ $rest_rc = 0 ] && echo pass || echo FAIL)"
 awk 'NR > 1 { printf "%-13s %10s ms %10s px/s %10s it/s  x%s\n", $1, $3, $4, $5, $8 }' "$OUT/bench-cuda.txt"
+cat "$OUT/bench-orbit-cuda.txt"
 [ $gpu_rc = 0 ] && [ $rest_rc = 0 ]

@@ -4,9 +4,10 @@
 #define FR_CORE_BACKEND_H
 
 #include "fractalis.h"
+#include "buddha/buddha.h"
 #include "escape/escape_job.h"
 
-#define FR_BACKEND_API_VERSION 2
+#define FR_BACKEND_API_VERSION 3
 
 typedef struct fr_backend_iface {
     int api_version;       /* FR_BACKEND_API_VERSION */
@@ -29,6 +30,16 @@ typedef struct fr_backend_iface {
      * generic wall-clock benchmark applies. */
     fr_status (*escape_bench)(fr_context *ctx, fr_escape_job *job, const float *lut, const fr_bench_opts *opts,
                               fr_bench_result *result);
+    /* Orbit density (all three NULL: not supported). begin prepares a
+     * render of `job` (which stays valid until end); run adds samples
+     * [first, first + count) and their counters; end adds everything run
+     * into `hist` (the job's full histogram planes; NULL: discard) and
+     * frees the state. */
+    fr_status (*buddha_begin)(fr_context *ctx, const fr_buddha_job *job, void **state);
+    fr_status (*buddha_run)(void *state, uint64_t first, uint64_t count, fr_buddha_counters *c);
+    fr_status (*buddha_end)(void *state, uint64_t *hist);
+    /* Optional: time `count` samples from 0 (CUDA events); NULL: wall clock. */
+    fr_status (*buddha_bench)(void *state, uint64_t count, double *seconds, fr_buddha_counters *c);
 } fr_backend_iface;
 
 extern const fr_backend_iface fr_cpu_backend;

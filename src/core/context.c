@@ -75,5 +75,5 @@ void fr_context_set_progress(fr_context *ctx, fr_progress_fn fn, void *user)
 
 int fr_threads(const fr_context *ctx)
 {
-    return ctx->threads > 0 ? ctx->threads : omp_get_max_threads();
+    return ctx && ctx->threads > 0 ? ctx->threads : omp_get_max_threads();
 }

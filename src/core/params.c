@@ -170,6 +170,7 @@ fr_status fr_param_parse(fr_context *ctx, const fr_param_desc *d, void *obj, con
         }
         return fr_palette_preset(ctx, text, pal); /* names the presets in its error */
     }
+    case FR_PT_TEXT: break; /* parsed by its family */
     }
     return fr_fail(ctx, FR_ERR_INVALID, "--%s: unknown parameter type", name);
 }

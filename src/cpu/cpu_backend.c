@@ -6,6 +6,7 @@
 
 #include "core/backend.h"
 #include "core/context.h"
+#include "buddha/buddha_cpu.h"
 
 /* Samples per tile: small enough to balance uneven work on many threads,
  * large enough that scheduling costs nothing. */
@@ -88,4 +89,7 @@ const fr_backend_iface fr_cpu_backend = {
     .name = "cpu",
     .device_count = cpu_device_count,
     .escape_compute = cpu_escape_compute,
+    .buddha_begin = fr_cpu_buddha_begin,
+    .buddha_run = fr_cpu_buddha_run,
+    .buddha_end = fr_cpu_buddha_end,
 };

@@ -10,6 +10,7 @@
 
 #include "core/backend.h"
 #include "core/context.h"
+#include "cuda/cuda_host.h"
 #include "cuda/cuda_launch.h"
 #include "escape/escape_shade.h"
 
@@ -27,7 +28,7 @@
 #define BLOCK_H 32
 #define FR_CS_STATS_BYTES (FR_CS_SLOTS * FR_CS_COUNT * sizeof(unsigned long long))
 
-static fr_status cuda_fail(fr_context *ctx, cudaError_t e, const char *what)
+fr_status fr_cuda_fail(fr_context *ctx, cudaError_t e, const char *what)
 {
     (void)cudaGetLastError(); /* clear a non-sticky error */
     if (e == cudaErrorMemoryAllocation)
@@ -38,6 +39,7 @@ static fr_status cuda_fail(fr_context *ctx, cudaError_t e, const char *what)
     return fr_fail(ctx, FR_ERR_DEVICE, "CUDA error in %s: %s", what, cudaGetErrorString(e));
 }
 
+#define cuda_fail fr_cuda_fail
 #define CK(call, what)                                                                                            \
     do {                                                                                                          \
         cudaError_t e_ = (call);                                                                                  \
@@ -523,4 +525,8 @@ const fr_backend_iface fr_cuda_backend = {
     .escape_compute = NULL,
     .escape_render = cuda_escape_render,
     .escape_bench = cuda_escape_bench,
+    .buddha_begin = fr_cuda_buddha_begin,
+    .buddha_run = fr_cuda_buddha_run,
+    .buddha_end = fr_cuda_buddha_end,
+    .buddha_bench = fr_cuda_buddha_bench,
 };

@@ -7,26 +7,33 @@
 #include <string.h>
 
 #include "io/atomic_file.h"
+#include "io/npy.h"
 
-/* `data` holds width*height 4-byte elements in host order; `descr` is the
- * little-endian dtype the file declares. */
-static fr_status npy_write(fr_context *ctx, const char *path, const void *data, int width,
-                           int height, const char *descr)
+/* `data` holds the product of shape[] elements of `size` (4 or 8) bytes in
+ * host order; `descr` is the little-endian dtype the file declares. */
+fr_status fr_npy_write(fr_context *ctx, const char *path, const void *data, const char *descr, int size, int ndim,
+                       const int64_t *shape)
 {
     const char *p = path ? path : "";
     if (!data) return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': no data", p);
-    if (width <= 0 || height <= 0)
-        return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': array shape %dx%d is not positive",
-                       p, width, height);
+    size_t count = 1;
+    char dims[96] = "";
+    for (int d = 0; d < ndim; d++) {
+        if (shape[d] <= 0)
+            return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': array shape is not positive", p);
+        count *= (size_t)shape[d];
+        size_t l = strlen(dims);
+        snprintf(dims + l, sizeof dims - l, "%lld,%s", (long long)shape[d], d + 1 < ndim ? " " : "");
+    }
+    if (ndim > 1) dims[strlen(dims) - 1] = 0; /* "(2, 3)" but "(5,)" */
 
     /* magic (6) + version (2) + header length (2) + dict, padded with spaces
      * and ended by '\n' to a multiple of 64 bytes as the format asks, so that
      * the data that follows is aligned for memory mapping. */
     char hdr[256];
     memcpy(hdr, "\x93NUMPY\x01\x00", 8);
-    int dict = snprintf(hdr + 10, sizeof hdr - 10,
-                        "{'descr': '%s', 'fortran_order': False, 'shape': (%d, %d), }", descr,
-                        height, width);
+    int dict = snprintf(hdr + 10, sizeof hdr - 10, "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }",
+                        descr, dims);
     size_t used = 10 + (size_t)dict + 1;
     size_t total = (used + 63) / 64 * 64;
     memset(hdr + 10 + dict, ' ', total - 10 - (size_t)dict);
@@ -35,45 +42,112 @@ static fr_status npy_write(fr_context *ctx, const char *path, const void *data, 
     hdr[8] = (char)(hlen & 0xff);
     hdr[9] = (char)(hlen >> 8);
 
-    const size_t rowbytes = (size_t)width * 4;
+    const size_t chunk = 1 << 16, bytes = count * (size_t)size;
     uint16_t probe = 1;
     unsigned char first;
     memcpy(&first, &probe, 1);
     const int swap = first != 1;
-    unsigned char *row = NULL;
+    unsigned char *buf = NULL;
     if (swap) {
-        row = malloc(rowbytes);
-        if (!row) return fr_fail(ctx, FR_ERR_NOMEM, "cannot write '%s': out of memory", p);
+        buf = malloc(chunk);
+        if (!buf) return fr_fail(ctx, FR_ERR_NOMEM, "cannot write '%s': out of memory", p);
     }
 
     fr_atomic_file af;
     fr_status s = fr_atomic_open(ctx, &af, path);
     if (s != FR_OK) {
-        free(row);
+        free(buf);
         return s;
     }
     errno = 0;
     int ok = fwrite(hdr, 1, total, af.fp) == total;
-    for (int y = 0; ok && y < height; y++) {
-        const unsigned char *src = (const unsigned char *)data + (size_t)y * rowbytes;
+    for (size_t at = 0; ok && at < bytes; at += chunk) {
+        size_t n = bytes - at < chunk ? bytes - at : chunk;
+        const unsigned char *src = (const unsigned char *)data + at;
         if (swap) {
-            for (size_t i = 0; i < rowbytes; i += 4) {
-                row[i] = src[i + 3];
-                row[i + 1] = src[i + 2];
-                row[i + 2] = src[i + 1];
-                row[i + 3] = src[i];
-            }
-            src = row;
+            for (size_t i = 0; i < n; i += (size_t)size)
+                for (int b = 0; b < size; b++) buf[i + b] = src[i + size - 1 - b];
+            src = buf;
         }
-        ok = fwrite(src, 1, rowbytes, af.fp) == rowbytes;
+        ok = fwrite(src, 1, n, af.fp) == n;
     }
-    free(row);
+    free(buf);
     if (!ok) {
         int err = errno ? errno : EIO;
         fr_atomic_abort(&af);
         return fr_fail(ctx, FR_ERR_IO, "cannot write '%s': %s", p, strerror(err));
     }
     return fr_atomic_commit(ctx, &af);
+}
+
+static fr_status npy_write(fr_context *ctx, const char *path, const void *data, int width, int height,
+                           const char *descr)
+{
+    const int64_t shape[2] = {height, width};
+    if (width <= 0 || height <= 0)
+        return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': array shape %dx%d is not positive",
+                       path ? path : "", width, height);
+    return fr_npy_write(ctx, path, data, descr, 4, 2, shape);
+}
+
+/* Read an unsigned integer array ('<u4' or '<u8', C order) into 64-bit
+ * values. */
+fr_status fr_npy_read_u64(fr_context *ctx, const char *path, int *ndim, int64_t shape[4], uint64_t **data)
+{
+    FILE *fp;
+    fr_status s = fr_open_read(ctx, path, &fp);
+    if (s) return s;
+    unsigned char pre[12];
+    char hdr[4096];
+    *data = NULL;
+    s = fr_fail(ctx, FR_ERR_PARSE, "'%s' is not a .npy file of unsigned 32- or 64-bit integers", path);
+    if (fread(pre, 1, 10, fp) != 10 || memcmp(pre, "\x93NUMPY", 6) || (pre[6] != 1 && pre[6] != 2)) goto done;
+    size_t hlen = pre[8] | (size_t)pre[9] << 8;
+    if (pre[6] == 2) {
+        if (fread(pre + 10, 1, 2, fp) != 2) goto done;
+        hlen |= (size_t)pre[10] << 16 | (size_t)pre[11] << 24;
+    }
+    if (hlen >= sizeof hdr || fread(hdr, 1, hlen, fp) != hlen) goto done;
+    hdr[hlen] = 0;
+    int size = strstr(hdr, "'descr': '<u4'") ? 4 : strstr(hdr, "'descr': '<u8'") ? 8 : 0;
+    const char *sh = strstr(hdr, "'shape': (");
+    if (!size || !strstr(hdr, "'fortran_order': False") || !sh) goto done;
+    sh += 10;
+    int nd = 0;
+    size_t count = 1;
+    while (*sh && *sh != ')') {
+        char *end;
+        long long v = strtoll(sh, &end, 10);
+        if (end == sh || v <= 0 || nd == 4) goto done;
+        shape[nd++] = v;
+        count *= (size_t)v;
+        sh = end;
+        while (*sh == ',' || *sh == ' ') sh++;
+    }
+    if (!nd || count > ((size_t)1 << 36)) goto done;
+    uint64_t *v = malloc(count * sizeof *v);
+    unsigned char *raw = malloc(count * (size_t)size);
+    if (!v || !raw) {
+        free(v), free(raw);
+        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory reading '%s'", path);
+        goto done;
+    }
+    if (fread(raw, (size_t)size, count, fp) != count) {
+        free(v), free(raw);
+        s = fr_fail(ctx, FR_ERR_PARSE, "'%s' is shorter than its header says", path);
+        goto done;
+    }
+    for (size_t i = 0; i < count; i++) {
+        uint64_t x = 0;
+        for (int b = size - 1; b >= 0; b--) x = x << 8 | raw[i * (size_t)size + b];
+        v[i] = x;
+    }
+    free(raw);
+    *ndim = nd, *data = v;
+    s = FR_OK;
+done:
+    fclose(fp);
+    return s;
 }
 
 fr_status fr_npy_write_u32(fr_context *ctx, const char *path, const uint32_t *data, int width,

@@ -8,9 +8,14 @@
 enum { EXIT_WORK = 1, EXIT_USAGE = 2 };
 
 int cmd_render(int argc, char **argv);
+int cmd_buddha(int argc, char **argv);
+/* 1 for buddhabrot, nebulabrot, anti-buddhabrot. */
+int cli_is_buddha_family(const char *word);
+void print_buddha_help(void);
 int cmd_params(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_bench_orbit(int argc, char **argv);
 void print_main_help(void);
 void print_render_help(void);
 

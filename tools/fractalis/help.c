@@ -44,12 +44,46 @@ void print_render_help(void)
            "  fractalis render --from mandel.png --size 3840x2160 -o mandel-4k.png\n");
 }
 
+void print_buddha_help(void)
+{
+    printf("Usage: fractalis render buddhabrot|nebulabrot|anti-buddhabrot [options]\n"
+           "       fractalis render --resume HIST.npy [options]\n\n"
+           "Orbit density: sample c, iterate z -> z^2 + c from 0, and count every point of the orbits\n"
+           "that qualify. buddhabrot: escaping orbits; nebulabrot: three channels (red 5000, green 500,\n"
+           "blue 50 iterations); anti-buddhabrot: orbits that never escape (cycles credited exactly).\n\n"
+           "Scene parameters (also the keys of a .json scene):\n");
+    for (int i = 0; i < fr_buddha_param_count(); i++) {
+        const fr_param_info *in = fr_buddha_param_info(i);
+        printf("  --%-16s %s\n  %-18s   [default: %s; %s]\n", in->name, in->help, "", in->def, in->range);
+    }
+    printf("\nRun options:\n"
+           "  -o, --output FILE      output, repeatable; by extension: .png (8/16-bit, parameters\n"
+           "                         embedded), .ppm, .npy (the raw histogram, uint32 or uint64, with its\n"
+           "                         scene in FILE.npy.json), .json (the scene)  [default: FAMILY.png]\n"
+           "      --resume HIST.npy  add samples to a histogram written earlier (its scene comes along;\n"
+           "                         the result is written back to HIST.npy unless -o names a .npy)\n"
+           "      --from SCENE.json  start from a scene\n"
+           "      --threads N        CPU threads; 0 = all            [default: 0]\n"
+           "      --device D         compute device                  [default: auto; auto|cpu|cuda[:N]]\n"
+           "      --device-memory MIB  GPU memory a render may use  [default: 0 = most of what is free]\n"
+           "  -q, --quiet            no progress bar, no statistics\n"
+           "Ctrl-C or --time ends sampling cleanly and still writes every output.\n\n"
+           "Examples:\n"
+           "  fractalis render buddhabrot --hits 2000 -o buddha.png -o buddha.npy\n"
+           "  fractalis render buddhabrot --resume buddha.npy --time 60s -o buddha.png\n"
+           "  fractalis render nebulabrot --size 2048x2048 --time 5m -o nebula.png\n"
+           "  fractalis render buddhabrot --channel r:0:2000 --channel g:0:200 --channel b:0:20 -o n.png\n"
+           "  fractalis render anti-buddhabrot --iter 200 --tone log -o anti.png\n");
+}
+
 void print_main_help(void)
 {
     printf("fractalis %s - fast, exact fractal renderer\n\n"
            "Usage: fractalis COMMAND [options]\n\n"
            "Commands:\n"
            "  render FORMULA ...   render an escape-time fractal (see 'fractalis render --help')\n"
+           "  render buddhabrot    orbit density: buddhabrot, nebulabrot, anti-buddhabrot\n"
+           "                       (see 'fractalis render buddhabrot --help')\n"
            "  params FILE          print the parameters embedded in a PNG (or a .json scene)\n"
            "  devices              list compute backends and GPUs\n"
            "  bench                time a fixed set of scenes on a device (see 'fractalis bench --help')\n"

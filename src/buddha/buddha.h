@@ -1,0 +1,51 @@
+/* The orbit-density family inside the library: the job built from the
+ * parameters, the scalar reference (the oracle), the host-side plotting
+ * used by the CPU backend, importance maps and folded storage. */
+#ifndef FR_BUDDHA_BUDDHA_H
+#define FR_BUDDHA_BUDDHA_H
+
+#include <stddef.h>
+
+#include "buddha/buddha_job.h"
+#include "fractalis.h"
+
+/* What a batch of samples did (added up by backends). */
+typedef struct fr_buddha_counters {
+    uint64_t orbits, iterations, hits;
+} fr_buddha_counters;
+
+/* Random stream of the importance pilot pass (the render uses stream 0). */
+#define FR_BUDDHA_PILOT_STREAM 1u
+
+/* Fill a job from validated parameters (no importance map yet). */
+void fr_buddha_job_init(fr_buddha_job *j, const fr_buddha_params *p);
+
+/* The reference: samples [first, first + count) one orbit at a time, the
+ * mirror of a pair iterated as an orbit of its own, plain adds into the
+ * full histogram (channels planes). No speed tricks beyond those the job
+ * asks for. */
+void fr_buddha_reference(const fr_buddha_job *j, uint64_t first, uint64_t count, uint64_t *hist,
+                         fr_buddha_counters *c);
+
+/* Storage modes of the host plotting loop. */
+enum { FR_PLOT_SINGLE = 0, FR_PLOT_PAIR = 1, FR_PLOT_FOLD = 2 };
+
+/* Plot one classified orbit (and its mirror for PAIR/FOLD) into `hist`
+ * (planes of `plane` counters; NULL: only count), with atomic adds when
+ * `atomic`. Returns the
+ * increments made; adds the steps computed to *steps. */
+uint64_t fr_buddha_plot_d(const fr_buddha_job *j, double cx, double cy, fr_orbit o, uint32_t w, int mode,
+                          int atomic, uint64_t *hist, size_t plane, uint64_t *steps);
+uint64_t fr_buddha_plot_f(const fr_buddha_job *j, float cx, float cy, fr_orbit o, uint32_t w, int mode,
+                          int atomic, uint64_t *hist, size_t plane, uint64_t *steps);
+
+/* 1 when folded storage applies (symmetric view and conjugate pairs). */
+int fr_buddha_can_fold(const fr_buddha_job *j);
+/* Add folded counts (fold_rows rows a plane) into the full histogram. */
+void fr_buddha_unfold_add(const fr_buddha_job *j, const uint64_t *fold, uint64_t *hist);
+
+/* Build the importance map of a job (pilot pass on the context's device):
+ * fills j->cdf and j->weight with arrays the caller frees with free(). */
+fr_status fr_buddha_importance_map(fr_context *ctx, fr_buddha_job *j, double **cdf, uint32_t **weight);
+
+#endif

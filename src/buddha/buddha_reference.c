@@ -1,0 +1,145 @@
+/* The orbit-density reference and the host plotting loop. The reference is
+ * the oracle every backend is tested against: one sample at a time, the
+ * mirror orbit of a pair iterated for itself, plain adds. */
+#include <string.h>
+
+#include "buddha/buddha.h"
+
+void fr_buddha_job_init(fr_buddha_job *j, const fr_buddha_params *p)
+{
+    memset(j, 0, sizeof *j);
+    j->width = p->width, j->height = p->height, j->channels = p->channels;
+    j->f32 = p->precision == FR_F32;
+    j->center_re = p->center_re, j->center_im = p->center_im;
+    j->scale = p->width / p->view_width;
+    j->half_w = 0.5 * p->width, j->half_h = 0.5 * p->height;
+    double rot = fmod(p->rotate_deg, 360.0);
+    j->rotated = rot != 0;
+    if (j->rotated) {
+        double a = rot * (3.14159265358979323846 / 180.0);
+        j->rc = cos(a), j->rs = sin(a);
+    }
+    j->sym_view = !j->rotated && p->center_im == 0;
+    j->sampling = (int)p->sampling;
+    j->paired = fr_buddha_paired(p);
+    j->re0 = p->region[0], j->re1 = p->region[1];
+    j->im0 = j->paired ? 0.0 : p->region[2], j->im1 = p->region[3];
+    uint32_t g = p->grid ? p->grid : (p->sampling == FR_SAMPLING_IMPORTANCE ? 256 : 1024);
+    j->grid_w = g, j->grid_h = j->paired ? (g + 1) / 2 : g;
+    j->cells = (uint64_t)j->grid_w * j->grid_h;
+    j->cell_w = (j->re1 - j->re0) / j->grid_w;
+    j->cell_h = (j->im1 - j->im0) / j->grid_h;
+    j->seed = p->seed;
+    j->max_len = 0;
+    for (int k = 0; k < p->channels; k++) {
+        j->min_iter[k] = p->band[k].min_iter, j->max_iter[k] = p->band[k].max_iter;
+        if (j->max_iter[k] > j->max_len) j->max_len = j->max_iter[k];
+    }
+    j->anti = p->anti;
+    j->b2 = p->bailout * p->bailout;
+    j->interior_test = p->interior_test && !p->anti;
+    j->periodicity = p->periodicity;
+}
+
+int fr_buddha_can_fold(const fr_buddha_job *j) { return j->sym_view && j->paired; }
+
+void fr_buddha_unfold_add(const fr_buddha_job *j, const uint64_t *fold, uint64_t *hist)
+{
+    const size_t w = (size_t)j->width, h = (size_t)j->height, fr = (size_t)fr_buddha_fold_rows(j);
+    for (int k = 0; k < j->channels; k++) {
+        const uint64_t *f = fold + k * fr * w;
+        uint64_t *o = hist + k * h * w;
+        for (size_t r = 0; r < h / 2; r++)
+            for (size_t c = 0; c < w; c++) {
+                o[r * w + c] += f[r * w + c];
+                o[(h - 1 - r) * w + c] += f[r * w + c];
+            }
+        /* Even height: the axis row belongs to row h/2 - 1; odd: the middle
+         * row is its own mirror. */
+        size_t dst = h % 2 == 0 ? h / 2 - 1 : h / 2;
+        for (size_t c = 0; c < w; c++) o[dst * w + c] += f[(h / 2) * w + c];
+    }
+}
+
+static inline void add(uint64_t *p, uint64_t v, int atomic)
+{
+    if (atomic) __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+    else *p += v;
+}
+
+/* The plotting loop, once per precision: z_1 .. z_len of every channel,
+ * each point once, and the p points of a detected cycle once each with the
+ * number of times the orbit would have visited them. */
+#define FR_DEFINE_PLOT(NAME, T, STEP)                                                                    \
+    uint64_t NAME(const fr_buddha_job *j, T cx, T cy, fr_orbit o, uint32_t w, int mode, int atomic,      \
+                  uint64_t *hist, size_t plane, uint64_t *steps)                                         \
+    {                                                                                                    \
+        uint32_t len[3] = {0, 0, 0}, top = 0;                                                            \
+        for (int k = 0; k < j->channels; k++) {                                                          \
+            len[k] = fr_buddha_len(j, k, o.e);                                                           \
+            if (len[k] > top) top = len[k];                                                              \
+        }                                                                                                \
+        if (o.cyc_s && top > o.cyc_s + o.cyc_p) top = o.cyc_s + o.cyc_p;                                 \
+        T x = 0, y = 0;                                                                                  \
+        uint64_t hits = 0;                                                                               \
+        for (uint32_t n = 1; n <= top; n++) {                                                            \
+            STEP(&x, &y, cx, cy);                                                                        \
+            int64_t a, b = -1;                                                                           \
+            int twice = 0;                                                                               \
+            if (mode == FR_PLOT_FOLD) a = fr_buddha_fold_pixel(j, x, y, &twice);                         \
+            else a = fr_buddha_pixel(j, x, y);                                                           \
+            if (mode == FR_PLOT_PAIR) b = fr_buddha_pixel(j, x, -(double)y);                             \
+            if (a < 0 && b < 0) continue;                                                                \
+            for (int k = 0; k < j->channels; k++) {                                                      \
+                uint64_t m = fr_buddha_mult(n, len[k], o.cyc_s, o.cyc_p);                                \
+                if (!m) continue;                                                                        \
+                if (a >= 0) {                                                                            \
+                    if (hist) add(hist + k * plane + a, m * w * (mode == FR_PLOT_FOLD ? 2 - !twice : 1), atomic);                 \
+                    hits += m * (mode == FR_PLOT_FOLD ? 2 : 1);                                          \
+                }                                                                                        \
+                if (b >= 0) {                                                                            \
+                    if (hist) add(hist + k * plane + b, m * w, atomic);                                                          \
+                    hits += m;                                                                           \
+                }                                                                                        \
+            }                                                                                            \
+        }                                                                                                \
+        *steps += top;                                                                                   \
+        return hits;                                                                                     \
+    }
+FR_DEFINE_PLOT(fr_buddha_plot_d, double, fr_step_mandel_d)
+FR_DEFINE_PLOT(fr_buddha_plot_f, float, fr_step_mandel_f)
+
+/* One orbit of the reference. */
+static void reference_orbit(const fr_buddha_job *j, double cr, double ci, uint32_t w, uint64_t *hist,
+                            fr_buddha_counters *c)
+{
+    const size_t plane = (size_t)j->width * j->height;
+    uint64_t steps = 0;
+    if (j->f32) {
+        float x = (float)cr, y = (float)ci;
+        if (j->interior_test && fr_in_cardioid_or_bulb(x, y)) return;
+        fr_orbit o = fr_orbit_f(j, x, y);
+        uint64_t h = fr_buddha_plot_f(j, x, y, o, w, FR_PLOT_SINGLE, 0, hist, plane, &steps);
+        c->hits += h;
+        c->orbits += h > 0 || steps > 0;
+        c->iterations += o.steps + steps;
+    } else {
+        if (j->interior_test && fr_in_cardioid_or_bulb(cr, ci)) return;
+        fr_orbit o = fr_orbit_d(j, cr, ci);
+        uint64_t h = fr_buddha_plot_d(j, cr, ci, o, w, FR_PLOT_SINGLE, 0, hist, plane, &steps);
+        c->hits += h;
+        c->orbits += h > 0 || steps > 0;
+        c->iterations += o.steps + steps;
+    }
+}
+
+void fr_buddha_reference(const fr_buddha_job *j, uint64_t first, uint64_t count, uint64_t *hist,
+                         fr_buddha_counters *c)
+{
+    for (uint64_t i = first; i < first + count; i++) {
+        double cr, ci;
+        uint32_t w = fr_buddha_sample(j, i, &cr, &ci);
+        reference_orbit(j, cr, ci, w, hist, c);
+        if (j->paired) reference_orbit(j, cr, -ci, w, hist, c);
+    }
+}

@@ -1,0 +1,107 @@
+/* Tone mapping of hit histograms: each channel is normalised by a high
+ * percentile of its non-zero counts (a few hot pixels do not darken the
+ * image, as normalising by the maximum would), clipped, and shaped by a
+ * curve. The result is written as display values. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorted copy of the non-zero counts of one plane (NULL, n = 0 if none). */
+static fr_status sorted_nonzero(fr_context *ctx, const uint64_t *h, size_t n, uint64_t **out, size_t *count)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) m += h[i] != 0;
+    *out = NULL, *count = m;
+    if (!m) return FR_OK;
+    uint64_t *v = malloc(m * sizeof *v);
+    if (!v) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for tone mapping");
+    m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (h[i]) v[m++] = h[i];
+    qsort(v, m, sizeof *v, cmp_u64);
+    *out = v;
+    return FR_OK;
+}
+
+/* Number of sorted values <= x. */
+static size_t upper_bound(const uint64_t *v, size_t n, uint64_t x)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (v[mid] <= x) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+static double curve(const fr_buddha_params *p, double v)
+{
+    switch (p->tone) {
+    case FR_TONE_LINEAR: return v;
+    case FR_TONE_SQRT: return sqrt(v);
+    case FR_TONE_LOG: return log1p(p->tone_strength * v) / log1p(p->tone_strength);
+    case FR_TONE_GAMMA: return pow(v, 1.0 / p->gamma);
+    case FR_TONE_CURVE: return fmin(1.1 * v, 0.2 * v + 0.8);
+    case FR_TONE_EQUALIZE: return v; /* ranks, computed by the caller */
+    }
+    return v;
+}
+
+fr_status fr_buddha_tone_map(fr_context *ctx, const fr_buddha_params *p, const fr_buddha_hist *hist,
+                             fr_image *image)
+{
+    memset(image, 0, sizeof *image);
+    if (!hist || !hist->counts || hist->width != p->width || hist->height != p->height ||
+        hist->channels != p->channels)
+        return fr_fail(ctx, FR_ERR_INVALID, "the histogram does not match the parameters' size and channels");
+    if (p->depth != 8 && p->depth != 16) return fr_fail(ctx, FR_ERR_INVALID, "depth must be 8 or 16");
+    const size_t n = (size_t)hist->width * hist->height;
+    const int bytes = p->depth / 8;
+    void *px = malloc(n * 3 * bytes);
+    if (!px) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for a %dx%d image", hist->width, hist->height);
+    const double top = p->depth == 16 ? 65535.0 : 255.0;
+    for (int k = 0; k < hist->channels; k++) {
+        const uint64_t *h = hist->counts + k * n;
+        uint64_t *sorted;
+        size_t m;
+        fr_status s = sorted_nonzero(ctx, h, n, &sorted, &m);
+        if (s) {
+            free(px);
+            return s;
+        }
+        /* White point: the percentile's count, at least 1. */
+        double white = 1;
+        if (m) {
+            size_t at = (size_t)ceil(p->percentile / 100.0 * (double)m);
+            at = at < 1 ? 0 : at - 1;
+            white = (double)sorted[at < m ? at : m - 1];
+            if (white < 1) white = 1;
+        }
+        const size_t eq_top = upper_bound(sorted, m, (uint64_t)white);
+#pragma omp parallel for schedule(static)
+        for (size_t i = 0; i < n; i++) {
+            double v;
+            if (p->tone == FR_TONE_EQUALIZE)
+                v = h[i] && eq_top ? fmin(1.0, (double)upper_bound(sorted, m, h[i]) / (double)eq_top) : 0;
+            else v = curve(p, fmin((double)h[i] / white, 1.0));
+            double q = floor(fmin(fmax(v, 0.0), 1.0) * top + 0.5);
+            for (int c = 0; c < 3; c++) {
+                if (hist->channels == 3 && c != k) continue;
+                if (bytes == 1) ((uint8_t *)px)[i * 3 + c] = (uint8_t)q;
+                else ((uint16_t *)px)[i * 3 + c] = (uint16_t)q;
+            }
+        }
+        free(sorted);
+    }
+    image->width = hist->width, image->height = hist->height, image->depth = p->depth, image->pixels = px;
+    return FR_OK;
+}

@@ -1,0 +1,219 @@
+/* Orbit density on the GPU, host side: device buffers, launches of
+ * samples, counters, and the 64-bit result. The working histogram holds
+ * 32-bit counts (folded when the view and sampling are symmetric); the host
+ * adds it into 64-bit counts when the render ends or the overflow log
+ * fills halfway, adding 2^32 for every logged wrap. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+#include "cuda/buddha_launch.h"
+#include "cuda/cuda_host.h"
+
+/* Samples a launch (classify + plot); the queue holds one entry each. */
+#define LAUNCH_SAMPLES (1u << 24)
+/* Wrapped-counter log entries. */
+#define OVF_CAP (1u << 20)
+#define STATS_BYTES (FR_BS_SLOTS * FR_BS_COUNT * sizeof(unsigned long long))
+
+typedef struct gbuddha {
+    fr_context *ctx;
+    cudaStream_t stream;
+    int sms;
+    fr_cuda_buddha_args a;
+    const fr_buddha_job *job;
+    size_t counters;       /* channels x plane */
+    uint64_t *acc;         /* host 64-bit counts, storage layout; NULL until a drain */
+    double *cdf;
+    uint32_t *weight;
+} gbuddha;
+
+#define CK(call, what)                                                                                       \
+    do {                                                                                                     \
+        cudaError_t e_ = (call);                                                                             \
+        if (e_ != cudaSuccess) {                                                                             \
+            s = fr_cuda_fail(ctx, e_, what);                                                                 \
+            goto out;                                                                                        \
+        }                                                                                                    \
+    } while (0)
+
+static void gb_free(gbuddha *g)
+{
+    cudaFree(g->a.queue);
+    cudaFree(g->a.queue_len);
+    cudaFree(g->a.hist);
+    cudaFree(g->a.ovf);
+    cudaFree(g->a.ovf_len);
+    cudaFree(g->a.stats);
+    cudaFree(g->cdf);
+    cudaFree(g->weight);
+    if (g->stream) cudaStreamDestroy(g->stream);
+    (void)cudaGetLastError();
+    free(g->acc);
+    free(g);
+}
+
+fr_status fr_cuda_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void **state)
+{
+    fr_status s = FR_OK;
+    gbuddha *g = calloc(1, sizeof *g);
+    if (!g) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    g->ctx = ctx, g->job = job;
+    g->a.job = *job;
+    g->a.mode = fr_buddha_can_fold(job) ? FR_PLOT_FOLD : job->paired ? FR_PLOT_PAIR : FR_PLOT_SINGLE;
+    int rows = g->a.mode == FR_PLOT_FOLD ? fr_buddha_fold_rows(job) : job->height;
+    g->a.plane = (size_t)rows * job->width;
+    g->counters = g->a.plane * job->channels;
+    CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    CK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking), "cudaStreamCreate");
+    CK(cudaDeviceGetAttribute(&g->sms, cudaDevAttrMultiProcessorCount, ctx->cuda_index), "device attributes");
+
+    size_t free_b = 0, total_b = 0;
+    CK(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
+    size_t budget = ctx->device_memory ? (size_t)ctx->device_memory : free_b / 10 * 8;
+    size_t need = g->counters * 4 + (size_t)LAUNCH_SAMPLES * sizeof(fr_cuda_orbit_entry) + (size_t)OVF_CAP * 8 +
+                  (job->sampling == FR_BS_IMPORTANCE ? job->cells * 12 : 0);
+    if (need > budget) {
+        s = fr_fail(ctx, FR_ERR_NOMEM, "the GPU histogram and queues need %zu MiB, more than the %zu MiB budget",
+                    need >> 20, budget >> 20);
+        goto out;
+    }
+    CK(cudaMalloc((void **)&g->a.hist, g->counters * 4), "histogram");
+    CK(cudaMemsetAsync(g->a.hist, 0, g->counters * 4, g->stream), "histogram");
+    CK(cudaMalloc((void **)&g->a.queue, (size_t)LAUNCH_SAMPLES * sizeof(fr_cuda_orbit_entry)), "orbit queue");
+    CK(cudaMalloc((void **)&g->a.queue_len, sizeof(unsigned)), "orbit queue");
+    CK(cudaMalloc((void **)&g->a.ovf, (size_t)OVF_CAP * 8), "overflow log");
+    CK(cudaMalloc((void **)&g->a.ovf_len, sizeof(unsigned)), "overflow log");
+    CK(cudaMemsetAsync(g->a.ovf_len, 0, sizeof(unsigned), g->stream), "overflow log");
+    g->a.ovf_cap = OVF_CAP;
+    CK(cudaMalloc((void **)&g->a.stats, STATS_BYTES), "counters");
+    CK(cudaMemsetAsync(g->a.stats, 0, STATS_BYTES, g->stream), "counters");
+    if (job->sampling == FR_BS_IMPORTANCE) {
+        CK(cudaMalloc((void **)&g->cdf, job->cells * sizeof(double)), "importance map");
+        CK(cudaMalloc((void **)&g->weight, job->cells * sizeof(uint32_t)), "importance map");
+        CK(cudaMemcpy(g->cdf, job->cdf, job->cells * sizeof(double), cudaMemcpyHostToDevice), "importance map");
+        CK(cudaMemcpy(g->weight, job->weight, job->cells * sizeof(uint32_t), cudaMemcpyHostToDevice),
+           "importance map");
+        g->a.job.cdf = g->cdf, g->a.job.weight = g->weight;
+    }
+    CK(cudaStreamSynchronize(g->stream), "GPU setup");
+    *state = g;
+    return FR_OK;
+out:
+    gb_free(g);
+    return s;
+}
+
+/* Move the device counts into the host's 64-bit counts and clear them. */
+static fr_status drain(gbuddha *g)
+{
+    fr_context *ctx = g->ctx;
+    fr_status s = FR_OK;
+    unsigned n_ovf = 0;
+    uint32_t *tmp = NULL;
+    unsigned long long *log = NULL;
+    if (!g->acc && !(g->acc = calloc(g->counters, sizeof *g->acc)))
+        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the histogram");
+    if (!(tmp = malloc(g->counters * 4))) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the histogram");
+    CK(cudaMemcpyAsync(tmp, g->a.hist, g->counters * 4, cudaMemcpyDeviceToHost, g->stream), "histogram copy");
+    CK(cudaMemcpyAsync(&n_ovf, g->a.ovf_len, sizeof n_ovf, cudaMemcpyDeviceToHost, g->stream), "overflow log");
+    CK(cudaStreamSynchronize(g->stream), "histogram copy");
+    if (n_ovf > OVF_CAP) {
+        s = fr_fail(ctx, FR_ERR_DEVICE, "more than %u histogram counters passed 2^32 in one pass; render fewer "
+                                        "samples at a time",
+                    OVF_CAP);
+        goto out;
+    }
+    if (n_ovf) {
+        if (!(log = malloc((size_t)n_ovf * 8))) {
+            s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+            goto out;
+        }
+        CK(cudaMemcpy(log, g->a.ovf, (size_t)n_ovf * 8, cudaMemcpyDeviceToHost), "overflow log");
+    }
+#pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < g->counters; i++) g->acc[i] += tmp[i];
+    for (unsigned k = 0; k < n_ovf; k++) g->acc[log[k]] += (uint64_t)1 << 32;
+    CK(cudaMemsetAsync(g->a.hist, 0, g->counters * 4, g->stream), "histogram");
+    CK(cudaMemsetAsync(g->a.ovf_len, 0, sizeof(unsigned), g->stream), "overflow log");
+out:
+    free(tmp);
+    free(log);
+    return s;
+}
+
+static fr_status launch_range(gbuddha *g, uint64_t first, uint64_t count)
+{
+    fr_context *ctx = g->ctx;
+    fr_status s = FR_OK;
+    for (uint64_t done = 0; done < count; done += LAUNCH_SAMPLES) {
+        g->a.first = first + done;
+        g->a.count = count - done < LAUNCH_SAMPLES ? count - done : LAUNCH_SAMPLES;
+        CK(fr_cuda_buddha_launch(&g->a, g->sms, g->stream), "orbit kernels");
+    }
+out:
+    return s;
+}
+
+/* Sum and clear the counter slots; drain when the overflow log is half full. */
+static fr_status collect(gbuddha *g, fr_buddha_counters *c)
+{
+    fr_context *ctx = g->ctx;
+    fr_status s = FR_OK;
+    unsigned long long st[FR_BS_SLOTS * FR_BS_COUNT];
+    unsigned n_ovf = 0;
+    CK(cudaMemcpyAsync(st, g->a.stats, STATS_BYTES, cudaMemcpyDeviceToHost, g->stream), "counters");
+    CK(cudaMemcpyAsync(&n_ovf, g->a.ovf_len, sizeof n_ovf, cudaMemcpyDeviceToHost, g->stream), "overflow log");
+    CK(cudaMemsetAsync(g->a.stats, 0, STATS_BYTES, g->stream), "counters");
+    CK(cudaStreamSynchronize(g->stream), "orbit kernels");
+    for (int k = 0; k < FR_BS_SLOTS; k++) {
+        c->orbits += st[k * FR_BS_COUNT + FR_BS_ORBITS];
+        c->iterations += st[k * FR_BS_COUNT + FR_BS_ITERATIONS];
+        c->hits += st[k * FR_BS_COUNT + FR_BS_HITS];
+    }
+    if (n_ovf > OVF_CAP / 2) s = drain(g);
+out:
+    return s;
+}
+
+fr_status fr_cuda_buddha_run(void *state, uint64_t first, uint64_t count, fr_buddha_counters *c)
+{
+    gbuddha *g = state;
+    fr_status s = launch_range(g, first, count);
+    return s ? s : collect(g, c);
+}
+
+fr_status fr_cuda_buddha_bench(void *state, uint64_t count, double *seconds, fr_buddha_counters *c)
+{
+    gbuddha *g = state;
+    fr_context *ctx = g->ctx;
+    fr_status s = FR_OK;
+    cudaEvent_t e0 = NULL, e1 = NULL;
+    float ms = 0;
+    CK(cudaEventCreate(&e0), "events");
+    CK(cudaEventCreate(&e1), "events");
+    CK(cudaEventRecord(e0, g->stream), "events");
+    if ((s = launch_range(g, 0, count))) goto out;
+    CK(cudaEventRecord(e1, g->stream), "events");
+    CK(cudaEventSynchronize(e1), "orbit kernels");
+    CK(cudaEventElapsedTime(&ms, e0, e1), "events");
+    *seconds = ms * 1e-3;
+    s = collect(g, c);
+out:
+    if (e0) cudaEventDestroy(e0);
+    if (e1) cudaEventDestroy(e1);
+    return s;
+}
+
+fr_status fr_cuda_buddha_end(void *state, uint64_t *hist)
+{
+    gbuddha *g = state;
+    fr_status s = FR_OK;
+    if (hist && !(s = drain(g))) {
+        if (g->a.mode == FR_PLOT_FOLD) fr_buddha_unfold_add(g->job, g->acc, hist);
+        else
+            for (size_t i = 0; i < g->counters; i++) hist[i] += g->acc[i];
+    }
+    gb_free(g);
+    return s;
+}

@@ -1,0 +1,19 @@
+/* Host-side helpers shared by the CUDA backend's C files. */
+#ifndef FR_CUDA_HOST_H
+#define FR_CUDA_HOST_H
+
+#include <cuda_runtime_api.h>
+
+#include "buddha/buddha.h"
+
+/* A CUDA error as a status with a message (out of memory, no code for the
+ * device, or a device error). */
+fr_status fr_cuda_fail(fr_context *ctx, cudaError_t e, const char *what);
+
+/* Orbit density on the GPU (cuda_buddha.c). */
+fr_status fr_cuda_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void **state);
+fr_status fr_cuda_buddha_run(void *state, uint64_t first, uint64_t count, fr_buddha_counters *c);
+fr_status fr_cuda_buddha_end(void *state, uint64_t *hist);
+fr_status fr_cuda_buddha_bench(void *state, uint64_t count, double *seconds, fr_buddha_counters *c);
+
+#endif

@@ -1,0 +1,15 @@
+/* NumPy .npy arrays (src/io/npy.c) inside the library. */
+#ifndef FR_IO_NPY_H
+#define FR_IO_NPY_H
+
+#include <stdint.h>
+
+#include "fractalis.h"
+
+/* Write ndim dimensions of elements of `size` bytes, dtype `descr`. */
+fr_status fr_npy_write(fr_context *ctx, const char *path, const void *data, const char *descr, int size, int ndim,
+                       const int64_t *shape);
+/* Read '<u4' or '<u8' (C order, up to 4 dimensions) as 64-bit values. */
+fr_status fr_npy_read_u64(fr_context *ctx, const char *path, int *ndim, int64_t shape[4], uint64_t **data);
+
+#endif

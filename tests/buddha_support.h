@@ -1,0 +1,76 @@
+/* Shared by the orbit-density tests: small scenes that exercise every path
+ * (folded, paired, single; anti with cycles; Nebulabrot bands; each
+ * sampling) and the reference histogram of a scene. */
+#ifndef FR_TESTS_BUDDHA_SUPPORT_H
+#define FR_TESTS_BUDDHA_SUPPORT_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "buddha/buddha.h"
+#include "fractalis.h"
+
+typedef struct buddha_case {
+    const char *name;
+    fr_buddha_params p;
+} buddha_case;
+
+/* Scene k of fr_test_buddha_cases (NULL name past the end). */
+static inline buddha_case fr_test_buddha_case(int k)
+{
+    buddha_case c;
+    memset(&c, 0, sizeof c);
+    fr_buddha_params *p = &c.p;
+    fr_buddha_params_default(p, 0, 0);
+    p->width = 96, p->height = 80;
+    p->samples = 40000;
+    p->seed = 7 + (uint64_t)k;
+    switch (k) {
+    case 0: c.name = "buddhabrot f32, symmetric view (folded)"; p->rotate_deg = 0, p->center_im = 0; break;
+    case 1: c.name = "buddhabrot f64, odd height, folded"; p->precision = FR_F64, p->rotate_deg = 0, p->height = 81; break;
+    case 2: c.name = "buddhabrot f32, rotated view (pairs)"; break;
+    case 3: c.name = "buddhabrot f32, asymmetric region (single)"; p->region[2] = -0.5; p->center_im = 0.2; break;
+    case 4:
+        c.name = "nebulabrot f32, three bands";
+        fr_buddha_params_default(p, 1, 0);
+        p->width = 64, p->height = 64, p->samples = 20000, p->seed = 11;
+        p->band[0].max_iter = 800, p->band[1] = (fr_buddha_channel){20, 200}, p->band[2].max_iter = 30;
+        break;
+    case 5:
+        c.name = "anti-buddhabrot f32 (cycles credited)";
+        fr_buddha_params_default(p, 0, 1);
+        p->width = 64, p->height = 48, p->samples = 6000, p->band[0].max_iter = 300, p->rotate_deg = 0;
+        break;
+    case 6:
+        c.name = "anti-buddhabrot f64, rotated";
+        fr_buddha_params_default(p, 0, 1);
+        p->width = 50, p->height = 50, p->samples = 4000, p->band[0].max_iter = 200, p->precision = FR_F64;
+        break;
+    case 7: c.name = "uniform sampling, min-iter band"; p->sampling = FR_SAMPLING_UNIFORM, p->band[0].min_iter = 10; break;
+    case 8:
+        c.name = "importance sampling, zoomed view";
+        p->sampling = FR_SAMPLING_IMPORTANCE, p->grid = 64, p->center_re = -0.1, p->center_im = 0.65;
+        p->view_width = 0.5, p->rotate_deg = 0;
+        break;
+    case 9: c.name = "bailout 10, symmetric even view"; p->bailout = 10, p->rotate_deg = 180; break;
+    default: c.name = NULL; break;
+    }
+    return c;
+}
+
+/* The reference histogram of a scene's first p->samples samples. */
+static inline uint64_t *fr_test_buddha_reference(const fr_buddha_params *p, fr_buddha_counters *c)
+{
+    fr_buddha_job j;
+    fr_buddha_job_init(&j, p);
+    double *cdf = NULL;
+    uint32_t *w = NULL;
+    if (j.sampling == FR_BS_IMPORTANCE && fr_buddha_importance_map(NULL, &j, &cdf, &w)) return NULL;
+    uint64_t *h = calloc((size_t)p->width * p->height * p->channels, sizeof *h);
+    fr_buddha_counters local = {0, 0, 0};
+    if (h) fr_buddha_reference(&j, 0, p->samples, h, c ? c : &local);
+    free(cdf), free(w);
+    return h;
+}
+
+#endif

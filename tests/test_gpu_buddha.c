@@ -1,0 +1,131 @@
+/* GPU orbit density (ctest label gpu): for the same seed and sample count
+ * the CUDA backend's histograms equal the CPU's bit for bit on every path
+ * (folded, paired, single, anti with credited cycles, Nebulabrot bands,
+ * each sampling), on a large full view, across 32-bit counter wraps, and
+ * when a render is continued on the other device. Exits with the skip code
+ * 77 when no CUDA device is present. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "buddha_support.h"
+
+static void render_on(const char *device, const fr_buddha_params *p, fr_buddha_hist *h, fr_buddha_stats *st)
+{
+    fr_context *ctx = fr_context_create();
+    assert_int_equal(fr_context_set_device(ctx, device), FR_OK);
+    if (!h->counts) assert_int_equal(fr_buddha_hist_alloc(ctx, h, p->width, p->height, p->channels), FR_OK);
+    fr_status s = fr_buddha_render(ctx, p, h, st);
+    if (s) fail_msg("%s: %s", device, fr_last_error(ctx));
+    fr_context_destroy(ctx);
+}
+
+static void assert_same(const fr_buddha_hist *a, const fr_buddha_hist *b, const char *what)
+{
+    size_t n = (size_t)a->width * a->height * a->channels, bad = 0, first = 0;
+    uint64_t sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        sum += a->counts[i];
+        if (a->counts[i] != b->counts[i] && !bad++) first = i;
+    }
+    if (bad) fail_msg("%s: %zu of %zu counts differ (first at %zu: cpu %llu, gpu %llu)", what, bad, n, first,
+                      (unsigned long long)a->counts[first], (unsigned long long)b->counts[first]);
+    if (!sum) fail_msg("%s: empty histogram", what);
+}
+
+static void compare(const fr_buddha_params *p, const char *what)
+{
+    fr_buddha_hist c = {0}, g = {0};
+    fr_buddha_stats sc, sg;
+    render_on("cpu", p, &c, &sc);
+    render_on("cuda", p, &g, &sg);
+    assert_same(&c, &g, what);
+    if (sc.hits != sg.hits || sc.orbits != sg.orbits)
+        fail_msg("%s: counters differ: hits %llu vs %llu, orbits %llu vs %llu", what, (unsigned long long)sc.hits,
+                 (unsigned long long)sg.hits, (unsigned long long)sc.orbits, (unsigned long long)sg.orbits);
+    fr_buddha_hist_free(&c), fr_buddha_hist_free(&g);
+}
+
+static void test_cases_match_cpu(void **state)
+{
+    for (int k = 0;; k++) {
+        buddha_case c = fr_test_buddha_case(k);
+        if (!c.name) break;
+        c.p.samples *= 4;
+        compare(&c.p, c.name);
+    }
+}
+
+/* The benchmark's kind of scene, smaller: a full view of many samples,
+ * in each precision, folded and rotated. */
+static void test_full_view(void **state)
+{
+    for (int k = 0; k < 3; k++) {
+        fr_buddha_params p;
+        fr_buddha_params_default(&p, k == 2, 0);
+        p.width = 512, p.height = 512, p.samples = 3000000, p.seed = 99 + (uint64_t)k;
+        p.rotate_deg = k == 1 ? 90 : 0, p.center_re = -0.5, p.precision = k == 1 ? FR_F64 : FR_F32;
+        compare(&p, k == 0 ? "full view f32 folded" : k == 1 ? "full view f64 rotated" : "nebulabrot full view");
+    }
+}
+
+/* Anti-Buddhabrot deep inside the cardioid with 2^31 - 1 iterations: each
+ * orbit credits about 2^31 visits to its fixed point's pixel, so 32-bit
+ * counters wrap many times; the GPU's wrap log must restore every count. */
+static void test_counter_wraps(void **state)
+{
+    fr_buddha_params p;
+    fr_buddha_params_default(&p, 0, 1);
+    p.width = 8, p.height = 8, p.samples = 3000, p.band[0].max_iter = 2147483647u;
+    p.region[0] = -0.2, p.region[1] = 0.1, p.region[2] = -0.2, p.region[3] = 0.2;
+    p.center_re = -0.05, p.center_im = 0, p.view_width = 0.6, p.rotate_deg = 0;
+    fr_buddha_hist c = {0}, g = {0};
+    render_on("cpu", &p, &c, NULL);
+    render_on("cuda", &p, &g, NULL);
+    uint64_t mx = 0;
+    for (int i = 0; i < 64; i++) mx = c.counts[i] > mx ? c.counts[i] : mx;
+    assert_true(mx > 100ull * 4294967296ull); /* the scene does wrap */
+    assert_same(&c, &g, "counts past 2^32");
+    fr_buddha_hist_free(&c), fr_buddha_hist_free(&g);
+}
+
+/* Half the samples on the CPU, the rest on the GPU: the one-run histogram. */
+static void test_resume_across_devices(void **state)
+{
+    buddha_case c = fr_test_buddha_case(2);
+    fr_buddha_hist h = {0}, one = {0};
+    fr_buddha_params p = c.p;
+    p.samples = 30000;
+    render_on("cpu", &p, &h, NULL);
+    p.samples = 50000;
+    render_on("cuda", &p, &h, NULL);
+    assert_int_equal(h.samples, 80000);
+    p.samples = 80000;
+    render_on("cpu", &p, &one, NULL);
+    assert_same(&one, &h, "cpu then gpu");
+    fr_buddha_hist_free(&h), fr_buddha_hist_free(&one);
+}
+
+int main(void)
+{
+    fr_context *ctx = fr_context_create();
+    if (fr_cuda_device_count(ctx) == 0) {
+        printf("skipped: %s\n", fr_last_error(ctx));
+        fr_context_destroy(ctx);
+        return 77;
+    }
+    fr_context_destroy(ctx);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cases_match_cpu),
+        cmocka_unit_test(test_full_view),
+        cmocka_unit_test(test_counter_wraps),
+        cmocka_unit_test(test_resume_across_devices),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
