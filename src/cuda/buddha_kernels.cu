@@ -50,54 +50,86 @@ template <> struct ops<double> {
     static __device__ __forceinline__ double mag2(double x, double y) { return fr_mag2_d(x, y); }
 };
 
-/* Draw samples until one needs iterating (interior samples are settled on
- * the way) or none is left. */
+/* A drawn sample that needs iterating (and, queued for plotting, its
+ * escape index and cycle). */
+template <typename T> struct sample_t {
+    T cx, cy;
+    uint32_t w;
+};
+template <typename T> struct orbit_t {
+    T cx, cy;
+    uint32_t e, w, cyc_s, cyc_p;
+};
+
+/* One thread a sample: draw it, settle the interior test, and append the
+ * rest to the sample list. No loop, no divergence but the append. */
 template <typename T>
-__device__ __forceinline__ bool next_sample(const fr_buddha_job &j, uint64_t &i, uint64_t end, uint64_t stride, T &cx,
-                                            T &cy, uint32_t &w)
+__global__ void __launch_bounds__(THREADS) generate_kernel(fr_cuda_buddha_args a)
 {
-    for (; i < end; i += stride) {
-        double cr, ci;
-        w = fr_buddha_sample(&j, i, &cr, &ci);
-        cx = (T)cr, cy = (T)ci;
-        if (j.interior_test && fr_in_cardioid_or_bulb((double)cx, (double)cy)) continue;
-        return true;
-    }
-    return false;
+    const fr_buddha_job &j = a.job;
+    uint64_t k = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= a.count) return;
+    double cr, ci;
+    uint32_t w = fr_buddha_sample(&j, a.first + k, &cr, &ci);
+    T cx = (T)cr, cy = (T)ci;
+    if (j.interior_test && fr_in_cardioid_or_bulb((double)cx, (double)cy)) return;
+    unsigned q = append_slot(a.samples_len);
+    sample_t<T> s = {cx, cy, w};
+    ((sample_t<T> *)a.samples)[q] = s;
+}
+
+/* Sum of per-thread values into the 64 weight slots (the plot kernel reads
+ * their total). */
+__device__ __forceinline__ void add_weight(unsigned long long *slots, unsigned long long v)
+{
+    if (v) atomicAdd(slots + ((blockIdx.x * blockDim.x + threadIdx.x) & (FR_BW_SLOTS - 1)), v);
 }
 
 template <typename T>
 __global__ void __launch_bounds__(THREADS) classify_kernel(fr_cuda_buddha_args a)
 {
     const fr_buddha_job &j = a.job;
-    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-    uint64_t i = a.first + blockIdx.x * blockDim.x + threadIdx.x;
-    const uint64_t end = a.first + a.count;
+    const sample_t<T> *list = (const sample_t<T> *)a.samples;
+    orbit_t<T> *queue = (orbit_t<T> *)a.queue;
+    const unsigned n_list = *a.samples_len;
     const T b2 = (T)j.b2;
-    unsigned long long iters = 0;
-    T cx, cy, x = 0, y = 0, sx = (T)NAN, sy = (T)NAN;
-    uint32_t w, n = 0, sn = 0, next_save = 1;
-    bool live = next_sample<T>(j, i, end, stride, cx, cy, w);
-    while (live) {
-        ops<T>::step(&x, &y, cx, cy);
+    const unsigned stride = gridDim.x * blockDim.x;
+    unsigned q = blockIdx.x * blockDim.x + threadIdx.x;
+    if (q >= n_list) return;
+    unsigned long long iters = 0, weight = 0;
+    /* Lanes of a warp take adjacent samples (coherent orbits, coalesced
+     * loads); the next one is loaded an orbit ahead. */
+    sample_t<T> cur = list[q], nxt = cur;
+    if (q + stride < n_list) nxt = list[q + stride];
+    T x = 0, y = 0, sx = (T)NAN, sy = (T)NAN;
+    uint32_t n = 0, sn = 0, next_save = 1;
+    for (;;) {
+        ops<T>::step(&x, &y, cur.cx, cur.cy);
         n++;
         bool esc = ops<T>::mag2(x, y) > b2;
         bool cyc = !esc && j.periodicity && x == sx && y == sy;
         if (esc || cyc || n == j.max_len) {
             uint32_t e = esc ? n : j.max_len + 1;
             uint32_t top = 0;
-            for (int k = 0; k < j.channels; k++) top = max(top, fr_buddha_len(&j, k, e));
-            if (top) {
-                unsigned q = append_slot(a.queue_len);
-                fr_cuda_orbit_entry en;
-                en.cx = (double)cx, en.cy = (double)cy;
-                en.e = e, en.w = w;
-                en.cyc_s = cyc ? n : 0, en.cyc_p = cyc ? n - sn : 0;
-                a.queue[q] = en;
-            }
+            unsigned long long sum = 0;
+#pragma unroll
+            for (int k = 0; k < 3; k++)
+                if (k < j.channels) {
+                    uint32_t l = fr_buddha_len(&j, k, e);
+                    top = max(top, l);
+                    sum += l;
+                }
+            /* At most 2 w per point and channel (a point and its mirror). */
+            weight += sum * cur.w * 2;
+            /* Entry q of the queue belongs to sample q: no shared counter
+             * (e = 0: nothing to plot). */
+            orbit_t<T> en = {cur.cx, cur.cy, top ? e : 0, cur.w, cyc ? n : 0, cyc ? n - sn : 0};
+            queue[q] = en;
             iters += n;
-            i += stride;
-            live = next_sample<T>(j, i, end, stride, cx, cy, w);
+            q += stride;
+            if (q >= n_list) break;
+            cur = nxt;
+            if (q + stride < n_list) nxt = list[q + stride];
             x = y = 0, sx = sy = (T)NAN, n = 0, sn = 0, next_save = 1;
         } else if (j.periodicity && n == next_save) {
             sx = x, sy = y, sn = n;
@@ -105,11 +137,19 @@ __global__ void __launch_bounds__(THREADS) classify_kernel(fr_cuda_buddha_args a
         }
     }
     add_stats(a.stats, 0, iters, 0);
+    add_weight(a.weight_slots, weight);
 }
 
-/* Add v to a 32-bit counter; log the counter when it wraps. */
-__device__ __forceinline__ void hist_add(const fr_cuda_buddha_args &a, size_t at, unsigned long long v)
+/* Add v to a 32-bit counter. Unchecked (a fire-and-forget reduction) when
+ * the weighted total since the last drain proves no counter can pass
+ * 2^32 - 1; else read the old count back and log the counter when it wraps. */
+__device__ __forceinline__ void hist_add(const fr_cuda_buddha_args &a, bool checked, size_t at,
+                                         unsigned long long v)
 {
+    if (!checked) {
+        atomicAdd(a.hist + at, (unsigned)v);
+        return;
+    }
     while (v) {
         unsigned part = v > 0x80000000ull ? 0x80000000u : (unsigned)v;
         v -= part;
@@ -125,55 +165,103 @@ template <typename T, int MODE>
 __global__ void __launch_bounds__(THREADS) plot_kernel(fr_cuda_buddha_args a)
 {
     const fr_buddha_job &j = a.job;
-    const unsigned qlen = *a.queue_len;
+    const orbit_t<T> *queue = (const orbit_t<T> *)a.queue;
+    const unsigned qlen = *a.samples_len;
+    __shared__ bool s_checked;
+    if (threadIdx.x == 0) {
+        unsigned long long total = 0;
+        for (int k = 0; k < FR_BW_SLOTS; k++) total += a.weight_slots[k];
+        s_checked = total > 0xFFFFFFFFull;
+    }
+    __syncthreads();
+    const bool checked = s_checked;
+    unsigned long long iters = 0, hits = 0, orbits = 0;
     const unsigned stride = gridDim.x * blockDim.x;
     unsigned q = blockIdx.x * blockDim.x + threadIdx.x;
-    unsigned long long iters = 0, hits = 0, orbits = 0;
-    T cx = 0, cy = 0, x = 0, y = 0;
-    uint32_t len[3] = {0, 0, 0}, top = 0, k = 0, cs = 0, cp = 0, w = 0;
-    bool live = q < qlen;
-#define LOAD_ENTRY()                                                                                    \
-    do {                                                                                                \
-        fr_cuda_orbit_entry en = a.queue[q];                                                            \
-        cx = (T)en.cx, cy = (T)en.cy, w = en.w, cs = en.cyc_s, cp = en.cyc_p;                           \
-        top = 0;                                                                                        \
-        for (int c = 0; c < j.channels; c++) top = max(top, len[c] = fr_buddha_len(&j, c, en.e));       \
-        if (cs && top > cs + cp) top = cs + cp;                                                         \
-        x = y = 0, k = 0;                                                                               \
-        orbits += j.paired ? 2 : 1;                                                                     \
-    } while (0)
-    if (live) LOAD_ENTRY();
-    while (live) {
-        ops<T>::step(&x, &y, cx, cy);
+    if (q >= qlen) return;
+    orbit_t<T> cur = queue[q], nxt = cur;
+    if (q + stride < qlen) nxt = queue[q + stride];
+    /* Move to the next entry with something to plot; false at the end. */
+    auto advance = [&]() -> bool {
+        for (;;) {
+            q += stride;
+            if (q >= qlen) return false;
+            cur = nxt;
+            if (q + stride < qlen) nxt = queue[q + stride];
+            if (cur.e) return true;
+        }
+    };
+    if (!cur.e && !advance()) return;
+    T x = 0, y = 0;
+    uint32_t len[3], top, k = 0;
+    auto load = [&]() {
+        top = 0;
+#pragma unroll
+        for (int c = 0; c < 3; c++) {
+            len[c] = c < j.channels ? fr_buddha_len(&j, c, cur.e) : 0;
+            top = max(top, len[c]);
+        }
+        if (cur.cyc_s && top > cur.cyc_s + cur.cyc_p) top = cur.cyc_s + cur.cyc_p;
+        x = y = 0, k = 0;
+        orbits += j.paired ? 2 : 1;
+    };
+    load();
+    for (;;) {
+        ops<T>::step(&x, &y, cur.cx, cur.cy);
         k++;
         int twice = 0;
         int64_t p0 = MODE == FR_PLOT_FOLD ? fr_buddha_fold_pixel(&j, (double)x, (double)y, &twice)
                                           : fr_buddha_pixel(&j, (double)x, (double)y);
         int64_t p1 = MODE == FR_PLOT_PAIR ? fr_buddha_pixel(&j, (double)x, -(double)y) : -1;
         if (p0 >= 0 || p1 >= 0) {
-            for (int c = 0; c < j.channels; c++) {
-                unsigned long long m = fr_buddha_mult(k, len[c], cs, cp);
+#pragma unroll
+            for (int c = 0; c < 3; c++) {
+                if (c >= j.channels) break;
+                unsigned long long m = fr_buddha_mult(k, len[c], cur.cyc_s, cur.cyc_p);
                 if (!m) continue;
                 const size_t base = (size_t)c * a.plane;
                 if (p0 >= 0) {
-                    hist_add(a, base + (size_t)p0, m * w * (MODE == FR_PLOT_FOLD ? 2 - !twice : 1));
+                    hist_add(a, checked, base + (size_t)p0, m * cur.w * (MODE == FR_PLOT_FOLD ? 2 - !twice : 1));
                     hits += m * (MODE == FR_PLOT_FOLD ? 2 : 1);
                 }
                 if (p1 >= 0) {
-                    hist_add(a, base + (size_t)p1, m * w);
+                    hist_add(a, checked, base + (size_t)p1, m * cur.w);
                     hits += m;
                 }
             }
         }
         if (k == top) {
             iters += top;
-            q += stride;
-            live = q < qlen;
-            if (live) LOAD_ENTRY();
+            if (!advance()) break;
+            load();
         }
     }
-#undef LOAD_ENTRY
     add_stats(a.stats, orbits, iters, hits);
+}
+
+/* Once the weighted total since the last drain passes 2^31, move the
+ * 32-bit counts into the 64-bit ones on the device (and, in the next
+ * kernel, restart the total), so that plotting stays unchecked. */
+__device__ __forceinline__ unsigned long long weight_total(const fr_cuda_buddha_args &a)
+{
+    unsigned long long total = 0;
+    for (int k = 0; k < FR_BW_SLOTS; k++) total += a.weight_slots[k];
+    return total;
+}
+
+__global__ void fold_kernel(fr_cuda_buddha_args a, size_t n)
+{
+    if (weight_total(a) <= 0x7FFFFFFFull) return;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+        unsigned v = a.hist[i];
+        if (v) a.hist64[i] += v, a.hist[i] = 0;
+    }
+}
+
+__global__ void restart_kernel(fr_cuda_buddha_args a)
+{
+    if (weight_total(a) <= 0x7FFFFFFFull) return;
+    for (int k = 0; k < FR_BW_SLOTS; k++) a.weight_slots[k] = 0;
 }
 
 static int grid_for(uint64_t work, int sms)
@@ -183,17 +271,21 @@ static int grid_for(uint64_t work, int sms)
     return (int)(blocks < cap ? (blocks ? blocks : 1) : cap);
 }
 
+extern "C" size_t fr_cuda_buddha_entry_bytes(int f32)
+{
+    return f32 ? sizeof(orbit_t<float>) : sizeof(orbit_t<double>);
+}
+
 extern "C" cudaError_t fr_cuda_buddha_launch(const fr_cuda_buddha_args *a, int sms, cudaStream_t stream)
 {
-    cudaError_t e = cudaMemsetAsync(a->queue_len, 0, sizeof(unsigned), stream);
+    cudaError_t e = cudaMemsetAsync(a->cursors, 0, 3 * sizeof(unsigned), stream);
     if (e != cudaSuccess) return e;
-    int g = grid_for(a->count, sms);
+    const int all = (int)((a->count + THREADS - 1) / THREADS), g = grid_for(a->count, sms);
+    if (a->job.f32) generate_kernel<float><<<all, THREADS, 0, stream>>>(*a);
+    else generate_kernel<double><<<all, THREADS, 0, stream>>>(*a);
     if (a->job.f32) classify_kernel<float><<<g, THREADS, 0, stream>>>(*a);
     else classify_kernel<double><<<g, THREADS, 0, stream>>>(*a);
     if ((e = cudaGetLastError()) != cudaSuccess) return e;
-    /* The plot grid covers the most entries the queue can hold; threads
-     * beyond the queue's length exit at once. */
-    g = grid_for(a->count, sms);
 #define PLOT(T, M) plot_kernel<T, M><<<g, THREADS, 0, stream>>>(*a)
     if (a->job.f32) {
         if (a->mode == FR_PLOT_FOLD) PLOT(float, FR_PLOT_FOLD);
@@ -205,5 +297,7 @@ extern "C" cudaError_t fr_cuda_buddha_launch(const fr_cuda_buddha_args *a, int s
         else PLOT(double, FR_PLOT_SINGLE);
     }
 #undef PLOT
+    fold_kernel<<<sms * 8, THREADS, 0, stream>>>(*a, a->plane * a->job.channels);
+    restart_kernel<<<1, 1, 0, stream>>>(*a);
     return cudaGetLastError();
 }

@@ -14,21 +14,19 @@ extern "C" {
  * no one address takes every atomic; the host sums the slots. */
 enum { FR_BS_ORBITS = 0, FR_BS_ITERATIONS = 1, FR_BS_HITS = 2, FR_BS_COUNT = 3 };
 #define FR_BS_SLOTS 1024
-
-/* An orbit that qualified: its c (exact for float32 too), escape index,
- * cycle and weight. */
-typedef struct fr_cuda_orbit_entry {
-    double cx, cy;
-    uint32_t e, w, cyc_s, cyc_p;
-} fr_cuda_orbit_entry;
+#define FR_BW_SLOTS 64
 
 typedef struct fr_cuda_buddha_args {
     fr_buddha_job job;          /* by value; cdf and weight point to device memory */
     uint64_t first, count;      /* samples of this launch */
     int mode;                   /* FR_PLOT_* */
-    fr_cuda_orbit_entry *queue; /* count entries */
-    unsigned *queue_len;
+    void *samples;              /* count entries: drawn samples needing iteration */
+    void *queue;                /* count entries: orbits that qualified */
+    unsigned *cursors;          /* [0] classify, [1] plot work cursors; [2] samples_len */
+    unsigned *samples_len;      /* entries in `samples` (== cursors + 2) */
+    unsigned long long *weight_slots; /* FR_BW_SLOTS: weighted adds since the last drain */
     unsigned *hist;             /* channels planes of `plane` 32-bit counters */
+    unsigned long long *hist64; /* the same counters' moved 64-bit part */
     size_t plane;
     unsigned long long *ovf;    /* counters that wrapped, one entry a wrap */
     unsigned *ovf_len;
@@ -36,7 +34,11 @@ typedef struct fr_cuda_buddha_args {
     unsigned long long *stats;  /* FR_BS_SLOTS x FR_BS_COUNT */
 } fr_cuda_buddha_args;
 
-/* Classify and plot samples [first, first + count): two kernels on `stream`. */
+/* Bytes of one sample-list or queue entry (float32 or float64 orbits). */
+size_t fr_cuda_buddha_entry_bytes(int f32);
+
+/* Draw, classify and plot samples [first, first + count) on `stream`; then
+ * move the 32-bit counts into hist64 when the weighted total calls for it. */
 cudaError_t fr_cuda_buddha_launch(const fr_cuda_buddha_args *a, int sms, cudaStream_t stream);
 
 #ifdef __cplusplus

@@ -2,7 +2,9 @@
  * samples, counters, and the 64-bit result. The working histogram holds
  * 32-bit counts (folded when the view and sampling are symmetric); the host
  * adds it into 64-bit counts when the render ends or the overflow log
- * fills halfway, adding 2^32 for every logged wrap. */
+ * fills halfway, adding 2^32 for every logged wrap. Plotting adds without
+ * reading counts back while the weighted total since the last move to the
+ * device's 64-bit counts is below 2^32 (no counter can have wrapped). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +12,8 @@
 #include "cuda/buddha_launch.h"
 #include "cuda/cuda_host.h"
 
-/* Samples a launch (classify + plot); the queue holds one entry each. */
+/* Samples a launch (draw, classify, plot); the sample list and the queue
+ * hold one entry each. */
 #define LAUNCH_SAMPLES (1u << 24)
 /* Wrapped-counter log entries. */
 #define OVF_CAP (1u << 20)
@@ -40,8 +43,11 @@ typedef struct gbuddha {
 static void gb_free(gbuddha *g)
 {
     cudaFree(g->a.queue);
-    cudaFree(g->a.queue_len);
+    cudaFree(g->a.samples);
+    cudaFree(g->a.cursors);
+    cudaFree(g->a.weight_slots);
     cudaFree(g->a.hist);
+    cudaFree(g->a.hist64);
     cudaFree(g->a.ovf);
     cudaFree(g->a.ovf_len);
     cudaFree(g->a.stats);
@@ -71,7 +77,8 @@ fr_status fr_cuda_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void *
     size_t free_b = 0, total_b = 0;
     CK(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
     size_t budget = ctx->device_memory ? (size_t)ctx->device_memory : free_b / 10 * 8;
-    size_t need = g->counters * 4 + (size_t)LAUNCH_SAMPLES * sizeof(fr_cuda_orbit_entry) + (size_t)OVF_CAP * 8 +
+    const size_t entry = fr_cuda_buddha_entry_bytes(job->f32);
+    size_t need = g->counters * 12 + (size_t)LAUNCH_SAMPLES * entry * 2 + (size_t)OVF_CAP * 8 +
                   (job->sampling == FR_BS_IMPORTANCE ? job->cells * 12 : 0);
     if (need > budget) {
         s = fr_fail(ctx, FR_ERR_NOMEM, "the GPU histogram and queues need %zu MiB, more than the %zu MiB budget",
@@ -80,8 +87,14 @@ fr_status fr_cuda_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void *
     }
     CK(cudaMalloc((void **)&g->a.hist, g->counters * 4), "histogram");
     CK(cudaMemsetAsync(g->a.hist, 0, g->counters * 4, g->stream), "histogram");
-    CK(cudaMalloc((void **)&g->a.queue, (size_t)LAUNCH_SAMPLES * sizeof(fr_cuda_orbit_entry)), "orbit queue");
-    CK(cudaMalloc((void **)&g->a.queue_len, sizeof(unsigned)), "orbit queue");
+    CK(cudaMalloc((void **)&g->a.hist64, g->counters * 8), "histogram");
+    CK(cudaMemsetAsync(g->a.hist64, 0, g->counters * 8, g->stream), "histogram");
+    CK(cudaMalloc(&g->a.queue, (size_t)LAUNCH_SAMPLES * entry), "orbit queue");
+    CK(cudaMalloc(&g->a.samples, (size_t)LAUNCH_SAMPLES * entry), "sample list");
+    CK(cudaMalloc((void **)&g->a.cursors, 3 * sizeof(unsigned)), "orbit queue");
+    g->a.samples_len = g->a.cursors + 2;
+    CK(cudaMalloc((void **)&g->a.weight_slots, FR_BW_SLOTS * 8), "weights");
+    CK(cudaMemsetAsync(g->a.weight_slots, 0, FR_BW_SLOTS * 8, g->stream), "weights");
     CK(cudaMalloc((void **)&g->a.ovf, (size_t)OVF_CAP * 8), "overflow log");
     CK(cudaMalloc((void **)&g->a.ovf_len, sizeof(unsigned)), "overflow log");
     CK(cudaMemsetAsync(g->a.ovf_len, 0, sizeof(unsigned), g->stream), "overflow log");
@@ -111,11 +124,16 @@ static fr_status drain(gbuddha *g)
     fr_status s = FR_OK;
     unsigned n_ovf = 0;
     uint32_t *tmp = NULL;
+    uint64_t *tmp64 = NULL;
     unsigned long long *log = NULL;
     if (!g->acc && !(g->acc = calloc(g->counters, sizeof *g->acc)))
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the histogram");
-    if (!(tmp = malloc(g->counters * 4))) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the histogram");
+    if (!(tmp = malloc(g->counters * 4)) || !(tmp64 = malloc(g->counters * 8))) {
+        free(tmp);
+        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the histogram");
+    }
     CK(cudaMemcpyAsync(tmp, g->a.hist, g->counters * 4, cudaMemcpyDeviceToHost, g->stream), "histogram copy");
+    CK(cudaMemcpyAsync(tmp64, g->a.hist64, g->counters * 8, cudaMemcpyDeviceToHost, g->stream), "histogram copy");
     CK(cudaMemcpyAsync(&n_ovf, g->a.ovf_len, sizeof n_ovf, cudaMemcpyDeviceToHost, g->stream), "overflow log");
     CK(cudaStreamSynchronize(g->stream), "histogram copy");
     if (n_ovf > OVF_CAP) {
@@ -132,12 +150,15 @@ static fr_status drain(gbuddha *g)
         CK(cudaMemcpy(log, g->a.ovf, (size_t)n_ovf * 8, cudaMemcpyDeviceToHost), "overflow log");
     }
 #pragma omp parallel for schedule(static)
-    for (size_t i = 0; i < g->counters; i++) g->acc[i] += tmp[i];
+    for (size_t i = 0; i < g->counters; i++) g->acc[i] += tmp[i] + tmp64[i];
     for (unsigned k = 0; k < n_ovf; k++) g->acc[log[k]] += (uint64_t)1 << 32;
     CK(cudaMemsetAsync(g->a.hist, 0, g->counters * 4, g->stream), "histogram");
+    CK(cudaMemsetAsync(g->a.hist64, 0, g->counters * 8, g->stream), "histogram");
     CK(cudaMemsetAsync(g->a.ovf_len, 0, sizeof(unsigned), g->stream), "overflow log");
+    CK(cudaMemsetAsync(g->a.weight_slots, 0, FR_BW_SLOTS * 8, g->stream), "weights");
 out:
     free(tmp);
+    free(tmp64);
     free(log);
     return s;
 }
@@ -160,9 +181,10 @@ static fr_status collect(gbuddha *g, fr_buddha_counters *c)
 {
     fr_context *ctx = g->ctx;
     fr_status s = FR_OK;
-    unsigned long long st[FR_BS_SLOTS * FR_BS_COUNT];
+    unsigned long long st[FR_BS_SLOTS * FR_BS_COUNT], wt[FR_BW_SLOTS], weight = 0;
     unsigned n_ovf = 0;
     CK(cudaMemcpyAsync(st, g->a.stats, STATS_BYTES, cudaMemcpyDeviceToHost, g->stream), "counters");
+    CK(cudaMemcpyAsync(wt, g->a.weight_slots, sizeof wt, cudaMemcpyDeviceToHost, g->stream), "weights");
     CK(cudaMemcpyAsync(&n_ovf, g->a.ovf_len, sizeof n_ovf, cudaMemcpyDeviceToHost, g->stream), "overflow log");
     CK(cudaMemsetAsync(g->a.stats, 0, STATS_BYTES, g->stream), "counters");
     CK(cudaStreamSynchronize(g->stream), "orbit kernels");
@@ -171,6 +193,8 @@ static fr_status collect(gbuddha *g, fr_buddha_counters *c)
         c->iterations += st[k * FR_BS_COUNT + FR_BS_ITERATIONS];
         c->hits += st[k * FR_BS_COUNT + FR_BS_HITS];
     }
+    for (int k = 0; k < FR_BW_SLOTS; k++) weight += wt[k];
+    (void)weight; /* the device moves counts itself (fold_kernel) */
     if (n_ovf > OVF_CAP / 2) s = drain(g);
 out:
     return s;

@@ -1,0 +1,130 @@
+/* The orbit-density command end to end: a render writes the image, the raw
+ * histogram and its scene; --resume adds samples and gives exactly the
+ * one-run histogram; bad input fails with a clear message and no output. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "cli_support.h"
+
+static int setup(void **state) { return cli_setup(state, "cli_buddha"); }
+
+static void assert_same_file(const char *a, const char *b)
+{
+    size_t na, nb;
+    unsigned char *x = read_file(a, &na), *y = read_file(b, &nb);
+    assert_non_null(x);
+    assert_non_null(y);
+    assert_int_equal(na, nb);
+    assert_memory_equal(x, y, na);
+    free(x), free(y);
+}
+
+static void test_render_outputs(void **state)
+{
+    fixture *f = *state;
+    run_ok("render", "buddhabrot", "--size", "64x48", "--samples", "20000", "--device", "cpu", "-q", "-o",
+           P(f, "b.png"), "-o", P(f, "b.npy"));
+    fr_image img;
+    char *meta = NULL;
+    assert_int_equal(fr_image_read_png(f->ctx, P(f, "b.png"), &img, &meta), FR_OK);
+    assert_int_equal(img.width, 64);
+    assert_int_equal(img.height, 48);
+    assert_non_null(meta);
+    assert_non_null(strstr(meta, "\"fractalis\": \"buddhabrot\""));
+    fr_image_free(&img), free(meta);
+    fr_buddha_hist h;
+    assert_int_equal(fr_buddha_hist_read_npy(f->ctx, P(f, "b.npy"), &h), FR_OK);
+    uint64_t sum = 0;
+    for (int i = 0; i < 64 * 48; i++) sum += h.counts[i];
+    assert_true(sum > 0);
+    fr_buddha_hist_free(&h);
+    assert_int_equal(access(P(f, "b.npy.json"), F_OK), 0);
+    /* Nebulabrot: three channels, 16-bit. */
+    run_ok("render", "nebulabrot", "--size", "32x32", "--samples", "5000", "--depth", "16", "--device", "cpu", "-q",
+           "-o", P(f, "n.png"), "-o", P(f, "n.npy"));
+    assert_int_equal(fr_buddha_hist_read_npy(f->ctx, P(f, "n.npy"), &h), FR_OK);
+    assert_int_equal(h.channels, 3);
+    fr_buddha_hist_free(&h);
+}
+
+/* 8000 samples, then --resume with 12000 more: the 20000-sample histogram. */
+static void test_resume_is_exact(void **state)
+{
+    fixture *f = *state;
+    run_ok("render", "buddhabrot", "--size", "40x40", "--samples", "20000", "--seed", "5", "--device", "cpu", "-q",
+           "-o", P(f, "one.npy"));
+    run_ok("render", "buddhabrot", "--size", "40x40", "--samples", "8000", "--seed", "5", "--device", "cpu", "-q",
+           "-o", P(f, "part.npy"));
+    run_ok("render", "--resume", P(f, "part.npy"), "--samples", "12000", "--device", "cpu", "-q", "-o",
+           P(f, "part.png"));
+    assert_same_file(P(f, "one.npy"), P(f, "part.npy"));
+    assert_non_null(strstr((char *)read_file(P(f, "part.npy.json"), &(size_t){0}), "\"histogram_samples\": 20000"));
+}
+
+static void test_bad_input(void **state)
+{
+    fixture *f = *state;
+    static const char *const bad[][3] = {
+        {"--channel", "q:0:10", "channel 'q'"},
+        {"--channel", "r:50:10", "MIN <= MAX"},
+        {"--region", "1,0,0,1", "RE0 < RE1"},
+        {"--time", "soon", "duration"},
+        {"--sampling", "magic", "uniform|stratified|importance"},
+        {"--samples", "-5", "whole number"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        cli_result r;
+        run_cli(&r, "render", "buddhabrot", bad[i][0], bad[i][1], "-o", P(f, "x.png"));
+        assert_int_equal(r.status, 2);
+        if (!strstr(r.err, bad[i][2])) fail_msg("%s %s: stderr lacks '%s':\n%s", bad[i][0], bad[i][1], bad[i][2], r.err);
+        cli_result_free(&r);
+        assert_int_not_equal(access(P(f, "x.png"), F_OK), 0);
+    }
+    /* Resume without its scene, and with a parameter that would change it. */
+    cli_result r;
+    write_text(P(f, "lone.npy"), "not numpy");
+    run_cli(&r, "render", "--resume", P(f, "lone.npy"), "-o", P(f, "x.png"));
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "missing"));
+    cli_result_free(&r);
+    run_ok("render", "buddhabrot", "--size", "20x20", "--samples", "1000", "--device", "cpu", "-q", "-o",
+           P(f, "h.npy"));
+    run_cli(&r, "render", "--resume", P(f, "h.npy"), "--iter", "50", "-o", P(f, "x.png"));
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "--channel differs"));
+    cli_result_free(&r);
+    assert_int_not_equal(access(P(f, "x.png"), F_OK), 0);
+}
+
+/* --time ends sampling and still writes the outputs. */
+static void test_time_budget(void **state)
+{
+    fixture *f = *state;
+    cli_result r;
+    run_cli(&r, "render", "buddhabrot", "--size", "32x32", "--time", "0.5s", "--device", "cpu", "-o", P(f, "t.png"),
+            "-o", P(f, "t.npy"));
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.err, "hits per pixel"));
+    cli_result_free(&r);
+    assert_int_equal(access(P(f, "t.png"), F_OK), 0);
+    assert_int_equal(access(P(f, "t.npy"), F_OK), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_render_outputs, setup, cli_teardown),
+        cmocka_unit_test_setup_teardown(test_resume_is_exact, setup, cli_teardown),
+        cmocka_unit_test_setup_teardown(test_bad_input, setup, cli_teardown),
+        cmocka_unit_test_setup_teardown(test_time_budget, setup, cli_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
