@@ -120,8 +120,17 @@ static int write_output(fr_context *ctx, const render_opts *o, const fr_escape_p
 int cmd_render(int argc, char **argv)
 {
     /* Orbit-density families have a command of their own. */
-    for (int i = 1; i < argc; i++)
+    for (int i = 1; i < argc; i++) {
         if (cli_is_buddha_family(argv[i]) || !strcmp(argv[i], "--resume")) return cmd_buddha(argc, argv);
+        /* A .json scene of that family. */
+        char *text = NULL;
+        if (!strcmp(argv[i], "--from") && i + 1 < argc && strstr(argv[i + 1], ".json") &&
+            fr_read_text_file(NULL, argv[i + 1], &text) == FR_OK) {
+            int orbit = strstr(text, "\"buddhabrot\"") != NULL;
+            free(text);
+            if (orbit) return cmd_buddha(argc, argv);
+        }
+    }
     render_opts o = {.device = "auto", .kernel = "auto"};
     int rc = parse_args(NULL, argc, argv, &o, NULL);
     if (rc) return rc;
