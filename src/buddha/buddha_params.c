@@ -268,12 +268,6 @@ static fr_status get_text(fr_context *ctx, const fr_buddha_params *p, const fr_p
     return *out ? FR_OK : fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
 }
 
-static double physical_memory(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-    return pages > 0 && size > 0 ? (double)pages * (double)size : 0;
-}
-
 fr_status fr_buddha_params_validate(fr_context *ctx, const fr_buddha_params *p)
 {
     if (p->width < 1 || p->height < 1 || p->width > 65535 || p->height > 65535)
@@ -315,7 +309,7 @@ fr_status fr_buddha_params_validate(fr_context *ctx, const fr_buddha_params *p)
         return fr_fail(ctx, FR_ERR_INVALID, "--percentile must be in (0, 100]");
     if (p->depth != 8 && p->depth != 16) return fr_fail(ctx, FR_ERR_INVALID, "--depth %d must be 8 or 16", p->depth);
     /* The histogram (8 bytes a count) and a working copy must fit. */
-    double need = (double)p->width * p->height * p->channels * 8 * 2, have = physical_memory();
+    double need = (double)p->width * p->height * p->channels * 8 * 2, have = fr_physical_memory();
     if (have > 0 && need > 0.9 * have)
         return fr_fail(ctx, FR_ERR_NOMEM, "a %dx%d histogram of %d channel(s) needs %.1f GiB, more than this machine's %.1f GiB",
                        p->width, p->height, p->channels, need / 1073741824.0, have / 1073741824.0);

@@ -1,3 +1,4 @@
+#include <unistd.h>
 #include "core/context.h"
 
 #include <stdarg.h>
@@ -76,4 +77,10 @@ void fr_context_set_progress(fr_context *ctx, fr_progress_fn fn, void *user)
 int fr_threads(const fr_context *ctx)
 {
     return ctx && ctx->threads > 0 ? ctx->threads : omp_get_max_threads();
+}
+
+double fr_physical_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? (double)pages * (double)size : 0;
 }

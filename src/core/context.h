@@ -28,6 +28,9 @@ fr_status fr_fail(fr_context *ctx, fr_status s, const char *fmt, ...)
 /* Threads for an OpenMP region: the context's setting, else OpenMP's. */
 int fr_threads(const fr_context *ctx);
 
+/* Bytes of physical memory (0 if unknown). */
+double fr_physical_memory(void);
+
 /* Seconds on a monotonic clock. */
 double fr_now(void);
 

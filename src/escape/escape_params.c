@@ -164,12 +164,6 @@ double fr_escape_palette_cycle(const fr_escape_params *p)
     return p->color == FR_COLOR_COUNT ? n : 3.0 * n;
 }
 
-static double physical_memory(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-    return pages > 0 && size > 0 ? (double)pages * (double)size : 0;
-}
-
 /* Bytes a render holds at once: per sample the count and up to two floats,
  * per pixel the output image. */
 static double render_bytes(const fr_escape_params *p)
@@ -222,7 +216,7 @@ fr_status fr_escape_params_validate(fr_context *ctx, const fr_escape_params *p)
                        p->precision == FR_F32 ? "float32" : "float64",
                        p->precision == FR_F32 ? "; use --precision f64" : "");
     }
-    double need = render_bytes(p), have = physical_memory();
+    double need = render_bytes(p), have = fr_physical_memory();
     if (have > 0 && need > 0.9 * have)
         return fr_fail(ctx, FR_ERR_NOMEM,
                        "an image of %dx%d pixels (aa %d) needs %.1f GiB, more than this machine's %.1f GiB of "

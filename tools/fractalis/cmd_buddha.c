@@ -203,17 +203,6 @@ static int same_histogram(const fr_buddha_params *a, const fr_buddha_params *b, 
     return 1;
 }
 
-static int check_writable(const char *path)
-{
-    char *copy = strdup(path);
-    if (!copy) return 0;
-    const char *dir = dirname(copy);
-    int ok = access(dir, W_OK | X_OK) == 0;
-    if (!ok) cli_error("cannot write '%s': folder '%s' is missing or not writable", path, dir);
-    free(copy);
-    return ok;
-}
-
 static void print_stats(const fr_buddha_params *p, const fr_buddha_stats *st, const char *device)
 {
     const double px = (double)p->width * p->height, sec = st->seconds > 0 ? st->seconds : 1e-9;
@@ -327,7 +316,7 @@ int cmd_buddha(int argc, char **argv)
     }
     if (o.resume && !has_npy && o.nout < MAX_OUT) o.out[o.nout++] = o.resume;
     for (int i = 0; i < o.nout; i++)
-        if (!check_writable(o.out[i])) {
+        if (!cli_check_writable(o.out[i])) {
             rc = EXIT_WORK;
             goto done;
         }

@@ -84,7 +84,7 @@ static int parse_args(fr_context *ctx, int argc, char **argv, render_opts *o, fr
     return 0;
 }
 
-static int check_output_writable(const char *path)
+int cli_check_writable(const char *path)
 {
     char *copy = strdup(path);
     if (!copy) return 0;
@@ -168,7 +168,7 @@ int cmd_render(int argc, char **argv)
         rc = EXIT_USAGE;
         goto done;
     }
-    if (!check_output_writable(o.output)) {
+    if (!cli_check_writable(o.output)) {
         rc = EXIT_WORK;
         goto done;
     }
