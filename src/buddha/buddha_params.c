@@ -81,12 +81,7 @@ static const fr_param_desc table[] = {
 int fr_buddha_param_count(void) { return N_PARAMS; }
 const fr_param_info *fr_buddha_param_info(int i) { return i >= 0 && i < N_PARAMS ? &table[i].info : NULL; }
 
-static const fr_param_desc *find(const char *name)
-{
-    for (int i = 0; i < N_PARAMS; i++)
-        if (!strcmp(table[i].info.name, name)) return &table[i];
-    return NULL;
-}
+static const fr_param_desc *find(const char *name) { return fr_param_find(table, N_PARAMS, name); }
 
 const fr_param_info *fr_buddha_param_find(const char *name)
 {
@@ -371,13 +366,11 @@ fr_status fr_buddha_params_from_json(fr_context *ctx, const char *text, fr_buddh
             s = fr_fail(ctx, FR_ERR_PARSE, "unknown scene key '%s'", key);
             goto done;
         }
-        char buf[256];
-        if (json_is_string(v)) snprintf(buf, sizeof buf, "%s", json_string_value(v));
-        else if (json_is_integer(v)) snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(v));
-        else if (json_is_real(v)) fr_format_double(buf, sizeof buf, json_real_value(v));
-        else if (json_is_boolean(v)) snprintf(buf, sizeof buf, "%s", json_is_true(v) ? "on" : "off");
-        else {
-            s = fr_fail(ctx, FR_ERR_PARSE, "scene key '%s' has an unsupported JSON type", key);
+        char buf[256], *heap = NULL;
+        if ((s = fr_param_json_text(ctx, key, v, buf, sizeof buf, &heap))) goto done;
+        if (heap) {
+            free(heap);
+            s = fr_fail(ctx, FR_ERR_PARSE, "scene key '%s' must not be an array", key);
             goto done;
         }
         if (!strcmp(key, "channel")) {

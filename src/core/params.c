@@ -9,6 +9,8 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "core/context.h"
 
 #define FIELD(obj, d, type) ((type *)((char *)(obj) + (d)->offset))
@@ -215,3 +217,39 @@ fr_status fr_param_format(fr_context *ctx, const fr_param_desc *d, const void *o
     *out = strdup(buf);
     return *out ? FR_OK : fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
 }
+
+const fr_param_desc *fr_param_find(const fr_param_desc *table, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(table[i].info.name, name)) return &table[i];
+    return NULL;
+}
+
+/* Any JSON scalar as the text its parameter parses. */
+fr_status fr_param_json_text(fr_context *ctx, const char *key, json_t *v, char *buf, size_t n,
+                                 char **heap)
+{
+    *heap = NULL;
+    if (json_is_string(v)) snprintf(buf, n, "%s", json_string_value(v));
+    else if (json_is_integer(v)) snprintf(buf, n, "%lld", (long long)json_integer_value(v));
+    else if (json_is_real(v)) fr_format_double(buf, n, json_real_value(v));
+    else if (json_is_boolean(v)) snprintf(buf, n, "%s", json_is_true(v) ? "on" : "off");
+    else if (json_is_array(v)) {
+        size_t len = json_array_size(v);
+        char *s = calloc(len * 16 + 1, 1);
+        if (!s) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+        for (size_t i = 0; i < len; i++) {
+            json_t *e = json_array_get(v, i);
+            if (!json_is_string(e) || strlen(json_string_value(e)) > 10) {
+                free(s);
+                return fr_fail(ctx, FR_ERR_PARSE, "scene key '%s': element %zu is not a colour string", key, i);
+            }
+            strcat(s, json_string_value(e));
+            if (i + 1 < len) strcat(s, ",");
+        }
+        *heap = s;
+    } else
+        return fr_fail(ctx, FR_ERR_PARSE, "scene key '%s' has an unsupported JSON type", key);
+    return FR_OK;
+}
+

@@ -24,6 +24,16 @@ fr_status fr_param_parse(fr_context *ctx, const fr_param_desc *d, void *obj, con
  * reads back to the same value. */
 fr_status fr_param_format(fr_context *ctx, const fr_param_desc *d, const void *obj, char **out);
 
+/* The entry called `name` of a table of n, or NULL. */
+const fr_param_desc *fr_param_find(const fr_param_desc *table, int n, const char *name);
+
+/* A scene's JSON value (string, number, boolean, or an array of colour
+ * strings joined by commas) as the text its parameter parses: into buf, or
+ * into *heap (malloc()ed) for arrays. */
+struct json_t;
+fr_status fr_param_json_text(fr_context *ctx, const char *key, struct json_t *v, char *buf, size_t n,
+                             char **heap);
+
 /* Shortest "%.{15,16,17}g" text that parses back to exactly v. */
 void fr_format_double(char *buf, size_t n, double v);
 /* strtod over the whole string; rejects empty, trailing junk, NaN, inf. */

@@ -73,12 +73,7 @@ static const fr_param_desc table[] = {
 int fr_escape_param_count(void) { return N_PARAMS; }
 const fr_param_info *fr_escape_param_info(int i) { return i >= 0 && i < N_PARAMS ? &table[i].info : NULL; }
 
-static const fr_param_desc *find(const char *name)
-{
-    for (int i = 0; i < N_PARAMS; i++)
-        if (!strcmp(table[i].info.name, name)) return &table[i];
-    return NULL;
-}
+static const fr_param_desc *find(const char *name) { return fr_param_find(table, N_PARAMS, name); }
 
 static const fr_param_info zoom_info = {"zoom", FR_PT_DOUBLE, "-", ">= 4e-6",
                                         "zoom factor: sets the view width to 4 / ZOOM"};
@@ -269,34 +264,6 @@ fr_status fr_escape_params_to_json(fr_context *ctx, const fr_escape_params *p, c
     return *json ? FR_OK : fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
 }
 
-/* Any JSON scalar as the text its parameter parses. */
-static fr_status json_value_text(fr_context *ctx, const char *key, json_t *v, char *buf, size_t n,
-                                 char **heap)
-{
-    *heap = NULL;
-    if (json_is_string(v)) snprintf(buf, n, "%s", json_string_value(v));
-    else if (json_is_integer(v)) snprintf(buf, n, "%lld", (long long)json_integer_value(v));
-    else if (json_is_real(v)) fr_format_double(buf, n, json_real_value(v));
-    else if (json_is_boolean(v)) snprintf(buf, n, "%s", json_is_true(v) ? "on" : "off");
-    else if (json_is_array(v)) {
-        size_t len = json_array_size(v);
-        char *s = calloc(len * 16 + 1, 1);
-        if (!s) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-        for (size_t i = 0; i < len; i++) {
-            json_t *e = json_array_get(v, i);
-            if (!json_is_string(e) || strlen(json_string_value(e)) > 10) {
-                free(s);
-                return fr_fail(ctx, FR_ERR_PARSE, "scene key '%s': element %zu is not a colour string", key, i);
-            }
-            strcat(s, json_string_value(e));
-            if (i + 1 < len) strcat(s, ",");
-        }
-        *heap = s;
-    } else
-        return fr_fail(ctx, FR_ERR_PARSE, "scene key '%s' has an unsupported JSON type", key);
-    return FR_OK;
-}
-
 fr_status fr_escape_params_from_json(fr_context *ctx, const char *text, fr_escape_params *out)
 {
     json_error_t err;
@@ -323,7 +290,7 @@ fr_status fr_escape_params_from_json(fr_context *ctx, const char *text, fr_escap
             goto done;
         }
         char buf[128], *heap;
-        if ((s = json_value_text(ctx, key, v, buf, sizeof buf, &heap))) goto done;
+        if ((s = fr_param_json_text(ctx, key, v, buf, sizeof buf, &heap))) goto done;
         s = fr_escape_param_set(ctx, &p, key, heap ? heap : buf);
         free(heap);
         if (s) {

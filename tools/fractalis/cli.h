@@ -33,6 +33,8 @@ typedef struct cli_progress {
 void cli_progress_init(cli_progress *pg, const char *label, int enabled);
 int cli_progress_cb(double done, void *user);
 void cli_progress_end(cli_progress *pg);
+/* A whole number lo..hi, the whole string: 1 and *out set, else 0. */
+int cli_parse_int(const char *s, int lo, int hi, int *out);
 /* 1 if the folder of `path` exists and is writable, else prints why. */
 int cli_check_writable(const char *path);
 /* Seconds on a monotonic clock. */

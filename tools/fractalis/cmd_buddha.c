@@ -57,15 +57,6 @@ int cli_is_buddha_family(const char *w)
     return w && family_kind(w, &a, &b);
 }
 
-static int parse_int(const char *s, int lo, int hi, int *out)
-{
-    char *end;
-    long v = s ? strtol(s, &end, 10) : 0;
-    if (!s || !*s || *s == ' ' || *end || v < lo || v > hi) return 0;
-    *out = (int)v;
-    return 1;
-}
-
 /* First pass (p == NULL): run options only. Second pass: scene flags. */
 static int parse_args(fr_context *ctx, int argc, char **argv, buddha_opts *o, fr_buddha_params *p)
 {
@@ -108,10 +99,10 @@ static int parse_args(fr_context *ctx, int argc, char **argv, buddha_opts *o, fr
         else if (!strcmp(name, "resume")) o->resume = v;
         else if (!strcmp(name, "device")) o->device = v;
         else if (!strcmp(name, "device-memory")) {
-            if (!parse_int(v, 0, 1 << 24, &o->device_mib) || (o->device_mib > 0 && o->device_mib < 16))
+            if (!cli_parse_int(v, 0, 1 << 24, &o->device_mib) || (o->device_mib > 0 && o->device_mib < 16))
                 return cli_error("--device-memory '%s' must be 0 (automatic) or 16..16777216 MiB", v), EXIT_USAGE;
         } else if (!strcmp(name, "threads")) {
-            if (!parse_int(v, 0, 4096, &o->threads))
+            if (!cli_parse_int(v, 0, 4096, &o->threads))
                 return cli_error("--threads '%s' must be a whole number 0..4096", v), EXIT_USAGE;
         } else if (!fr_buddha_param_find(name)) {
             return cli_error("unknown option '--%s' (try 'fractalis render buddhabrot --help')", name), EXIT_USAGE;

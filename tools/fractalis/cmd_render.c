@@ -26,7 +26,7 @@ static const char *flag_value(int argc, char **argv, int *i, const char *arg, ch
     return NULL;
 }
 
-static int parse_int(const char *s, int lo, int hi, int *out)
+int cli_parse_int(const char *s, int lo, int hi, int *out)
 {
     char *end;
     long v = s ? strtol(s, &end, 10) : 0;
@@ -68,10 +68,10 @@ static int parse_args(fr_context *ctx, int argc, char **argv, render_opts *o, fr
         else if (!strcmp(name, "device")) o->device = v;
         else if (!strcmp(name, "kernel")) o->kernel = v;
         else if (!strcmp(name, "device-memory")) {
-            if (!parse_int(v, 0, 1 << 24, &o->device_mib) || (o->device_mib > 0 && o->device_mib < 16))
+            if (!cli_parse_int(v, 0, 1 << 24, &o->device_mib) || (o->device_mib > 0 && o->device_mib < 16))
                 return cli_error("--device-memory '%s' must be 0 (automatic) or 16..16777216 MiB", v), EXIT_USAGE;
         } else if (!strcmp(name, "threads")) {
-            if (!parse_int(v, 0, 4096, &o->threads))
+            if (!cli_parse_int(v, 0, 4096, &o->threads))
                 return cli_error("--threads '%s' must be a whole number 0..4096", v), EXIT_USAGE;
         } else if (!strcmp(name, "formula")) {
             o->formula = v;
