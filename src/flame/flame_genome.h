@@ -1,0 +1,149 @@
+/*
+ * flame_genome.h - a flam3 genome in memory: what the XML reader fills and
+ * the writer writes back, and what the renderer reads.
+ *
+ * Field meanings follow flam3 3.1.1; the comment names the XML attribute.
+ * Affine coefficients keep flam3's layout: coefs="a b c d e f" is
+ * c[0][0] c[0][1] c[1][0] c[1][1] c[2][0] c[2][1] and a point maps to
+ *   x' = c[0][0] x + c[1][0] y + c[2][0],  y' = c[0][1] x + c[1][1] y + c[2][1].
+ */
+#ifndef FR_FLAME_GENOME_H
+#define FR_FLAME_GENOME_H
+
+#include "flame/flame_variations.h"
+
+#define FR_FLAME_PALETTE 256
+
+/* An attribute we do not interpret, kept for the round trip. */
+typedef struct fr_flame_attr {
+    char *name;
+    char *value;
+} fr_flame_attr;
+
+/* A <motion> element of an xform (flam3 3.1): the attributes it sets vary
+ * the xform's values periodically over the genome's time. */
+typedef enum fr_flame_motion_fn {
+    FR_MOTION_SIN = 1,
+    FR_MOTION_TRIANGLE = 2,
+    FR_MOTION_HILL = 3
+} fr_flame_motion_fn;
+
+typedef struct fr_flame_xform fr_flame_xform;
+
+typedef struct fr_flame_motion {
+    double freq;             /* motion_frequency */
+    fr_flame_motion_fn func; /* motion_function */
+    fr_flame_xform *xf;      /* the values it varies (0 where not set) */
+} fr_flame_motion;
+
+struct fr_flame_xform {
+    double weight;      /* weight: selection density (0 for the final xform) */
+    double color;       /* color: palette index in [0, 1] */
+    double color_speed; /* color_speed (old files: symmetry s -> (1 - s) / 2) */
+    double animate;     /* animate (old files: symmetry > 0 -> 0) */
+    double opacity;     /* opacity: probability the point is plotted */
+    double c[3][2];     /* coefs */
+    double post[3][2];  /* post (identity when absent) */
+    int has_post;       /* post present and not the identity */
+    double var[FR_FLAME_NVAR];      /* variation weights, 0 = off */
+    double param[FR_FLAME_NPARAM];  /* variation parameters (flam3 defaults) */
+    double *chaos;      /* chaos: xaos row, nxf entries (1 = unchanged), or NULL */
+    fr_flame_motion *motion; /* <motion> children */
+    int nmotion;
+    fr_flame_attr *extra; /* attributes kept verbatim */
+    int nextra;
+};
+
+typedef enum fr_flame_palette_mode { FR_PALETTE_STEP = 0, FR_PALETTE_LINEAR = 1 } fr_flame_palette_mode;
+
+typedef enum fr_flame_interp {
+    FR_INTERP_LINEAR = 0,
+    FR_INTERP_SMOOTH = 1
+} fr_flame_interp;
+
+typedef enum fr_flame_interp_type {
+    FR_INTERP_TYPE_LINEAR = 0,
+    FR_INTERP_TYPE_LOG = 1,
+    FR_INTERP_TYPE_OLD = 2,
+    FR_INTERP_TYPE_OLDER = 3
+} fr_flame_interp_type;
+
+typedef enum fr_flame_palette_interp {
+    FR_PALINTERP_HSV = 0,
+    FR_PALINTERP_SWEEP = 1
+} fr_flame_palette_interp;
+
+typedef enum fr_flame_temporal_filter {
+    FR_TFILTER_BOX = 0,
+    FR_TFILTER_GAUSSIAN = 1,
+    FR_TFILTER_EXP = 2
+} fr_flame_temporal_filter;
+
+/* flam3's 14 spatial filter shapes, in its numbering. */
+typedef enum fr_flame_filter_shape {
+    FR_FILTER_GAUSSIAN = 0,
+    FR_FILTER_HERMITE = 1,
+    FR_FILTER_BOX = 2,
+    FR_FILTER_TRIANGLE = 3,
+    FR_FILTER_BELL = 4,
+    FR_FILTER_BSPLINE = 5,
+    FR_FILTER_LANCZOS3 = 6,
+    FR_FILTER_LANCZOS2 = 7,
+    FR_FILTER_MITCHELL = 8,
+    FR_FILTER_BLACKMAN = 9,
+    FR_FILTER_CATROM = 10,
+    FR_FILTER_HAMMING = 11,
+    FR_FILTER_HANNING = 12,
+    FR_FILTER_QUADRATIC = 13
+} fr_flame_filter_shape;
+
+typedef struct fr_flame_genome {
+    char *name;                /* name */
+    double time;               /* time */
+    int width, height;         /* size="W H" */
+    double center[2];          /* center="x y" */
+    double rot_center[2];      /* rotation centre (= center unless given) */
+    double scale;              /* scale: pixels per unit */
+    double zoom;               /* zoom: scale * 2^zoom, quality kept per area */
+    double rotate;             /* rotate, degrees */
+    int supersample;           /* supersample (old name oversample) */
+    double filter;             /* filter: spatial filter radius */
+    fr_flame_filter_shape filter_shape; /* filter_shape */
+    double quality;            /* quality: samples per output pixel */
+    int passes;                /* passes (batches) */
+    int temporal_samples;      /* temporal_samples */
+    fr_flame_temporal_filter temporal_filter_type; /* temporal_filter_type */
+    double temporal_filter_width; /* temporal_filter_width */
+    double temporal_filter_exp;   /* temporal_filter_exp */
+    double background[3];      /* background="r g b" in [0, 1] */
+    double brightness;         /* brightness */
+    double gamma;              /* gamma */
+    double gamma_threshold;    /* gamma_threshold */
+    double vibrancy;           /* vibrancy */
+    double highlight_power;    /* highlight_power (-1 = off) */
+    double hue_rotation;       /* hue: palette hue rotation in [0, 1) */
+    double estimator_radius;   /* estimator_radius (0 = no density estimation) */
+    double estimator_minimum;  /* estimator_minimum */
+    double estimator_curve;    /* estimator_curve */
+    fr_flame_palette_mode palette_mode;      /* palette_mode */
+    fr_flame_interp interpolation;           /* interpolation */
+    fr_flame_interp_type interpolation_type; /* interpolation_type */
+    fr_flame_palette_interp palette_interpolation; /* palette_interpolation */
+    int palette_index;         /* palette="N" (-1 = inline colours) */
+    double palette[FR_FLAME_PALETTE][4]; /* r g b a in [0, 1] */
+    int symmetry;              /* <symmetry kind="N"/> (0 = none), applied on read */
+    fr_flame_xform *xf;        /* the xforms, nxf of them */
+    int nxf;
+    fr_flame_xform *final;     /* <finalxform>, or NULL */
+    fr_flame_attr *extra;      /* flame attributes kept verbatim (url, nick, ...) */
+    int nextra;
+    char *children;            /* child elements kept verbatim (<edit>, ...), or NULL */
+} fr_flame_genome;
+
+/* A set of genomes read from one file. */
+typedef struct fr_flame_file {
+    fr_flame_genome *g;
+    int n;
+} fr_flame_file;
+
+#endif

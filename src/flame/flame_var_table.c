@@ -1,0 +1,235 @@
+/* flame_var_table.c - the 99 flam3 variations in flam3 3.1.1's order, with
+ * the genome attribute names of their parameters and flam3's defaults. */
+#include <string.h>
+
+#include "flame/flame_variations.h"
+
+const fr_flame_var_info fr_flame_vars[FR_FLAME_NVAR] = {
+    {"linear", 0, 0}, /* 0 */
+    {"sinusoidal", 0, 0}, /* 1 */
+    {"spherical", 0, 0}, /* 2 */
+    {"swirl", 0, 0}, /* 3 */
+    {"horseshoe", 0, 0}, /* 4 */
+    {"polar", 0, 0}, /* 5 */
+    {"handkerchief", 0, 0}, /* 6 */
+    {"heart", 0, 0}, /* 7 */
+    {"disc", 0, 0}, /* 8 */
+    {"spiral", 0, 0}, /* 9 */
+    {"hyperbolic", 0, 0}, /* 10 */
+    {"diamond", 0, 0}, /* 11 */
+    {"ex", 0, 0}, /* 12 */
+    {"julia", 0, 0}, /* 13 */
+    {"bent", 0, 0}, /* 14 */
+    {"waves", 0, 0}, /* 15 */
+    {"fisheye", 0, 0}, /* 16 */
+    {"popcorn", 0, 0}, /* 17 */
+    {"exponential", 0, 0}, /* 18 */
+    {"power", 0, 0}, /* 19 */
+    {"cosine", 0, 0}, /* 20 */
+    {"rings", 0, 0}, /* 21 */
+    {"fan", 0, 0}, /* 22 */
+    {"blob", 0, 3}, /* 23 */
+    {"pdj", 3, 4}, /* 24 */
+    {"fan2", 7, 2}, /* 25 */
+    {"rings2", 9, 1}, /* 26 */
+    {"eyefish", 10, 0}, /* 27 */
+    {"bubble", 10, 0}, /* 28 */
+    {"cylinder", 10, 0}, /* 29 */
+    {"perspective", 10, 2}, /* 30 */
+    {"noise", 12, 0}, /* 31 */
+    {"julian", 12, 2}, /* 32 */
+    {"juliascope", 14, 2}, /* 33 */
+    {"blur", 16, 0}, /* 34 */
+    {"gaussian_blur", 16, 0}, /* 35 */
+    {"radial_blur", 16, 1}, /* 36 */
+    {"pie", 17, 3}, /* 37 */
+    {"ngon", 20, 4}, /* 38 */
+    {"curl", 24, 2}, /* 39 */
+    {"rectangles", 26, 2}, /* 40 */
+    {"arch", 28, 0}, /* 41 */
+    {"tangent", 28, 0}, /* 42 */
+    {"square", 28, 0}, /* 43 */
+    {"rays", 28, 0}, /* 44 */
+    {"blade", 28, 0}, /* 45 */
+    {"secant2", 28, 0}, /* 46 */
+    {"twintrian", 28, 0}, /* 47 */
+    {"cross", 28, 0}, /* 48 */
+    {"disc2", 28, 2}, /* 49 */
+    {"super_shape", 30, 6}, /* 50 */
+    {"flower", 36, 2}, /* 51 */
+    {"conic", 38, 2}, /* 52 */
+    {"parabola", 40, 2}, /* 53 */
+    {"bent2", 42, 2}, /* 54 */
+    {"bipolar", 44, 1}, /* 55 */
+    {"boarders", 45, 0}, /* 56 */
+    {"butterfly", 45, 0}, /* 57 */
+    {"cell", 45, 1}, /* 58 */
+    {"cpow", 46, 3}, /* 59 */
+    {"curve", 49, 4}, /* 60 */
+    {"edisc", 53, 0}, /* 61 */
+    {"elliptic", 53, 0}, /* 62 */
+    {"escher", 53, 1}, /* 63 */
+    {"foci", 54, 0}, /* 64 */
+    {"lazysusan", 54, 5}, /* 65 */
+    {"loonie", 59, 0}, /* 66 */
+    {"pre_blur", 59, 0}, /* 67 */
+    {"modulus", 59, 2}, /* 68 */
+    {"oscilloscope", 61, 4}, /* 69 */
+    {"polar2", 65, 0}, /* 70 */
+    {"popcorn2", 65, 3}, /* 71 */
+    {"scry", 68, 0}, /* 72 */
+    {"separation", 68, 4}, /* 73 */
+    {"split", 72, 2}, /* 74 */
+    {"splits", 74, 2}, /* 75 */
+    {"stripes", 76, 2}, /* 76 */
+    {"wedge", 78, 4}, /* 77 */
+    {"wedge_julia", 82, 4}, /* 78 */
+    {"wedge_sph", 86, 4}, /* 79 */
+    {"whorl", 90, 2}, /* 80 */
+    {"waves2", 92, 4}, /* 81 */
+    {"exp", 96, 0}, /* 82 */
+    {"log", 96, 0}, /* 83 */
+    {"sin", 96, 0}, /* 84 */
+    {"cos", 96, 0}, /* 85 */
+    {"tan", 96, 0}, /* 86 */
+    {"sec", 96, 0}, /* 87 */
+    {"csc", 96, 0}, /* 88 */
+    {"cot", 96, 0}, /* 89 */
+    {"sinh", 96, 0}, /* 90 */
+    {"cosh", 96, 0}, /* 91 */
+    {"tanh", 96, 0}, /* 92 */
+    {"sech", 96, 0}, /* 93 */
+    {"csch", 96, 0}, /* 94 */
+    {"coth", 96, 0}, /* 95 */
+    {"auger", 96, 4}, /* 96 */
+    {"flux", 100, 1}, /* 97 */
+    {"mobius", 101, 8}, /* 98 */
+};
+
+const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
+    {"blob_low", 23, 0.0},
+    {"blob_high", 23, 0.0},
+    {"blob_waves", 23, 0.0},
+    {"pdj_a", 24, 0.0},
+    {"pdj_b", 24, 0.0},
+    {"pdj_c", 24, 0.0},
+    {"pdj_d", 24, 0.0},
+    {"fan2_x", 25, 0.0},
+    {"fan2_y", 25, 0.0},
+    {"rings2_val", 26, 0.0},
+    {"perspective_angle", 30, 0.0},
+    {"perspective_dist", 30, 0.0},
+    {"julian_power", 32, 0.0},
+    {"julian_dist", 32, 0.0},
+    {"juliascope_power", 33, 0.0},
+    {"juliascope_dist", 33, 0.0},
+    {"radial_blur_angle", 36, 0.0},
+    {"pie_slices", 37, 0.0},
+    {"pie_rotation", 37, 0.0},
+    {"pie_thickness", 37, 0.0},
+    {"ngon_sides", 38, 0.0},
+    {"ngon_power", 38, 0.0},
+    {"ngon_circle", 38, 0.0},
+    {"ngon_corners", 38, 0.0},
+    {"curl_c1", 39, 0.0},
+    {"curl_c2", 39, 0.0},
+    {"rectangles_x", 40, 0.0},
+    {"rectangles_y", 40, 0.0},
+    {"disc2_rot", 49, 0.0},
+    {"disc2_twist", 49, 0.0},
+    {"super_shape_rnd", 50, 0.0},
+    {"super_shape_m", 50, 0.0},
+    {"super_shape_n1", 50, 0.0},
+    {"super_shape_n2", 50, 0.0},
+    {"super_shape_n3", 50, 0.0},
+    {"super_shape_holes", 50, 0.0},
+    {"flower_petals", 51, 0.0},
+    {"flower_holes", 51, 0.0},
+    {"conic_eccentricity", 52, 0.0},
+    {"conic_holes", 52, 0.0},
+    {"parabola_height", 53, 0.0},
+    {"parabola_width", 53, 0.0},
+    {"bent2_x", 54, 0.0},
+    {"bent2_y", 54, 0.0},
+    {"bipolar_shift", 55, 0.0},
+    {"cell_size", 58, 0.0},
+    {"cpow_i", 59, 0.0},
+    {"cpow_r", 59, 0.0},
+    {"cpow_power", 59, 0.0},
+    {"curve_xamp", 60, 0.0},
+    {"curve_yamp", 60, 0.0},
+    {"curve_xlength", 60, 0.0},
+    {"curve_ylength", 60, 0.0},
+    {"escher_beta", 63, 0.0},
+    {"lazysusan_x", 65, 0.0},
+    {"lazysusan_y", 65, 0.0},
+    {"lazysusan_spin", 65, 0.0},
+    {"lazysusan_space", 65, 0.0},
+    {"lazysusan_twist", 65, 0.0},
+    {"modulus_x", 68, 0.0},
+    {"modulus_y", 68, 0.0},
+    {"oscilloscope_separation", 69, 0.0},
+    {"oscilloscope_frequency", 69, 0.0},
+    {"oscilloscope_amplitude", 69, 0.0},
+    {"oscilloscope_damping", 69, 0.0},
+    {"popcorn2_x", 71, 0.0},
+    {"popcorn2_y", 71, 0.0},
+    {"popcorn2_c", 71, 0.0},
+    {"separation_x", 73, 0.0},
+    {"separation_xinside", 73, 0.0},
+    {"separation_y", 73, 0.0},
+    {"separation_yinside", 73, 0.0},
+    {"split_xsize", 74, 0.0},
+    {"split_ysize", 74, 0.0},
+    {"splits_x", 75, 0.0},
+    {"splits_y", 75, 0.0},
+    {"stripes_space", 76, 0.0},
+    {"stripes_warp", 76, 0.0},
+    {"wedge_angle", 77, 0.0},
+    {"wedge_hole", 77, 0.0},
+    {"wedge_count", 77, 0.0},
+    {"wedge_swirl", 77, 0.0},
+    {"wedge_julia_angle", 78, 0.0},
+    {"wedge_julia_count", 78, 0.0},
+    {"wedge_julia_power", 78, 0.0},
+    {"wedge_julia_dist", 78, 0.0},
+    {"wedge_sph_angle", 79, 0.0},
+    {"wedge_sph_hole", 79, 0.0},
+    {"wedge_sph_count", 79, 0.0},
+    {"wedge_sph_swirl", 79, 0.0},
+    {"whorl_inside", 80, 0.0},
+    {"whorl_outside", 80, 0.0},
+    {"waves2_scalex", 81, 0.0},
+    {"waves2_scaley", 81, 0.0},
+    {"waves2_freqx", 81, 0.0},
+    {"waves2_freqy", 81, 0.0},
+    {"auger_freq", 96, 0.0},
+    {"auger_weight", 96, 0.0},
+    {"auger_sym", 96, 0.0},
+    {"auger_scale", 96, 0.0},
+    {"flux_spread", 97, 0.0},
+    {"re_a", 98, 0.0},
+    {"im_a", 98, 0.0},
+    {"re_b", 98, 0.0},
+    {"im_b", 98, 0.0},
+    {"re_c", 98, 0.0},
+    {"im_c", 98, 0.0},
+    {"re_d", 98, 0.0},
+    {"im_d", 98, 0.0},
+};
+
+int fr_flame_var_find(const char *name)
+{
+    for (int i = 0; i < FR_FLAME_NVAR; i++)
+        if (strcmp(fr_flame_vars[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+int fr_flame_param_find(const char *name)
+{
+    for (int i = 0; i < FR_FLAME_NPARAM; i++)
+        if (strcmp(fr_flame_params[i].name, name) == 0)
+            return i;
+    return -1;
+}
