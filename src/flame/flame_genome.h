@@ -144,6 +144,9 @@ typedef struct fr_flame_genome {
 typedef struct fr_flame_file {
     fr_flame_genome *g;
     int n;
+    char **warnings; /* one line per distinct unknown attribute or element
+                        ("line 12: <xform> attribute 'foo' ignored") */
+    int nwarnings;
 } fr_flame_file;
 
 #endif
