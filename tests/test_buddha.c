@@ -34,11 +34,13 @@ static void test_philox_vectors(void **state)
     assert_memory_equal(r, r2, sizeof r);
 }
 
-static uint64_t *render_cpu(const fr_buddha_params *p, int threads, fr_buddha_stats *st)
+static uint64_t *render_cpu_kernel(const fr_buddha_params *p, int threads, fr_cpu_kernel kernel,
+                                   fr_buddha_stats *st)
 {
     fr_context *ctx = fr_context_create();
     assert_int_equal(fr_context_set_device(ctx, "cpu"), FR_OK);
     assert_int_equal(fr_context_set_threads(ctx, threads), FR_OK);
+    assert_int_equal(fr_context_set_cpu_kernel(ctx, kernel), FR_OK);
     fr_buddha_hist h;
     assert_int_equal(fr_buddha_hist_alloc(ctx, &h, p->width, p->height, p->channels), FR_OK);
     fr_status s = fr_buddha_render(ctx, p, &h, st);
@@ -46,6 +48,11 @@ static uint64_t *render_cpu(const fr_buddha_params *p, int threads, fr_buddha_st
     assert_int_equal(h.samples, p->samples);
     fr_context_destroy(ctx);
     return h.counts;
+}
+
+static uint64_t *render_cpu(const fr_buddha_params *p, int threads, fr_buddha_stats *st)
+{
+    return render_cpu_kernel(p, threads, FR_CPU_KERNEL_AUTO, st);
 }
 
 static void assert_same_hist(const uint64_t *a, const uint64_t *b, const fr_buddha_params *p, const char *what)
@@ -70,15 +77,24 @@ static void test_cpu_equals_reference(void **state)
         uint64_t *ref = fr_test_buddha_reference(&c.p, &rc);
         assert_non_null(ref);
         fr_buddha_stats st;
-        for (int threads = 1; threads <= 4; threads += 3) {
-            uint64_t *h = render_cpu(&c.p, threads, &st);
-            char what[160];
-            snprintf(what, sizeof what, "%s, %d thread(s)", c.name, threads);
-            assert_same_hist(ref, h, &c.p, what);
-            assert_int_equal(st.hits, rc.hits);
-            assert_int_equal(st.orbits, rc.orbits);
-            free(h);
-        }
+        uint64_t iterations = 0;
+        /* The scalar kernel, and the AVX2 lanes where the CPU has them. */
+        int kernels = fr_cpu_kernel_best() == FR_CPU_KERNEL_AVX2 ? 2 : 1;
+        for (int kn = 0; kn < kernels; kn++)
+            for (int threads = 1; threads <= 4; threads += 3) {
+                fr_cpu_kernel kernel = kn ? FR_CPU_KERNEL_AVX2 : FR_CPU_KERNEL_SCALAR;
+                uint64_t *h = render_cpu_kernel(&c.p, threads, kernel, &st);
+                char what[160];
+                snprintf(what, sizeof what, "%s, %s kernel, %d thread(s)", c.name, fr_cpu_kernel_name(kernel),
+                         threads);
+                assert_same_hist(ref, h, &c.p, what);
+                assert_int_equal(st.hits, rc.hits);
+                assert_int_equal(st.orbits, rc.orbits);
+                /* the lanes compute exactly the steps of one orbit at a time */
+                if (!iterations) iterations = st.iterations;
+                assert_int_equal(st.iterations, iterations);
+                free(h);
+            }
         free(ref);
     }
 }

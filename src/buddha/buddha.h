@@ -39,6 +39,56 @@ uint64_t fr_buddha_plot_d(const fr_buddha_job *j, double cx, double cy, fr_orbit
 uint64_t fr_buddha_plot_f(const fr_buddha_job *j, float cx, float cy, fr_orbit o, uint32_t w, int mode,
                           int atomic, uint64_t *hist, size_t plane, uint64_t *steps);
 
+static inline void fr_buddha_add(uint64_t *p, uint64_t v, int atomic)
+{
+    if (atomic) __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+    else *p += v;
+}
+
+/* Plot point z_n = (x, y) of a classified orbit (and its mirror for
+ * PAIR/FOLD) for every channel whose length len[k] reaches n, each with
+ * the number of visits it stands for. Returns the increments made. */
+static inline uint64_t fr_buddha_plot_point(const fr_buddha_job *j, double x, double y, uint32_t n,
+                                            const uint32_t len[3], fr_orbit o, uint32_t w, int mode,
+                                            int atomic, uint64_t *hist, size_t plane)
+{
+    int64_t a, b = -1;
+    int twice = 0;
+    if (mode == FR_PLOT_FOLD) a = fr_buddha_fold_pixel(j, x, y, &twice);
+    else a = fr_buddha_pixel(j, x, y);
+    if (mode == FR_PLOT_PAIR) b = fr_buddha_pixel(j, x, -y);
+    if (a < 0 && b < 0) return 0;
+    uint64_t hits = 0;
+    for (int k = 0; k < j->channels; k++) {
+        uint64_t m = fr_buddha_mult(n, len[k], o.cyc_s, o.cyc_p);
+        if (!m) continue;
+        if (a >= 0) {
+            if (hist) fr_buddha_add(hist + k * plane + a, m * w * (mode == FR_PLOT_FOLD ? 2 - !twice : 1), atomic);
+            hits += m * (mode == FR_PLOT_FOLD ? 2 : 1);
+        }
+        if (b >= 0) {
+            if (hist) fr_buddha_add(hist + k * plane + b, m * w, atomic);
+            hits += m;
+        }
+    }
+    return hits;
+}
+
+/* Points of a classified orbit to compute for plotting: the longest
+ * channel length, cut after one turn of a detected cycle; len[] receives
+ * each channel's length. */
+static inline uint32_t fr_buddha_plot_top(const fr_buddha_job *j, fr_orbit o, uint32_t len[3])
+{
+    uint32_t top = 0;
+    len[0] = len[1] = len[2] = 0;
+    for (int k = 0; k < j->channels; k++) {
+        len[k] = fr_buddha_len(j, k, o.e);
+        if (len[k] > top) top = len[k];
+    }
+    if (o.cyc_s && top > o.cyc_s + o.cyc_p) top = o.cyc_s + o.cyc_p;
+    return top;
+}
+
 /* 1 when folded storage applies (symmetric view and conjugate pairs). */
 int fr_buddha_can_fold(const fr_buddha_job *j);
 /* Add folded counts (fold_rows rows a plane) into the full histogram. */

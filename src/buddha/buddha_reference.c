@@ -61,12 +61,6 @@ void fr_buddha_unfold_add(const fr_buddha_job *j, const uint64_t *fold, uint64_t
     }
 }
 
-static inline void add(uint64_t *p, uint64_t v, int atomic)
-{
-    if (atomic) __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
-    else *p += v;
-}
-
 /* The plotting loop, once per precision: z_1 .. z_len of every channel,
  * each point once, and the p points of a detected cycle once each with the
  * number of times the orbit would have visited them. */
@@ -74,34 +68,13 @@ static inline void add(uint64_t *p, uint64_t v, int atomic)
     uint64_t NAME(const fr_buddha_job *j, T cx, T cy, fr_orbit o, uint32_t w, int mode, int atomic,      \
                   uint64_t *hist, size_t plane, uint64_t *steps)                                         \
     {                                                                                                    \
-        uint32_t len[3] = {0, 0, 0}, top = 0;                                                            \
-        for (int k = 0; k < j->channels; k++) {                                                          \
-            len[k] = fr_buddha_len(j, k, o.e);                                                           \
-            if (len[k] > top) top = len[k];                                                              \
-        }                                                                                                \
-        if (o.cyc_s && top > o.cyc_s + o.cyc_p) top = o.cyc_s + o.cyc_p;                                 \
+        uint32_t len[3];                                                                                 \
+        const uint32_t top = fr_buddha_plot_top(j, o, len);                                             \
         T x = 0, y = 0;                                                                                  \
         uint64_t hits = 0;                                                                               \
         for (uint32_t n = 1; n <= top; n++) {                                                            \
             STEP(&x, &y, cx, cy);                                                                        \
-            int64_t a, b = -1;                                                                           \
-            int twice = 0;                                                                               \
-            if (mode == FR_PLOT_FOLD) a = fr_buddha_fold_pixel(j, x, y, &twice);                         \
-            else a = fr_buddha_pixel(j, x, y);                                                           \
-            if (mode == FR_PLOT_PAIR) b = fr_buddha_pixel(j, x, -(double)y);                             \
-            if (a < 0 && b < 0) continue;                                                                \
-            for (int k = 0; k < j->channels; k++) {                                                      \
-                uint64_t m = fr_buddha_mult(n, len[k], o.cyc_s, o.cyc_p);                                \
-                if (!m) continue;                                                                        \
-                if (a >= 0) {                                                                            \
-                    if (hist) add(hist + k * plane + a, m * w * (mode == FR_PLOT_FOLD ? 2 - !twice : 1), atomic);                 \
-                    hits += m * (mode == FR_PLOT_FOLD ? 2 : 1);                                          \
-                }                                                                                        \
-                if (b >= 0) {                                                                            \
-                    if (hist) add(hist + k * plane + b, m * w, atomic);                                                          \
-                    hits += m;                                                                           \
-                }                                                                                        \
-            }                                                                                            \
+            hits += fr_buddha_plot_point(j, x, y, n, len, o, w, mode, atomic, hist, plane);              \
         }                                                                                                \
         *steps += top;                                                                                   \
         return hits;                                                                                     \

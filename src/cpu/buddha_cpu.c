@@ -1,8 +1,11 @@
-/* The CPU backend's orbit-density kernel: OpenMP over chunks of samples,
- * the orbit classified once and plotted with its mirror (folded into half
- * the rows when the view is symmetric), atomic adds into a 64-bit working
- * histogram shared by the threads. Integer adds commute, so the result
- * does not depend on the thread count or the schedule. */
+/* The CPU backend's orbit-density kernel: OpenMP over chunks of samples;
+ * in each chunk the orbits run in AVX2 lanes with per-lane regeneration
+ * (buddha_avx2.c) or one at a time (the scalar kernel), are classified
+ * once and plotted with their mirror (folded into half the rows when the
+ * view is symmetric). Each thread adds into its own 64-bit histogram with
+ * plain adds when memory allows (summed at the end), else into one shared
+ * histogram with atomic adds. Integer adds commute, so the result does
+ * not depend on the kernel, the thread count or the schedule. */
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,16 +13,28 @@
 #include "buddha/buddha_cpu.h"
 #include "core/context.h"
 
-/* Samples a thread takes at a time. */
-#define CHUNK 256
+/* Memory the per-thread histograms may take beyond the first. */
+#define PRIVATE_MAX (4.0 * 1024 * 1024 * 1024)
 
 typedef struct cpu_buddha {
     fr_context *ctx;
     const fr_buddha_job *job;
     int mode;           /* FR_PLOT_* */
+    int simd;           /* AVX2 lanes */
+    int threads;
     size_t plane;       /* counters a channel */
-    uint64_t *work;
+    size_t size;        /* counters a histogram */
+    uint64_t *work;     /* threads histograms of `size` (private), or one (shared) */
+    int shared;         /* one histogram, atomic adds */
+    fr_buddha_scratch *scratch; /* one per thread (AVX2) */
 } cpu_buddha;
+
+static void cpu_buddha_free(cpu_buddha *c)
+{
+    free(c->work);
+    free(c->scratch);
+    free(c);
+}
 
 fr_status fr_cpu_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void **state)
 {
@@ -27,47 +42,73 @@ fr_status fr_cpu_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void **
     if (!c) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
     c->ctx = ctx, c->job = job;
     c->mode = fr_buddha_can_fold(job) ? FR_PLOT_FOLD : job->paired ? FR_PLOT_PAIR : FR_PLOT_SINGLE;
+    fr_cpu_kernel k = ctx->cpu_kernel == FR_CPU_KERNEL_AUTO ? fr_cpu_kernel_best() : ctx->cpu_kernel;
+    c->simd = k == FR_CPU_KERNEL_AVX2;
+    c->threads = fr_threads(ctx);
     int rows = c->mode == FR_PLOT_FOLD ? fr_buddha_fold_rows(job) : job->height;
     c->plane = (size_t)rows * job->width;
-    c->work = calloc(c->plane * job->channels, sizeof *c->work);
-    if (!c->work) {
-        free(c);
+    c->size = c->plane * job->channels;
+    double extra = (double)(c->threads - 1) * (double)c->size * sizeof(uint64_t);
+    double mem = fr_physical_memory();
+    c->shared = c->threads > 1 && (extra > PRIVATE_MAX || (mem > 0 && extra > 0.25 * mem));
+    size_t copies = c->shared ? 1 : (size_t)c->threads;
+    c->work = calloc(c->size * copies, sizeof *c->work);
+    if (c->simd) c->scratch = malloc(sizeof *c->scratch * (size_t)c->threads);
+    if (!c->work || (c->simd && !c->scratch)) {
+        cpu_buddha_free(c);
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the working histogram");
     }
     *state = c;
     return FR_OK;
 }
 
+/* The scalar kernel: one orbit at a time. */
+static void scalar_range(const fr_buddha_job *j, uint64_t i0, uint64_t i1, int mode, int atomic, uint64_t *hist,
+                         size_t plane, fr_buddha_counters *c)
+{
+    for (uint64_t i = i0; i < i1; i++) {
+        double cr, ci;
+        uint32_t w = fr_buddha_sample(j, i, &cr, &ci);
+        uint64_t steps = 0, h;
+        fr_orbit o;
+        if (j->f32) {
+            float x = (float)cr, y = (float)ci;
+            if (j->interior_test && fr_in_cardioid_or_bulb(x, y)) continue;
+            o = fr_orbit_f(j, x, y);
+            h = fr_buddha_plot_f(j, x, y, o, w, mode, atomic, hist, plane, &steps);
+        } else {
+            if (j->interior_test && fr_in_cardioid_or_bulb(cr, ci)) continue;
+            o = fr_orbit_d(j, cr, ci);
+            h = fr_buddha_plot_d(j, cr, ci, o, w, mode, atomic, hist, plane, &steps);
+        }
+        /* Steps as computed; a pair's mirror counts as an orbit of its own. */
+        c->iterations += o.steps + steps;
+        c->orbits += steps ? (uint64_t)(j->paired ? 2 : 1) : 0;
+        c->hits += h;
+    }
+}
+
 fr_status fr_cpu_buddha_run(void *state, uint64_t first, uint64_t count, fr_buddha_counters *out)
 {
     cpu_buddha *c = state;
     const fr_buddha_job *j = c->job;
-    const int64_t chunks = (int64_t)((count + CHUNK - 1) / CHUNK);
+    const int64_t chunks = (int64_t)((count + FR_BUDDHA_CPU_CHUNK - 1) / FR_BUDDHA_CPU_CHUNK);
     uint64_t orbits = 0, iters = 0, hits = 0;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(fr_threads(c->ctx)) reduction(+ : orbits, iters, hits)
-    for (int64_t k = 0; k < chunks; k++) {
-        uint64_t i0 = first + (uint64_t)k * CHUNK, i1 = i0 + CHUNK;
-        if (i1 > first + count) i1 = first + count;
-        for (uint64_t i = i0; i < i1; i++) {
-            double cr, ci;
-            uint32_t w = fr_buddha_sample(j, i, &cr, &ci);
-            uint64_t steps = 0, h;
-            fr_orbit o;
-            if (j->f32) {
-                float x = (float)cr, y = (float)ci;
-                if (j->interior_test && fr_in_cardioid_or_bulb(x, y)) continue;
-                o = fr_orbit_f(j, x, y);
-                h = fr_buddha_plot_f(j, x, y, o, w, c->mode, 1, c->work, c->plane, &steps);
-            } else {
-                if (j->interior_test && fr_in_cardioid_or_bulb(cr, ci)) continue;
-                o = fr_orbit_d(j, cr, ci);
-                h = fr_buddha_plot_d(j, cr, ci, o, w, c->mode, 1, c->work, c->plane, &steps);
-            }
-            /* Steps as computed; a pair's mirror counts as an orbit of its own. */
-            iters += o.steps + steps;
-            orbits += steps ? (uint64_t)(j->paired ? 2 : 1) : 0;
-            hits += h;
+#pragma omp parallel num_threads(c->threads) reduction(+ : orbits, iters, hits)
+    {
+        const int t = omp_get_thread_num();
+        uint64_t *hist = c->shared ? c->work : c->work + (size_t)t * c->size;
+        const int atomic = c->shared;
+        fr_buddha_counters n = {0, 0, 0};
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t k = 0; k < chunks; k++) {
+            uint64_t i0 = first + (uint64_t)k * FR_BUDDHA_CPU_CHUNK, i1 = i0 + FR_BUDDHA_CPU_CHUNK;
+            if (i1 > first + count) i1 = first + count;
+            if (!c->simd) scalar_range(j, i0, i1, c->mode, atomic, hist, c->plane, &n);
+            else if (j->f32) fr_buddha_avx2_f32_range(j, i0, i1, c->mode, atomic, hist, c->plane, &c->scratch[t], &n);
+            else fr_buddha_avx2_f64_range(j, i0, i1, c->mode, atomic, hist, c->plane, &c->scratch[t], &n);
         }
+        orbits += n.orbits, iters += n.iterations, hits += n.hits;
     }
     out->orbits += orbits, out->iterations += iters, out->hits += hits;
     return FR_OK;
@@ -77,11 +118,17 @@ fr_status fr_cpu_buddha_end(void *state, uint64_t *hist)
 {
     cpu_buddha *c = state;
     if (hist) {
+        /* The threads' histograms into the first. */
+        size_t copies = c->shared ? 1 : (size_t)c->threads;
+        for (size_t t = 1; t < copies; t++) {
+            const uint64_t *src = c->work + t * c->size;
+#pragma omp parallel for num_threads(c->threads) schedule(static)
+            for (size_t i = 0; i < c->size; i++) c->work[i] += src[i];
+        }
         if (c->mode == FR_PLOT_FOLD) fr_buddha_unfold_add(c->job, c->work, hist);
         else
-            for (size_t i = 0; i < c->plane * c->job->channels; i++) hist[i] += c->work[i];
+            for (size_t i = 0; i < c->size; i++) hist[i] += c->work[i];
     }
-    free(c->work);
-    free(c);
+    cpu_buddha_free(c);
     return FR_OK;
 }
