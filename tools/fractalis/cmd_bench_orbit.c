@@ -49,14 +49,15 @@ static void usage(void)
            "  --repeats N    timed runs after one warm-up          [default: 5]\n"
            "  --small        CPU-sized: 1/4 of the pixels per side, 1/100 of the samples\n"
            "  --samples N    override the scene's sample count\n"
-           "  --threads N    CPU threads                           [default: all]\n\n"
+           "  --threads N    CPU threads                           [default: all]\n"
+           "  --kernel K     CPU kernel: auto|scalar|avx2          [default: auto]\n\n"
            "Scenes:\n");
     for (int i = 0; i < NSCENES; i++) printf("  %-13s %s\n", scenes[i].name, scenes[i].what);
 }
 
 int cmd_bench_orbit(int argc, char **argv)
 {
-    const char *device = "auto", *only[16];
+    const char *device = "auto", *kernel = "auto", *only[16];
     int nonly = 0, repeats = 5, small = 0, threads = 0;
     double samples = 0;
     for (int i = 1; i < argc; i++) {
@@ -68,6 +69,7 @@ int cmd_bench_orbit(int argc, char **argv)
         else if (!strcmp(a, "--repeats") && v) repeats = atoi(v), i++;
         else if (!strcmp(a, "--samples") && v) samples = atof(v), i++;
         else if (!strcmp(a, "--threads") && v) threads = atoi(v), i++;
+        else if (!strcmp(a, "--kernel") && v) kernel = v, i++;
         else return cli_error("bench orbit: unknown or incomplete option '%s'", a), EXIT_USAGE;
     }
     if (repeats < 1 || repeats > 1000) return cli_error("--repeats must be 1..1000"), EXIT_USAGE;
@@ -76,8 +78,14 @@ int cmd_bench_orbit(int argc, char **argv)
         for (int i = 0; i < NSCENES; i++) found |= !strcmp(only[k], scenes[i].name);
         if (!found) return cli_error("unknown scene '%s' (try 'fractalis bench orbit --help')", only[k]), EXIT_USAGE;
     }
+    fr_cpu_kernel k = !strcmp(kernel, "scalar") ? FR_CPU_KERNEL_SCALAR
+                      : !strcmp(kernel, "avx2") ? FR_CPU_KERNEL_AVX2
+                                                : FR_CPU_KERNEL_AUTO;
+    if (k == FR_CPU_KERNEL_AUTO && strcmp(kernel, "auto"))
+        return cli_error("--kernel '%s' is not one of auto, scalar, avx2", kernel), EXIT_USAGE;
     fr_context *ctx = fr_context_create();
-    if (fr_context_set_device(ctx, device) || fr_context_set_threads(ctx, threads)) {
+    if (fr_context_set_device(ctx, device) || fr_context_set_threads(ctx, threads) ||
+        fr_context_set_cpu_kernel(ctx, k)) {
         cli_error("%s", fr_last_error(ctx));
         fr_context_destroy(ctx);
         return EXIT_USAGE;
