@@ -1,5 +1,7 @@
 /* flame_var_table.c - the 99 flam3 variations in flam3 3.1.1's order, with
- * the genome attribute names of their parameters and flam3's defaults. */
+ * the genome attribute names of their parameters and flam3's defaults (those
+ * flam3's initialize_xforms gives a new xform). */
+#include <math.h>
 #include <string.h>
 
 #include "flame/flame_variations.h"
@@ -108,8 +110,8 @@ const fr_flame_var_info fr_flame_vars[FR_FLAME_NVAR] = {
 
 const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
     {"blob_low", 23, 0.0},
-    {"blob_high", 23, 0.0},
-    {"blob_waves", 23, 0.0},
+    {"blob_high", 23, 1.0},
+    {"blob_waves", 23, 1.0},
     {"pdj_a", 24, 0.0},
     {"pdj_b", 24, 0.0},
     {"pdj_c", 24, 0.0},
@@ -119,47 +121,47 @@ const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
     {"rings2_val", 26, 0.0},
     {"perspective_angle", 30, 0.0},
     {"perspective_dist", 30, 0.0},
-    {"julian_power", 32, 0.0},
-    {"julian_dist", 32, 0.0},
-    {"juliascope_power", 33, 0.0},
-    {"juliascope_dist", 33, 0.0},
+    {"julian_power", 32, 1.0},
+    {"julian_dist", 32, 1.0},
+    {"juliascope_power", 33, 1.0},
+    {"juliascope_dist", 33, 1.0},
     {"radial_blur_angle", 36, 0.0},
-    {"pie_slices", 37, 0.0},
+    {"pie_slices", 37, 6.0},
     {"pie_rotation", 37, 0.0},
-    {"pie_thickness", 37, 0.0},
-    {"ngon_sides", 38, 0.0},
-    {"ngon_power", 38, 0.0},
-    {"ngon_circle", 38, 0.0},
-    {"ngon_corners", 38, 0.0},
-    {"curl_c1", 39, 0.0},
+    {"pie_thickness", 37, 0.5},
+    {"ngon_sides", 38, 5.0},
+    {"ngon_power", 38, 3.0},
+    {"ngon_circle", 38, 1.0},
+    {"ngon_corners", 38, 2.0},
+    {"curl_c1", 39, 1.0},
     {"curl_c2", 39, 0.0},
-    {"rectangles_x", 40, 0.0},
-    {"rectangles_y", 40, 0.0},
+    {"rectangles_x", 40, 1.0},
+    {"rectangles_y", 40, 1.0},
     {"disc2_rot", 49, 0.0},
     {"disc2_twist", 49, 0.0},
     {"super_shape_rnd", 50, 0.0},
     {"super_shape_m", 50, 0.0},
-    {"super_shape_n1", 50, 0.0},
-    {"super_shape_n2", 50, 0.0},
-    {"super_shape_n3", 50, 0.0},
+    {"super_shape_n1", 50, 1.0},
+    {"super_shape_n2", 50, 1.0},
+    {"super_shape_n3", 50, 1.0},
     {"super_shape_holes", 50, 0.0},
     {"flower_petals", 51, 0.0},
     {"flower_holes", 51, 0.0},
-    {"conic_eccentricity", 52, 0.0},
+    {"conic_eccentricity", 52, 1.0},
     {"conic_holes", 52, 0.0},
     {"parabola_height", 53, 0.0},
     {"parabola_width", 53, 0.0},
-    {"bent2_x", 54, 0.0},
-    {"bent2_y", 54, 0.0},
+    {"bent2_x", 54, 1.0},
+    {"bent2_y", 54, 1.0},
     {"bipolar_shift", 55, 0.0},
-    {"cell_size", 58, 0.0},
+    {"cell_size", 58, 1.0},
     {"cpow_i", 59, 0.0},
-    {"cpow_r", 59, 0.0},
-    {"cpow_power", 59, 0.0},
+    {"cpow_r", 59, 1.0},
+    {"cpow_power", 59, 1.0},
     {"curve_xamp", 60, 0.0},
     {"curve_yamp", 60, 0.0},
-    {"curve_xlength", 60, 0.0},
-    {"curve_ylength", 60, 0.0},
+    {"curve_xlength", 60, 1.0},
+    {"curve_ylength", 60, 1.0},
     {"escher_beta", 63, 0.0},
     {"lazysusan_x", 65, 0.0},
     {"lazysusan_y", 65, 0.0},
@@ -168,9 +170,9 @@ const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
     {"lazysusan_twist", 65, 0.0},
     {"modulus_x", 68, 0.0},
     {"modulus_y", 68, 0.0},
-    {"oscilloscope_separation", 69, 0.0},
-    {"oscilloscope_frequency", 69, 0.0},
-    {"oscilloscope_amplitude", 69, 0.0},
+    {"oscilloscope_separation", 69, 1.0},
+    {"oscilloscope_frequency", 69, M_PI},
+    {"oscilloscope_amplitude", 69, 1.0},
     {"oscilloscope_damping", 69, 0.0},
     {"popcorn2_x", 71, 0.0},
     {"popcorn2_y", 71, 0.0},
@@ -187,15 +189,15 @@ const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
     {"stripes_warp", 76, 0.0},
     {"wedge_angle", 77, 0.0},
     {"wedge_hole", 77, 0.0},
-    {"wedge_count", 77, 0.0},
+    {"wedge_count", 77, 1.0},
     {"wedge_swirl", 77, 0.0},
     {"wedge_julia_angle", 78, 0.0},
-    {"wedge_julia_count", 78, 0.0},
-    {"wedge_julia_power", 78, 0.0},
+    {"wedge_julia_count", 78, 1.0},
+    {"wedge_julia_power", 78, 1.0},
     {"wedge_julia_dist", 78, 0.0},
     {"wedge_sph_angle", 79, 0.0},
     {"wedge_sph_hole", 79, 0.0},
-    {"wedge_sph_count", 79, 0.0},
+    {"wedge_sph_count", 79, 1.0},
     {"wedge_sph_swirl", 79, 0.0},
     {"whorl_inside", 80, 0.0},
     {"whorl_outside", 80, 0.0},
@@ -203,10 +205,10 @@ const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
     {"waves2_scaley", 81, 0.0},
     {"waves2_freqx", 81, 0.0},
     {"waves2_freqy", 81, 0.0},
-    {"auger_freq", 96, 0.0},
-    {"auger_weight", 96, 0.0},
+    {"auger_freq", 96, 1.0},
+    {"auger_weight", 96, 0.5},
     {"auger_sym", 96, 0.0},
-    {"auger_scale", 96, 0.0},
+    {"auger_scale", 96, 1.0},
     {"flux_spread", 97, 0.0},
     {"re_a", 98, 0.0},
     {"im_a", 98, 0.0},
@@ -226,10 +228,39 @@ int fr_flame_var_find(const char *name)
     return -1;
 }
 
-int fr_flame_param_find(const char *name)
+/* Other names flam3 3.1.1's parser accepts for a parameter: it writes the
+ * mobius parameters as mobius_re_a .. and also reads Apophysis's Re_A ..,
+ * and reads oscilloscope_* also as oscope_*. Case matters, as in flam3. */
+static const struct {
+    const char *alias;
+    const char *name;
+} param_aliases[] = {
+    {"mobius_re_a", "re_a"}, {"mobius_im_a", "im_a"}, {"mobius_re_b", "re_b"},
+    {"mobius_im_b", "im_b"}, {"mobius_re_c", "re_c"}, {"mobius_im_c", "im_c"},
+    {"mobius_re_d", "re_d"}, {"mobius_im_d", "im_d"},
+    {"Re_A", "re_a"}, {"Im_A", "im_a"}, {"Re_B", "re_b"}, {"Im_B", "im_b"},
+    {"Re_C", "re_c"}, {"Im_C", "im_c"}, {"Re_D", "re_d"}, {"Im_D", "im_d"},
+    {"oscope_separation", "oscilloscope_separation"},
+    {"oscope_frequency", "oscilloscope_frequency"},
+    {"oscope_amplitude", "oscilloscope_amplitude"},
+    {"oscope_damping", "oscilloscope_damping"},
+};
+
+static int param_index(const char *name)
 {
     for (int i = 0; i < FR_FLAME_NPARAM; i++)
         if (strcmp(fr_flame_params[i].name, name) == 0)
             return i;
+    return -1;
+}
+
+int fr_flame_param_find(const char *name)
+{
+    int i = param_index(name);
+    if (i >= 0)
+        return i;
+    for (size_t k = 0; k < sizeof param_aliases / sizeof param_aliases[0]; k++)
+        if (strcmp(param_aliases[k].alias, name) == 0)
+            return param_index(param_aliases[k].name);
     return -1;
 }

@@ -28,7 +28,9 @@ typedef struct fr_flame_param_info {
 extern const fr_flame_var_info fr_flame_vars[FR_FLAME_NVAR];
 extern const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM];
 
-/* Index of the variation / parameter called `name`, or -1. */
+/* Index of the variation / parameter called `name`, or -1. Parameters are
+ * also found under the other names flam3 3.1.1 reads (mobius_re_a and Re_A
+ * for re_a, oscope_* for oscilloscope_*). */
 int fr_flame_var_find(const char *name);
 int fr_flame_param_find(const char *name);
 

@@ -1,0 +1,71 @@
+/*
+ * flame_xform_eval.h - the spatial part of an xform as flam3 3.1.1 applies
+ * it: the affine map, the weighted sum of the active variations, the post
+ * affine, and flam3's "bad value" test.
+ *
+ * fr_flame_xform_precalc turns a genome xform into an fr_flame_xform_pre
+ * once per genome: the active variations in evaluation order, their
+ * parameters, and the values flam3 precomputes per xform. The prepared form
+ * is plain old data (no pointers), so it can be copied to a device as is.
+ */
+#ifndef FR_FLAME_XFORM_EVAL_H
+#define FR_FLAME_XFORM_EVAL_H
+
+#include "flame/flame_genome.h"
+#include "flame/flame_rng.h"
+#include "flame/flame_variations.h"
+
+/* Shared per-point quantities the active variations read (fr_flame_xform_pre
+ * .flags). Each is computed once per application, only when some active
+ * variation needs it. */
+enum {
+    FR_FLAME_NEED_R2 = 1,     /* r^2 = tx^2 + ty^2 */
+    FR_FLAME_NEED_R = 2,      /* r = sqrt(r^2) (implies R2) */
+    FR_FLAME_NEED_ATAN = 4,   /* atan2(tx, ty): flam3's precalc_atan */
+    FR_FLAME_NEED_ANGLES = 8, /* tx / r, ty / r: flam3's precalc_sina, _cosa (implies R) */
+    FR_FLAME_NEED_ATANYX = 16 /* atan2(ty, tx): flam3's precalc_atanyx */
+};
+
+typedef struct fr_flame_xform_pre {
+    double c[3][2];    /* the affine map, flam3 layout (see flame_genome.h) */
+    double post[3][2]; /* the post affine */
+    double preblur;    /* pre_blur's weight, 0 = none: it moves the affine
+                          image before anything else reads it */
+    int has_post;      /* post is not the identity */
+    int flags;         /* FR_FLAME_NEED_* */
+    int nvar;          /* active variations (pre_blur excluded) */
+    unsigned char var[FR_FLAME_NVAR]; /* their indices, ascending as flam3 sums them */
+    double w[FR_FLAME_NVAR];          /* their weights */
+    double param[FR_FLAME_NPARAM];    /* every variation parameter */
+    /* flam3's per-xform precomputed values */
+    double persp_vsin, persp_vfcos;        /* perspective */
+    double julian_rn, julian_cn;           /* julian: |power|, dist / power / 2 */
+    double juliascope_rn, juliascope_cn;   /* juliascope: the same */
+    double rblur_spin, rblur_zoom;         /* radial_blur: sin, cos of angle * pi / 2 */
+    double waves_dx2, waves_dy2;           /* waves: 1 / (c[2][k]^2 + EPS) */
+    double disc2_timespi, disc2_sinadd, disc2_cosadd; /* disc2 */
+    double ss_pm4, ss_pneg1_n1;            /* super_shape: m / 4, -1 / n1 */
+    double wj_cf, wj_rn, wj_cn;            /* wedge_julia */
+    double escher_vc, escher_vd;           /* escher: (1 + cos beta) / 2, sin beta / 2 */
+} fr_flame_xform_pre;
+
+/* Prepares xf for fr_flame_xform_apply. */
+void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre);
+
+/* flam3's apply_xform, spatial part: the affine map on (x, y), pre_blur,
+ * the sum of the weighted variations, then the post affine when there is
+ * one. Returns 0 with the image in (*ox, *oy), or 1 when the image is a bad
+ * value as flam3 defines it (a coordinate NaN or beyond +-1e10); then, as
+ * flam3 does, (*ox, *oy) is replaced by two fresh uniform draws in [-1, 1)
+ * (x first). Colour and opacity are the caller's. */
+int fr_flame_xform_apply(const fr_flame_xform_pre *pre, double x, double y, fr_flame_rng *rng,
+                         double *ox, double *oy);
+
+/* One variation alone (for tests): adds weight * V(tx, ty) to (*ox, *oy),
+ * where (tx, ty) is the point the variation receives (the affine image),
+ * with the parameters and precomputed values of pre. For pre_blur, which
+ * moves the point rather than producing one, it adds that displacement. */
+void fr_flame_var_eval(const fr_flame_xform_pre *pre, int var, double weight, double tx, double ty,
+                       fr_flame_rng *rng, double *ox, double *oy);
+
+#endif
