@@ -9,6 +9,7 @@
 
 #include <libxml/parser.h>
 #include <libxml/xmlerror.h>
+#include <libxml/xmlversion.h>
 
 #include "core/context.h"
 #include "flame/flame_palette.h"
@@ -23,7 +24,11 @@ typedef struct first_error {
     char msg[300];
 } first_error;
 
+#if LIBXML_VERSION >= 21200
+static void keep_first(void *data, const xmlError *e)
+#else
 static void keep_first(void *data, xmlErrorPtr e)
+#endif
 {
     xmlParserCtxtPtr pc = data;
     first_error *fe = pc ? pc->_private : NULL;

@@ -28,7 +28,7 @@
 #define FR_FLAME_PALETTE_FILE "/usr/share/flam3/flam3-palettes.xml"
 
 /* Most xforms a genome may have (symmetry included). */
-#define FR_FLAME_MAX_XFORMS 8192
+#define FR_FLAME_MAX_XFORMS 4096
 
 /* Parse a file / memory. palette_file: flam3's palette file for
  * palette="N" (NULL = FR_FLAME_PALETTE_FILE); it is read only when a genome
