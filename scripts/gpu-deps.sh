@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fetch, as Debian packages, what the GPU machine lacks to build and test
-# fractalis (jansson and cmocka headers and libraries, pkg-config) into
+# fractalis (jansson and cmocka headers and libraries, libxml2's headers and
+# the ICU headers they include, flam3's palette file, pkg-config) into
 # .gpu-deps/ (git-ignored). scripts/gpu-check.sh unpacks them into a private
 # prefix there. Run here, before sending the tree to the GPU machine.
 set -euo pipefail
@@ -8,5 +9,6 @@ cd "$(dirname "$0")/.."
 mkdir -p .gpu-deps
 cd .gpu-deps
 rm -f ./*.deb
-apt-get download libjansson-dev libjansson4 libcmocka-dev libcmocka0 pkgconf pkgconf-bin libpkgconf3 2>/dev/null
+apt-get download libjansson-dev libjansson4 libcmocka-dev libcmocka0 pkgconf pkgconf-bin libpkgconf3 \
+    libxml2-dev libicu-dev flam3-palette 2>/dev/null
 ls -1 ./*.deb

@@ -10,6 +10,7 @@
 #ifndef FR_FLAME_GENOME_H
 #define FR_FLAME_GENOME_H
 
+#include "fractalis.h"
 #include "flame/flame_variations.h"
 
 #define FR_FLAME_PALETTE 256
@@ -52,6 +53,7 @@ struct fr_flame_xform {
     int nmotion;
     fr_flame_attr *extra; /* attributes kept verbatim */
     int nextra;
+    char *children;     /* child elements kept verbatim (not <motion>), or NULL */
 };
 
 typedef enum fr_flame_palette_mode { FR_PALETTE_STEP = 0, FR_PALETTE_LINEAR = 1 } fr_flame_palette_mode;
@@ -70,7 +72,9 @@ typedef enum fr_flame_interp_type {
 
 typedef enum fr_flame_palette_interp {
     FR_PALINTERP_HSV = 0,
-    FR_PALINTERP_SWEEP = 1
+    FR_PALINTERP_SWEEP = 1,
+    FR_PALINTERP_RGB = 2,
+    FR_PALINTERP_HSV_CIRCULAR = 3 /* flam3 3.1.1's default */
 } fr_flame_palette_interp;
 
 typedef enum fr_flame_temporal_filter {
@@ -129,9 +133,12 @@ typedef struct fr_flame_genome {
     fr_flame_interp interpolation;           /* interpolation */
     fr_flame_interp_type interpolation_type; /* interpolation_type */
     fr_flame_palette_interp palette_interpolation; /* palette_interpolation */
+    double hsv_rgb_palette_blend; /* hsv_rgb_palette_blend: rgb share of an hsv_circular blend */
     int palette_index;         /* palette="N" (-1 = inline colours) */
-    double palette[FR_FLAME_PALETTE][4]; /* r g b a in [0, 1] */
-    int symmetry;              /* <symmetry kind="N"/> (0 = none), applied on read */
+    double palette[FR_FLAME_PALETTE][4]; /* r g b a in [0, 1], colour premultiplied by a as
+                                            flam3 keeps it (rgba="r g b a" -> a*r/255 ...) */
+    int symmetry;              /* <symmetry kind="N"/> (0 = none), applied on read: the
+                                  xforms it added are in xf, so it is not written back */
     fr_flame_xform *xf;        /* the xforms, nxf of them */
     int nxf;
     fr_flame_xform *final;     /* <finalxform>, or NULL */
@@ -148,5 +155,24 @@ typedef struct fr_flame_file {
                         ("line 12: <xform> attribute 'foo' ignored") */
     int nwarnings;
 } fr_flame_file;
+
+/* An xform with flam3's defaults (initialize_xforms): weight 0, color 0,
+ * color_speed 0.5, animate 1, opacity 1, linear 1, identity coefs and post,
+ * every parameter at fr_flame_params[i].def. */
+void fr_flame_xform_init(fr_flame_xform *x);
+void fr_flame_xform_free(fr_flame_xform *x);
+/* A genome with flam3's defaults (clear_cp with defaults on): 100 x 100,
+ * scale 50, no xforms, an all-zero palette, palette_index -1. */
+void fr_flame_genome_init(fr_flame_genome *g);
+/* Free the members (not g itself) and leave g as after init. */
+void fr_flame_genome_free(fr_flame_genome *g);
+/* Deep copy; dst is overwritten (not freed first). */
+fr_status fr_flame_genome_copy(fr_context *ctx, fr_flame_genome *dst, const fr_flame_genome *src);
+/* 1 if a and b hold the same values (doubles compared exactly, NaN never
+ * equal; a missing chaos row equals a row of ones; `symmetry` is not
+ * compared: it is a note of what the reader applied), else 0 with the first
+ * difference described in why (may be NULL). */
+int fr_flame_genome_equal(const fr_flame_genome *a, const fr_flame_genome *b, char *why, size_t n);
+void fr_flame_file_free(fr_flame_file *f);
 
 #endif

@@ -1,0 +1,333 @@
+/* flame_genome.c - genome defaults (flam3 3.1.1's clear_cp and
+ * initialize_xforms), deep copy, comparison and release. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+#include "flame/flame_genome.h"
+
+void fr_flame_xform_init(fr_flame_xform *x)
+{
+    memset(x, 0, sizeof *x);
+    x->weight = 0.0;
+    x->color = 0.0;
+    x->color_speed = 0.5;
+    x->animate = 1.0;
+    x->opacity = 1.0;
+    x->c[0][0] = x->c[1][1] = 1.0;
+    x->post[0][0] = x->post[1][1] = 1.0;
+    x->var[0] = 1.0;
+    for (int i = 0; i < FR_FLAME_NPARAM; i++) x->param[i] = fr_flame_params[i].def;
+}
+
+static void free_attrs(fr_flame_attr *a, int n)
+{
+    for (int i = 0; i < n; i++) {
+        free(a[i].name);
+        free(a[i].value);
+    }
+    free(a);
+}
+
+void fr_flame_xform_free(fr_flame_xform *x)
+{
+    if (!x) return;
+    free(x->chaos);
+    for (int i = 0; i < x->nmotion; i++) {
+        fr_flame_xform_free(x->motion[i].xf);
+        free(x->motion[i].xf);
+    }
+    free(x->motion);
+    free_attrs(x->extra, x->nextra);
+    free(x->children);
+    memset(x, 0, sizeof *x);
+}
+
+void fr_flame_genome_init(fr_flame_genome *g)
+{
+    memset(g, 0, sizeof *g);
+    g->time = 0.0;
+    g->width = g->height = 100;
+    g->scale = 50.0;
+    g->zoom = 0.0;
+    g->rotate = 0.0;
+    g->supersample = 1;
+    g->filter = 0.5;
+    g->filter_shape = FR_FILTER_GAUSSIAN;
+    g->quality = 1.0;
+    g->passes = 1;
+    g->temporal_samples = 1000;
+    g->temporal_filter_type = FR_TFILTER_BOX;
+    g->temporal_filter_width = 1.0;
+    g->temporal_filter_exp = 0.0;
+    g->brightness = 4.0;
+    g->gamma = 4.0;
+    g->gamma_threshold = 0.01;
+    g->vibrancy = 1.0;
+    g->highlight_power = -1.0;
+    g->hue_rotation = 0.0;
+    g->estimator_radius = 9.0;
+    g->estimator_minimum = 0.0;
+    g->estimator_curve = 0.4;
+    g->palette_mode = FR_PALETTE_STEP;
+    g->interpolation = FR_INTERP_LINEAR;
+    g->interpolation_type = FR_INTERP_TYPE_LOG;
+    g->palette_interpolation = FR_PALINTERP_HSV_CIRCULAR;
+    g->hsv_rgb_palette_blend = 0.0;
+    g->palette_index = -1;
+}
+
+void fr_flame_genome_free(fr_flame_genome *g)
+{
+    if (!g) return;
+    free(g->name);
+    for (int i = 0; i < g->nxf; i++) fr_flame_xform_free(&g->xf[i]);
+    free(g->xf);
+    if (g->final) {
+        fr_flame_xform_free(g->final);
+        free(g->final);
+    }
+    free_attrs(g->extra, g->nextra);
+    free(g->children);
+    fr_flame_genome_init(g);
+}
+
+void fr_flame_file_free(fr_flame_file *f)
+{
+    if (!f) return;
+    for (int i = 0; i < f->n; i++) fr_flame_genome_free(&f->g[i]);
+    free(f->g);
+    for (int i = 0; i < f->nwarnings; i++) free(f->warnings[i]);
+    free(f->warnings);
+    memset(f, 0, sizeof *f);
+}
+
+/* ------------------------------------------------------------------ copy */
+
+static int dup_str(char **dst, const char *src)
+{
+    *dst = NULL;
+    if (!src) return 1;
+    *dst = strdup(src);
+    return *dst != NULL;
+}
+
+static int dup_attrs(fr_flame_attr **dst, const fr_flame_attr *src, int n)
+{
+    *dst = NULL;
+    if (n <= 0) return 1;
+    fr_flame_attr *a = calloc((size_t)n, sizeof *a);
+    if (!a) return 0;
+    *dst = a;
+    for (int i = 0; i < n; i++)
+        if (!dup_str(&a[i].name, src[i].name) || !dup_str(&a[i].value, src[i].value)) return 0;
+    return 1;
+}
+
+/* Copy src into dst (dst's pointers are overwritten); chaos rows have nchaos
+ * entries. On failure dst holds what was copied so far (freeable). */
+static int copy_xform(fr_flame_xform *dst, const fr_flame_xform *src, int nchaos)
+{
+    *dst = *src;
+    dst->chaos = NULL;
+    dst->motion = NULL;
+    dst->nmotion = 0;
+    dst->extra = NULL;
+    dst->nextra = 0;
+    dst->children = NULL;
+    if (src->chaos && nchaos > 0) {
+        dst->chaos = malloc((size_t)nchaos * sizeof *dst->chaos);
+        if (!dst->chaos) return 0;
+        memcpy(dst->chaos, src->chaos, (size_t)nchaos * sizeof *dst->chaos);
+    }
+    if (src->nmotion > 0) {
+        dst->motion = calloc((size_t)src->nmotion, sizeof *dst->motion);
+        if (!dst->motion) return 0;
+        for (int i = 0; i < src->nmotion; i++) {
+            dst->nmotion = i + 1;
+            dst->motion[i].freq = src->motion[i].freq;
+            dst->motion[i].func = src->motion[i].func;
+            if (src->motion[i].xf) {
+                dst->motion[i].xf = calloc(1, sizeof(fr_flame_xform));
+                if (!dst->motion[i].xf || !copy_xform(dst->motion[i].xf, src->motion[i].xf, 0)) return 0;
+            }
+        }
+    }
+    if (!dup_attrs(&dst->extra, src->extra, src->nextra)) return 0;
+    dst->nextra = src->nextra;
+    return dup_str(&dst->children, src->children);
+}
+
+fr_status fr_flame_genome_copy(fr_context *ctx, fr_flame_genome *dst, const fr_flame_genome *src)
+{
+    fr_flame_genome g = *src;
+    g.name = NULL;
+    g.xf = NULL;
+    g.nxf = 0;
+    g.final = NULL;
+    g.extra = NULL;
+    g.nextra = 0;
+    g.children = NULL;
+    int ok = dup_str(&g.name, src->name) && dup_str(&g.children, src->children) &&
+             dup_attrs(&g.extra, src->extra, src->nextra);
+    if (ok) g.nextra = src->nextra;
+    if (ok && src->nxf > 0) {
+        g.xf = calloc((size_t)src->nxf, sizeof *g.xf);
+        ok = g.xf != NULL;
+        for (int i = 0; ok && i < src->nxf; i++) {
+            g.nxf = i + 1;
+            ok = copy_xform(&g.xf[i], &src->xf[i], src->nxf);
+        }
+    }
+    if (ok && src->final) {
+        g.final = calloc(1, sizeof *g.final);
+        ok = g.final && copy_xform(g.final, src->final, 0);
+    }
+    if (!ok) {
+        fr_flame_genome_free(&g);
+        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory copying a flame genome");
+    }
+    *dst = g;
+    return FR_OK;
+}
+
+/* ------------------------------------------------------------- compare */
+
+static int differ(char *why, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int differ(char *why, size_t n, const char *fmt, ...)
+{
+    if (why && n) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, n, fmt, ap);
+        va_end(ap);
+    }
+    return 0;
+}
+
+static int str_eq(const char *a, const char *b)
+{
+    if (!a || !b) return a == b;
+    return strcmp(a, b) == 0;
+}
+
+static int attrs_eq(const fr_flame_attr *a, int na, const fr_flame_attr *b, int nb)
+{
+    if (na != nb) return 0;
+    for (int i = 0; i < na; i++)
+        if (!str_eq(a[i].name, b[i].name) || !str_eq(a[i].value, b[i].value)) return 0;
+    return 1;
+}
+
+#define CMPD(field, label)                                                                          \
+    do {                                                                                            \
+        if (!(a->field == b->field))                                                                \
+            return differ(why, n, "%s%s: %.17g != %.17g", where, label, (double)a->field,            \
+                          (double)b->field);                                                        \
+    } while (0)
+
+static int xform_eq(const fr_flame_xform *a, const fr_flame_xform *b, int nchaos, const char *where, char *why,
+                    size_t n)
+{
+    CMPD(weight, "weight");
+    CMPD(color, "color");
+    CMPD(color_speed, "color_speed");
+    CMPD(animate, "animate");
+    CMPD(opacity, "opacity");
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 2; j++) {
+            CMPD(c[i][j], "coefs");
+            CMPD(post[i][j], "post");
+        }
+    if (a->has_post != b->has_post) return differ(why, n, "%shas_post differs", where);
+    for (int i = 0; i < FR_FLAME_NVAR; i++)
+        if (!(a->var[i] == b->var[i]))
+            return differ(why, n, "%s%s: %.17g != %.17g", where, fr_flame_vars[i].name, a->var[i], b->var[i]);
+    for (int i = 0; i < FR_FLAME_NPARAM; i++)
+        if (!(a->param[i] == b->param[i]))
+            return differ(why, n, "%s%s: %.17g != %.17g", where, fr_flame_params[i].name, a->param[i],
+                          b->param[i]);
+    for (int i = 0; i < nchaos; i++) {
+        double ca = a->chaos ? a->chaos[i] : 1.0, cb = b->chaos ? b->chaos[i] : 1.0;
+        if (!(ca == cb)) return differ(why, n, "%schaos[%d]: %.17g != %.17g", where, i, ca, cb);
+    }
+    if (a->nmotion != b->nmotion) return differ(why, n, "%s%d != %d motion elements", where, a->nmotion, b->nmotion);
+    for (int i = 0; i < a->nmotion; i++) {
+        const fr_flame_motion *ma = &a->motion[i], *mb = &b->motion[i];
+        if (!(ma->freq == mb->freq) || ma->func != mb->func)
+            return differ(why, n, "%smotion %d: frequency or function differs", where, i);
+        if (!ma->xf != !mb->xf) return differ(why, n, "%smotion %d: values differ", where, i);
+        char sub[96];
+        snprintf(sub, sizeof sub, "%smotion %d: ", where, i);
+        if (ma->xf && !xform_eq(ma->xf, mb->xf, 0, sub, why, n)) return 0;
+    }
+    if (!attrs_eq(a->extra, a->nextra, b->extra, b->nextra)) return differ(why, n, "%skept attributes differ", where);
+    if (!str_eq(a->children, b->children)) return differ(why, n, "%skept child elements differ", where);
+    return 1;
+}
+
+#undef CMPD
+#define CMPD(field)                                                                                 \
+    do {                                                                                            \
+        if (!(a->field == b->field))                                                                \
+            return differ(why, n, "%s: %.17g != %.17g", #field, (double)a->field, (double)b->field); \
+    } while (0)
+
+int fr_flame_genome_equal(const fr_flame_genome *a, const fr_flame_genome *b, char *why, size_t n)
+{
+    if (!str_eq(a->name, b->name)) return differ(why, n, "name differs");
+    CMPD(time);
+    CMPD(width);
+    CMPD(height);
+    CMPD(center[0]);
+    CMPD(center[1]);
+    CMPD(rot_center[0]);
+    CMPD(rot_center[1]);
+    CMPD(scale);
+    CMPD(zoom);
+    CMPD(rotate);
+    CMPD(supersample);
+    CMPD(filter);
+    CMPD(filter_shape);
+    CMPD(quality);
+    CMPD(passes);
+    CMPD(temporal_samples);
+    CMPD(temporal_filter_type);
+    CMPD(temporal_filter_width);
+    CMPD(temporal_filter_exp);
+    CMPD(background[0]);
+    CMPD(background[1]);
+    CMPD(background[2]);
+    CMPD(brightness);
+    CMPD(gamma);
+    CMPD(gamma_threshold);
+    CMPD(vibrancy);
+    CMPD(highlight_power);
+    CMPD(hue_rotation);
+    CMPD(estimator_radius);
+    CMPD(estimator_minimum);
+    CMPD(estimator_curve);
+    CMPD(palette_mode);
+    CMPD(interpolation);
+    CMPD(interpolation_type);
+    CMPD(palette_interpolation);
+    CMPD(hsv_rgb_palette_blend);
+    CMPD(palette_index);
+    for (int i = 0; i < FR_FLAME_PALETTE; i++)
+        for (int k = 0; k < 4; k++)
+            if (!(a->palette[i][k] == b->palette[i][k]))
+                return differ(why, n, "palette[%d][%d]: %.17g != %.17g", i, k, a->palette[i][k], b->palette[i][k]);
+    if (a->nxf != b->nxf) return differ(why, n, "%d != %d xforms", a->nxf, b->nxf);
+    for (int i = 0; i < a->nxf; i++) {
+        char where[32];
+        snprintf(where, sizeof where, "xform %d: ", i);
+        if (!xform_eq(&a->xf[i], &b->xf[i], a->nxf, where, why, n)) return 0;
+    }
+    if (!a->final != !b->final) return differ(why, n, "final xform present in one only");
+    if (a->final && !xform_eq(a->final, b->final, 0, "final xform: ", why, n)) return 0;
+    if (!attrs_eq(a->extra, a->nextra, b->extra, b->nextra)) return differ(why, n, "kept attributes differ");
+    if (!str_eq(a->children, b->children)) return differ(why, n, "kept child elements differ");
+    return 1;
+}
