@@ -1,0 +1,94 @@
+/*
+ * flame_frame.h - the geometry and buffers of one flame render, as flam3
+ * 3.1.1's render_rectangle sets them up (see docs/ARCHITECTURE.md, Flames):
+ * output size, supersample, the bucket grid with its gutter (wide enough
+ * for the spatial filter and the density-estimation splat), the camera
+ * mapping a point to a bucket, the sample count, the spatial filter and
+ * the density-estimation kernels.
+ *
+ * Buckets hold what flam3's default ("33-bit") buckets hold: per bucket
+ * five unsigned sums R, G, B, A, CNT, each hit adding floor(255 * colour *
+ * weight) and floor(255 * weight) (flam3 truncates every add). They are
+ * kept in 64-bit integers here (no saturation).
+ */
+#ifndef FR_FLAME_FRAME_H
+#define FR_FLAME_FRAME_H
+
+#include <stdint.h>
+
+#include "core/context.h"
+#include "flame/flame_genome.h"
+
+enum { FR_FB_R = 0, FR_FB_G = 1, FR_FB_B = 2, FR_FB_A = 3, FR_FB_CNT = 4, FR_FB_CHANNELS = 5 };
+
+/* Density-estimation kernels (flam3_create_de_filters). */
+typedef struct fr_flame_de {
+    int max_filter_index;   /* last kernel */
+    int max_filtered_counts;
+    int kernel_size;        /* coefficients per kernel: (half+1)(half+2)/2 */
+    double curve;
+    double *width;          /* max_filter_index + 1 radii, in buckets */
+    double *coef;           /* (max_filter_index + 1) * kernel_size, triangle dek <= dej */
+} fr_flame_de;
+
+typedef struct fr_flame_frame {
+    /* output */
+    int width, height;      /* pixels */
+    int os;                 /* supersample */
+    /* buckets */
+    int wb, hb;             /* bucket grid: os * size + 2 gutter */
+    int gutter;             /* gutter width in buckets */
+    int de_offset;          /* where the filter window of pixel 0 starts */
+    /* camera: point -> bucket (flam3 rect.c) */
+    double ppux, ppuy;      /* pixels per unit (scale * 2^zoom) */
+    double bounds[4];       /* x0, y0, x1, y1 inclusive */
+    double ws0, wb0s0, hs1, hb1s1;
+    int rotated;            /* rotate != 0 */
+    double rot_cos, rot_sin, rot_center[2];
+    /* sampling */
+    double sample_density;  /* quality * 4^zoom */
+    double nsamples;        /* sample_density * width * height (all passes) */
+    int passes;
+    /* spatial filter: fwidth x fwidth taps, normalised */
+    int fwidth;
+    double *filter;
+    /* density estimation (de.max_filter_index == 0: none) */
+    fr_flame_de de;
+} fr_flame_frame;
+
+/* Set up the frame of genome g (its size, quality, supersample, filter,
+ * estimator, camera). Errors: bad sizes, a spatial filter that sums to 0,
+ * bad estimator settings, as flam3 reports them. */
+fr_status fr_flame_frame_init(fr_context *ctx, const fr_flame_genome *g, fr_flame_frame *f);
+void fr_flame_frame_free(fr_flame_frame *f);
+
+/* Bucket index of point (x, y) (rotation applied), or -1 outside. */
+static inline int64_t fr_flame_bucket(const fr_flame_frame *f, double x, double y)
+{
+    if (f->rotated) {
+        double dx = x - f->rot_center[0], dy = y - f->rot_center[1];
+        x = dx * f->rot_cos - dy * f->rot_sin + f->rot_center[0];
+        y = dx * f->rot_sin + dy * f->rot_cos + f->rot_center[1];
+    }
+    if (!(x >= f->bounds[0] && y >= f->bounds[1] && x <= f->bounds[2] && y <= f->bounds[3])) return -1;
+    int64_t i = (int64_t)(f->ws0 * x - f->wb0s0), j = (int64_t)(f->hs1 * y - f->hb1s1);
+    int64_t b = i + (int64_t)f->wb * j;
+    return b < (int64_t)f->wb * f->hb ? b : -1;
+}
+
+/* One pass's buckets (wb * hb * FR_FB_CHANNELS sums) into the accumulator
+ * (wb * hb * 4 doubles R, G, B, A), log-density scaled with flam3's k1, k2
+ * and, when the genome asks for it, spread by the density-estimation
+ * kernels (rect.c de_thread); else scaled in place. Uses threads. */
+fr_status fr_flame_accumulate(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f,
+                              const uint64_t *buckets, double *accum);
+
+/* The accumulator to the image: spatial filter and downsample, gamma with
+ * gamma_threshold, vibrancy, highlight_power, background; transparency
+ * stores alpha (else 255 / 65535 and the background is composited);
+ * earlyclip tone-maps before filtering. out: width * height * 4 values,
+ * 0..255 for bpc 8, 0..65535 (colour max 65280 as flam3) for bpc 16. */
+fr_status fr_flame_tonemap(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f, double *accum,
+                           int earlyclip, int transparency, int bpc, uint16_t *out);
+
+#endif
