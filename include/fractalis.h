@@ -239,12 +239,16 @@ typedef struct fr_escape_raw {
                             -1 for interior; NULL in FR_COLOR_COUNT mode */
 } fr_escape_raw;
 
-/* An 8- or 16-bit RGB image, row-major, top row first. */
+/* An 8- or 16-bit RGB (or RGBA) image, row-major, top row first. */
 typedef struct fr_image {
     int width, height;
     int depth;       /* 8 or 16 */
-    void *pixels;    /* width*height*3 samples of uint8_t or uint16_t */
+    void *pixels;    /* width*height*channels samples of uint8_t or uint16_t */
+    int channels;    /* 3 (RGB; 0 also means 3) or 4 (RGBA, alpha not premultiplied) */
 } fr_image;
+
+/* Samples a pixel of img: 3 or 4. */
+static inline int fr_image_channels(const fr_image *img) { return img->channels == 4 ? 4 : 3; }
 
 /* Render statistics of the last render. */
 typedef struct fr_escape_stats {
@@ -443,6 +447,10 @@ fr_format fr_format_from_path(const char *path);
  * leaves no partial file. */
 fr_status fr_image_write_png(fr_context *ctx, const fr_image *img, const char *path,
                              const char *meta);
+/* The same with the text chunk under another key (flames: "flam3_genome",
+ * as flam3 writes it). */
+fr_status fr_image_write_png_keyed(fr_context *ctx, const fr_image *img, const char *path, const char *key,
+                                   const char *text);
 fr_status fr_image_write_ppm(fr_context *ctx, const fr_image *img, const char *path);
 /* Read a PNG (any bit depth/colour type, converted to RGB at its depth) and
  * its "fractalis" text chunk (malloc()ed into *meta, or NULL if absent).

@@ -148,7 +148,7 @@ static void put_file(const char *path, const void *data, size_t n)
 
 static fr_image make_image(int w, int h, int depth)
 {
-    fr_image img = {w, h, depth, NULL};
+    fr_image img = {w, h, depth, NULL, 3};
     size_t n = (size_t)w * h * 3;
     img.pixels = malloc(n * (size_t)(depth / 8));
     assert_non_null(img.pixels);
@@ -479,7 +479,7 @@ static void test_png_not_png(void **state)
     fixture *f = *state;
     const char *path = tpath(f, "x.png");
     put_file(path, "hello, this is not a png at all\n", 32);
-    fr_image img = {1, 2, 8, (void *)&img};
+    fr_image img = {1, 2, 8, (void *)&img, 3};
     char *meta = (char *)"sentinel";
     assert_int_equal(fr_image_read_png(f->ctx, path, &img, &meta), FR_ERR_PARSE);
     assert_non_null(strstr(fr_last_error(f->ctx), "is not a PNG file"));

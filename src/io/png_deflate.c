@@ -22,7 +22,7 @@ typedef struct strip {
 /* One scanline in PNG byte order (16-bit samples big-endian). */
 static void row_bytes(const fr_image *img, int y, unsigned char *dst)
 {
-    size_t n = (size_t)img->width * 3;
+    size_t n = (size_t)img->width * fr_image_channels(img);
     if (img->depth == 8) {
         memcpy(dst, (const unsigned char *)img->pixels + (size_t)y * n, n);
         return;
@@ -33,7 +33,7 @@ static void row_bytes(const fr_image *img, int y, unsigned char *dst)
 
 static void compress_strip(const fr_image *img, strip *s, int last)
 {
-    const size_t rb = (size_t)img->width * 3 * (size_t)(img->depth / 8);
+    const size_t rb = (size_t)img->width * fr_image_channels(img) * (size_t)(img->depth / 8);
     unsigned char *prev = calloc(rb, 1), *cur = malloc(rb), *line = malloc(rb + 1);
     z_stream z;
     memset(&z, 0, sizeof z);
@@ -71,7 +71,7 @@ static void compress_strip(const fr_image *img, strip *s, int last)
 fr_status fr_png_deflate_parallel(fr_context *ctx, const fr_image *img, int threads, unsigned char **out,
                                   size_t *len)
 {
-    const size_t rb = (size_t)img->width * 3 * (size_t)(img->depth / 8) + 1;
+    const size_t rb = (size_t)img->width * fr_image_channels(img) * (size_t)(img->depth / 8) + 1;
     int rows = (int)(STRIP_BYTES / rb);
     if (rows < 1) rows = 1;
     int n = (img->height + rows - 1) / rows;

@@ -117,8 +117,8 @@ static fr_status check_image(fr_context *ctx, const fr_image *img, const char *p
 
 /* -------------------------------------------------------------------- write */
 
-static int png_write_body(png_structp png, png_infop info, const fr_image *img, const char *meta,
-                          const unsigned char *idat, size_t idat_len)
+static int png_write_body(png_structp png, png_infop info, const fr_image *img, const char *key,
+                          const char *meta, const unsigned char *idat, size_t idat_len)
 {
     if (setjmp(png_jmpbuf(png))) return -1;
 
@@ -126,7 +126,7 @@ static int png_write_body(png_structp png, png_infop info, const fr_image *img, 
      * renderer can produce; PNG's own limit is the real one. */
     png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
     png_set_IHDR(png, info, (png_uint_32)img->width, (png_uint_32)img->height, img->depth,
-                 PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 fr_image_channels(img) == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);
     /* png_set_text copies the strings; the casts only satisfy its non-const
      * prototype. Set before png_write_info so that the chunks precede IDAT
@@ -139,7 +139,7 @@ static int png_write_body(png_structp png, png_infop info, const fr_image *img, 
     int ntext = 1;
     if (meta) {
         text[1].compression = PNG_ITXT_COMPRESSION_NONE;
-        text[1].key = (png_charp)FR_META_KEY;
+        text[1].key = (png_charp)key;
         text[1].text = (png_charp)meta;
         ntext = 2;
     }
@@ -157,6 +157,12 @@ static int png_write_body(png_structp png, png_infop info, const fr_image *img, 
 
 fr_status fr_image_write_png(fr_context *ctx, const fr_image *img, const char *path,
                              const char *meta)
+{
+    return fr_image_write_png_keyed(ctx, img, path, FR_META_KEY, meta);
+}
+
+fr_status fr_image_write_png_keyed(fr_context *ctx, const fr_image *img, const char *path, const char *key,
+                                   const char *meta)
 {
     fr_status s = check_image(ctx, img, path);
     if (s != FR_OK) return s;
@@ -190,7 +196,7 @@ fr_status fr_image_write_png(fr_context *ctx, const fr_image *img, const char *p
                        path);
     }
     png_set_write_fn(png, &st, png_write_cb, png_flush_cb);
-    int rc = png_write_body(png, info, img, meta, idat, idat_len);
+    int rc = png_write_body(png, info, img, key, meta, idat, idat_len);
     png_destroy_write_struct(&png, &info);
     free(idat);
     if (rc != 0) {
