@@ -468,6 +468,64 @@ fr_status fr_write_text_file(fr_context *ctx, const char *path, const char *text
 /* Read a whole text file (malloc()ed, NUL-terminated). */
 fr_status fr_read_text_file(fr_context *ctx, const char *path, char **text);
 
+
+/* ------------------------------------------------------------ fractal flames */
+
+/* The genomes of one flam3 file (.flam3 / .flame: flam3, Apophysis, Fr0st,
+ * Fractorium, Electric Sheep), read as flam3 3.1.1 reads them. */
+typedef struct fr_flames fr_flames;
+
+/* Read a genome file. palette_file: flam3's palette file for palette="N"
+ * (NULL: the one Debian's flam3-palette installs). strict: attributes and
+ * elements flam3 does not read are errors, else they are kept (written
+ * back by fr_flames_write) and listed once each by fr_flames_warning. A
+ * malformed file fails with FR_ERR_PARSE and a message naming the line and
+ * the element. */
+fr_status fr_flames_read(fr_context *ctx, const char *path, const char *palette_file, int strict, fr_flames **out);
+void fr_flames_destroy(fr_flames *f);
+int fr_flames_count(const fr_flames *f);
+/* Genome i's name ("" when it has none). */
+const char *fr_flames_name(const fr_flames *f, int i);
+/* Index of the genome called `name`, or -1. */
+int fr_flames_find(const fr_flames *f, const char *name);
+/* Genome i's output size. */
+void fr_flames_size(const fr_flames *f, int i, int *width, int *height);
+/* The warnings of the read, one line each: i in 0 .. n - 1 (NULL past the end). */
+const char *fr_flames_warning(const fr_flames *f, int i);
+/* Write genome `index` (-1: all) as flam3 XML that flam3 reads. */
+fr_status fr_flames_write(fr_context *ctx, const fr_flames *f, int index, const char *path);
+/* Genome `index` as flam3 XML text (malloc()ed). */
+fr_status fr_flames_xml(fr_context *ctx, const fr_flames *f, int index, char **out);
+
+/* Render settings over a genome's own (0 = the genome's value). */
+typedef struct fr_flame_options {
+    int width, height;   /* output size; the camera scale follows the width
+                            (as flam3-render's ss), so the framing is kept */
+    double quality;      /* samples per output pixel */
+    int supersample;     /* buckets per pixel side */
+    uint64_t seed;       /* random streams (same seed: same image, any threads) */
+    int depth;           /* 8 or 16 bits per channel (0 = 8) */
+    int transparency;    /* 1: alpha from density, background not composited */
+    int earlyclip;       /* 1: tone-map before the spatial filter (flam3's earlyclip) */
+} fr_flame_options;
+
+typedef struct fr_flame_stats {
+    double samples;          /* plotted samples asked for (quality x pixels) */
+    uint64_t iterations;     /* xform applications (fuse, final xform, retries included) */
+    uint64_t bad_values;     /* points that left the plane (NaN or beyond 1e10) */
+    uint64_t plotted;        /* samples that landed in the image (gutter included) */
+    double seconds_iterate;  /* chaos game */
+    double seconds_density;  /* log scaling and density estimation */
+    double seconds_filter;   /* spatial filter, downsampling, tone mapping */
+    double bucket_bytes;     /* memory of the histogram buckets */
+} fr_flame_stats;
+
+/* Render genome `index` into a new RGBA image (img->channels = 4) of the
+ * requested depth. Progress through the context's callback; a cancel ends
+ * with FR_ERR_CANCELLED and no image. */
+fr_status fr_flame_render(fr_context *ctx, const fr_flames *f, int index, const fr_flame_options *o, fr_image *img,
+                          fr_flame_stats *st);
+
 #ifdef __cplusplus
 }
 #endif

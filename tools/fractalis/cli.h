@@ -13,6 +13,11 @@ int cmd_buddha(int argc, char **argv);
 int cli_is_buddha_family(const char *word);
 void print_buddha_help(void);
 int cmd_params(int argc, char **argv);
+/* render flame FILE ...; flame info|convert ... (cmd_flame.c) */
+int cmd_flame_render(int argc, char **argv);
+int cmd_flame(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+void print_flame_help(void);
 int cmd_devices(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_bench_orbit(int argc, char **argv);

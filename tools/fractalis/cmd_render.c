@@ -119,7 +119,8 @@ static int write_output(fr_context *ctx, const render_opts *o, const fr_escape_p
 
 int cmd_render(int argc, char **argv)
 {
-    /* Orbit-density families have a command of their own. */
+    /* Flames and orbit-density families have commands of their own. */
+    if (argc > 1 && !strcmp(argv[1], "flame")) return cmd_flame_render(argc, argv);
     for (int i = 1; i < argc; i++) {
         if (cli_is_buddha_family(argv[i]) || !strcmp(argv[i], "--resume")) return cmd_buddha(argc, argv);
         /* A .json scene of that family. */

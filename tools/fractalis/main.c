@@ -32,6 +32,8 @@ int main(int argc, char **argv)
     }
     if (!strcmp(cmd, "render")) return cmd_render(argc - 1, argv + 1);
     if (!strcmp(cmd, "params")) return cmd_params(argc - 1, argv + 1);
+    if (!strcmp(cmd, "flame")) return cmd_flame(argc - 1, argv + 1);
+    if (!strcmp(cmd, "compare")) return cmd_compare(argc - 1, argv + 1);
     if (!strcmp(cmd, "devices")) return cmd_devices(argc - 1, argv + 1);
     if (!strcmp(cmd, "bench")) return cmd_bench(argc - 1, argv + 1);
     cli_error("unknown command '%s' (try 'fractalis --help')", cmd);

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Render one genome with flam3-render (Debian flam3-utils) twice, with two
+# seeds, and with fractalis at the same settings; report
+#   PSNR(fractalis, flam3 A)  next to  PSNR(flam3 B, flam3 A)
+# The renders are indistinguishable when the first is within 1 dB of the
+# second (flam3's own seed-to-seed noise). Exit 0 when within the margin.
+#
+#   scripts/compare-flam3.sh GENOME [--index N] [--width W] [--quality Q]
+#                            [--margin DB] [--keep DIR] [--fractalis BIN]
+set -euo pipefail
+usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 1 ] || usage
+genome=$1; shift
+index=0 width=400 quality=200 margin=1 keep= fr=${FRACTALIS:-fractalis}
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --index) index=$2; shift 2 ;; --width) width=$2; shift 2 ;; --quality) quality=$2; shift 2 ;;
+    --margin) margin=$2; shift 2 ;; --keep) keep=$2; shift 2 ;; --fractalis) fr=$2; shift 2 ;;
+    *) usage ;;
+    esac
+done
+command -v flam3-render >/dev/null || { echo "compare-flam3.sh: flam3-render not found (apt-get install flam3-utils)" >&2; exit 2; }
+dir=$(mktemp -d)
+trap '[ -n "$keep" ] && mkdir -p "$keep" && cp "$dir"/*.png "$dir"/*.flam3 "$keep"/ 2>/dev/null; rm -rf "$dir"' EXIT
+# The one genome, as fractalis writes it (flam3 reads it back unchanged).
+"$fr" flame convert "$genome" "$dir/g.flam3" --index "$index"
+read -r gw gh < <("$fr" flame info "$dir/g.flam3" | awk -F'\t' 'NR==1 { split($3, s, "x"); print s[1], s[2] }')
+gq=$(grep -o 'quality="[^"]*"' "$dir/g.flam3" | head -1 | sed 's/[^0-9.e+-]//g')
+gq=${gq:-1}
+# flam3-render's ss and qs give the size and the quality asked for.
+ss=$(awk -v w="$width" -v g="$gw" 'BEGIN { printf "%.17g", w / g }')
+qs=$(awk -v q="$quality" -v g="$gq" 'BEGIN { printf "%.17g", q / g }')
+h=$(awk -v h="$gh" -v s="$ss" 'BEGIN { printf "%d", h * s }')
+render_flam3() { env in="$dir/g.flam3" out="$1" isaac_seed="$2" ss="$ss" qs="$qs" verbose=0 nthreads=2 flam3-render; }
+t0=$(date +%s.%N)
+render_flam3 "$dir/flam3-a.png" seed-a
+t1=$(date +%s.%N)
+render_flam3 "$dir/flam3-b.png" seed-b
+t2=$(date +%s.%N)
+"$fr" render flame "$dir/g.flam3" --size "${width}x${h}" --quality "$quality" --seed 7 -q -o "$dir/fractalis.png"
+t3=$(date +%s.%N)
+read -r p_fr d_fr < <("$fr" compare "$dir/flam3-a.png" "$dir/fractalis.png")
+read -r p_ff d_ff < <("$fr" compare "$dir/flam3-a.png" "$dir/flam3-b.png")
+ok=$(awk -v a="$p_fr" -v b="$p_ff" -v m="$margin" 'BEGIN { print (a >= b - m) ? 1 : 0 }')
+printf '%s[%s] %dx%d q%s: PSNR(fractalis, flam3) %.2f dB, PSNR(flam3 B, flam3 A) %.2f dB, diff %+.2f dB: %s; time flam3 %.2f s, fractalis %.2f s\n' \
+    "$(basename "$genome")" "$index" "$width" "$h" "$quality" "$p_fr" "$p_ff" "$(awk -v a="$p_fr" -v b="$p_ff" 'BEGIN{print a-b}')" \
+    "$([ "$ok" = 1 ] && echo PASS || echo FAIL)" "$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b-a}')" "$(awk -v a="$t2" -v b="$t3" 'BEGIN{print b-a}')"
+[ "$ok" = 1 ]

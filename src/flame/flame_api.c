@@ -1,0 +1,77 @@
+/* The public face of genome files: fr_flames over fr_flame_file. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+#include "flame/flame_api.h"
+#include "flame/flame_xml.h"
+
+fr_status fr_flames_read(fr_context *ctx, const char *path, const char *palette_file, int strict, fr_flames **out)
+{
+    *out = NULL;
+    fr_flames *f = calloc(1, sizeof *f);
+    if (!f) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    fr_status s = fr_flame_read_file(ctx, path, palette_file, strict, &f->file);
+    if (s) {
+        free(f);
+        return s;
+    }
+    if (f->file.n == 0) {
+        fr_flames_destroy(f);
+        return fr_fail(ctx, FR_ERR_PARSE, "%s: no <flame> element", path);
+    }
+    *out = f;
+    return FR_OK;
+}
+
+void fr_flames_destroy(fr_flames *f)
+{
+    if (!f) return;
+    fr_flame_file_free(&f->file);
+    free(f);
+}
+
+int fr_flames_count(const fr_flames *f) { return f->file.n; }
+
+const char *fr_flames_name(const fr_flames *f, int i)
+{
+    return i >= 0 && i < f->file.n && f->file.g[i].name ? f->file.g[i].name : "";
+}
+
+int fr_flames_find(const fr_flames *f, const char *name)
+{
+    for (int i = 0; i < f->file.n; i++)
+        if (f->file.g[i].name && !strcmp(f->file.g[i].name, name)) return i;
+    return -1;
+}
+
+void fr_flames_size(const fr_flames *f, int i, int *width, int *height)
+{
+    *width = f->file.g[i].width, *height = f->file.g[i].height;
+}
+
+const char *fr_flames_warning(const fr_flames *f, int i)
+{
+    return i >= 0 && i < f->file.nwarnings ? f->file.warnings[i] : NULL;
+}
+
+static fr_status check_index(fr_context *ctx, const fr_flames *f, int index, int all_ok)
+{
+    if ((all_ok && index == -1) || (index >= 0 && index < f->file.n)) return FR_OK;
+    return fr_fail(ctx, FR_ERR_INVALID, "genome index %d is out of range (the file has %d)", index, f->file.n);
+}
+
+fr_status fr_flames_write(fr_context *ctx, const fr_flames *f, int index, const char *path)
+{
+    fr_status s = check_index(ctx, f, index, 1);
+    if (s) return s;
+    return index < 0 ? fr_flame_write_file(ctx, f->file.g, f->file.n, path)
+                     : fr_flame_write_file(ctx, f->file.g + index, 1, path);
+}
+
+fr_status fr_flames_xml(fr_context *ctx, const fr_flames *f, int index, char **out)
+{
+    fr_status s = check_index(ctx, f, index, 0);
+    if (s) return s;
+    return fr_flame_to_xml(ctx, f->file.g + index, 1, out);
+}

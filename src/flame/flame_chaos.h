@@ -1,0 +1,148 @@
+/*
+ * flame_chaos.h - the chaos game of one flame render as plain data (the
+ * job), and one walker of it, with flam3 3.1.1's semantics (flam3_iterate
+ * and rect.c iter_thread):
+ *
+ * - a walker starts at a uniform point of [-1, 1]^2 with a uniform colour,
+ *   discards `fuse` iterations, then plots n;
+ * - the xform is drawn from a table of 16384 slots built from the weights
+ *   (a row per previous xform when xaos is used);
+ * - colour c' = s * colour + (1 - s) * c, with s the xform's color_speed;
+ * - a bad value (NaN or beyond 1e10) restarts from a uniform point, up to 4
+ *   times in a row; the 5th is kept;
+ * - the final xform applies with probability = its opacity, to the plotted
+ *   copy only;
+ * - a hit adds floor(255 * palette colour * w) to R, G, B, A and
+ *   floor(255 * w) to the count, with w = opacity^log2(10) of the xform
+ *   (flam3's truncating integer buckets).
+ *
+ * Walker k draws from its own stream keyed by (seed, k): the buckets do
+ * not depend on the thread count or order (integer adds commute).
+ */
+#ifndef FR_FLAME_CHAOS_H
+#define FR_FLAME_CHAOS_H
+
+#include <math.h>
+#include <stdint.h>
+
+#include "flame/flame_frame.h"
+#include "flame/flame_rng.h"
+#include "flame/flame_xform_core.h"
+
+#define FR_FLAME_GRAIN 16384     /* CHOOSE_XFORM_GRAIN */
+#define FR_FLAME_SUB_BATCH 10000 /* samples a walker plots (sub_batch_size) */
+#define FR_FLAME_FUSE 15         /* iterations discarded at a walker's start */
+#define FR_FLAME_FUSE_EARLYCLIP 100
+
+typedef struct fr_flame_job {
+    int nstd;                       /* xforms chosen by weight */
+    int has_final;                  /* xf[nstd] is the final xform */
+    int chaos;                      /* table has a row per previous xform */
+    int fuse;
+    int linear_palette;             /* palette_mode linear */
+    uint64_t seed;
+    const fr_flame_frame *frame;
+    const fr_flame_xform_pre *xf;   /* nstd (+ 1) */
+    const double *color, *speed;    /* per xform */
+    const double *vis;              /* per std xform: opacity^log2(10) */
+    double final_opacity;
+    const uint16_t *table;          /* rows of FR_FLAME_GRAIN xform indices */
+    const double (*dmap)[4];        /* 256 palette entries x 255 */
+    const uint32_t (*hit)[256][5];  /* per std xform, step palette: the five integer adds */
+} fr_flame_job;
+
+typedef struct fr_flame_walk_stats {
+    uint64_t iterations; /* xform applications, fuse and retries included */
+    uint64_t bad;        /* bad values */
+    uint64_t plotted;    /* hits that landed in a bucket */
+} fr_flame_walk_stats;
+
+/* flam3's rand11 and rand01 from the walker's stream. */
+FR_HD double fr_flame_rand11(fr_flame_rng *r) { return 2.0 * fr_flame_rng_01(r) - 1.0; }
+
+/* Palette entry of colour coordinate c (step mode), flam3's truncation and clamps. */
+FR_HD int fr_flame_cmap_index(double c)
+{
+    double d = c * 256.0;
+    if (!(d >= 0)) return 0;
+    if (d >= 255.0) return 255;
+    return (int)d;
+}
+
+/* Add v to a bucket channel (atomically when threads share the buckets). */
+FR_HD void fr_flame_badd(uint64_t *b, uint64_t v, int atomic)
+{
+    if (atomic) __atomic_fetch_add(b, v, __ATOMIC_RELAXED);
+    else *b += v;
+}
+
+/* One hit of colour c, weight of std xform fn, at bucket b. */
+FR_HD void fr_flame_hit(const fr_flame_job *j, uint64_t *buckets, int64_t b, double c, int fn, int atomic)
+{
+    uint64_t *o = buckets + (size_t)b * FR_FB_CHANNELS;
+    if (!j->linear_palette) {
+        const uint32_t *h = j->hit[fn][fr_flame_cmap_index(c)];
+        for (int k = 0; k < FR_FB_CHANNELS; k++)
+            if (h[k]) fr_flame_badd(o + k, h[k], atomic);
+        return;
+    }
+    /* linear: between entry idx and idx + 1 (flam3 rect.c) */
+    double d = c * 256.0, frac;
+    int idx = d >= 0 && d < 2147483647.0 ? (int)d : (d >= 0 ? 255 : -1);
+    if (idx < 0) idx = 0, frac = 0;
+    else if (idx >= 255) idx = 254, frac = 1.0;
+    else frac = d - idx;
+    const double v = j->vis[fn];
+    for (int k = 0; k < 4; k++) {
+        double col = j->dmap[idx][k] * (1.0 - frac) + j->dmap[idx + 1][k] * frac;
+        double a = v == 1.0 ? col : v * col;
+        if (a >= 1.0) fr_flame_badd(o + k, (uint64_t)a, atomic);
+    }
+    fr_flame_badd(o + FR_FB_CNT, (uint64_t)(v == 1.0 ? 255.0 : v * 255.0), atomic);
+}
+
+/* Walker k: n plotted samples into buckets. */
+FR_HD void fr_flame_walk(const fr_flame_job *j, uint64_t k, uint32_t n, uint64_t *buckets, int atomic,
+                         fr_flame_walk_stats *st)
+{
+    fr_flame_rng r;
+    fr_flame_rng_init(&r, j->seed, k);
+    double p0 = fr_flame_rand11(&r), p1 = fr_flame_rand11(&r), pc = fr_flame_rng_01(&r);
+    int consec = 0, last = 0;
+    uint64_t iters = 0, bad = 0, plotted = 0;
+    const uint16_t *row0 = j->table;
+    for (int64_t i = -(int64_t)j->fuse; i < (int64_t)n; i++) {
+        const uint16_t *row = j->chaos ? j->table + (size_t)last * FR_FLAME_GRAIN : row0;
+        const int fn = row[fr_flame_rng_u32(&r) & (FR_FLAME_GRAIN - 1)];
+        const double s = j->speed[fn];
+        double q0, q1, qc = s * j->color[fn] + (1.0 - s) * pc;
+        iters++;
+        if (fr_flame_xform_apply_core(&j->xf[fn], p0, p1, &r, &q0, &q1)) {
+            bad++;
+            if (++consec < 5) {
+                p0 = q0, p1 = q1, pc = qc;
+                i--;
+                continue;
+            }
+        }
+        consec = 0;
+        last = fn + 1;
+        p0 = q0, p1 = q1, pc = qc;
+        if (i < 0 || j->vis[fn] == 0.0) continue;
+        double o0 = p0, o1 = p1, oc = pc;
+        if (j->has_final && (j->final_opacity == 1.0 || fr_flame_rng_01(&r) < j->final_opacity)) {
+            const int f = j->nstd;
+            const double fs = j->speed[f];
+            oc = fs * j->color[f] + (1.0 - fs) * pc;
+            iters++;
+            fr_flame_xform_apply_core(&j->xf[f], p0, p1, &r, &o0, &o1);
+        }
+        int64_t b = fr_flame_bucket(j->frame, o0, o1);
+        if (b < 0) continue;
+        fr_flame_hit(j, buckets, b, oc, fn, atomic);
+        plotted++;
+    }
+    st->iterations += iters, st->bad += bad, st->plotted += plotted;
+}
+
+#endif

@@ -1,0 +1,26 @@
+/* The CPU backend's chaos game (src/cpu/flame_cpu.c): walkers over OpenMP
+ * threads, each thread adding into its own 64-bit buckets with plain adds
+ * when memory allows (summed when read), else into shared buckets with
+ * atomic adds. */
+#ifndef FR_FLAME_FLAME_CPU_H
+#define FR_FLAME_FLAME_CPU_H
+
+#include "flame/flame_chaos.h"
+
+typedef struct fr_cpu_flame fr_cpu_flame;
+
+fr_status fr_cpu_flame_begin(fr_context *ctx, size_t nbuckets, fr_cpu_flame **out);
+/* Zero the buckets (a new pass). */
+void fr_cpu_flame_clear(fr_cpu_flame *c);
+/* Walkers first .. first + count - 1 of a pass of `samples` samples whose
+ * walker 0 is `base`: walker k plots FR_FLAME_SUB_BATCH samples, the last
+ * of the pass the rest. */
+void fr_cpu_flame_run(fr_cpu_flame *c, const fr_flame_job *j, uint64_t base, uint64_t first, uint64_t count,
+                      uint64_t samples, fr_flame_walk_stats *st);
+/* The pass's buckets (the threads' copies summed). */
+const uint64_t *fr_cpu_flame_buckets(fr_cpu_flame *c);
+/* Bytes of bucket memory. */
+double fr_cpu_flame_bytes(const fr_cpu_flame *c);
+void fr_cpu_flame_end(fr_cpu_flame *c);
+
+#endif

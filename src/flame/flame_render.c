@@ -1,0 +1,234 @@
+/*
+ * Flame rendering: the genome with the caller's overrides, the frame
+ * (buckets, camera, filters), the chaos-game job (prepared xforms, the
+ * xform-choice tables, the colour map and the integer hit tables), then per
+ * pass: walkers on the CPU, log-density scaling and density estimation into
+ * the accumulator; at the end the spatial filter and tone mapping.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+#include "flame/flame_api.h"
+#include "flame/flame_cpu.h"
+
+/* Everything a job points to. */
+typedef struct job_data {
+    fr_flame_job job;
+    fr_flame_xform_pre *xf;
+    double *color, *speed, *vis;
+    uint16_t *table;
+    double dmap[256][4];
+    uint32_t (*hit)[256][5];
+} job_data;
+
+static void job_free(job_data *d)
+{
+    free(d->xf), free(d->color), free(d->speed), free(d->vis), free(d->table), free(d->hit);
+}
+
+/* flam3_create_chaos_distrib: 16384 slots shared out by the weights. */
+static fr_status fill_row(fr_context *ctx, const double *w, int n, uint16_t *row)
+{
+    double total = 0;
+    for (int i = 0; i < n; i++) {
+        if (!(w[i] >= 0)) return fr_fail(ctx, FR_ERR_INVALID, "xform %d has a negative weight", i);
+        total += w[i];
+    }
+    if (!(total > 0)) return fr_fail(ctx, FR_ERR_INVALID, "the flame has no xform with a positive weight");
+    const double dr = total / FR_FLAME_GRAIN;
+    int j = 0;
+    double t = w[0], r = 0;
+    for (int i = 0; i < FR_FLAME_GRAIN; i++) {
+        while (r >= t && j < n - 1) t += w[++j];
+        row[i] = (uint16_t)j;
+        r += dr;
+    }
+    return FR_OK;
+}
+
+static fr_status job_init(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f, uint64_t seed,
+                          int earlyclip, job_data *d)
+{
+    memset(d, 0, sizeof *d);
+    const int nstd = g->nxf, nall = nstd + (g->final ? 1 : 0);
+    if (nstd < 1) return fr_fail(ctx, FR_ERR_INVALID, "the flame has no xforms");
+    if (nstd > 65535) return fr_fail(ctx, FR_ERR_INVALID, "too many xforms (%d)", nstd);
+    int chaos = 0;
+    for (int i = 0; i < nstd; i++)
+        for (int k = 0; g->xf[i].chaos && k < nstd; k++) chaos |= fabs(g->xf[i].chaos[k] - 1.0) > 1e-10;
+    size_t rows = chaos ? (size_t)nstd + 1 : 1;
+    d->xf = calloc((size_t)nall, sizeof *d->xf);
+    d->color = calloc((size_t)nall, sizeof *d->color);
+    d->speed = calloc((size_t)nall, sizeof *d->speed);
+    d->vis = calloc((size_t)nall, sizeof *d->vis);
+    d->table = malloc(rows * FR_FLAME_GRAIN * sizeof *d->table);
+    d->hit = malloc((size_t)nstd * sizeof *d->hit);
+    double *w = malloc((size_t)nstd * sizeof *w);
+    if (!d->xf || !d->color || !d->speed || !d->vis || !d->table || !d->hit || !w) {
+        free(w);
+        job_free(d);
+        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    }
+    for (int i = 0; i < nall; i++) {
+        const fr_flame_xform *x = i < nstd ? &g->xf[i] : g->final;
+        fr_flame_xform_precalc(x, &d->xf[i]);
+        d->color[i] = x->color, d->speed[i] = x->color_speed;
+        /* flam3: vis_adjusted = opacity^log2(10) (adjust_percentage) */
+        d->vis[i] = x->opacity <= 0 ? 0.0 : x->opacity >= 1 ? 1.0 : pow(10.0, -log2(1.0 / x->opacity));
+    }
+    for (int i = 0; i < nstd; i++) w[i] = g->xf[i].weight;
+    fr_status s = fill_row(ctx, w, nstd, d->table);
+    for (int r = 1; !s && r < (int)rows; r++) {
+        const fr_flame_xform *from = &g->xf[r - 1];
+        for (int i = 0; i < nstd; i++) w[i] = g->xf[i].weight * (from->chaos ? from->chaos[i] : 1.0);
+        if (fill_row(ctx, w, nstd, d->table + (size_t)r * FR_FLAME_GRAIN))
+            s = fr_fail(ctx, FR_ERR_INVALID, "xaos leaves xform %d with nowhere to go (its chaos row is all 0)", r - 1);
+    }
+    free(w);
+    if (s) {
+        job_free(d);
+        return s;
+    }
+    for (int e = 0; e < 256; e++)
+        for (int k = 0; k < 4; k++) d->dmap[e][k] = g->palette[e][k] * 255.0 * 1.0;
+    for (int i = 0; i < nstd; i++) {
+        const double v = d->vis[i];
+        for (int e = 0; e < 256; e++) {
+            for (int k = 0; k < 4; k++) {
+                double a = v == 1.0 ? d->dmap[e][k] : v * d->dmap[e][k];
+                d->hit[i][e][k] = a >= 1.0 ? (uint32_t)a : 0;
+            }
+            d->hit[i][e][FR_FB_CNT] = (uint32_t)(v == 1.0 ? 255.0 : v * 255.0);
+        }
+    }
+    fr_flame_job *j = &d->job;
+    j->nstd = nstd, j->has_final = g->final != NULL, j->chaos = chaos;
+    j->fuse = earlyclip ? FR_FLAME_FUSE_EARLYCLIP : FR_FLAME_FUSE;
+    j->linear_palette = g->palette_mode == FR_PALETTE_LINEAR;
+    j->seed = seed, j->frame = f, j->xf = d->xf;
+    j->color = d->color, j->speed = d->speed, j->vis = d->vis;
+    j->final_opacity = g->final ? g->final->opacity : 1.0;
+    j->table = d->table;
+    j->dmap = (const double(*)[4])d->dmap;
+    j->hit = (const uint32_t(*)[256][5])d->hit;
+    return FR_OK;
+}
+
+/* The genome with the caller's size, quality and supersample. */
+static fr_status apply_options(fr_context *ctx, fr_flame_genome *g, const fr_flame_options *o)
+{
+    if (o->width < 0 || o->height < 0 || o->supersample < 0 || !(o->quality >= 0))
+        return fr_fail(ctx, FR_ERR_INVALID, "size, quality and supersample must not be negative");
+    if (o->depth && o->depth != 8 && o->depth != 16)
+        return fr_fail(ctx, FR_ERR_INVALID, "depth must be 8 or 16, got %d", o->depth);
+    if (o->width || o->height) {
+        /* flam3-render's ss: the scale follows the size, the framing stays. */
+        double ss = o->width ? (double)o->width / g->width : (double)o->height / g->height;
+        g->height = o->height ? o->height : (int)(g->height * ss);
+        g->width = o->width ? o->width : (int)(g->width * ss);
+        g->scale *= ss;
+    }
+    if (o->quality > 0) g->quality = o->quality;
+    if (o->supersample > 0) g->supersample = o->supersample;
+    if (g->width < 1 || g->height < 1 || g->width > 65536 || g->height > 65536)
+        return fr_fail(ctx, FR_ERR_INVALID, "image size %dx%d is out of range (1..65536)", g->width, g->height);
+    if (!(g->quality > 0)) return fr_fail(ctx, FR_ERR_INVALID, "quality must be > 0");
+    return FR_OK;
+}
+
+/* One pass: walkers in slices (progress and cancel between slices). */
+static fr_status run_pass(fr_context *ctx, fr_cpu_flame *cpu, const fr_flame_job *j, int pass, int passes,
+                          uint64_t samples, uint64_t base, fr_flame_walk_stats *ws)
+{
+    const uint64_t walkers = (samples + FR_FLAME_SUB_BATCH - 1) / FR_FLAME_SUB_BATCH;
+    const uint64_t slice = walkers / 64 > (uint64_t)fr_threads(ctx) * 4 ? walkers / 64 : (uint64_t)fr_threads(ctx) * 4;
+    for (uint64_t w = 0; w < walkers; w += slice) {
+        uint64_t n = walkers - w < slice ? walkers - w : slice;
+        fr_cpu_flame_run(cpu, j, base, w, n, samples, ws);
+        double done = (pass + (double)(w + n) / walkers) / passes;
+        if (ctx->progress && ctx->progress(0.9 * done, ctx->progress_user))
+            return fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
+    }
+    return FR_OK;
+}
+
+fr_status fr_flame_render(fr_context *ctx, const fr_flames *fl, int index, const fr_flame_options *o, fr_image *img,
+                          fr_flame_stats *st)
+{
+    memset(img, 0, sizeof *img);
+    fr_flame_stats local;
+    if (!st) st = &local;
+    memset(st, 0, sizeof *st);
+    fr_flame_options def = {0};
+    if (!o) o = &def;
+    if (index < 0 || index >= fl->file.n)
+        return fr_fail(ctx, FR_ERR_INVALID, "genome index %d is out of range (the file has %d)", index, fl->file.n);
+    fr_flame_genome g;
+    fr_status s = fr_flame_genome_copy(ctx, &g, &fl->file.g[index]);
+    if (s) return s;
+    fr_flame_frame f;
+    memset(&f, 0, sizeof f);
+    job_data d;
+    memset(&d, 0, sizeof d);
+    fr_cpu_flame *cpu = NULL;
+    double *accum = NULL;
+    uint16_t *out = NULL;
+    if ((s = apply_options(ctx, &g, o)) || (s = fr_flame_frame_init(ctx, &g, &f)) ||
+        (s = job_init(ctx, &g, &f, o->seed, o->earlyclip, &d)))
+        goto done;
+    const size_t nb = (size_t)f.wb * f.hb;
+    if ((s = fr_cpu_flame_begin(ctx, nb, &cpu))) goto done;
+    st->bucket_bytes = fr_cpu_flame_bytes(cpu);
+    accum = calloc(nb * 4, sizeof *accum);
+    out = malloc((size_t)f.width * f.height * 4 * sizeof *out);
+    if (!accum || !out) {
+        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
+        goto done;
+    }
+    st->samples = f.nsamples;
+    const uint64_t per_pass = (uint64_t)(f.nsamples / f.passes);
+    const uint64_t walkers = (per_pass + FR_FLAME_SUB_BATCH - 1) / FR_FLAME_SUB_BATCH;
+    fr_flame_walk_stats ws = {0, 0, 0};
+    for (int pass = 0; pass < f.passes; pass++) {
+        double t0 = fr_now();
+        if (pass) fr_cpu_flame_clear(cpu);
+        if ((s = run_pass(ctx, cpu, &d.job, pass, f.passes, per_pass, (uint64_t)pass * walkers, &ws))) goto done;
+        const uint64_t *b = fr_cpu_flame_buckets(cpu);
+        double t1 = fr_now();
+        if ((s = fr_flame_accumulate(ctx, &g, &f, b, accum))) goto done;
+        st->seconds_iterate += t1 - t0;
+        st->seconds_density += fr_now() - t1;
+    }
+    st->iterations = ws.iterations, st->bad_values = ws.bad, st->plotted = ws.plotted;
+    fr_cpu_flame_end(cpu), cpu = NULL;
+    double t2 = fr_now();
+    const int depth = o->depth ? o->depth : 8;
+    if ((s = fr_flame_tonemap(ctx, &g, &f, accum, o->earlyclip, o->transparency, depth, out))) goto done;
+    st->seconds_filter = fr_now() - t2;
+    const size_t n = (size_t)f.width * f.height * 4;
+    if (depth == 8) {
+        uint8_t *p = malloc(n);
+        if (!p) {
+            s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the image");
+            goto done;
+        }
+        for (size_t i = 0; i < n; i++) p[i] = (uint8_t)out[i];
+        img->pixels = p;
+        free(out);
+    } else {
+        img->pixels = out;
+    }
+    out = NULL;
+    img->width = f.width, img->height = f.height, img->depth = depth, img->channels = 4;
+    if (ctx->progress) ctx->progress(1.0, ctx->progress_user);
+done:
+    fr_cpu_flame_end(cpu);
+    free(accum);
+    free(out);
+    job_free(&d);
+    fr_flame_frame_free(&f);
+    fr_flame_genome_free(&g);
+    return s;
+}
