@@ -62,6 +62,15 @@ typedef struct fr_flame_frame {
 fr_status fr_flame_frame_init(fr_context *ctx, const fr_flame_genome *g, fr_flame_frame *f);
 void fr_flame_frame_free(fr_flame_frame *f);
 
+/* flam3's spatial filter functions (filters.c flam3_spatial_filter) and
+ * their supports, indexed by the genome's filter_shape. flam3 3.1.1 numbers
+ * the names (flam3.h) and the functions (filters.c) differently, and the
+ * number is passed through unchanged, so e.g. FR_FILTER_LANCZOS3 evaluates
+ * the Mitchell filter, as flam3-render does (docs: spec 2.4). A shape out
+ * of range evaluates as gaussian. */
+double fr_flame_spatial_filter(fr_flame_filter_shape shape, double x);
+double fr_flame_spatial_support(fr_flame_filter_shape shape);
+
 /* Bucket index of point (x, y) (rotation applied), or -1 outside. */
 static inline int64_t fr_flame_bucket(const fr_flame_frame *f, double x, double y)
 {
