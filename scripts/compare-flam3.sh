@@ -19,7 +19,7 @@ while [ $# -gt 0 ]; do
     *) usage ;;
     esac
 done
-command -v flam3-render >/dev/null || { echo "compare-flam3.sh: flam3-render not found (apt-get install flam3-utils)" >&2; exit 2; }
+command -v flam3-render >/dev/null || { echo "compare-flam3.sh: flam3-render not found (apt-get install flam3-utils)" >&2; exit 77; }
 dir=$(mktemp -d)
 trap '[ -n "$keep" ] && mkdir -p "$keep" && cp "$dir"/*.png "$dir"/*.flam3 "$keep"/ 2>/dev/null; rm -rf "$dir"' EXIT
 # The one genome, as fractalis writes it (flam3 reads it back unchanged).
