@@ -88,7 +88,9 @@ static inline int64_t fr_flame_bucket(const fr_flame_frame *f, double x, double 
 /* One pass's buckets (wb * hb * FR_FB_CHANNELS sums) into the accumulator
  * (wb * hb * 4 doubles R, G, B, A), log-density scaled with flam3's k1, k2
  * and, when the genome asks for it, spread by the density-estimation
- * kernels (rect.c de_thread); else scaled in place. Uses threads. */
+ * kernels (rect.c de_thread); else scaled in place. Uses threads; the
+ * splat runs over fixed row swaths in two phases (even, then odd), so the
+ * result is bit-identical for any thread count. */
 fr_status fr_flame_accumulate(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f,
                               const uint64_t *buckets, double *accum);
 
