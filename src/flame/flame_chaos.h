@@ -101,6 +101,42 @@ FR_HD void fr_flame_hit(const fr_flame_job *j, uint64_t *buckets, int64_t b, dou
     fr_flame_badd(o + FR_FB_CNT, (uint64_t)(v == 1.0 ? 255.0 : v * 255.0), atomic);
 }
 
+/* Hits wait in a short ring while their buckets are prefetched: the
+ * buckets are far larger than the caches, and a walker's next iterations
+ * do not depend on its adds, so the misses overlap instead of stalling one
+ * at a time. */
+#define FR_FLAME_RING 16
+typedef struct fr_flame_ring {
+    int64_t b[FR_FLAME_RING];
+    double c[FR_FLAME_RING];
+    int fn[FR_FLAME_RING];
+    int n, head;
+} fr_flame_ring;
+
+FR_HD void fr_flame_ring_push(const fr_flame_job *j, fr_flame_ring *r, uint64_t *buckets, int64_t b, double c,
+                              int fn, int atomic)
+{
+#ifndef __CUDACC__
+    __builtin_prefetch(buckets + (size_t)b * FR_FB_CHANNELS, 1, 0);
+    __builtin_prefetch(buckets + (size_t)b * FR_FB_CHANNELS + FR_FB_CHANNELS - 1, 1, 0);
+#endif
+    if (r->n == FR_FLAME_RING) {
+        int h = r->head;
+        fr_flame_hit(j, buckets, r->b[h], r->c[h], r->fn[h], atomic);
+        r->b[h] = b, r->c[h] = c, r->fn[h] = fn;
+        r->head = (h + 1) % FR_FLAME_RING;
+        return;
+    }
+    r->b[r->n] = b, r->c[r->n] = c, r->fn[r->n] = fn;
+    r->n++;
+}
+
+FR_HD void fr_flame_ring_flush(const fr_flame_job *j, fr_flame_ring *r, uint64_t *buckets, int atomic)
+{
+    for (int i = 0; i < r->n; i++) fr_flame_hit(j, buckets, r->b[i], r->c[i], r->fn[i], atomic);
+    r->n = r->head = 0;
+}
+
 /* Walker k: n plotted samples into buckets. */
 FR_HD void fr_flame_walk(const fr_flame_job *j, uint64_t k, uint32_t n, uint64_t *buckets, int atomic,
                          fr_flame_walk_stats *st)
@@ -111,6 +147,8 @@ FR_HD void fr_flame_walk(const fr_flame_job *j, uint64_t k, uint32_t n, uint64_t
     int consec = 0, last = 0;
     uint64_t iters = 0, bad = 0, plotted = 0;
     const uint16_t *row0 = j->table;
+    fr_flame_ring ring;
+    ring.n = ring.head = 0;
     for (int64_t i = -(int64_t)j->fuse; i < (int64_t)n; i++) {
         const uint16_t *row = j->chaos ? j->table + (size_t)last * FR_FLAME_GRAIN : row0;
         const int fn = row[fr_flame_rng_u32(&r) & (FR_FLAME_GRAIN - 1)];
@@ -139,9 +177,10 @@ FR_HD void fr_flame_walk(const fr_flame_job *j, uint64_t k, uint32_t n, uint64_t
         }
         int64_t b = fr_flame_bucket(j->frame, o0, o1);
         if (b < 0) continue;
-        fr_flame_hit(j, buckets, b, oc, fn, atomic);
+        fr_flame_ring_push(j, &ring, buckets, b, oc, fn, atomic);
         plotted++;
     }
+    fr_flame_ring_flush(j, &ring, buckets, atomic);
     st->iterations += iters, st->bad += bad, st->plotted += plotted;
 }
 
