@@ -1031,6 +1031,10 @@ static fr_status enum_attr(reader *r, xmlNodePtr node, const char *attr, const c
     return unknown_value(r, node, attr, v, names[*field]);
 }
 
+/* An enumerated genome attribute into field F of g (names N, n of them). */
+#define ENUM_ATTR(F, N, n, TYPE)                                                                        \
+    (k = (int)g->F, s = enum_attr(r, node, name, v, N, n, &k), g->F = (TYPE)k, s)
+
 static fr_status flame_attr(reader *r, flame_state *st, xmlNodePtr node, const char *name, const char *v)
 {
     fr_flame_genome *g = st->g;
@@ -1042,22 +1046,13 @@ static fr_status flame_attr(reader *r, flame_state *st, xmlNodePtr node, const c
     if (!strcmp(name, "hsv_rgb_palette_blend"))
         return get_num(r, node, name, v, &g->hsv_rgb_palette_blend);
     if (!strcmp(name, "interpolation")) {
-        k = (int)g->interpolation;
-        s = enum_attr(r, node, name, v, interp_names, 2, &k);
-        g->interpolation = (fr_flame_interp)k;
-        return s;
+        return ENUM_ATTR(interpolation, interp_names, 2, fr_flame_interp);
     }
     if (!strcmp(name, "palette_interpolation")) {
-        k = (int)g->palette_interpolation;
-        s = enum_attr(r, node, name, v, palinterp_names, 4, &k);
-        g->palette_interpolation = (fr_flame_palette_interp)k;
-        return s;
+        return ENUM_ATTR(palette_interpolation, palinterp_names, 4, fr_flame_palette_interp);
     }
     if (!strcmp(name, "interpolation_type") || !strcmp(name, "interpolation_space")) {
-        k = (int)g->interpolation_type;
-        s = enum_attr(r, node, name, v, itype_names, 4, &k);
-        g->interpolation_type = (fr_flame_interp_type)k;
-        return s;
+        return ENUM_ATTR(interpolation_type, itype_names, 4, fr_flame_interp_type);
     }
     if (!strcmp(name, "name")) return flame_name(r, g, v);
     if (!strcmp(name, "palette")) return get_int(r, node, name, v, &g->palette_index);
@@ -1081,24 +1076,15 @@ static fr_status flame_attr(reader *r, flame_state *st, xmlNodePtr node, const c
         return get_int(r, node, name, v, &g->supersample);
     if (!strcmp(name, "filter")) return get_num(r, node, name, v, &g->filter);
     if (!strcmp(name, "filter_shape")) {
-        k = (int)g->filter_shape;
-        s = enum_attr(r, node, name, v, filter_names, 14, &k);
-        g->filter_shape = (fr_flame_filter_shape)k;
-        return s;
+        return ENUM_ATTR(filter_shape, filter_names, 14, fr_flame_filter_shape);
     }
     if (!strcmp(name, "temporal_filter_type")) {
-        k = (int)g->temporal_filter_type;
-        s = enum_attr(r, node, name, v, tfilter_names, 3, &k);
-        g->temporal_filter_type = (fr_flame_temporal_filter)k;
-        return s;
+        return ENUM_ATTR(temporal_filter_type, tfilter_names, 3, fr_flame_temporal_filter);
     }
     if (!strcmp(name, "temporal_filter_width")) return get_num(r, node, name, v, &g->temporal_filter_width);
     if (!strcmp(name, "temporal_filter_exp")) return get_num(r, node, name, v, &g->temporal_filter_exp);
     if (!strcmp(name, "palette_mode")) {
-        k = (int)g->palette_mode;
-        s = enum_attr(r, node, name, v, palmode_names, 2, &k);
-        g->palette_mode = (fr_flame_palette_mode)k;
-        return s;
+        return ENUM_ATTR(palette_mode, palmode_names, 2, fr_flame_palette_mode);
     }
     if (!strcmp(name, "quality")) return get_num(r, node, name, v, &g->quality);
     if (!strcmp(name, "passes")) return get_int(r, node, name, v, &g->passes);
