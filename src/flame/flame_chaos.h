@@ -137,51 +137,81 @@ FR_HD void fr_flame_ring_flush(const fr_flame_job *j, fr_flame_ring *r, uint64_t
     r->n = r->head = 0;
 }
 
+/* One walker's state between iterations. */
+typedef struct fr_flame_walker {
+    fr_flame_rng r;
+    double p0, p1, pc; /* the point and its colour coordinate */
+    int last;          /* previous xform + 1 (0: none), for xaos */
+    uint64_t iters, bad;
+} fr_flame_walker;
+
+/* One iteration (its bad-value retries included): the walker moves on. When
+ * `plot` is set and the xform is visible, the plotted copy (through the
+ * final xform when it applies) gives the bucket, returned with its colour
+ * coordinate and the std xform; else, or outside the frame, -1. */
+FR_HD int64_t fr_flame_walker_step(const fr_flame_job *j, fr_flame_walker *w, int plot, double *oc, int *ofn)
+{
+    int consec = 0, fn;
+    for (;;) {
+        const uint16_t *row = j->chaos ? j->table + (size_t)w->last * FR_FLAME_GRAIN : j->table;
+        fn = row[fr_flame_rng_u32(&w->r) & (FR_FLAME_GRAIN - 1)];
+        const double s = j->speed[fn];
+        double q0, q1, qc = s * j->color[fn] + (1.0 - s) * w->pc;
+        w->iters++;
+        int badv = fr_flame_xform_apply_core(&j->xf[fn], w->p0, w->p1, &w->r, &q0, &q1);
+        w->p0 = q0, w->p1 = q1, w->pc = qc;
+        if (!badv) break;
+        w->bad++;
+        if (++consec >= 5) break;
+    }
+    w->last = fn + 1;
+    if (!plot || j->vis[fn] == 0.0) return -1;
+    double o0 = w->p0, o1 = w->p1;
+    *oc = w->pc;
+    *ofn = fn;
+    if (j->has_final && (j->final_opacity == 1.0 || fr_flame_rng_01(&w->r) < j->final_opacity)) {
+        const int f = j->nstd;
+        const double fs = j->speed[f];
+        *oc = fs * j->color[f] + (1.0 - fs) * w->pc;
+        w->iters++;
+        fr_flame_xform_apply_core(&j->xf[f], w->p0, w->p1, &w->r, &o0, &o1);
+    }
+    return fr_flame_bucket(j->frame, o0, o1);
+}
+
+/* Walker k from its start: a uniform point and colour, then the fuse. */
+FR_HD void fr_flame_walker_start(const fr_flame_job *j, uint64_t k, fr_flame_walker *w)
+{
+    fr_flame_rng_init(&w->r, j->seed, k);
+    w->p0 = fr_flame_rand11(&w->r);
+    w->p1 = fr_flame_rand11(&w->r);
+    w->pc = fr_flame_rng_01(&w->r);
+    w->last = 0;
+    w->iters = w->bad = 0;
+    double oc;
+    int fn;
+    for (int i = 0; i < j->fuse; i++) fr_flame_walker_step(j, w, 0, &oc, &fn);
+}
+
 /* Walker k: n plotted samples into buckets. */
 FR_HD void fr_flame_walk(const fr_flame_job *j, uint64_t k, uint32_t n, uint64_t *buckets, int atomic,
                          fr_flame_walk_stats *st)
 {
-    fr_flame_rng r;
-    fr_flame_rng_init(&r, j->seed, k);
-    double p0 = fr_flame_rand11(&r), p1 = fr_flame_rand11(&r), pc = fr_flame_rng_01(&r);
-    int consec = 0, last = 0;
-    uint64_t iters = 0, bad = 0, plotted = 0;
-    const uint16_t *row0 = j->table;
+    fr_flame_walker w;
+    fr_flame_walker_start(j, k, &w);
+    uint64_t plotted = 0;
     fr_flame_ring ring;
     ring.n = ring.head = 0;
-    for (int64_t i = -(int64_t)j->fuse; i < (int64_t)n; i++) {
-        const uint16_t *row = j->chaos ? j->table + (size_t)last * FR_FLAME_GRAIN : row0;
-        const int fn = row[fr_flame_rng_u32(&r) & (FR_FLAME_GRAIN - 1)];
-        const double s = j->speed[fn];
-        double q0, q1, qc = s * j->color[fn] + (1.0 - s) * pc;
-        iters++;
-        if (fr_flame_xform_apply_core(&j->xf[fn], p0, p1, &r, &q0, &q1)) {
-            bad++;
-            if (++consec < 5) {
-                p0 = q0, p1 = q1, pc = qc;
-                i--;
-                continue;
-            }
-        }
-        consec = 0;
-        last = fn + 1;
-        p0 = q0, p1 = q1, pc = qc;
-        if (i < 0 || j->vis[fn] == 0.0) continue;
-        double o0 = p0, o1 = p1, oc = pc;
-        if (j->has_final && (j->final_opacity == 1.0 || fr_flame_rng_01(&r) < j->final_opacity)) {
-            const int f = j->nstd;
-            const double fs = j->speed[f];
-            oc = fs * j->color[f] + (1.0 - fs) * pc;
-            iters++;
-            fr_flame_xform_apply_core(&j->xf[f], p0, p1, &r, &o0, &o1);
-        }
-        int64_t b = fr_flame_bucket(j->frame, o0, o1);
+    for (uint32_t i = 0; i < n; i++) {
+        double oc;
+        int fn;
+        int64_t b = fr_flame_walker_step(j, &w, 1, &oc, &fn);
         if (b < 0) continue;
         fr_flame_ring_push(j, &ring, buckets, b, oc, fn, atomic);
         plotted++;
     }
     fr_flame_ring_flush(j, &ring, buckets, atomic);
-    st->iterations += iters, st->bad += bad, st->plotted += plotted;
+    st->iterations += w.iters, st->bad += w.bad, st->plotted += plotted;
 }
 
 #endif

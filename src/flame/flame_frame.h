@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "core/context.h"
+#include "core/hd.h"
 #include "flame/flame_genome.h"
 
 enum { FR_FB_R = 0, FR_FB_G = 1, FR_FB_B = 2, FR_FB_A = 3, FR_FB_CNT = 4, FR_FB_CHANNELS = 5 };
@@ -72,7 +73,7 @@ double fr_flame_spatial_filter(fr_flame_filter_shape shape, double x);
 double fr_flame_spatial_support(fr_flame_filter_shape shape);
 
 /* Bucket index of point (x, y) (rotation applied), or -1 outside. */
-static inline int64_t fr_flame_bucket(const fr_flame_frame *f, double x, double y)
+FR_HD int64_t fr_flame_bucket(const fr_flame_frame *f, double x, double y)
 {
     if (f->rotated) {
         double dx = x - f->rot_center[0], dy = y - f->rot_center[1];
@@ -91,6 +92,9 @@ static inline int64_t fr_flame_bucket(const fr_flame_frame *f, double x, double 
  * kernels (rect.c de_thread); else scaled in place. Uses threads; the
  * splat runs over fixed row swaths in two phases (even, then odd), so the
  * result is bit-identical for any thread count. */
+/* flam3's log-density constants k1, k2 of one pass (rect.c). */
+void fr_flame_log_constants(const fr_flame_genome *g, const fr_flame_frame *f, double *k1, double *k2);
+
 fr_status fr_flame_accumulate(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f,
                               const uint64_t *buckets, double *accum);
 

@@ -28,9 +28,7 @@ void fr_flame_palette_lib_free(fr_flame_palette_lib *lib);
  * leaves pal as flam3 does: all white) when there is no such palette. */
 int fr_flame_palette_lib_get(const fr_flame_palette_lib *lib, int number, double hue, double pal[256][4]);
 
-/* flam3's rgb2hsv / hsv2rgb (h in [0, 6), s and v in [0, 1]). */
-void fr_flame_rgb2hsv(const double rgb[3], double hsv[3]);
-void fr_flame_hsv2rgb(const double hsv[3], double rgb[3]);
+#include "flame/flame_hsv.h"
 
 /* flam3_interp_missing_colors: entries with set[i] == 0 are linearly
  * interpolated (cyclically) between their nearest set neighbours. Nothing
