@@ -516,7 +516,8 @@ typedef struct fr_flame_stats {
     uint64_t plotted;        /* samples that landed in the image (gutter included) */
     double seconds_iterate;  /* chaos game */
     double seconds_density;  /* log scaling and density estimation */
-    double seconds_filter;   /* spatial filter, downsampling, tone mapping */
+    double seconds_filter;   /* spatial filter, downsampling, tone mapping (GPU: and the image's copy back) */
+    double seconds_setup;    /* GPU: device buffers and the genome's copy (CPU: 0) */
     double bucket_bytes;     /* memory of the histogram buckets */
 } fr_flame_stats;
 
@@ -525,6 +526,14 @@ typedef struct fr_flame_stats {
  * with FR_ERR_CANCELLED and no image. */
 fr_status fr_flame_render(fr_context *ctx, const fr_flames *f, int index, const fr_flame_options *o, fr_image *img,
                           fr_flame_stats *st);
+
+/* Benchmark of the chaos game alone: pass 0 of genome `index` at the
+ * options' size and quality, run `runs` times on the context's device
+ * (GPU: CUDA events; CPU: wall clock). plot 0 leaves out the adds into the
+ * buckets (the accumulation's share). seconds[r] receives each run (runs
+ * entries); st the counters of the runs (iterations of one run). */
+fr_status fr_flame_bench(fr_context *ctx, const fr_flames *f, int index, const fr_flame_options *o, int runs, int plot,
+                         double *seconds, fr_flame_stats *st);
 
 #ifdef __cplusplus
 }

@@ -6,8 +6,9 @@
 #include "fractalis.h"
 #include "buddha/buddha.h"
 #include "escape/escape_job.h"
+#include "flame/flame_device.h"
 
-#define FR_BACKEND_API_VERSION 3
+#define FR_BACKEND_API_VERSION 4
 
 typedef struct fr_backend_iface {
     int api_version;       /* FR_BACKEND_API_VERSION */
@@ -40,6 +41,16 @@ typedef struct fr_backend_iface {
     fr_status (*buddha_end)(void *state, uint64_t *hist);
     /* Optional: time `count` samples from 0 (CUDA events); NULL: wall clock. */
     fr_status (*buddha_bench)(void *state, uint64_t count, double *seconds, fr_buddha_counters *c);
+    /* Optional (NULL: flames render on the CPU): a whole flame render on the
+     * device, every pass, density estimation and the tone map; `image`
+     * receives width x height x 4 values (fr_flame_tonemap's); fills the
+     * counters and times of *stats. */
+    fr_status (*flame_render)(fr_context *ctx, const fr_flame_device_job *job, uint16_t *image,
+                              fr_flame_stats *stats);
+    /* Optional: pass 0's chaos game `runs` times, seconds[r] each (plot 0:
+     * no adds into the buckets). */
+    fr_status (*flame_bench)(fr_context *ctx, const fr_flame_device_job *job, int runs, int plot, double *seconds,
+                             fr_flame_stats *stats);
 } fr_backend_iface;
 
 extern const fr_backend_iface fr_cpu_backend;

@@ -529,4 +529,6 @@ const fr_backend_iface fr_cuda_backend = {
     .buddha_run = fr_cuda_buddha_run,
     .buddha_end = fr_cuda_buddha_end,
     .buddha_bench = fr_cuda_buddha_bench,
+    .flame_render = fr_cuda_flame_render,
+    .flame_bench = fr_cuda_flame_bench,
 };

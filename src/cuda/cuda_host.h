@@ -5,6 +5,7 @@
 #include <cuda_runtime_api.h>
 
 #include "buddha/buddha.h"
+#include "flame/flame_device.h"
 
 /* A CUDA error as a status with a message (out of memory, no code for the
  * device, or a device error). */
@@ -15,5 +16,11 @@ fr_status fr_cuda_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void *
 fr_status fr_cuda_buddha_run(void *state, uint64_t first, uint64_t count, fr_buddha_counters *c);
 fr_status fr_cuda_buddha_end(void *state, uint64_t *hist);
 fr_status fr_cuda_buddha_bench(void *state, uint64_t count, double *seconds, fr_buddha_counters *c);
+
+/* Flames on the GPU (cuda_flame.c): the whole render, and the chaos game
+ * of pass 0 timed `runs` times (seconds[r], CUDA events). */
+fr_status fr_cuda_flame_render(fr_context *ctx, const fr_flame_device_job *dj, uint16_t *image, fr_flame_stats *st);
+fr_status fr_cuda_flame_bench(fr_context *ctx, const fr_flame_device_job *dj, int runs, int plot, double *seconds,
+                              fr_flame_stats *st);
 
 #endif

@@ -72,33 +72,47 @@ FR_HD int fr_flame_cmap_index(double c)
 /* Add v to a bucket channel (atomically when threads share the buckets). */
 FR_HD void fr_flame_badd(uint64_t *b, uint64_t v, int atomic)
 {
+#ifdef __CUDA_ARCH__
+    (void)atomic;
+    atomicAdd((unsigned long long *)b, (unsigned long long)v);
+#else
     if (atomic) __atomic_fetch_add(b, v, __ATOMIC_RELAXED);
     else *b += v;
+#endif
+}
+
+/* The five integer adds (R, G, B, A, CNT) of one hit of colour c by std
+ * xform fn: from the step table, or (linear palette) between entries idx
+ * and idx + 1 as flam3's rect.c does. */
+FR_HD void fr_flame_hit_values(const fr_flame_job *j, double c, int fn, uint32_t v[FR_FB_CHANNELS])
+{
+    if (!j->linear_palette) {
+        const uint32_t *h = j->hit[fn][fr_flame_cmap_index(c)];
+        for (int k = 0; k < FR_FB_CHANNELS; k++) v[k] = h[k];
+        return;
+    }
+    double d = c * 256.0, frac;
+    int idx = d >= 0 && d < 2147483647.0 ? (int)d : (d >= 0 ? 255 : -1);
+    if (idx < 0) idx = 0, frac = 0;
+    else if (idx >= 255) idx = 254, frac = 1.0;
+    else frac = d - idx;
+    const double w = j->vis[fn];
+    for (int k = 0; k < 4; k++) {
+        double col = j->dmap[idx][k] * (1.0 - frac) + j->dmap[idx + 1][k] * frac;
+        double a = w == 1.0 ? col : w * col;
+        v[k] = a >= 1.0 ? (uint32_t)a : 0;
+    }
+    v[FR_FB_CNT] = (uint32_t)(w == 1.0 ? 255.0 : w * 255.0);
 }
 
 /* One hit of colour c, weight of std xform fn, at bucket b. */
 FR_HD void fr_flame_hit(const fr_flame_job *j, uint64_t *buckets, int64_t b, double c, int fn, int atomic)
 {
     uint64_t *o = buckets + (size_t)b * FR_FB_CHANNELS;
-    if (!j->linear_palette) {
-        const uint32_t *h = j->hit[fn][fr_flame_cmap_index(c)];
-        for (int k = 0; k < FR_FB_CHANNELS; k++)
-            if (h[k]) fr_flame_badd(o + k, h[k], atomic);
-        return;
-    }
-    /* linear: between entry idx and idx + 1 (flam3 rect.c) */
-    double d = c * 256.0, frac;
-    int idx = d >= 0 && d < 2147483647.0 ? (int)d : (d >= 0 ? 255 : -1);
-    if (idx < 0) idx = 0, frac = 0;
-    else if (idx >= 255) idx = 254, frac = 1.0;
-    else frac = d - idx;
-    const double v = j->vis[fn];
-    for (int k = 0; k < 4; k++) {
-        double col = j->dmap[idx][k] * (1.0 - frac) + j->dmap[idx + 1][k] * frac;
-        double a = v == 1.0 ? col : v * col;
-        if (a >= 1.0) fr_flame_badd(o + k, (uint64_t)a, atomic);
-    }
-    fr_flame_badd(o + FR_FB_CNT, (uint64_t)(v == 1.0 ? 255.0 : v * 255.0), atomic);
+    uint32_t v[FR_FB_CHANNELS];
+    fr_flame_hit_values(j, c, fn, v);
+    for (int k = 0; k < FR_FB_CHANNELS; k++)
+        if (v[k]) fr_flame_badd(o + k, v[k], atomic);
 }
 
 /* Hits wait in a short ring while their buckets are prefetched: the

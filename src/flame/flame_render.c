@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/backend.h"
 #include "core/context.h"
 #include "flame/flame_api.h"
 #include "flame/flame_cpu.h"
+#include "flame/flame_device.h"
 
 /* Everything a job points to. */
 typedef struct job_data {
@@ -154,6 +156,88 @@ static fr_status run_pass(fr_context *ctx, fr_cpu_flame *cpu, const fr_flame_job
     return FR_OK;
 }
 
+/* A render set up: the genome with the options, its frame and its job. */
+typedef struct prepared {
+    fr_flame_genome g;
+    fr_flame_frame f;
+    job_data d;
+    int has_g;
+} prepared;
+
+static void release(prepared *p)
+{
+    job_free(&p->d);
+    fr_flame_frame_free(&p->f);
+    if (p->has_g) fr_flame_genome_free(&p->g);
+    memset(p, 0, sizeof *p);
+}
+
+static fr_status prepare(fr_context *ctx, const fr_flames *fl, int index, const fr_flame_options *o, prepared *p)
+{
+    memset(p, 0, sizeof *p);
+    if (index < 0 || index >= fl->file.n)
+        return fr_fail(ctx, FR_ERR_INVALID, "genome index %d is out of range (the file has %d)", index, fl->file.n);
+    fr_status s = fr_flame_genome_copy(ctx, &p->g, &fl->file.g[index]);
+    if (s) return s;
+    p->has_g = 1;
+    if ((s = apply_options(ctx, &p->g, o)) || (s = fr_flame_frame_init(ctx, &p->g, &p->f)) ||
+        (s = job_init(ctx, &p->g, &p->f, o->seed, o->earlyclip, &p->d)))
+        release(p);
+    return s;
+}
+
+/* The render as a device backend takes it. */
+static void device_job(const prepared *p, const fr_flame_options *o, int depth, fr_flame_device_job *dj)
+{
+    memset(dj, 0, sizeof *dj);
+    dj->frame = &p->f, dj->job = &p->d.job;
+    dj->nxf = p->g.nxf + (p->g.final ? 1 : 0);
+    dj->table_rows = p->d.job.chaos ? p->g.nxf + 1 : 1;
+    dj->per_pass = (uint64_t)(p->f.nsamples / p->f.passes);
+    fr_flame_log_constants(&p->g, &p->f, &dj->k1, &dj->k2);
+    fr_flame_tone_setup(&p->g, o->transparency != 0, &dj->tone);
+    dj->earlyclip = o->earlyclip, dj->bpc = depth;
+}
+
+/* The CPU path: passes of walkers, density, tone map into out. */
+static fr_status render_cpu(fr_context *ctx, prepared *p, const fr_flame_options *o, int depth, uint16_t *out,
+                            fr_flame_stats *st)
+{
+    fr_flame_frame *f = &p->f;
+    fr_cpu_flame *cpu = NULL;
+    const size_t nb = (size_t)f->wb * f->hb;
+    fr_status s = fr_cpu_flame_begin(ctx, nb, &cpu);
+    if (s) return s;
+    st->bucket_bytes = fr_cpu_flame_bytes(cpu);
+    double *accum = calloc(nb * 4, sizeof *accum);
+    if (!accum) {
+        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
+        goto done;
+    }
+    const uint64_t per_pass = (uint64_t)(f->nsamples / f->passes);
+    const uint64_t walkers = (per_pass + FR_FLAME_SUB_BATCH - 1) / FR_FLAME_SUB_BATCH;
+    fr_flame_walk_stats ws = {0, 0, 0};
+    for (int pass = 0; pass < f->passes; pass++) {
+        double t0 = fr_now();
+        if (pass) fr_cpu_flame_clear(cpu);
+        if ((s = run_pass(ctx, cpu, &p->d.job, pass, f->passes, per_pass, (uint64_t)pass * walkers, &ws))) goto done;
+        const uint64_t *b = fr_cpu_flame_buckets(cpu);
+        double t1 = fr_now();
+        if ((s = fr_flame_accumulate(ctx, &p->g, f, b, accum))) goto done;
+        st->seconds_iterate += t1 - t0;
+        st->seconds_density += fr_now() - t1;
+    }
+    st->iterations = ws.iterations, st->bad_values = ws.bad, st->plotted = ws.plotted;
+    fr_cpu_flame_end(cpu), cpu = NULL;
+    double t2 = fr_now();
+    s = fr_flame_tonemap(ctx, &p->g, f, accum, o->earlyclip, o->transparency, depth, out);
+    st->seconds_filter = fr_now() - t2;
+done:
+    fr_cpu_flame_end(cpu);
+    free(accum);
+    return s;
+}
+
 fr_status fr_flame_render(fr_context *ctx, const fr_flames *fl, int index, const fr_flame_options *o, fr_image *img,
                           fr_flame_stats *st)
 {
@@ -163,72 +247,82 @@ fr_status fr_flame_render(fr_context *ctx, const fr_flames *fl, int index, const
     memset(st, 0, sizeof *st);
     fr_flame_options def = {0};
     if (!o) o = &def;
-    if (index < 0 || index >= fl->file.n)
-        return fr_fail(ctx, FR_ERR_INVALID, "genome index %d is out of range (the file has %d)", index, fl->file.n);
-    fr_flame_genome g;
-    fr_status s = fr_flame_genome_copy(ctx, &g, &fl->file.g[index]);
+    prepared p;
+    fr_status s = prepare(ctx, fl, index, o, &p);
     if (s) return s;
-    fr_flame_frame f;
-    memset(&f, 0, sizeof f);
-    job_data d;
-    memset(&d, 0, sizeof d);
-    fr_cpu_flame *cpu = NULL;
-    double *accum = NULL;
-    uint16_t *out = NULL;
-    if ((s = apply_options(ctx, &g, o)) || (s = fr_flame_frame_init(ctx, &g, &f)) ||
-        (s = job_init(ctx, &g, &f, o->seed, o->earlyclip, &d)))
-        goto done;
-    const size_t nb = (size_t)f.wb * f.hb;
-    if ((s = fr_cpu_flame_begin(ctx, nb, &cpu))) goto done;
-    st->bucket_bytes = fr_cpu_flame_bytes(cpu);
-    accum = calloc(nb * 4, sizeof *accum);
-    out = malloc((size_t)f.width * f.height * 4 * sizeof *out);
-    if (!accum || !out) {
-        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
-        goto done;
-    }
-    st->samples = f.nsamples;
-    const uint64_t per_pass = (uint64_t)(f.nsamples / f.passes);
-    const uint64_t walkers = (per_pass + FR_FLAME_SUB_BATCH - 1) / FR_FLAME_SUB_BATCH;
-    fr_flame_walk_stats ws = {0, 0, 0};
-    for (int pass = 0; pass < f.passes; pass++) {
-        double t0 = fr_now();
-        if (pass) fr_cpu_flame_clear(cpu);
-        if ((s = run_pass(ctx, cpu, &d.job, pass, f.passes, per_pass, (uint64_t)pass * walkers, &ws))) goto done;
-        const uint64_t *b = fr_cpu_flame_buckets(cpu);
-        double t1 = fr_now();
-        if ((s = fr_flame_accumulate(ctx, &g, &f, b, accum))) goto done;
-        st->seconds_iterate += t1 - t0;
-        st->seconds_density += fr_now() - t1;
-    }
-    st->iterations = ws.iterations, st->bad_values = ws.bad, st->plotted = ws.plotted;
-    fr_cpu_flame_end(cpu), cpu = NULL;
-    double t2 = fr_now();
+    const fr_flame_frame *f = &p.f;
     const int depth = o->depth ? o->depth : 8;
-    if ((s = fr_flame_tonemap(ctx, &g, &f, accum, o->earlyclip, o->transparency, depth, out))) goto done;
-    st->seconds_filter = fr_now() - t2;
-    const size_t n = (size_t)f.width * f.height * 4;
+    const size_t n = (size_t)f->width * f->height * 4;
+    uint16_t *out = malloc(n * sizeof *out);
+    if (!out) {
+        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the image (%dx%d)", f->width, f->height);
+        goto done;
+    }
+    st->samples = f->nsamples;
+    const fr_backend_iface *be = fr_backend_current(ctx);
+    if (be->flame_render) {
+        fr_flame_device_job dj;
+        device_job(&p, o, depth, &dj);
+        s = be->flame_render(ctx, &dj, out, st);
+    } else {
+        s = render_cpu(ctx, &p, o, depth, out, st);
+    }
+    if (s) goto done;
     if (depth == 8) {
-        uint8_t *p = malloc(n);
-        if (!p) {
+        uint8_t *q = malloc(n);
+        if (!q) {
             s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the image");
             goto done;
         }
-        for (size_t i = 0; i < n; i++) p[i] = (uint8_t)out[i];
-        img->pixels = p;
+        for (size_t i = 0; i < n; i++) q[i] = (uint8_t)out[i];
+        img->pixels = q;
         free(out);
     } else {
         img->pixels = out;
     }
     out = NULL;
-    img->width = f.width, img->height = f.height, img->depth = depth, img->channels = 4;
+    img->width = f->width, img->height = f->height, img->depth = depth, img->channels = 4;
     if (ctx->progress) ctx->progress(1.0, ctx->progress_user);
 done:
-    fr_cpu_flame_end(cpu);
-    free(accum);
     free(out);
-    job_free(&d);
-    fr_flame_frame_free(&f);
-    fr_flame_genome_free(&g);
+    release(&p);
+    return s;
+}
+
+fr_status fr_flame_bench(fr_context *ctx, const fr_flames *fl, int index, const fr_flame_options *o, int runs, int plot,
+                         double *seconds, fr_flame_stats *st)
+{
+    if (!ctx || !fl || !seconds || !st || runs < 1) return fr_fail(ctx, FR_ERR_INVALID, "fr_flame_bench: bad argument");
+    memset(st, 0, sizeof *st);
+    fr_flame_options def = {0};
+    if (!o) o = &def;
+    prepared p;
+    fr_status s = prepare(ctx, fl, index, o, &p);
+    if (s) return s;
+    st->samples = p.f.nsamples / p.f.passes;
+    const fr_backend_iface *be = fr_backend_current(ctx);
+    if (be->flame_bench) {
+        fr_flame_device_job dj;
+        device_job(&p, o, 8, &dj);
+        s = be->flame_bench(ctx, &dj, runs, plot, seconds, st);
+    } else if (!plot) {
+        s = fr_fail(ctx, FR_ERR_UNSUPPORTED, "the chaos game without accumulation is timed on the GPU only");
+    } else {
+        fr_cpu_flame *cpu = NULL;
+        if (!(s = fr_cpu_flame_begin(ctx, (size_t)p.f.wb * p.f.hb, &cpu))) {
+            const uint64_t per_pass = (uint64_t)st->samples;
+            for (int r = 0; r < runs && !s; r++) {
+                fr_flame_walk_stats ws = {0, 0, 0};
+                fr_cpu_flame_clear(cpu);
+                double t0 = fr_now();
+                s = run_pass(ctx, cpu, &p.d.job, 0, 1, per_pass, 0, &ws);
+                seconds[r] = fr_now() - t0;
+                st->iterations = ws.iterations, st->bad_values = ws.bad, st->plotted = ws.plotted;
+            }
+            st->bucket_bytes = fr_cpu_flame_bytes(cpu);
+        }
+        fr_cpu_flame_end(cpu);
+    }
+    release(&p);
     return s;
 }

@@ -21,6 +21,7 @@ void print_flame_help(void);
 int cmd_devices(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_bench_orbit(int argc, char **argv);
+int cmd_bench_flame(int argc, char **argv);
 void print_main_help(void);
 void print_render_help(void);
 

@@ -134,6 +134,7 @@ static int sweep(fr_context *ctx, const scene *sc, const fr_escape_params *p, in
 int cmd_bench(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "orbit")) return cmd_bench_orbit(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "flame")) return cmd_bench_flame(argc - 1, argv + 1);
     const char *device = "auto";
     const char *only[32];
     int nonly = 0, repeats = 0, small = 0, do_sweep = 0, plain = 1, threads = 0;

@@ -8,7 +8,7 @@
 #include "cli.h"
 
 typedef struct flame_opts {
-    const char *file, *output, *name, *palettes;
+    const char *file, *output, *name, *palettes, *device;
     int index, all, strict, quiet, threads, transparent, earlyclip;
     fr_flame_options fo;
 } flame_opts;
@@ -25,7 +25,8 @@ void print_flame_help(void)
            "  --name NAME      the genome called NAME\n"
            "  --all            every genome of the file; -o is a pattern with %%d (index)\n"
            "                   or {name}, e.g. -o 'sheep-%%03d.png'\n"
-           "  --size WxH       output size; the camera follows (framing kept) [default: genome]\n"
+           "  --size WxH       output size; the camera follows (framing kept); W or H\n"
+           "                   may be 0: the genome's aspect          [default: genome]\n"
            "  --quality Q      samples per output pixel                [default: genome]\n"
            "  --supersample N  buckets per pixel side                  [default: genome]\n"
            "  --seed S         random seed (same seed, same image)     [default: 0]\n"
@@ -33,6 +34,7 @@ void print_flame_help(void)
            "  --transparent    alpha from density, no background\n"
            "  --earlyclip      tone-map before the spatial filter (flam3's earlyclip)\n"
            "  --threads N      CPU threads                             [default: all]\n"
+           "  --device D       auto, cpu, cuda or cuda:N               [default: auto]\n"
            "  --strict         unknown attributes or elements are errors\n"
            "  --palettes FILE  flam3's palette file for palette=\"N\"\n"
            "  -o, --output F   .png (RGBA, genome embedded) or .ppm     [default: NAME.png]\n"
@@ -42,7 +44,7 @@ void print_flame_help(void)
 static int takes_value(const char *a)
 {
     static const char *const v[] = {"--index", "--name",    "--size",     "--quality", "--supersample", "--seed",
-                                    "--depth", "--threads", "--palettes", "-o",        "--output",      NULL};
+                                    "--depth", "--threads", "--palettes", "-o",        "--output",      "--device", NULL};
     for (int i = 0; v[i]; i++)
         if (!strcmp(a, v[i])) return 1;
     return 0;
@@ -65,9 +67,10 @@ static int parse(int argc, char **argv, int first, flame_opts *o)
         } else if (!strcmp(a, "--name")) o->name = v, i++;
         else if (!strcmp(a, "--size")) {
             char tail;
-            if (sscanf(v, "%dx%d%c", &o->fo.width, &o->fo.height, &tail) != 2 || o->fo.width < 1 || o->fo.height < 1 ||
-                o->fo.width > 65536 || o->fo.height > 65536)
-                return cli_error("--size must be WxH with 1..65536 each, got '%s'", v), EXIT_USAGE;
+            if (sscanf(v, "%dx%d%c", &o->fo.width, &o->fo.height, &tail) != 2 || o->fo.width < 0 || o->fo.height < 0 ||
+                o->fo.width + o->fo.height == 0 || o->fo.width > 65536 || o->fo.height > 65536)
+                return cli_error("--size must be WxH with 0..65536 each (0: the genome's aspect), got '%s'", v),
+                       EXIT_USAGE;
             i++;
         } else if (!strcmp(a, "--quality")) {
             char *end;
@@ -89,6 +92,8 @@ static int parse(int argc, char **argv, int first, flame_opts *o)
             if (!cli_parse_int(v, 8, 16, &o->fo.depth) || (o->fo.depth != 8 && o->fo.depth != 16))
                 return cli_error("--depth must be 8 or 16"), EXIT_USAGE;
             i++;
+        } else if (!strcmp(a, "--device")) {
+            o->device = v, i++;
         } else if (!strcmp(a, "--threads")) {
             if (!cli_parse_int(v, 1, 4096, &o->threads)) return cli_error("--threads must be 1..4096"), EXIT_USAGE;
             i++;
@@ -191,10 +196,10 @@ static int render_one(fr_context *ctx, const fr_flames *f, int i, flame_opts *o)
         double total = st.seconds_iterate + st.seconds_density + st.seconds_filter + enc;
         fprintf(stderr,
                 "%s: %.4g samples, %.4g iterations (%.3g/s), %.3g%% bad values\n"
-                "  chaos game %.2f s, density %.2f s, filter + tone %.2f s, encode %.2f s (total %.2f s)\n",
+                "  %s: setup %.2f s, chaos game %.2f s, density %.2f s, filter + tone %.2f s, encode %.2f s (total %.2f s)\n",
                 out, st.samples, (double)st.iterations, st.seconds_iterate > 0 ? st.iterations / st.seconds_iterate : 0,
-                st.iterations ? 100.0 * st.bad_values / st.iterations : 0.0, st.seconds_iterate, st.seconds_density,
-                st.seconds_filter, enc, total);
+                st.iterations ? 100.0 * st.bad_values / st.iterations : 0.0, fr_context_device(ctx), st.seconds_setup,
+                st.seconds_iterate, st.seconds_density, st.seconds_filter, enc, total + st.seconds_setup);
     }
     free(out);
     return 0;
@@ -234,7 +239,9 @@ int cmd_flame_render(int argc, char **argv)
     fr_context *ctx = fr_context_create();
     if (!ctx) return cli_error("out of memory"), EXIT_WORK;
     fr_flames *f = NULL;
-    if (fr_context_set_threads(ctx, o.threads)) rc = EXIT_USAGE, cli_error("%s", fr_last_error(ctx));
+    if (fr_context_set_threads(ctx, o.threads) || fr_context_set_device(ctx, o.device ? o.device : "auto"))
+        rc = EXIT_USAGE, cli_error("%s", fr_last_error(ctx));
+    if (!rc && fr_context_device_note(ctx)[0] && !o.quiet) fprintf(stderr, "fractalis: %s\n", fr_context_device_note(ctx));
     if (!rc) rc = read_flames(ctx, &o, &f);
     int index = 0;
     if (!rc && !o.all) rc = pick(f, &o, &index);

@@ -1,0 +1,257 @@
+/* Flames on the GPU, host side: the job's arrays and the frame copied to
+ * the device once, then per pass the chaos game in launches of walkers
+ * (progress and cancel between launches), the float buckets turned into
+ * the integer buckets and density estimation into the accumulator; at the
+ * end the tone map, and only the image comes back. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+#include "cuda/cuda_host.h"
+#include "cuda/flame_launch.h"
+
+#define STATS_BYTES (FR_FS_SLOTS * FR_FS_COUNT * sizeof(unsigned long long))
+
+typedef struct gflame {
+    cudaStream_t stream;
+    fr_cuda_flame_args a;
+    fr_flame_frame *dframe;          /* device copy of the frame */
+    void *xf, *color, *speed, *vis, *table, *dmap, *hit, *filter, *dew, *dec;
+    uint64_t *buckets;               /* integer buckets */
+    double *accum;
+    uint16_t *out;
+    size_t nb;                       /* buckets */
+    uint64_t walkers;                /* a pass */
+    int sms;
+} gflame;
+
+#define CK(call, what)                                                                                       \
+    do {                                                                                                     \
+        cudaError_t e_ = (call);                                                                             \
+        if (e_ != cudaSuccess) {                                                                             \
+            s = fr_cuda_fail(ctx, e_, what);                                                                 \
+            goto out;                                                                                        \
+        }                                                                                                    \
+    } while (0)
+
+static void gf_free(gflame *g)
+{
+    void *p[] = {g->dframe, g->xf, g->color, g->speed, g->vis, g->table, g->dmap, g->hit, g->filter, g->dew,
+                 g->dec, g->buckets, g->accum, g->out, g->a.b4, g->a.ba, g->a.stats};
+    for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) cudaFree(p[i]);
+    if (g->stream) cudaStreamDestroy(g->stream);
+    (void)cudaGetLastError();
+    memset(g, 0, sizeof *g);
+}
+
+/* Copies n bytes of host memory to a new device buffer. */
+static cudaError_t upload(void **d, const void *h, size_t n)
+{
+    *d = NULL;
+    if (!n) return cudaSuccess;
+    cudaError_t e = cudaMalloc(d, n);
+    return e ? e : cudaMemcpy(*d, h, n, cudaMemcpyHostToDevice);
+}
+
+/* A palette alpha below 1 makes A differ from CNT: A gets its own adds. */
+static int alpha_differs(const fr_flame_job *j)
+{
+    if (j->linear_palette) {
+        for (int e = 0; e < 256; e++)
+            if (j->dmap[e][3] != 255.0) return 1;
+        return 0;
+    }
+    for (int i = 0; i < j->nstd; i++)
+        for (int e = 0; e < 256; e++)
+            if (j->hit[i][e][FR_FB_A] != j->hit[i][e][FR_FB_CNT]) return 1;
+    return 0;
+}
+
+/* Samples a walker: flam3's 10000, as on the CPU (much shorter walkers
+ * change images: more of each orbit's start, whose points lie off the
+ * lattice an exact IFS such as a Sierpinski gasket settles on); when that
+ * takes more than two waves of resident threads, a little shorter, so the
+ * walkers fill whole waves (the last wave is not left nearly empty): at
+ * least 2/3 of 10000. */
+static uint32_t walker_length(uint64_t samples, uint64_t resident)
+{
+    const uint64_t l = FR_FLAME_SUB_BATCH;
+    if (!resident) return (uint32_t)l;
+    uint64_t waves = (samples + l * resident - 1) / (l * resident);
+    if (waves <= 2) return (uint32_t)l;
+    uint64_t w = (samples + waves * resident - 1) / (waves * resident);
+    return (uint32_t)(w < l ? w : l);
+}
+
+static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame *g)
+{
+    fr_status s = FR_OK;
+    memset(g, 0, sizeof *g);
+    const fr_flame_frame *f = dj->frame;
+    const fr_flame_job *j = dj->job;
+    CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    CK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking), "cudaStreamCreate");
+    CK(cudaDeviceGetAttribute(&g->sms, cudaDevAttrMultiProcessorCount, ctx->cuda_index), "device attributes");
+
+    g->nb = (size_t)f->wb * f->hb;
+    const int sep = alpha_differs(j);
+    const size_t out_bytes = (size_t)f->width * f->height * 4 * sizeof(uint16_t);
+    const double need = (double)g->nb * (sizeof(float4) + (sep ? sizeof(float) : 0) +
+                                         FR_FB_CHANNELS * sizeof(uint64_t) + 4 * sizeof(double)) + out_bytes;
+    size_t free_b = 0, total_b = 0;
+    CK(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
+    const double budget = ctx->device_memory ? (double)ctx->device_memory : (double)free_b * 0.9;
+    if (need > budget) {
+        s = fr_fail(ctx, FR_ERR_NOMEM,
+                    "the flame needs %.1f GiB of GPU memory (%zu buckets), %.1f GiB are available: lower the size "
+                    "or supersample, or render on the CPU (--device cpu)",
+                    need / (1 << 30), g->nb, budget / (1 << 30));
+        goto out;
+    }
+
+    /* the frame, its arrays on the device */
+    fr_flame_frame df = *f;
+    CK(upload(&g->filter, f->filter, (size_t)f->fwidth * f->fwidth * sizeof(double)), "flame frame");
+    df.filter = g->filter;
+    if (f->de.max_filter_index > 0) {
+        const size_t nk = (size_t)f->de.max_filter_index + 1;
+        CK(upload(&g->dew, f->de.width, nk * sizeof(double)), "flame frame");
+        CK(upload(&g->dec, f->de.coef, nk * f->de.kernel_size * sizeof(double)), "flame frame");
+        df.de.width = g->dew, df.de.coef = g->dec;
+    }
+    CK(upload((void **)&g->dframe, &df, sizeof df), "flame frame");
+
+    /* the job, its arrays on the device */
+    fr_flame_job dj2 = *j;
+    CK(upload(&g->xf, j->xf, (size_t)dj->nxf * sizeof *j->xf), "flame xforms");
+    CK(upload(&g->color, j->color, (size_t)dj->nxf * sizeof(double)), "flame xforms");
+    CK(upload(&g->speed, j->speed, (size_t)dj->nxf * sizeof(double)), "flame xforms");
+    CK(upload(&g->vis, j->vis, (size_t)dj->nxf * sizeof(double)), "flame xforms");
+    CK(upload(&g->table, j->table, (size_t)dj->table_rows * FR_FLAME_GRAIN * sizeof(uint16_t)), "flame xforms");
+    CK(upload(&g->dmap, j->dmap, 256 * 4 * sizeof(double)), "flame palette");
+    CK(upload(&g->hit, j->hit, (size_t)j->nstd * 256 * 5 * sizeof(uint32_t)), "flame palette");
+    dj2.frame = g->dframe, dj2.xf = g->xf, dj2.color = g->color, dj2.speed = g->speed, dj2.vis = g->vis;
+    dj2.table = g->table, dj2.dmap = (const double(*)[4])g->dmap, dj2.hit = (const uint32_t(*)[256][5])g->hit;
+    g->a.job = dj2;
+
+    CK(cudaMalloc((void **)&g->a.b4, g->nb * sizeof(float4)), "flame buckets");
+    if (sep) CK(cudaMalloc((void **)&g->a.ba, g->nb * sizeof(float)), "flame buckets");
+    CK(cudaMalloc((void **)&g->buckets, g->nb * FR_FB_CHANNELS * sizeof(uint64_t)), "flame buckets");
+    CK(cudaMalloc((void **)&g->accum, g->nb * 4 * sizeof(double)), "flame accumulator");
+    CK(cudaMalloc((void **)&g->out, out_bytes), "flame image");
+    CK(cudaMalloc((void **)&g->a.stats, STATS_BYTES), "flame counters");
+    CK(cudaMemsetAsync(g->a.stats, 0, STATS_BYTES, g->stream), "flame counters");
+    g->a.per_walker = walker_length(dj->per_pass, fr_cuda_flame_resident());
+    g->a.samples = dj->per_pass;
+    g->a.plot = 1;
+    g->walkers = (dj->per_pass + g->a.per_walker - 1) / g->a.per_walker;
+out:
+    if (s) gf_free(g);
+    return s;
+}
+
+/* Walkers [first, first + count) of pass `pass`, timed into *ms. */
+static fr_status gf_chaos(fr_context *ctx, gflame *g, int pass, uint64_t first, uint64_t count, float *ms)
+{
+    fr_status s = FR_OK;
+    cudaEvent_t e0 = NULL, e1 = NULL;
+    CK(cudaEventCreate(&e0), "events");
+    CK(cudaEventCreate(&e1), "events");
+    g->a.base = (uint64_t)pass * g->walkers, g->a.first = first, g->a.count = count;
+    CK(cudaEventRecord(e0, g->stream), "events");
+    CK(fr_cuda_flame_chaos(&g->a, g->stream), "flame chaos game");
+    CK(cudaEventRecord(e1, g->stream), "events");
+    CK(cudaEventSynchronize(e1), "flame chaos game");
+    float t = 0;
+    CK(cudaEventElapsedTime(&t, e0, e1), "events");
+    *ms += t;
+out:
+    if (e0) cudaEventDestroy(e0);
+    if (e1) cudaEventDestroy(e1);
+    return s;
+}
+
+static fr_status gf_counters(fr_context *ctx, gflame *g, fr_flame_stats *st)
+{
+    fr_status s = FR_OK;
+    unsigned long long h[FR_FS_SLOTS * FR_FS_COUNT];
+    CK(cudaMemcpy(h, g->a.stats, STATS_BYTES, cudaMemcpyDeviceToHost), "flame counters");
+    st->iterations = st->bad_values = st->plotted = 0;
+    for (int i = 0; i < FR_FS_SLOTS; i++) {
+        st->iterations += h[i * FR_FS_COUNT + FR_FS_ITERATIONS];
+        st->bad_values += h[i * FR_FS_COUNT + FR_FS_BAD];
+        st->plotted += h[i * FR_FS_COUNT + FR_FS_PLOTTED];
+    }
+out:
+    return s;
+}
+
+fr_status fr_cuda_flame_render(fr_context *ctx, const fr_flame_device_job *dj, uint16_t *image, fr_flame_stats *st)
+{
+    double t0 = fr_now();
+    gflame g;
+    fr_status s = gf_setup(ctx, dj, &g);
+    if (s) return s;
+    const fr_flame_frame *f = dj->frame;
+    const int passes = f->passes;
+    /* launches of whole waves of resident threads, about 1/32 of a pass */
+    const uint64_t full = fr_cuda_flame_resident();
+    uint64_t slice = full ? g.walkers / 32 / full * full : g.walkers;
+    if (slice < full) slice = full;
+    CK(cudaMemsetAsync(g.accum, 0, g.nb * 4 * sizeof(double), g.stream), "flame accumulator");
+    CK(cudaStreamSynchronize(g.stream), "flame setup");
+    st->seconds_setup = fr_now() - t0;
+    st->bucket_bytes = (double)g.nb * (sizeof(float4) + (g.a.ba ? sizeof(float) : 0));
+    for (int pass = 0; pass < passes; pass++) {
+        CK(cudaMemsetAsync(g.a.b4, 0, g.nb * sizeof(float4), g.stream), "flame buckets");
+        if (g.a.ba) CK(cudaMemsetAsync(g.a.ba, 0, g.nb * sizeof(float), g.stream), "flame buckets");
+        float ms = 0;
+        for (uint64_t w = 0; w < g.walkers; w += slice) {
+            uint64_t n = g.walkers - w < slice ? g.walkers - w : slice;
+            if ((s = gf_chaos(ctx, &g, pass, w, n, &ms))) goto out;
+            double done = (pass + (double)(w + n) / g.walkers) / passes;
+            if (ctx->progress && ctx->progress(0.95 * done, ctx->progress_user)) {
+                s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
+                goto out;
+            }
+        }
+        st->seconds_iterate += ms / 1e3;
+        double t1 = fr_now();
+        CK(fr_cuda_flame_buckets(g.a.b4, g.a.ba, g.buckets, g.nb, g.stream), "flame buckets");
+        CK(fr_cuda_flame_density(g.dframe, f, g.buckets, g.accum, dj->k1, dj->k2, g.stream), "flame density");
+        CK(cudaStreamSynchronize(g.stream), "flame density");
+        st->seconds_density += fr_now() - t1;
+    }
+    double t2 = fr_now();
+    CK(fr_cuda_flame_tonemap(g.dframe, f, &dj->tone, g.accum, dj->earlyclip, dj->bpc, g.out, g.stream),
+       "flame tone map");
+    CK(cudaMemcpyAsync(image, g.out, (size_t)f->width * f->height * 4 * sizeof(uint16_t), cudaMemcpyDeviceToHost,
+                       g.stream),
+       "flame image");
+    CK(cudaStreamSynchronize(g.stream), "flame tone map");
+    st->seconds_filter = fr_now() - t2;
+    s = gf_counters(ctx, &g, st);
+out:
+    gf_free(&g);
+    return s;
+}
+
+fr_status fr_cuda_flame_bench(fr_context *ctx, const fr_flame_device_job *dj, int runs, int plot, double *seconds,
+                              fr_flame_stats *st)
+{
+    gflame g;
+    fr_status s = gf_setup(ctx, dj, &g);
+    if (s) return s;
+    g.a.plot = plot;
+    for (int r = 0; r < runs; r++) {
+        float ms = 0;
+        CK(cudaMemsetAsync(g.a.b4, 0, g.nb * sizeof(float4), g.stream), "flame buckets");
+        CK(cudaMemsetAsync(g.a.stats, 0, STATS_BYTES, g.stream), "flame counters");
+        if ((s = gf_chaos(ctx, &g, 0, 0, g.walkers, &ms))) goto out;
+        seconds[r] = ms / 1e3;
+    }
+    s = gf_counters(ctx, &g, st);
+out:
+    gf_free(&g);
+    return s;
+}

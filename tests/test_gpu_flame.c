@@ -1,0 +1,228 @@
+/* GPU flames (ctest label gpu): the CUDA backend renders every corpus
+ * genome and a genome for each of the 99 variations as the CPU backend
+ * does, within the CPU's own seed-to-seed noise (PSNR(gpu, cpu seed 1) at
+ * most 1 dB below PSNR(cpu seed 2, cpu seed 1)); the same seed gives the
+ * same image; 16 bits, earlyclip and transparency follow the CPU; a frame
+ * too large for the GPU's memory is a clear error. Exits with the skip
+ * code 77 when no CUDA device is present. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dirent.h>
+
+#include <cmocka.h>
+
+#include "fractalis.h"
+#include "flame/flame_variations.h"
+
+#define MARGIN_DB 1.0
+
+static fr_status render(const char *device, const char *path, int index, const fr_flame_options *o, fr_image *img,
+                        fr_flame_stats *st, char *err, size_t errlen)
+{
+    fr_context *ctx = fr_context_create();
+    assert_non_null(ctx);
+    assert_int_equal(fr_context_set_device(ctx, device), FR_OK);
+    fr_flames *f = NULL;
+    fr_status s = fr_flames_read(ctx, path, NULL, 0, &f);
+    if (!s) s = fr_flame_render(ctx, f, index, o, img, st);
+    if (s && err) snprintf(err, errlen, "%s", fr_last_error(ctx));
+    fr_flames_destroy(f);
+    fr_context_destroy(ctx);
+    return s;
+}
+
+static void render_ok(const char *device, const char *path, int index, const fr_flame_options *o, fr_image *img)
+{
+    char err[512];
+    fr_flame_stats st;
+    if (render(device, path, index, o, img, &st, err, sizeof err)) fail_msg("%s %s #%d: %s", device, path, index, err);
+}
+
+/* PSNR over RGB on the 8-bit scale (identical: INFINITY). */
+static double psnr(const fr_image *a, const fr_image *b)
+{
+    assert_int_equal(a->width, b->width);
+    assert_int_equal(a->height, b->height);
+    const size_t n = (size_t)a->width * a->height;
+    double se = 0;
+    for (size_t i = 0; i < n; i++)
+        for (int c = 0; c < 3; c++) {
+            double x, y;
+            if (a->depth == 16)
+                x = ((const uint16_t *)a->pixels)[i * 4 + c] / 257.0, y = ((const uint16_t *)b->pixels)[i * 4 + c] / 257.0;
+            else
+                x = ((const uint8_t *)a->pixels)[i * 4 + c], y = ((const uint8_t *)b->pixels)[i * 4 + c];
+            se += (x - y) * (x - y);
+        }
+    if (se == 0) return INFINITY;
+    return 10 * log10(255.0 * 255.0 / (se / (3.0 * n)));
+}
+
+/* CPU seeds 1 and 2 against the GPU (seed 3). Returns the shortfall in dB
+ * (<= MARGIN_DB passes). */
+static double gpu_vs_cpu(const char *path, int index, fr_flame_options o, const char *what)
+{
+    fr_image c1, c2, g;
+    o.seed = 1;
+    render_ok("cpu", path, index, &o, &c1);
+    o.seed = 2;
+    render_ok("cpu", path, index, &o, &c2);
+    o.seed = 3;
+    render_ok("cuda", path, index, &o, &g);
+    double noise = psnr(&c1, &c2), gpu = psnr(&c1, &g);
+    double gap = isinf(noise) ? (isinf(gpu) ? 0 : 99) : noise - gpu;
+    printf("%-40s cpu-cpu %7.2f dB  gpu-cpu %7.2f dB  gap %+6.2f\n", what, noise, gpu, gap);
+    fr_image_free(&c1), fr_image_free(&c2), fr_image_free(&g);
+    return gap;
+}
+
+static const char *corpus_dir(char *buf, size_t len)
+{
+    const char *shared = getenv("FR_SHARED");
+    if (!shared) return NULL;
+    snprintf(buf, len, "%s/corpus/flames", shared);
+    DIR *d = opendir(buf);
+    if (!d) return NULL;
+    closedir(d);
+    return buf;
+}
+
+static void test_corpus_matches_cpu(void **state)
+{
+    (void)state;
+    char dir[4096];
+    if (!corpus_dir(dir, sizeof dir)) {
+        printf("skipped: the flame corpus (FR_SHARED/corpus/flames) is not here\n");
+        skip();
+    }
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0, bad = 0;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        fr_flame_options o = {.width = 256, .quality = 200};
+        if (gpu_vs_cpu(path, 0, o, e->d_name) > MARGIN_DB) bad++;
+        n++;
+    }
+    closedir(d);
+    assert_true(n > 0);
+    if (bad) fail_msg("%d of %d corpus genomes differ from the CPU render beyond the noise", bad, n);
+}
+
+/* A file of 99 genomes, genome v using variation v (default parameters)
+ * beside a linear xform and a spherical one. */
+static void write_variation_genomes(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "<flames>\n");
+    for (int v = 0; v < FR_FLAME_NVAR; v++) {
+        fprintf(f,
+                "<flame name=\"%s\" size=\"128 96\" center=\"0 0\" scale=\"28\" quality=\"50\" brightness=\"4\" "
+                "gamma=\"3\" estimator_radius=\"5\" estimator_minimum=\"0\" estimator_curve=\"0.6\">\n"
+                "<xform weight=\"0.5\" color=\"0\" %s=\"0.8\" %s coefs=\"0.8 0.1 -0.1 0.7 0.2 0.1\"/>\n"
+                "<xform weight=\"0.3\" color=\"0.6\" linear=\"0.6\" coefs=\"0.5 -0.3 0.3 0.5 -0.4 0.2\"/>\n"
+                "<xform weight=\"0.2\" color=\"1\" spherical=\"0.5\" coefs=\"0.6 0.2 -0.2 0.6 0.3 -0.3\"/>\n",
+                fr_flame_vars[v].name, fr_flame_vars[v].name, v ? "linear=\"0.2\"" : "");
+        for (int i = 0; i < 256; i++)
+            fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, i, (i * 7) % 256, 255 - i);
+        fprintf(f, "</flame>\n");
+    }
+    fprintf(f, "</flames>\n");
+    fclose(f);
+}
+
+static void test_every_variation_matches_cpu(void **state)
+{
+    (void)state;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/gpu_variations.flam3", getenv("FR_TEST_TMP") ? getenv("FR_TEST_TMP") : "/tmp");
+    write_variation_genomes(path);
+    int bad = 0;
+    for (int v = 0; v < FR_FLAME_NVAR; v++) {
+        fr_flame_options o = {.quality = 200};
+        if (gpu_vs_cpu(path, v, o, fr_flame_vars[v].name) > MARGIN_DB) bad++;
+    }
+    remove(path);
+    if (bad) fail_msg("%d of %d variations differ from the CPU render beyond the noise", bad, FR_FLAME_NVAR);
+}
+
+/* Post-processing paths: 16 bits, earlyclip, transparency, supersample. */
+static void test_post_paths_match_cpu(void **state)
+{
+    (void)state;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/gpu_post.flam3", getenv("FR_TEST_TMP") ? getenv("FR_TEST_TMP") : "/tmp");
+    write_variation_genomes(path);
+    const int v = 2; /* spherical */
+    fr_flame_options o = {.quality = 200, .depth = 16};
+    assert_true(gpu_vs_cpu(path, v, o, "16 bits") <= MARGIN_DB);
+    fr_flame_options e = {.quality = 200, .earlyclip = 1};
+    assert_true(gpu_vs_cpu(path, v, e, "earlyclip") <= MARGIN_DB);
+    fr_flame_options t = {.quality = 200, .transparency = 1};
+    assert_true(gpu_vs_cpu(path, v, t, "transparent") <= MARGIN_DB);
+    fr_flame_options s = {.quality = 200, .supersample = 3};
+    assert_true(gpu_vs_cpu(path, v, s, "supersample 3") <= MARGIN_DB);
+    remove(path);
+}
+
+/* The same seed renders the same image (hit sums are exact integers in
+ * float below 2^24). */
+static void test_same_seed_same_image(void **state)
+{
+    (void)state;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/gpu_seed.flam3", getenv("FR_TEST_TMP") ? getenv("FR_TEST_TMP") : "/tmp");
+    write_variation_genomes(path);
+    fr_flame_options o = {.quality = 500, .seed = 42};
+    fr_image a, b;
+    render_ok("cuda", path, 13, &o, &a);
+    render_ok("cuda", path, 13, &o, &b);
+    assert_true(isinf(psnr(&a, &b)));
+    fr_image_free(&a), fr_image_free(&b);
+    remove(path);
+}
+
+/* A frame beyond the GPU's memory is an error that says so. */
+static void test_too_large_is_an_error(void **state)
+{
+    (void)state;
+    char path[4096], err[512];
+    snprintf(path, sizeof path, "%s/gpu_big.flam3", getenv("FR_TEST_TMP") ? getenv("FR_TEST_TMP") : "/tmp");
+    write_variation_genomes(path);
+    fr_flame_options o = {.width = 65536, .height = 65536, .quality = 0.001, .supersample = 8};
+    fr_image img;
+    fr_flame_stats st;
+    fr_status s = render("cuda", path, 0, &o, &img, &st, err, sizeof err);
+    assert_int_not_equal(s, FR_OK);
+    assert_non_null(strstr(err, "memory"));
+    assert_null(img.pixels);
+    remove(path);
+}
+
+int main(void)
+{
+    fr_context *ctx = fr_context_create();
+    if (fr_cuda_device_count(ctx) == 0) {
+        printf("skipped: %s\n", fr_last_error(ctx));
+        fr_context_destroy(ctx);
+        return 77;
+    }
+    fr_context_destroy(ctx);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_same_seed_same_image),
+        cmocka_unit_test(test_post_paths_match_cpu),
+        cmocka_unit_test(test_too_large_is_an_error),
+        cmocka_unit_test(test_every_variation_matches_cpu),
+        cmocka_unit_test(test_corpus_matches_cpu),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
