@@ -69,17 +69,23 @@ FR_HD int fr_flame_cmap_index(double c)
     return (int)d;
 }
 
-/* Add v to a bucket channel (atomically when threads share the buckets). */
-FR_HD void fr_flame_badd(uint64_t *b, uint64_t v, int atomic)
+/* Add v to a bucket channel, saturating (atomically when threads share the
+ * buckets: an add that wraps stores the maximum, which stays the maximum
+ * whatever other adds interleave). */
+FR_HD void fr_flame_badd(fr_flame_bucket_t *b, fr_flame_bucket_t v, int atomic)
 {
-    if (atomic) __atomic_fetch_add(b, v, __ATOMIC_RELAXED);
-    else *b += v;
+    if (atomic) {
+        fr_flame_bucket_t old = __atomic_fetch_add(b, v, __ATOMIC_RELAXED);
+        if ((fr_flame_bucket_t)(old + v) < old) __atomic_store_n(b, FR_FLAME_BUCKET_MAX, __ATOMIC_RELAXED);
+    } else {
+        *b = fr_flame_bucket_sat_add(*b, v);
+    }
 }
 
 /* One hit of colour c, weight of std xform fn, at bucket b. */
-FR_HD void fr_flame_hit(const fr_flame_job *j, uint64_t *buckets, int64_t b, double c, int fn, int atomic)
+FR_HD void fr_flame_hit(const fr_flame_job *j, fr_flame_bucket_t *buckets, int64_t b, double c, int fn, int atomic)
 {
-    uint64_t *o = buckets + (size_t)b * FR_FB_CHANNELS;
+    fr_flame_bucket_t *o = buckets + (size_t)b * FR_FB_CHANNELS;
     if (!j->linear_palette) {
         const uint32_t *h = j->hit[fn][fr_flame_cmap_index(c)];
         for (int k = 0; k < FR_FB_CHANNELS; k++)
@@ -96,9 +102,9 @@ FR_HD void fr_flame_hit(const fr_flame_job *j, uint64_t *buckets, int64_t b, dou
     for (int k = 0; k < 4; k++) {
         double col = j->dmap[idx][k] * (1.0 - frac) + j->dmap[idx + 1][k] * frac;
         double a = v == 1.0 ? col : v * col;
-        if (a >= 1.0) fr_flame_badd(o + k, (uint64_t)a, atomic);
+        if (a >= 1.0) fr_flame_badd(o + k, (fr_flame_bucket_t)a, atomic);
     }
-    fr_flame_badd(o + FR_FB_CNT, (uint64_t)(v == 1.0 ? 255.0 : v * 255.0), atomic);
+    fr_flame_badd(o + FR_FB_CNT, (fr_flame_bucket_t)(v == 1.0 ? 255.0 : v * 255.0), atomic);
 }
 
 /* Hits wait in a short ring while their buckets are prefetched: the
@@ -113,7 +119,7 @@ typedef struct fr_flame_ring {
     int n, head;
 } fr_flame_ring;
 
-FR_HD void fr_flame_ring_push(const fr_flame_job *j, fr_flame_ring *r, uint64_t *buckets, int64_t b, double c,
+FR_HD void fr_flame_ring_push(const fr_flame_job *j, fr_flame_ring *r, fr_flame_bucket_t *buckets, int64_t b, double c,
                               int fn, int atomic)
 {
 #ifndef __CUDACC__
@@ -131,7 +137,7 @@ FR_HD void fr_flame_ring_push(const fr_flame_job *j, fr_flame_ring *r, uint64_t 
     r->n++;
 }
 
-FR_HD void fr_flame_ring_flush(const fr_flame_job *j, fr_flame_ring *r, uint64_t *buckets, int atomic)
+FR_HD void fr_flame_ring_flush(const fr_flame_job *j, fr_flame_ring *r, fr_flame_bucket_t *buckets, int atomic)
 {
     for (int i = 0; i < r->n; i++) fr_flame_hit(j, buckets, r->b[i], r->c[i], r->fn[i], atomic);
     r->n = r->head = 0;
@@ -194,7 +200,7 @@ FR_HD void fr_flame_walker_start(const fr_flame_job *j, uint64_t k, fr_flame_wal
 }
 
 /* Walker k: n plotted samples into buckets. */
-FR_HD void fr_flame_walk(const fr_flame_job *j, uint64_t k, uint32_t n, uint64_t *buckets, int atomic,
+FR_HD void fr_flame_walk(const fr_flame_job *j, uint64_t k, uint32_t n, fr_flame_bucket_t *buckets, int atomic,
                          fr_flame_walk_stats *st)
 {
     fr_flame_walker w;

@@ -34,7 +34,7 @@ void fr_flame_log_constants(const fr_flame_genome *g, const fr_flame_frame *f, d
 
 /* rect.c de_thread over rows [os-1, hb-os] and columns [os-1, wb-os] (the
  * edge buckets within os-1 are skipped), in two phases of swaths. */
-static void de_splat(const fr_context *ctx, const fr_flame_frame *f, const uint64_t *buckets, double *accum,
+static void de_splat(const fr_context *ctx, const fr_flame_frame *f, const fr_flame_bucket_t *buckets, double *accum,
                      double k1, double k2)
 {
     const int os = f->os;
@@ -55,7 +55,7 @@ static void de_splat(const fr_context *ctx, const fr_flame_frame *f, const uint6
 }
 
 fr_status fr_flame_accumulate(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f,
-                              const uint64_t *buckets, double *accum)
+                              const fr_flame_bucket_t *buckets, double *accum)
 {
     if (!g || !f || !buckets || !accum) return fr_fail(ctx, FR_ERR_INVALID, "fr_flame_accumulate: NULL argument");
     double k1, k2;

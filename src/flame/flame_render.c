@@ -12,6 +12,7 @@
 #include "core/context.h"
 #include "flame/flame_api.h"
 #include "flame/flame_cpu.h"
+#include "cpu/cpu_mem.h"
 
 /* Everything a job points to. */
 typedef struct job_data {
@@ -181,7 +182,7 @@ fr_status fr_flame_render(fr_context *ctx, const fr_flames *fl, int index, const
     const size_t nb = (size_t)f.wb * f.hb;
     if ((s = fr_cpu_flame_begin(ctx, nb, &cpu))) goto done;
     st->bucket_bytes = fr_cpu_flame_bytes(cpu);
-    accum = calloc(nb * 4, sizeof *accum);
+    accum = fr_big_calloc(nb * 4 * sizeof *accum);
     out = malloc((size_t)f.width * f.height * 4 * sizeof *out);
     if (!accum || !out) {
         s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
@@ -195,7 +196,7 @@ fr_status fr_flame_render(fr_context *ctx, const fr_flames *fl, int index, const
         double t0 = fr_now();
         if (pass) fr_cpu_flame_clear(cpu);
         if ((s = run_pass(ctx, cpu, &d.job, pass, f.passes, per_pass, (uint64_t)pass * walkers, &ws))) goto done;
-        const uint64_t *b = fr_cpu_flame_buckets(cpu);
+        const fr_flame_bucket_t *b = fr_cpu_flame_buckets(cpu);
         double t1 = fr_now();
         if ((s = fr_flame_accumulate(ctx, &g, &f, b, accum))) goto done;
         st->seconds_iterate += t1 - t0;
@@ -225,7 +226,7 @@ fr_status fr_flame_render(fr_context *ctx, const fr_flames *fl, int index, const
     if (ctx->progress) ctx->progress(1.0, ctx->progress_user);
 done:
     fr_cpu_flame_end(cpu);
-    free(accum);
+    fr_big_free(accum);
     free(out);
     job_free(&d);
     fr_flame_frame_free(&f);
