@@ -123,8 +123,8 @@ FR_HD void fr_flame_ring_push(const fr_flame_job *j, fr_flame_ring *r, fr_flame_
                               int fn, int atomic)
 {
 #ifndef __CUDACC__
-    __builtin_prefetch(buckets + (size_t)b * FR_FB_CHANNELS, 1, 0);
-    __builtin_prefetch(buckets + (size_t)b * FR_FB_CHANNELS + FR_FB_CHANNELS - 1, 1, 0);
+    __builtin_prefetch(buckets + (size_t)b * FR_FB_CHANNELS, 1, 3);
+    __builtin_prefetch(buckets + (size_t)b * FR_FB_CHANNELS + FR_FB_CHANNELS - 1, 1, 3);
 #endif
     if (r->n == FR_FLAME_RING) {
         int h = r->head;
