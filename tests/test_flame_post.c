@@ -64,7 +64,7 @@ static void render_dot(const fr_flame_genome *g, double w, int earlyclip, int tr
     assert_int_equal(fr_flame_frame_init(ctx, g, &f), FR_OK);
     assert_int_equal(f.nsamples, 153600.0);
     size_t nb = (size_t)f.wb * f.hb;
-    uint64_t *b = calloc(nb * FR_FB_CHANNELS, sizeof *b);
+    fr_flame_bucket_t *b = calloc(nb * FR_FB_CHANNELS, sizeof *b);
     double *acc = calloc(nb * 4, sizeof *acc);
     uint16_t *out = calloc((size_t)f.width * f.height * 4, sizeof *out);
     assert_non_null(b);
@@ -428,7 +428,7 @@ static void test_dot_rotated(void **state)
 
 /* A bucket grid with structure at every density: a dense core, a sparse
  * halo, some opacity-weighted hits (deterministic LCG). */
-static void fill_buckets(const fr_flame_frame *f, uint64_t *b)
+static void fill_buckets(const fr_flame_frame *f, fr_flame_bucket_t *b)
 {
     uint64_t s = 12345;
     for (int j = 0; j < f->hb; j++)
@@ -438,7 +438,7 @@ static void fill_buckets(const fr_flame_frame *f, uint64_t *b)
             double dens = 3000.0 * exp(-(dx * dx + dy * dy) / 60.0) + 2.0 * ((s >> 40) % 7 == 0);
             uint64_t hits = (uint64_t)dens + ((s >> 20) % 3 == 0);
             uint64_t w = (s >> 33) % 5 == 0 ? 25 : 255;
-            uint64_t *p = b + ((size_t)i + (size_t)j * f->wb) * FR_FB_CHANNELS;
+            fr_flame_bucket_t *p = b + ((size_t)i + (size_t)j * f->wb) * FR_FB_CHANNELS;
             p[FR_FB_R] = hits * (w * ((s >> 8) % 256) / 255);
             p[FR_FB_G] = hits * (w * ((s >> 16) % 256) / 255);
             p[FR_FB_B] = hits * (w * ((s >> 24) % 256) / 255);
@@ -449,7 +449,7 @@ static void fill_buckets(const fr_flame_frame *f, uint64_t *b)
 
 /* The splat of rect.c de_thread written out plainly, one bucket after the
  * other, for comparison. */
-static void reference_splat(const fr_flame_genome *g, const fr_flame_frame *f, const uint64_t *b, double *acc)
+static void reference_splat(const fr_flame_genome *g, const fr_flame_frame *f, const fr_flame_bucket_t *b, double *acc)
 {
     const fr_flame_de *de = &f->de;
     int os = f->os, ss = os / 2;
@@ -458,7 +458,7 @@ static void reference_splat(const fr_flame_genome *g, const fr_flame_frame *f, c
     double k2 = (os * os * (double)f->passes) / (area * 255 * f->sample_density);
     for (int j = os - 1; j <= f->hb - os; j++)
         for (int i = os - 1; i <= f->wb - os; i++) {
-            const uint64_t *p = b + ((size_t)i + (size_t)j * f->wb) * 5;
+            const fr_flame_bucket_t *p = b + ((size_t)i + (size_t)j * f->wb) * 5;
             if (!p[4] || !p[3]) continue;
             double fs = 0;
             for (int ii = -ss; ii <= ss; ii++)
@@ -494,7 +494,7 @@ static void run_threads(int os, int passes)
     frame_of(&g, &f);
     assert_true(f.de.max_filter_index > 0);
     size_t nb = (size_t)f.wb * f.hb;
-    uint64_t *b = calloc(nb * FR_FB_CHANNELS, sizeof *b);
+    fr_flame_bucket_t *b = calloc(nb * FR_FB_CHANNELS, sizeof *b);
     double *acc[3];
     uint16_t *out[2];
     for (int t = 0; t < 3; t++) acc[t] = calloc(nb * 4, sizeof(double));

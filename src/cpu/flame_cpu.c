@@ -1,20 +1,24 @@
 /* The CPU chaos game: walkers spread over OpenMP threads (dynamic schedule:
  * walkers differ in cost). Buckets are far larger than the caches, so the
- * adds are plain adds into per-thread copies (misses overlap), summed when
- * the pass is read; when the copies would take more than a quarter of the
- * memory, threads share one set with atomic adds. */
+ * adds are plain (saturating 32-bit) adds into per-thread copies (misses
+ * overlap), summed when the pass is read; when the copies would take more
+ * than a quarter of the memory, threads share one set with atomic adds.
+ * The buckets live on transparent huge pages (cpu_mem.c): every hit is a
+ * random access over hundreds of MB, and 4 KiB pages would make most of
+ * them TLB misses too. */
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/context.h"
+#include "cpu/cpu_mem.h"
 #include "flame/flame_cpu.h"
 
 struct fr_cpu_flame {
     int threads;
     int shared;
     size_t n;        /* counters a copy: buckets x 5 */
-    uint64_t *b;     /* copies x n */
+    fr_flame_bucket_t *b; /* copies x n */
 };
 
 fr_status fr_cpu_flame_begin(fr_context *ctx, size_t nbuckets, fr_cpu_flame **out)
@@ -24,7 +28,7 @@ fr_status fr_cpu_flame_begin(fr_context *ctx, size_t nbuckets, fr_cpu_flame **ou
     if (!c) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
     c->threads = fr_threads(ctx);
     c->n = nbuckets * FR_FB_CHANNELS;
-    double bytes = (double)c->n * sizeof(uint64_t), mem = fr_physical_memory();
+    double bytes = (double)c->n * sizeof(fr_flame_bucket_t), mem = fr_physical_memory();
     if (mem > 0 && bytes > 0.5 * mem) {
         free(c);
         return fr_fail(ctx, FR_ERR_NOMEM, "the histogram needs %.1f GiB (%zu buckets): lower the size or supersample",
@@ -32,7 +36,7 @@ fr_status fr_cpu_flame_begin(fr_context *ctx, size_t nbuckets, fr_cpu_flame **ou
     }
     c->shared = c->threads > 1 && mem > 0 && bytes * c->threads > 0.25 * mem;
     size_t copies = c->shared ? 1 : (size_t)c->threads;
-    c->b = calloc(c->n * copies, sizeof *c->b);
+    c->b = fr_big_calloc(c->n * copies * sizeof *c->b);
     if (!c->b) {
         free(c);
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the histogram (%.1f GiB)", bytes * copies / (1 << 30));
@@ -54,7 +58,7 @@ void fr_cpu_flame_run(fr_cpu_flame *c, const fr_flame_job *j, uint64_t base, uin
     uint64_t iters = 0, bad = 0, plotted = 0;
 #pragma omp parallel num_threads(c->threads) reduction(+ : iters, bad, plotted)
     {
-        uint64_t *b = c->shared ? c->b : c->b + (size_t)omp_get_thread_num() * c->n;
+        fr_flame_bucket_t *b = c->shared ? c->b : c->b + (size_t)omp_get_thread_num() * c->n;
         fr_flame_walk_stats w = {0, 0, 0};
 #pragma omp for schedule(dynamic, 1)
         for (uint64_t k = first; k < first + count; k++) {
@@ -67,25 +71,32 @@ void fr_cpu_flame_run(fr_cpu_flame *c, const fr_flame_job *j, uint64_t base, uin
     st->iterations += iters, st->bad += bad, st->plotted += plotted;
 }
 
-const uint64_t *fr_cpu_flame_buckets(fr_cpu_flame *c)
+const fr_flame_bucket_t *fr_cpu_flame_buckets(fr_cpu_flame *c)
 {
-    if (!c->shared)
-        for (int t = 1; t < c->threads; t++) {
-            const uint64_t *src = c->b + (size_t)t * c->n;
+    if (!c->shared && c->threads > 1) {
+        const size_t n = c->n;
+        fr_flame_bucket_t *restrict dst = c->b;
 #pragma omp parallel for num_threads(c->threads) schedule(static)
-            for (size_t i = 0; i < c->n; i++) c->b[i] += src[i];
+        for (size_t i = 0; i < n; i++) {
+            fr_flame_bucket_t s = dst[i];
+            for (int t = 1; t < c->threads; t++) {
+                fr_flame_bucket_t v = c->b[(size_t)t * n + i], x = s + v;
+                s = x < s ? FR_FLAME_BUCKET_MAX : x;
+            }
+            dst[i] = s;
         }
+    }
     return c->b;
 }
 
 double fr_cpu_flame_bytes(const fr_cpu_flame *c)
 {
-    return (double)c->n * sizeof(uint64_t) * (c->shared ? 1 : c->threads);
+    return (double)c->n * sizeof(fr_flame_bucket_t) * (c->shared ? 1 : c->threads);
 }
 
 void fr_cpu_flame_end(fr_cpu_flame *c)
 {
     if (!c) return;
-    free(c->b);
+    fr_big_free(c->b);
     free(c);
 }

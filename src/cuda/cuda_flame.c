@@ -17,7 +17,7 @@ typedef struct gflame {
     fr_cuda_flame_args a;
     fr_flame_frame *dframe;          /* device copy of the frame */
     void *xf, *color, *speed, *vis, *table, *dmap, *hit, *filter, *dew, *dec;
-    uint64_t *buckets;               /* integer buckets */
+    fr_flame_bucket_t *buckets;               /* integer buckets */
     double *accum;
     uint16_t *out;
     size_t nb;                       /* buckets */
@@ -97,7 +97,7 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame
     const int sep = alpha_differs(j);
     const size_t out_bytes = (size_t)f->width * f->height * 4 * sizeof(uint16_t);
     const double need = (double)g->nb * (sizeof(float4) + (sep ? sizeof(float) : 0) +
-                                         FR_FB_CHANNELS * sizeof(uint64_t) + 4 * sizeof(double)) + out_bytes;
+                                         FR_FB_CHANNELS * sizeof(fr_flame_bucket_t) + 4 * sizeof(double)) + out_bytes;
     size_t free_b = 0, total_b = 0;
     CK(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
     const double budget = ctx->device_memory ? (double)ctx->device_memory : (double)free_b * 0.9;
@@ -136,7 +136,7 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame
 
     CK(cudaMalloc((void **)&g->a.b4, g->nb * sizeof(float4)), "flame buckets");
     if (sep) CK(cudaMalloc((void **)&g->a.ba, g->nb * sizeof(float)), "flame buckets");
-    CK(cudaMalloc((void **)&g->buckets, g->nb * FR_FB_CHANNELS * sizeof(uint64_t)), "flame buckets");
+    CK(cudaMalloc((void **)&g->buckets, g->nb * FR_FB_CHANNELS * sizeof(fr_flame_bucket_t)), "flame buckets");
     CK(cudaMalloc((void **)&g->accum, g->nb * 4 * sizeof(double)), "flame accumulator");
     CK(cudaMalloc((void **)&g->out, out_bytes), "flame image");
     CK(cudaMalloc((void **)&g->a.stats, STATS_BYTES), "flame counters");

@@ -87,16 +87,22 @@ extern "C" cudaError_t fr_cuda_flame_chaos(const fr_cuda_flame_args *a, cudaStre
     return cudaGetLastError();
 }
 
-__global__ void flame_to_buckets(const float4 *b4, const float *ba, uint64_t *buckets, size_t n)
+/* A float sum to a bucket counter: rounded, saturating as the CPU's. */
+__device__ __forceinline__ fr_flame_bucket_t to_bucket(float v)
+{
+    return v >= (float)FR_FLAME_BUCKET_MAX ? FR_FLAME_BUCKET_MAX : (fr_flame_bucket_t)llrintf(v);
+}
+
+__global__ void flame_to_buckets(const float4 *b4, const float *ba, fr_flame_bucket_t *buckets, size_t n)
 {
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
         float4 v = b4[i];
-        uint64_t *o = buckets + i * FR_FB_CHANNELS;
-        o[FR_FB_R] = (uint64_t)llrintf(v.x);
-        o[FR_FB_G] = (uint64_t)llrintf(v.y);
-        o[FR_FB_B] = (uint64_t)llrintf(v.z);
-        o[FR_FB_CNT] = (uint64_t)llrintf(v.w);
-        o[FR_FB_A] = ba ? (uint64_t)llrintf(ba[i]) : o[FR_FB_CNT];
+        fr_flame_bucket_t *o = buckets + i * FR_FB_CHANNELS;
+        o[FR_FB_R] = to_bucket(v.x);
+        o[FR_FB_G] = to_bucket(v.y);
+        o[FR_FB_B] = to_bucket(v.z);
+        o[FR_FB_CNT] = to_bucket(v.w);
+        o[FR_FB_A] = ba ? to_bucket(ba[i]) : o[FR_FB_CNT];
     }
 }
 
@@ -106,21 +112,21 @@ static unsigned grid_for(size_t n, unsigned block)
     return (unsigned)(g < 65535u * 16 ? (g ? g : 1) : 65535u * 16);
 }
 
-extern "C" cudaError_t fr_cuda_flame_buckets(const float4 *b4, const float *ba, uint64_t *buckets, size_t n,
+extern "C" cudaError_t fr_cuda_flame_buckets(const float4 *b4, const float *ba, fr_flame_bucket_t *buckets, size_t n,
                                              cudaStream_t s)
 {
     flame_to_buckets<<<grid_for(n, 256), 256, 0, s>>>(b4, ba, buckets, n);
     return cudaGetLastError();
 }
 
-__global__ void flame_scale(const uint64_t *buckets, double *accum, int64_t n, double k1, double k2)
+__global__ void flame_scale(const fr_flame_bucket_t *buckets, double *accum, int64_t n, double k1, double k2)
 {
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x)
         fr_flame_scale_bucket(buckets, accum, i, k1, k2);
 }
 
 /* de_thread over columns [i0, i0 + ni) and rows [j0, j0 + nj). */
-__global__ void flame_de(const fr_flame_frame *f, const uint64_t *buckets, double *accum, int i0, int ni, int j0,
+__global__ void flame_de(const fr_flame_frame *f, const fr_flame_bucket_t *buckets, double *accum, int i0, int ni, int j0,
                          int nj, double k1, double k2)
 {
     const int64_t n = (int64_t)ni * nj;
@@ -129,7 +135,7 @@ __global__ void flame_de(const fr_flame_frame *f, const uint64_t *buckets, doubl
 }
 
 extern "C" cudaError_t fr_cuda_flame_density(const fr_flame_frame *frame, const fr_flame_frame *hf,
-                                             const uint64_t *buckets, double *accum, double k1, double k2,
+                                             const fr_flame_bucket_t *buckets, double *accum, double k1, double k2,
                                              cudaStream_t s)
 {
     if (hf->de.max_filter_index > 0) {

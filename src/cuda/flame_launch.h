@@ -34,13 +34,13 @@ cudaError_t fr_cuda_flame_chaos(const fr_cuda_flame_args *a, cudaStream_t s);
 
 /* The float buckets to the integer buckets fr_flame_accumulate reads
  * (wb x hb x FR_FB_CHANNELS, rounded to nearest). */
-cudaError_t fr_cuda_flame_buckets(const float4 *b4, const float *ba, uint64_t *buckets, size_t n, cudaStream_t s);
+cudaError_t fr_cuda_flame_buckets(const float4 *b4, const float *ba, fr_flame_bucket_t *buckets, size_t n, cudaStream_t s);
 
 /* One pass's integer buckets into the accumulator: log scaling, or the
  * density-estimation splat when the frame has kernels. `frame` is a device
  * copy whose arrays are device memory. */
 cudaError_t fr_cuda_flame_density(const fr_flame_frame *frame, const fr_flame_frame *host_frame,
-                                  const uint64_t *buckets, double *accum, double k1, double k2, cudaStream_t s);
+                                  const fr_flame_bucket_t *buckets, double *accum, double k1, double k2, cudaStream_t s);
 
 /* The accumulator to the image (width x height x 4 values). */
 cudaError_t fr_cuda_flame_tonemap(const fr_flame_frame *frame, const fr_flame_frame *host_frame,

@@ -69,15 +69,22 @@ FR_HD int fr_flame_cmap_index(double c)
     return (int)d;
 }
 
-/* Add v to a bucket channel (atomically when threads share the buckets). */
-FR_HD void fr_flame_badd(uint64_t *b, uint64_t v, int atomic)
+/* Add v to a bucket channel, saturating (atomically when threads share the
+ * buckets: an add that wraps stores the maximum, which stays the maximum
+ * whatever other adds interleave). */
+FR_HD void fr_flame_badd(fr_flame_bucket_t *b, fr_flame_bucket_t v, int atomic)
 {
 #ifdef __CUDA_ARCH__
     (void)atomic;
-    atomicAdd((unsigned long long *)b, (unsigned long long)v);
+    fr_flame_bucket_t old = atomicAdd(b, v);
+    if ((fr_flame_bucket_t)(old + v) < old) atomicExch(b, FR_FLAME_BUCKET_MAX);
 #else
-    if (atomic) __atomic_fetch_add(b, v, __ATOMIC_RELAXED);
-    else *b += v;
+    if (atomic) {
+        fr_flame_bucket_t old = __atomic_fetch_add(b, v, __ATOMIC_RELAXED);
+        if ((fr_flame_bucket_t)(old + v) < old) __atomic_store_n(b, FR_FLAME_BUCKET_MAX, __ATOMIC_RELAXED);
+    } else {
+        *b = fr_flame_bucket_sat_add(*b, v);
+    }
 #endif
 }
 
@@ -106,13 +113,13 @@ FR_HD void fr_flame_hit_values(const fr_flame_job *j, double c, int fn, uint32_t
 }
 
 /* One hit of colour c, weight of std xform fn, at bucket b. */
-FR_HD void fr_flame_hit(const fr_flame_job *j, uint64_t *buckets, int64_t b, double c, int fn, int atomic)
+FR_HD void fr_flame_hit(const fr_flame_job *j, fr_flame_bucket_t *buckets, int64_t b, double c, int fn, int atomic)
 {
-    uint64_t *o = buckets + (size_t)b * FR_FB_CHANNELS;
+    fr_flame_bucket_t *o = buckets + (size_t)b * FR_FB_CHANNELS;
     uint32_t v[FR_FB_CHANNELS];
     fr_flame_hit_values(j, c, fn, v);
     for (int k = 0; k < FR_FB_CHANNELS; k++)
-        if (v[k]) fr_flame_badd(o + k, v[k], atomic);
+        if (v[k]) fr_flame_badd(o + k, (fr_flame_bucket_t)v[k], atomic);
 }
 
 /* Hits wait in a short ring while their buckets are prefetched: the
@@ -127,12 +134,12 @@ typedef struct fr_flame_ring {
     int n, head;
 } fr_flame_ring;
 
-FR_HD void fr_flame_ring_push(const fr_flame_job *j, fr_flame_ring *r, uint64_t *buckets, int64_t b, double c,
+FR_HD void fr_flame_ring_push(const fr_flame_job *j, fr_flame_ring *r, fr_flame_bucket_t *buckets, int64_t b, double c,
                               int fn, int atomic)
 {
 #ifndef __CUDACC__
-    __builtin_prefetch(buckets + (size_t)b * FR_FB_CHANNELS, 1, 0);
-    __builtin_prefetch(buckets + (size_t)b * FR_FB_CHANNELS + FR_FB_CHANNELS - 1, 1, 0);
+    __builtin_prefetch(buckets + (size_t)b * FR_FB_CHANNELS, 1, 3);
+    __builtin_prefetch(buckets + (size_t)b * FR_FB_CHANNELS + FR_FB_CHANNELS - 1, 1, 3);
 #endif
     if (r->n == FR_FLAME_RING) {
         int h = r->head;
@@ -145,7 +152,7 @@ FR_HD void fr_flame_ring_push(const fr_flame_job *j, fr_flame_ring *r, uint64_t 
     r->n++;
 }
 
-FR_HD void fr_flame_ring_flush(const fr_flame_job *j, fr_flame_ring *r, uint64_t *buckets, int atomic)
+FR_HD void fr_flame_ring_flush(const fr_flame_job *j, fr_flame_ring *r, fr_flame_bucket_t *buckets, int atomic)
 {
     for (int i = 0; i < r->n; i++) fr_flame_hit(j, buckets, r->b[i], r->c[i], r->fn[i], atomic);
     r->n = r->head = 0;
@@ -208,7 +215,7 @@ FR_HD void fr_flame_walker_start(const fr_flame_job *j, uint64_t k, fr_flame_wal
 }
 
 /* Walker k: n plotted samples into buckets. */
-FR_HD void fr_flame_walk(const fr_flame_job *j, uint64_t k, uint32_t n, uint64_t *buckets, int atomic,
+FR_HD void fr_flame_walk(const fr_flame_job *j, uint64_t k, uint32_t n, fr_flame_bucket_t *buckets, int atomic,
                          fr_flame_walk_stats *st)
 {
     fr_flame_walker w;

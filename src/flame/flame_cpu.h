@@ -1,5 +1,5 @@
 /* The CPU backend's chaos game (src/cpu/flame_cpu.c): walkers over OpenMP
- * threads, each thread adding into its own 64-bit buckets with plain adds
+ * threads, each thread adding into its own 32-bit saturating buckets with plain adds
  * when memory allows (summed when read), else into shared buckets with
  * atomic adds. */
 #ifndef FR_FLAME_FLAME_CPU_H
@@ -18,7 +18,7 @@ void fr_cpu_flame_clear(fr_cpu_flame *c);
 void fr_cpu_flame_run(fr_cpu_flame *c, const fr_flame_job *j, uint64_t base, uint64_t first, uint64_t count,
                       uint64_t samples, fr_flame_walk_stats *st);
 /* The pass's buckets (the threads' copies summed). */
-const uint64_t *fr_cpu_flame_buckets(fr_cpu_flame *c);
+const fr_flame_bucket_t *fr_cpu_flame_buckets(fr_cpu_flame *c);
 /* Bytes of bucket memory. */
 double fr_cpu_flame_bytes(const fr_cpu_flame *c);
 void fr_cpu_flame_end(fr_cpu_flame *c);

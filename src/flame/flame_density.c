@@ -19,6 +19,7 @@
 #include "flame/flame_density_core.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 enum { SWATH_MIN = 16 };
 
@@ -32,37 +33,156 @@ void fr_flame_log_constants(const fr_flame_genome *g, const fr_flame_frame *f, d
     *k2 = (f->os * f->os * nbatches) / (contrast * area * white_level * f->sample_density * sumfilt);
 }
 
+/* The splat targets of each kernel, mirror images expanded (in the order
+ * of fr_flame_de_splat_bucket), as offsets into the accumulator (in
+ * doubles) and weights. A bucket whose whole splat lies inside the grid
+ * takes this list with no per-target bounds check; each target cell still
+ * receives c[k] * (w * base), the same product as the portable code, and
+ * the cells' order of adds (bucket by bucket) is unchanged, so the result
+ * is the same bit for bit. */
+typedef struct de_list {
+    int n;
+    int64_t *off;
+    double *w;
+} de_list;
+
+static int de_lists_build(const fr_flame_frame *f, de_list *l)
+{
+    const fr_flame_de *de = &f->de;
+    const int64_t wb = f->wb;
+    for (int k = 0; k <= de->max_filter_index; k++) {
+        const int r = (int)ceil(de->width[k]) - 1;
+        const size_t cap = (size_t)(2 * r + 1) * (2 * r + 1);
+        l[k].n = 0;
+        l[k].off = malloc(cap * sizeof *l[k].off);
+        l[k].w = malloc(cap * sizeof *l[k].w);
+        if (!l[k].off || !l[k].w) return -1;
+        const double *coef = de->coef + (size_t)k * de->kernel_size;
+        int idx = 0;
+#define ADD(di, dj) (l[k].off[l[k].n] = ((int64_t)(di) + (int64_t)(dj) * wb) * 4, l[k].w[l[k].n++] = w)
+        for (int jj = 0; jj <= r; jj++)
+            for (int ii = 0; ii <= jj; ii++) {
+                double w = coef[idx++];
+                if (w == 0.0) continue;
+                if (jj == 0) {
+                    ADD(0, 0);
+                } else if (ii == 0) {
+                    ADD(0, jj), ADD(0, -jj), ADD(jj, 0), ADD(-jj, 0);
+                } else if (ii == jj) {
+                    ADD(ii, jj), ADD(-ii, jj), ADD(ii, -jj), ADD(-ii, -jj);
+                } else {
+                    ADD(ii, jj), ADD(-ii, jj), ADD(ii, -jj), ADD(-ii, -jj);
+                    ADD(jj, ii), ADD(-jj, ii), ADD(jj, -ii), ADD(-jj, -ii);
+                }
+            }
+#undef ADD
+    }
+    return 0;
+}
+
+static void de_lists_free(de_list *l, int n)
+{
+    for (int k = 0; l && k < n; k++) free(l[k].off), free(l[k].w);
+    free(l);
+}
+
+typedef double v4d __attribute__((vector_size(32), aligned(8)));
+
+/* One interior bucket's splat: a 4-double vector per target. */
+#define DE_SPLAT_BODY                                                                                                  \
+    {                                                                                                                  \
+        const v4d cv = {c[0], c[1], c[2], c[3]};                                                                       \
+        double *a = accum + centre;                                                                                    \
+        for (int t = 0; t < l->n; t++) {                                                                               \
+            const double s = l->w[t] * base;                                                                           \
+            const v4d sv = {s, s, s, s};                                                                               \
+            v4d *p = (v4d *)(a + l->off[t]);                                                                           \
+            *p = *p + cv * sv;                                                                                         \
+        }                                                                                                              \
+    }
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2"))) static void splat_avx2(const de_list *l, double *accum, int64_t centre,
+                                                       const double c[4], double base) DE_SPLAT_BODY
+#define FR_DE_HAVE_AVX2 1
+#endif
+static void splat_generic(const de_list *l, double *accum, int64_t centre, const double c[4], double base)
+    DE_SPLAT_BODY
+
 /* rect.c de_thread over rows [os-1, hb-os] and columns [os-1, wb-os] (the
  * edge buckets within os-1 are skipped), in two phases of swaths. */
-static void de_splat(const fr_context *ctx, const fr_flame_frame *f, const uint64_t *buckets, double *accum,
-                     double k1, double k2)
+static void de_splat(const fr_context *ctx, const fr_flame_frame *f, const fr_flame_bucket_t *buckets, double *accum,
+                     double k1, double k2, const de_list *lists)
 {
-    const int os = f->os;
+    const fr_flame_de *de = &f->de;
+    const int os = f->os, ss = os / 2, scf = !(os & 1);
+    const double scfact = pow(os / (os + 1.0), 2.0);
     const int j0 = os - 1, j1 = f->hb - os + 1; /* rows [j0, j1) */
     const int i0 = os - 1, i1 = f->wb - os + 1;
+    const int64_t wb = f->wb;
     if (j1 <= j0 || i1 <= i0) return;
     int rmax = (int)ceil(f->de.width[0]) - 1; /* widest splat */
     int swath = 2 * rmax > SWATH_MIN ? 2 * rmax : SWATH_MIN;
     int nswath = (j1 - j0 + swath - 1) / swath;
+    int avx2 = 0;
+#ifdef FR_DE_HAVE_AVX2
+    avx2 = __builtin_cpu_supports("avx2");
+#endif
     for (int phase = 0; phase < 2; phase++) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(fr_threads(ctx))
         for (int s = phase; s < nswath; s += 2) {
             int ja = j0 + s * swath, jb = ja + swath < j1 ? ja + swath : j1;
-            for (int j = ja; j < jb; j++)
-                for (int i = i0; i < i1; i++) fr_flame_de_splat_bucket(f, buckets, accum, i, j, k1, k2);
+            for (int j = ja; j < jb; j++) {
+                const fr_flame_bucket_t *row = buckets + (int64_t)j * wb * FR_FB_CHANNELS;
+                for (int i = i0; i < i1; i++) {
+                    const fr_flame_bucket_t *b = row + (int64_t)i * FR_FB_CHANNELS;
+                    if (b[FR_FB_CNT] == 0 || b[FR_FB_A] == 0) continue;
+                    /* the kernel, as fr_flame_de_splat_bucket picks it */
+                    double fs = 0.0;
+                    for (int ii = -ss; ii <= ss; ii++)
+                        for (int jj = -ss; jj <= ss; jj++)
+                            fs += buckets[((int64_t)(i + ii) + (int64_t)(j + jj) * wb) * FR_FB_CHANNELS + FR_FB_CNT] /
+                                  255.0;
+                    if (scf) fs *= scfact;
+                    const int k = fr_flame_de_kernel_index(de, fs);
+                    const int r = (int)ceil(de->width[k]) - 1;
+                    if (i - r < 0 || j - r < 0 || i + r >= f->wb || j + r >= f->hb) {
+                        fr_flame_de_splat_bucket(f, buckets, accum, i, j, k1, k2);
+                        continue;
+                    }
+                    const double c[4] = {(double)b[FR_FB_R], (double)b[FR_FB_G], (double)b[FR_FB_B],
+                                         (double)b[FR_FB_A]};
+                    const double base = k1 * log(1.0 + c[3] * k2) / c[3];
+                    const int64_t centre = ((int64_t)i + (int64_t)j * wb) * 4;
+#ifdef FR_DE_HAVE_AVX2
+                    if (avx2) {
+                        splat_avx2(&lists[k], accum, centre, c, base);
+                        continue;
+                    }
+#endif
+                    splat_generic(&lists[k], accum, centre, c, base);
+                }
+            }
         }
     }
 }
 
 fr_status fr_flame_accumulate(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f,
-                              const uint64_t *buckets, double *accum)
+                              const fr_flame_bucket_t *buckets, double *accum)
 {
     if (!g || !f || !buckets || !accum) return fr_fail(ctx, FR_ERR_INVALID, "fr_flame_accumulate: NULL argument");
     double k1, k2;
     fr_flame_log_constants(g, f, &k1, &k2);
-    if (f->de.max_filter_index > 0)
-        de_splat(ctx, f, buckets, accum, k1, k2);
-    else {
+    if (f->de.max_filter_index > 0) {
+        const int nk = f->de.max_filter_index + 1;
+        de_list *lists = calloc((size_t)nk, sizeof *lists);
+        if (!lists || de_lists_build(f, lists)) {
+            de_lists_free(lists, nk);
+            return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+        }
+        de_splat(ctx, f, buckets, accum, k1, k2, lists);
+        de_lists_free(lists, nk);
+    } else {
         const int64_t n = (int64_t)f->wb * f->hb;
 #pragma omp parallel for schedule(static) num_threads(fr_threads(ctx))
         for (int64_t i = 0; i < n; i++) fr_flame_scale_bucket(buckets, accum, i, k1, k2);

@@ -15,9 +15,9 @@
 #include "flame/flame_frame.h"
 
 /* rect.c, the loop without density estimation: bucket i into its cell. */
-FR_HD void fr_flame_scale_bucket(const uint64_t *buckets, double *accum, int64_t i, double k1, double k2)
+FR_HD void fr_flame_scale_bucket(const fr_flame_bucket_t *buckets, double *accum, int64_t i, double k1, double k2)
 {
-    const uint64_t *b = buckets + i * FR_FB_CHANNELS;
+    const fr_flame_bucket_t *b = buckets + i * FR_FB_CHANNELS;
     double c[4] = {(double)b[FR_FB_R], (double)b[FR_FB_G], (double)b[FR_FB_B], (double)b[FR_FB_A]};
     if (c[3] == 0.0) return;
     double ls = (k1 * log(1.0 + c[3] * k2)) / c[3];
@@ -57,13 +57,13 @@ FR_HD void fr_flame_accum_add(const fr_flame_frame *f, double *accum, int i, int
  * (2 floor(os/2) + 1)^2 window picks the kernel, whose triangle of
  * coefficients is splatted to its 1, 4 or 8 mirror images, up to
  * R = ceil(width) - 1. */
-FR_HD void fr_flame_de_splat_bucket(const fr_flame_frame *f, const uint64_t *buckets, double *accum, int i, int j,
+FR_HD void fr_flame_de_splat_bucket(const fr_flame_frame *f, const fr_flame_bucket_t *buckets, double *accum, int i, int j,
                             double k1, double k2)
 {
     const fr_flame_de *de = &f->de;
     const int os = f->os, ss = os / 2, scf = !(os & 1);
     const double scfact = pow(os / (os + 1.0), 2.0);
-    const uint64_t *b = buckets + ((int64_t)i + (int64_t)j * f->wb) * FR_FB_CHANNELS;
+    const fr_flame_bucket_t *b = buckets + ((int64_t)i + (int64_t)j * f->wb) * FR_FB_CHANNELS;
     if (b[FR_FB_CNT] == 0 || b[FR_FB_A] == 0) return;
 
     double fs = 0.0;

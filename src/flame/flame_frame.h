@@ -9,7 +9,9 @@
  * Buckets hold what flam3's default ("33-bit") buckets hold: per bucket
  * five unsigned sums R, G, B, A, CNT, each hit adding floor(255 * colour *
  * weight) and floor(255 * weight) (flam3 truncates every add). They are
- * kept in 64-bit integers here (no saturation).
+ * kept in 32-bit integers (fr_flame_bucket_t) that saturate at 2^32 - 1
+ * instead of wrapping: a hit adds at most 255, so a channel saturates only
+ * after ~16.8 million hits on one bucket in one pass.
  */
 #ifndef FR_FLAME_FRAME_H
 #define FR_FLAME_FRAME_H
@@ -21,6 +23,19 @@
 #include "flame/flame_genome.h"
 
 enum { FR_FB_R = 0, FR_FB_G = 1, FR_FB_B = 2, FR_FB_A = 3, FR_FB_CNT = 4, FR_FB_CHANNELS = 5 };
+
+/* One bucket channel (FR_FB_CHANNELS of them a bucket): unsigned, saturating
+ * at FR_FLAME_BUCKET_MAX. Every producer (CPU chaos game, GPU conversion)
+ * and consumer (fr_flame_accumulate) uses this type. */
+typedef uint32_t fr_flame_bucket_t;
+#define FR_FLAME_BUCKET_MAX UINT32_MAX
+
+/* a + b, saturating. */
+FR_HD fr_flame_bucket_t fr_flame_bucket_sat_add(fr_flame_bucket_t a, fr_flame_bucket_t b)
+{
+    fr_flame_bucket_t s = a + b;
+    return s < a ? FR_FLAME_BUCKET_MAX : s;
+}
 
 /* Density-estimation kernels (flam3_create_de_filters). */
 typedef struct fr_flame_de {
@@ -96,7 +111,7 @@ FR_HD int64_t fr_flame_bucket(const fr_flame_frame *f, double x, double y)
 void fr_flame_log_constants(const fr_flame_genome *g, const fr_flame_frame *f, double *k1, double *k2);
 
 fr_status fr_flame_accumulate(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f,
-                              const uint64_t *buckets, double *accum);
+                              const fr_flame_bucket_t *buckets, double *accum);
 
 /* The accumulator to the image: spatial filter and downsample, gamma with
  * gamma_threshold, vibrancy, highlight_power, background; transparency

@@ -13,6 +13,7 @@
 #include "core/context.h"
 #include "flame/flame_api.h"
 #include "flame/flame_cpu.h"
+#include "cpu/cpu_mem.h"
 #include "flame/flame_device.h"
 
 /* Everything a job points to. */
@@ -209,7 +210,7 @@ static fr_status render_cpu(fr_context *ctx, prepared *p, const fr_flame_options
     fr_status s = fr_cpu_flame_begin(ctx, nb, &cpu);
     if (s) return s;
     st->bucket_bytes = fr_cpu_flame_bytes(cpu);
-    double *accum = calloc(nb * 4, sizeof *accum);
+    double *accum = fr_big_calloc(nb * 4 * sizeof *accum);
     if (!accum) {
         s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
         goto done;
@@ -221,7 +222,7 @@ static fr_status render_cpu(fr_context *ctx, prepared *p, const fr_flame_options
         double t0 = fr_now();
         if (pass) fr_cpu_flame_clear(cpu);
         if ((s = run_pass(ctx, cpu, &p->d.job, pass, f->passes, per_pass, (uint64_t)pass * walkers, &ws))) goto done;
-        const uint64_t *b = fr_cpu_flame_buckets(cpu);
+        const fr_flame_bucket_t *b = fr_cpu_flame_buckets(cpu);
         double t1 = fr_now();
         if ((s = fr_flame_accumulate(ctx, &p->g, f, b, accum))) goto done;
         st->seconds_iterate += t1 - t0;
@@ -234,7 +235,7 @@ static fr_status render_cpu(fr_context *ctx, prepared *p, const fr_flame_options
     st->seconds_filter = fr_now() - t2;
 done:
     fr_cpu_flame_end(cpu);
-    free(accum);
+    fr_big_free(accum);
     return s;
 }
 
