@@ -7,15 +7,19 @@
 #
 #   scripts/compare-flam3.sh GENOME [--index N] [--width W] [--quality Q]
 #                            [--margin DB] [--keep DIR] [--fractalis BIN]
+#                            [--image PNG]
+# --image compares a fractalis render made elsewhere (e.g. on a GPU machine
+# with `render flame GENOME --size Wx0 --quality Q --seed 7`) instead of
+# rendering one here.
 set -euo pipefail
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ $# -ge 1 ] || usage
 genome=$1; shift
-index=0 width=400 quality=200 margin=1 keep= fr=${FRACTALIS:-fractalis}
+index=0 width=400 quality=200 margin=1 keep= image= fr=${FRACTALIS:-fractalis}
 while [ $# -gt 0 ]; do
     case "$1" in
     --index) index=$2; shift 2 ;; --width) width=$2; shift 2 ;; --quality) quality=$2; shift 2 ;;
-    --margin) margin=$2; shift 2 ;; --keep) keep=$2; shift 2 ;; --fractalis) fr=$2; shift 2 ;;
+    --margin) margin=$2; shift 2 ;; --keep) keep=$2; shift 2 ;; --fractalis) fr=$2; shift 2 ;; --image) image=$2; shift 2 ;;
     *) usage ;;
     esac
 done
@@ -37,7 +41,11 @@ render_flam3 "$dir/flam3-a.png" seed-a
 t1=$(date +%s.%N)
 render_flam3 "$dir/flam3-b.png" seed-b
 t2=$(date +%s.%N)
-"$fr" render flame "$dir/g.flam3" --size "${width}x${h}" --quality "$quality" --seed 7 -q -o "$dir/fractalis.png"
+if [ -n "$image" ]; then
+    cp "$image" "$dir/fractalis.png"
+else
+    "$fr" render flame "$dir/g.flam3" --size "${width}x${h}" --quality "$quality" --seed 7 -q -o "$dir/fractalis.png"
+fi
 t3=$(date +%s.%N)
 read -r p_fr d_fr < <("$fr" compare "$dir/flam3-a.png" "$dir/fractalis.png")
 read -r p_ff d_ff < <("$fr" compare "$dir/flam3-a.png" "$dir/flam3-b.png")
