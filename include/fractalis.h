@@ -436,9 +436,10 @@ fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeat
 
 /* --------------------------------------------------------------- output */
 
-typedef enum fr_format { FR_FMT_UNKNOWN = 0, FR_FMT_PNG, FR_FMT_PPM, FR_FMT_NPY, FR_FMT_JSON } fr_format;
+typedef enum fr_format { FR_FMT_UNKNOWN = 0, FR_FMT_PNG, FR_FMT_PPM, FR_FMT_NPY, FR_FMT_JSON, FR_FMT_JPEG } fr_format;
 
-/* The format picked by a file name's extension (case-insensitive). */
+/* The format picked by a file name's extension (case-insensitive; .jpg and
+ * .jpeg are JPEG). */
 fr_format fr_format_from_path(const char *path);
 
 /* Write an image. PNG embeds `meta` (if not NULL) in an iTXt chunk with key
@@ -452,6 +453,17 @@ fr_status fr_image_write_png(fr_context *ctx, const fr_image *img, const char *p
 fr_status fr_image_write_png_keyed(fr_context *ctx, const fr_image *img, const char *path, const char *key,
                                    const char *text);
 fr_status fr_image_write_ppm(fr_context *ctx, const fr_image *img, const char *path);
+/* Write a baseline JPEG (8-bit RGB) at `quality` 1..100 (95 is a good
+ * default). 16-bit samples are rounded to 8 bits; JPEG has no alpha, so an
+ * RGBA image is composited over black (alpha 255, as in a flame rendered
+ * without transparency, keeps the colour unchanged). Quality 90 and above
+ * keeps full-resolution chroma (4:4:4), below it chroma is subsampled 4:2:0.
+ * Atomic like the others. A build without libjpeg fails with
+ * FR_ERR_UNSUPPORTED ("this build has no JPEG support"): see
+ * fr_have_jpeg(). */
+fr_status fr_image_write_jpeg(fr_context *ctx, const fr_image *img, const char *path, int quality);
+/* 1 when this build can write JPEG, else 0. */
+int fr_have_jpeg(void);
 /* Read a PNG (any bit depth/colour type, converted to RGB at its depth) and
  * its "fractalis" text chunk (malloc()ed into *meta, or NULL if absent).
  * Either output may be NULL. */

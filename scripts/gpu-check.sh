@@ -39,7 +39,8 @@ if [ -d .gpu-deps ] && ls .gpu-deps/*.deb >/dev/null 2>&1; then
     for f in .gpu-deps/*.deb; do dpkg -x "$f" "$root"; done
     # Point the packages' pkg-config files at the prefix (some name /usr
     # through ${prefix}, some literally).
-    sed -i -e "s|^prefix=.*|prefix=$root/usr|" -e "s|-L/usr/|-L$root/usr/|g" -e "s|-I/usr/|-I$root/usr/|g" \
+    sed -i -e "s|^prefix=.*|prefix=$root/usr|" -e "s|^\([a-z_]*dir\)=/usr/|\1=$root/usr/|" \
+        -e "s|-L/usr/|-L$root/usr/|g" -e "s|-I/usr/|-I$root/usr/|g" \
         "$root"/usr/lib/x86_64-linux-gnu/pkgconfig/*.pc
     # libxml2 comes as headers only: the machine has its own runtime (built
     # against its own ICU), so the link-time name points there.
@@ -49,8 +50,9 @@ if [ -d .gpu-deps ] && ls .gpu-deps/*.deb >/dev/null 2>&1; then
             [ -n "$sys" ] && ln -sf "$sys" "$l"
         fi
     done
-    # libxml2's headers include ICU's (<unicode/ucnv.h>)
-    export C_INCLUDE_PATH=$root/usr/include${C_INCLUDE_PATH:+:$C_INCLUDE_PATH}
+    # libxml2's headers include ICU's (<unicode/ucnv.h>); jpeglib.h includes
+    # the multiarch jconfig.h
+    export C_INCLUDE_PATH=$root/usr/include:$root/usr/include/x86_64-linux-gnu${C_INCLUDE_PATH:+:$C_INCLUDE_PATH}
     # flam3's palette file, for the flame tests
     [ -f "$root/usr/share/flam3/flam3-palettes.xml" ] && export FR_FLAM3_PALETTES=$root/usr/share/flam3/flam3-palettes.xml
     export PKG_CONFIG_PATH=$root/usr/lib/x86_64-linux-gnu/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}

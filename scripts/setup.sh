@@ -2,7 +2,7 @@
 # Install everything fractalis needs to build and test, from Debian packages
 # only (Debian 12, as root). Safe to run again.
 set -euo pipefail
-packages=(build-essential cmake pkg-config libpng-dev zlib1g-dev libjansson-dev libcmocka-dev
+packages=(build-essential cmake pkg-config libpng-dev zlib1g-dev libjpeg-dev libjansson-dev libcmocka-dev
           libxml2-dev flam3-palette flam3-utils clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do

@@ -701,7 +701,10 @@ static void test_format_from_path(void **state)
     assert_int_equal(fr_format_from_path("scene.JSON"), FR_FMT_JSON);
     assert_int_equal(fr_format_from_path("a.tar.png"), FR_FMT_PNG);
     assert_int_equal(fr_format_from_path("a.png.bak"), FR_FMT_UNKNOWN);
-    assert_int_equal(fr_format_from_path("a.jpg"), FR_FMT_UNKNOWN);
+    assert_int_equal(fr_format_from_path("a.jpg"), FR_FMT_JPEG);
+    assert_int_equal(fr_format_from_path("b.JPEG"), FR_FMT_JPEG);
+    assert_int_equal(fr_format_from_path("a.gif"), FR_FMT_UNKNOWN);
+    assert_int_equal(fr_format_from_path("a.jpgx"), FR_FMT_UNKNOWN);
     assert_int_equal(fr_format_from_path("png"), FR_FMT_UNKNOWN);
     assert_int_equal(fr_format_from_path("a."), FR_FMT_UNKNOWN);
     assert_int_equal(fr_format_from_path("a.pngx"), FR_FMT_UNKNOWN);

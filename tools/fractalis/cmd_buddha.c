@@ -20,7 +20,7 @@
 typedef struct buddha_opts {
     const char *family, *from, *resume, *device;
     const char *out[MAX_OUT];
-    int nout, threads, quiet, device_mib;
+    int nout, threads, quiet, device_mib, jpeg_quality;
 } buddha_opts;
 
 static volatile sig_atomic_t interrupted;
@@ -104,6 +104,9 @@ static int parse_args(fr_context *ctx, int argc, char **argv, buddha_opts *o, fr
         } else if (!strcmp(name, "threads")) {
             if (!cli_parse_int(v, 0, 4096, &o->threads))
                 return cli_error("--threads '%s' must be a whole number 0..4096", v), EXIT_USAGE;
+        } else if (!strcmp(name, "jpeg-quality")) {
+            if (!cli_parse_int(v, 1, 100, &o->jpeg_quality))
+                return cli_error("--jpeg-quality '%s' must be a whole number 1..100", v), EXIT_USAGE;
         } else if (!fr_buddha_param_find(name)) {
             return cli_error("unknown option '--%s' (try 'fractalis render buddhabrot --help')", name), EXIT_USAGE;
         } else if (p && fr_buddha_param_set(ctx, p, name, v)) {
@@ -225,8 +228,10 @@ static int write_outputs(fr_context *ctx, const buddha_opts *o, const fr_buddha_
         switch (fr_format_from_path(path)) {
         case FR_FMT_PNG:
         case FR_FMT_PPM:
+        case FR_FMT_JPEG:
             if (!img.pixels && (s = fr_buddha_tone_map(ctx, p, h, &img))) break;
             if (fr_format_from_path(path) == FR_FMT_PPM) s = fr_image_write_ppm(ctx, &img, path);
+            else if (fr_format_from_path(path) == FR_FMT_JPEG) s = fr_image_write_jpeg(ctx, &img, path, o->jpeg_quality);
             else if (!(s = fr_buddha_params_to_json(ctx, p, &json))) s = fr_image_write_png(ctx, &img, path, json);
             break;
         case FR_FMT_NPY:
@@ -246,7 +251,7 @@ static int write_outputs(fr_context *ctx, const buddha_opts *o, const fr_buddha_
 
 int cmd_buddha(int argc, char **argv)
 {
-    buddha_opts o = {.device = "auto"};
+    buddha_opts o = {.device = "auto", .jpeg_quality = 95};
     int rc = parse_args(NULL, argc, argv, &o, NULL);
     if (rc) return rc;
     int nebula = 0, anti = 0;
@@ -292,11 +297,16 @@ int cmd_buddha(int argc, char **argv)
     for (int i = 0; i < o.nout; i++) {
         fr_format f = fr_format_from_path(o.out[i]);
         if (f == FR_FMT_UNKNOWN) {
-            cli_error("cannot tell the format of '%s': use .png, .ppm, .npy or .json", o.out[i]);
+            cli_error("cannot tell the format of '%s': use .png, .ppm, .jpg, .npy or .json", o.out[i]);
             rc = EXIT_USAGE;
             goto done;
         }
-        has_image |= f == FR_FMT_PNG || f == FR_FMT_PPM;
+        if (f == FR_FMT_JPEG && !fr_have_jpeg()) {
+            cli_error("'%s': this build has no JPEG support (rebuild with libjpeg-dev installed)", o.out[i]);
+            rc = EXIT_USAGE;
+            goto done;
+        }
+        has_image |= f == FR_FMT_PNG || f == FR_FMT_PPM || f == FR_FMT_JPEG;
         has_npy |= f == FR_FMT_NPY;
     }
     if (!o.nout) {

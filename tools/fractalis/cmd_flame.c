@@ -9,7 +9,7 @@
 
 typedef struct flame_opts {
     const char *file, *output, *name, *palettes, *device;
-    int index, all, strict, quiet, threads, transparent, earlyclip;
+    int index, all, strict, quiet, threads, transparent, earlyclip, jpeg_quality;
     fr_flame_options fo;
 } flame_opts;
 
@@ -37,14 +37,17 @@ void print_flame_help(void)
            "  --device D       auto, cpu, cuda or cuda:N               [default: auto]\n"
            "  --strict         unknown attributes or elements are errors\n"
            "  --palettes FILE  flam3's palette file for palette=\"N\"\n"
-           "  -o, --output F   .png (RGBA, genome embedded) or .ppm     [default: NAME.png]\n"
+           "  -o, --output F   .png (RGBA, genome embedded), .ppm or .jpg/.jpeg\n"
+           "                   (JPEG: no alpha, so not with --transparent) [default: NAME.png]\n"
+           "  --jpeg-quality N JPEG quality 1..100                     [default: 95]\n"
            "  -q, --quiet      no progress bar or statistics\n");
 }
 
 static int takes_value(const char *a)
 {
     static const char *const v[] = {"--index", "--name",    "--size",     "--quality", "--supersample", "--seed",
-                                    "--depth", "--threads", "--palettes", "-o",        "--output",      "--device", NULL};
+                                    "--depth", "--threads", "--palettes", "-o",        "--output",      "--jpeg-quality",
+                                    "--device", NULL};
     for (int i = 0; v[i]; i++)
         if (!strcmp(a, v[i])) return 1;
     return 0;
@@ -96,6 +99,9 @@ static int parse(int argc, char **argv, int first, flame_opts *o)
             o->device = v, i++;
         } else if (!strcmp(a, "--threads")) {
             if (!cli_parse_int(v, 1, 4096, &o->threads)) return cli_error("--threads must be 1..4096"), EXIT_USAGE;
+            i++;
+        } else if (!strcmp(a, "--jpeg-quality")) {
+            if (!cli_parse_int(v, 1, 100, &o->jpeg_quality)) return cli_error("--jpeg-quality must be 1..100"), EXIT_USAGE;
             i++;
         } else if (!strcmp(a, "--palettes")) o->palettes = v, i++;
         else if (!strcmp(a, "-o") || !strcmp(a, "--output")) o->output = v, i++;
@@ -155,8 +161,19 @@ static int render_one(fr_context *ctx, const fr_flames *f, int i, flame_opts *o)
     char *out = output_name(o->output, i, fr_flames_name(f, i));
     if (!out) return cli_error("out of memory"), EXIT_WORK;
     fr_format fmt = fr_format_from_path(out);
-    if (fmt != FR_FMT_PNG && fmt != FR_FMT_PPM) {
-        cli_error("'%s': flames are written as .png or .ppm", out);
+    if (fmt != FR_FMT_PNG && fmt != FR_FMT_PPM && fmt != FR_FMT_JPEG) {
+        cli_error("'%s': flames are written as .png, .ppm or .jpg", out);
+        free(out);
+        return EXIT_USAGE;
+    }
+    if (fmt == FR_FMT_JPEG && !fr_have_jpeg()) {
+        cli_error("'%s': this build has no JPEG support (rebuild with libjpeg-dev installed)", out);
+        free(out);
+        return EXIT_USAGE;
+    }
+    /* JPEG has no alpha: a transparent flame would lose what was asked for. */
+    if (fmt == FR_FMT_JPEG && o->fo.transparency) {
+        cli_error("'%s': JPEG has no alpha channel; --transparent needs .png", out);
         free(out);
         return EXIT_USAGE;
     }
@@ -179,6 +196,8 @@ static int render_one(fr_context *ctx, const fr_flames *f, int i, flame_opts *o)
             s = fr_flames_xml(ctx, f, i, &xml);
             if (!s) s = fr_image_write_png_keyed(ctx, &img, out, "flam3_genome", xml);
             free(xml);
+        } else if (fmt == FR_FMT_JPEG) {
+            s = fr_image_write_jpeg(ctx, &img, out, o->jpeg_quality ? o->jpeg_quality : 95);
         } else {
             fr_image rgb = rgb_of(&img);
             s = rgb.pixels ? fr_image_write_ppm(ctx, &rgb, out) : FR_ERR_NOMEM;

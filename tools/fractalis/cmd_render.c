@@ -10,7 +10,7 @@
 
 typedef struct render_opts {
     const char *formula, *from, *output, *device, *kernel;
-    int threads, quiet, device_mib;
+    int threads, quiet, device_mib, jpeg_quality;
 } render_opts;
 
 /* Split "--name=value" / "--name value"; returns the value or NULL. */
@@ -73,6 +73,9 @@ static int parse_args(fr_context *ctx, int argc, char **argv, render_opts *o, fr
         } else if (!strcmp(name, "threads")) {
             if (!cli_parse_int(v, 0, 4096, &o->threads))
                 return cli_error("--threads '%s' must be a whole number 0..4096", v), EXIT_USAGE;
+        } else if (!strcmp(name, "jpeg-quality")) {
+            if (!cli_parse_int(v, 1, 100, &o->jpeg_quality))
+                return cli_error("--jpeg-quality '%s' must be a whole number 1..100", v), EXIT_USAGE;
         } else if (!strcmp(name, "formula")) {
             o->formula = v;
         } else if (!fr_escape_param_find(name)) {
@@ -105,6 +108,7 @@ static int write_output(fr_context *ctx, const render_opts *o, const fr_escape_p
         if (!(s = fr_escape_params_to_json(ctx, p, &json))) s = fr_image_write_png(ctx, img, o->output, json);
         break;
     case FR_FMT_PPM: s = fr_image_write_ppm(ctx, img, o->output); break;
+    case FR_FMT_JPEG: s = fr_image_write_jpeg(ctx, img, o->output, o->jpeg_quality); break;
     case FR_FMT_NPY:
         /* Counts for count and histogram colouring, floats otherwise. */
         s = raw->values && p->color != FR_COLOR_HISTOGRAM ? fr_npy_write_f32(ctx, o->output, raw->values, raw->width, raw->height)
@@ -132,7 +136,7 @@ int cmd_render(int argc, char **argv)
             if (orbit) return cmd_buddha(argc, argv);
         }
     }
-    render_opts o = {.device = "auto", .kernel = "auto"};
+    render_opts o = {.device = "auto", .kernel = "auto", .jpeg_quality = 95};
     int rc = parse_args(NULL, argc, argv, &o, NULL);
     if (rc) return rc;
     if (!o.formula && !o.from) {
@@ -160,7 +164,12 @@ int cmd_render(int argc, char **argv)
     }
     fr_format fmt = fr_format_from_path(o.output);
     if (fmt == FR_FMT_UNKNOWN) {
-        cli_error("cannot tell the format of '%s': use .png, .ppm, .npy or .json", o.output);
+        cli_error("cannot tell the format of '%s': use .png, .ppm, .jpg, .npy or .json", o.output);
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    if (fmt == FR_FMT_JPEG && !fr_have_jpeg()) {
+        cli_error("'%s': this build has no JPEG support (rebuild with libjpeg-dev installed)", o.output);
         rc = EXIT_USAGE;
         goto done;
     }
