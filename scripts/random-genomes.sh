@@ -33,7 +33,7 @@ names=(linear sinusoidal spherical swirl horseshoe polar handkerchief heart disc
     cosh tanh sech csch coth auger flux mobius)
 min_lit=0.05 max_tries=40
 
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
 if [ "${1:-}" = --list ]; then
     for i in "${!names[@]}"; do echo "$i ${names[$i]}"; done
     exit 0
