@@ -9,7 +9,8 @@
 #
 # Genome NN is `env seed=S isaac_seed=frS use_vars=NN tries=1 noedits=1
 # flam3-genome`: every xform uses variation NN alone (weight 1), except the
-# linear xforms flam3-genome adds for symmetry. S comes from the seed table
+# linear xforms flam3-genome adds for symmetry, a final xform (its weights
+# are random) and pre_blur (see below). S comes from the seed table
 # (tests/random-genome-seeds.tsv, or --seeds FILE).
 #
 # --pick makes the table (printed on stdout) by the rule below, trying
@@ -32,7 +33,7 @@ names=(linear sinusoidal spherical swirl horseshoe polar handkerchief heart disc
     cosh tanh sech csch coth auger flux mobius)
 min_lit=0.05 max_tries=40
 
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
 if [ "${1:-}" = --list ]; then
     for i in "${!names[@]}"; do echo "$i ${names[$i]}"; done
     exit 0
