@@ -82,6 +82,13 @@ static double gpu_vs_cpu(const char *path, int index, fr_flame_options o, const 
     return gap;
 }
 
+/* A file name in the test's temporary folder. */
+static const char *tmp_path(char *buf, size_t len, const char *name)
+{
+    snprintf(buf, len, "%s/%s", getenv("FR_TEST_TMP") ? getenv("FR_TEST_TMP") : "/tmp", name);
+    return buf;
+}
+
 static const char *corpus_dir(char *buf, size_t len)
 {
     const char *shared = getenv("FR_SHARED");
@@ -144,7 +151,7 @@ static void test_every_variation_matches_cpu(void **state)
 {
     (void)state;
     char path[4096];
-    snprintf(path, sizeof path, "%s/gpu_variations.flam3", getenv("FR_TEST_TMP") ? getenv("FR_TEST_TMP") : "/tmp");
+    tmp_path(path, sizeof path, "gpu_variations.flam3");
     write_variation_genomes(path);
     int bad = 0;
     for (int v = 0; v < FR_FLAME_NVAR; v++) {
@@ -160,7 +167,7 @@ static void test_post_paths_match_cpu(void **state)
 {
     (void)state;
     char path[4096];
-    snprintf(path, sizeof path, "%s/gpu_post.flam3", getenv("FR_TEST_TMP") ? getenv("FR_TEST_TMP") : "/tmp");
+    tmp_path(path, sizeof path, "gpu_post.flam3");
     write_variation_genomes(path);
     const int v = 2; /* spherical */
     fr_flame_options o = {.quality = 200, .depth = 16};
@@ -180,7 +187,7 @@ static void test_same_seed_same_image(void **state)
 {
     (void)state;
     char path[4096];
-    snprintf(path, sizeof path, "%s/gpu_seed.flam3", getenv("FR_TEST_TMP") ? getenv("FR_TEST_TMP") : "/tmp");
+    tmp_path(path, sizeof path, "gpu_seed.flam3");
     write_variation_genomes(path);
     fr_flame_options o = {.quality = 500, .seed = 42};
     fr_image a, b;
@@ -196,7 +203,7 @@ static void test_too_large_is_an_error(void **state)
 {
     (void)state;
     char path[4096], err[512];
-    snprintf(path, sizeof path, "%s/gpu_big.flam3", getenv("FR_TEST_TMP") ? getenv("FR_TEST_TMP") : "/tmp");
+    tmp_path(path, sizeof path, "gpu_big.flam3");
     write_variation_genomes(path);
     fr_flame_options o = {.width = 65536, .height = 65536, .quality = 0.001, .supersample = 8};
     fr_image img;

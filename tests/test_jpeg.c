@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "fs_support.h"
+
 #include <dirent.h>
 #include <limits.h>
 #include <signal.h>
@@ -68,25 +70,6 @@ static const char *tpath(fixture *f, const char *name)
 {
     snprintf(f->path, sizeof f->path, "%s/%s", f->dir, name);
     return f->path;
-}
-
-/* Entries of the test's folder, temporaries (".name.XXXXXX") included. */
-static int count_entries(const char *dir)
-{
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) n++;
-    closedir(d);
-    return n;
-}
-
-static int exists(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0;
 }
 
 /* Four flat quadrants (red, green, blue, white-ish grey) with `ch` channels
