@@ -15,6 +15,7 @@
 #               GPU renders of the corpus (flame-renders.tar) to compare with
 #               flam3 elsewhere
 #     --flame-only  the flame part and the GPU tests only
+#     --flame-quick the GPU tests and the flame chaos-game benchmark only
 #
 # The corpus: ../shared beside the checkout, or .shared/ in it (a copy
 # carried to the GPU machine).
@@ -25,10 +26,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/out}
 mkdir -p "$OUT"
-sweep=0 cpu=0 whole=0 big=0 sass=0 escape=1 flame=0 orbit=1
+sweep=0 cpu=0 whole=0 big=0 sass=0 escape=1 flame=0 orbit=1 flame_all=1
 for a in "$@"; do
     case "$a" in
     --sweep) sweep=1 ;; --cpu) cpu=1 ;; --whole) whole=1 ;; --big) big=1 ;; --sass) sass=1 ;; --orbit-only) escape=0 ;; --flame) flame=1 ;; --flame-only) flame=1 escape=0 orbit=0 ;;
+    --flame-quick) flame=1 escape=0 orbit=0 flame_all=0 ;;
     *) echo "gpu-check.sh: unknown option $a" >&2; exit 2 ;;
     esac
 done
@@ -99,6 +101,8 @@ if [ $flame = 1 ]; then
     corpus=("$shared"/corpus/flames/*)
     echo "== bench flame (chaos game, 1920x1080)" | tee "$OUT/flame.txt"
     $fr bench flame --device cuda --size 1920x1080 --quality 1000 --runs 5 "${corpus[@]}" | tee -a "$OUT/flame.txt"
+fi
+if [ $flame = 1 ] && [ $flame_all = 1 ]; then
     echo "== bench flame, CPU (16 cores), 1920x1080 quality 20" | tee -a "$OUT/flame.txt"
     $fr bench flame --device cpu --size 1920x1080 --quality 20 --runs 1 "${corpus[@]}" | tee -a "$OUT/flame.txt"
     echo "== whole commands, 1920x1080 quality 1000, density estimation, PNG" | tee -a "$OUT/flame.txt"

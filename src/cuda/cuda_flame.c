@@ -141,7 +141,7 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame
     CK(cudaMalloc((void **)&g->out, out_bytes), "flame image");
     CK(cudaMalloc((void **)&g->a.stats, STATS_BYTES), "flame counters");
     CK(cudaMemsetAsync(g->a.stats, 0, STATS_BYTES, g->stream), "flame counters");
-    g->a.per_walker = walker_length(dj->per_pass, fr_cuda_flame_resident());
+    g->a.per_walker = walker_length(dj->per_pass, fr_cuda_flame_resident(&g->a.job));
     g->a.samples = dj->per_pass;
     g->a.plot = 1;
     g->walkers = (dj->per_pass + g->a.per_walker - 1) / g->a.per_walker;
@@ -195,7 +195,7 @@ fr_status fr_cuda_flame_render(fr_context *ctx, const fr_flame_device_job *dj, u
     const fr_flame_frame *f = dj->frame;
     const int passes = f->passes;
     /* launches of whole waves of resident threads, about 1/32 of a pass */
-    const uint64_t full = fr_cuda_flame_resident();
+    const uint64_t full = fr_cuda_flame_resident(&g.a.job);
     uint64_t slice = full ? g.walkers / 32 / full * full : g.walkers;
     if (slice < full) slice = full;
     CK(cudaMemsetAsync(g.accum, 0, g.nb * 4 * sizeof(double), g.stream), "flame accumulator");

@@ -10,8 +10,19 @@
  * integer adds (<= 255), so sums are exact up to 2^24 and, beyond, off by
  * rounding only (relative 6e-8).
  */
-#include "cuda/flame_launch.h"
+#include <stdlib.h>
+
 #include "flame/flame_density_core.h"
+#include "flame/flame_frame.h"
+#include "flame/flame_tone_core.h"
+/* the variations with single-precision transcendentals (flame_fast_math.cuh) */
+#define FR_FLAME_FAST_MATH_ON
+#include "cuda/flame_fast_math.cuh"
+#include "flame/flame_xform_core.h"
+#undef FR_FLAME_FAST_MATH_ON
+#include "cuda/flame_fast_math.cuh"
+
+#include "cuda/flame_launch.h"
 
 #define THREADS 128
 
@@ -25,6 +36,15 @@ __device__ __forceinline__ void add4(float4 *p, float4 v)
     atomicAdd(&p->z, v.z);
     atomicAdd(&p->w, v.w);
 #endif
+}
+
+/* One hit of the chaos game into the float buckets. */
+__device__ __forceinline__ void plot_hit(const fr_cuda_flame_args &a, int64_t b, double oc, int fn)
+{
+    uint32_t v[FR_FB_CHANNELS];
+    fr_flame_hit_values(&a.job, oc, fn, v);
+    add4(a.b4 + b, make_float4((float)v[FR_FB_R], (float)v[FR_FB_G], (float)v[FR_FB_B], (float)v[FR_FB_CNT]));
+    if (a.ba && v[FR_FB_A]) atomicAdd(a.ba + b, (float)v[FR_FB_A]);
 }
 
 template <int MINB> __global__ void __launch_bounds__(THREADS, MINB) flame_chaos(const fr_cuda_flame_args a)
@@ -44,11 +64,7 @@ template <int MINB> __global__ void __launch_bounds__(THREADS, MINB) flame_chaos
             int64_t b = fr_flame_walker_step(j, &w, 1, &oc, &fn);
             if (b < 0) continue;
             plotted++;
-            if (!a.plot) continue;
-            uint32_t v[FR_FB_CHANNELS];
-            fr_flame_hit_values(j, oc, fn, v);
-            add4(a.b4 + b, make_float4((float)v[FR_FB_R], (float)v[FR_FB_G], (float)v[FR_FB_B], (float)v[FR_FB_CNT]));
-            if (a.ba && v[FR_FB_A]) atomicAdd(a.ba + b, (float)v[FR_FB_A]);
+            if (a.plot) plot_hit(a, b, oc, fn);
         }
         iters += w.iters, bad += w.bad;
     }
@@ -62,28 +78,52 @@ template <int MINB> __global__ void __launch_bounds__(THREADS, MINB) flame_chaos
  * faster on every corpus genome than 1 or 3 (docs/PERFORMANCE.md). */
 #define MIN_BLOCKS 4
 
-static int resident_blocks(int *sms)
+/* The kernel by its register cap: MINB blocks of 128 threads an SM.
+ * FR_CUDA_FLAME_KERNEL picks another for measurements. */
+typedef struct chaos_kernel {
+    void (*fn)(const fr_cuda_flame_args);
+    int threads;
+} chaos_kernel;
+
+static chaos_kernel pick(const fr_flame_job *j)
+{
+    (void)j;
+    static int mode = -1;
+    if (mode < 0) {
+        const char *e = getenv("FR_CUDA_FLAME_KERNEL");
+        mode = e ? atoi(e) : MIN_BLOCKS;
+    }
+    switch (mode) {
+    case 3: return {flame_chaos<3>, THREADS};
+    case 5: return {flame_chaos<5>, THREADS};
+    default: return {flame_chaos<4>, THREADS};
+    }
+}
+
+static int resident_blocks(chaos_kernel k, int *sms)
 {
     int dev = 0, per_sm = 0;
     cudaGetDevice(&dev);
     cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, dev);
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, flame_chaos<MIN_BLOCKS>, THREADS, 0);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k.fn, k.threads, 0);
     return per_sm > 0 ? per_sm : 1;
 }
 
-extern "C" uint64_t fr_cuda_flame_resident(void)
+extern "C" uint64_t fr_cuda_flame_resident(const fr_flame_job *j)
 {
-    int sms = 0, per_sm = resident_blocks(&sms);
-    return (uint64_t)sms * per_sm * THREADS;
+    chaos_kernel k = pick(j);
+    int sms = 0, per_sm = resident_blocks(k, &sms);
+    return (uint64_t)sms * per_sm * k.threads;
 }
 
 extern "C" cudaError_t fr_cuda_flame_chaos(const fr_cuda_flame_args *a, cudaStream_t s)
 {
-    int sms = 0, per_sm = resident_blocks(&sms);
-    uint64_t want = (a->count + THREADS - 1) / THREADS, cap = (uint64_t)sms * per_sm;
+    chaos_kernel k = pick(&a->job);
+    int sms = 0, per_sm = resident_blocks(k, &sms);
+    uint64_t want = (a->count + k.threads - 1) / k.threads, cap = (uint64_t)sms * per_sm;
     unsigned grid = (unsigned)(want < cap ? want : cap);
     if (grid == 0) return cudaSuccess;
-    flame_chaos<MIN_BLOCKS><<<grid, THREADS, 0, s>>>(*a);
+    k.fn<<<grid, k.threads, 0, s>>>(*a);
     return cudaGetLastError();
 }
 

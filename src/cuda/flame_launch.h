@@ -26,8 +26,8 @@ typedef struct fr_cuda_flame_args {
     unsigned long long *stats; /* FR_FS_SLOTS x FR_FS_COUNT */
 } fr_cuda_flame_args;
 
-/* Threads of the chaos kernel resident on the current device at once. */
-uint64_t fr_cuda_flame_resident(void);
+/* Threads of the chaos kernel for job j resident on the current device at once. */
+uint64_t fr_cuda_flame_resident(const fr_flame_job *j);
 
 /* The chaos game of walkers [first, first + count). */
 cudaError_t fr_cuda_flame_chaos(const fr_cuda_flame_args *a, cudaStream_t s);
