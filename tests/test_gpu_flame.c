@@ -327,8 +327,11 @@ static void test_strips_under_a_cap(void **state)
     remove(path);
 }
 
-int main(void)
+/* An argument runs only the tests whose names match it (cmocka's filter,
+ * e.g. '*strips*'). */
+int main(int argc, char **argv)
 {
+    if (argc > 1) cmocka_set_test_filter(argv[1]);
     fr_context *ctx = fr_context_create();
     if (fr_cuda_device_count(ctx) == 0) {
         printf("skipped: %s\n", fr_last_error(ctx));

@@ -44,7 +44,7 @@ void print_flame_help(void)
            "  --palettes FILE  flam3's palette file for palette=\"N\"\n"
            "  -o, --output F   .png (RGBA, genome embedded), .ppm or .jpg/.jpeg\n"
            "                   (JPEG: no alpha, so not with --transparent), or .npy: the\n"
-           "                   raw buffer alone (see --raw)           [default: NAME.png]\n"
+           "                   raw buffer alone (see --raw)            [default: NAME.png]\n"
            "  --raw F.npy      also write the accumulation buffer: uint32, shape\n"
            "                   (H*ss, W*ss, 5), R G B A count a bucket, before density\n"
            "                   estimation and tone mapping (ss: supersample)\n"
