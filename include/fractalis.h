@@ -90,6 +90,10 @@ const char *fr_context_device_note(const fr_context *ctx);
 /* GPU memory a render may use, in bytes (0 = automatic: most of what is
  * free). Renders that need more are computed in strips of rows. */
 fr_status fr_context_set_device_memory(fr_context *ctx, uint64_t bytes);
+/* Host memory a flame render on the CPU may use for its buckets and
+ * accumulator, in bytes (0 = automatic: 80% of the physical memory, as
+ * flam3-render's budget). Flames that need more render in strips. */
+fr_status fr_context_set_host_memory(fr_context *ctx, uint64_t bytes);
 
 /* CUDA devices. fr_cuda_built() is 1 when this build has the CUDA backend.
  * fr_cuda_device_count() returns the devices present (0 with the reason in
@@ -519,6 +523,10 @@ typedef struct fr_flame_options {
     int depth;           /* 8 or 16 bits per channel (0 = 8) */
     int transparency;    /* 1: alpha from density, background not composited */
     int earlyclip;       /* 1: tone-map before the spatial filter (flam3's earlyclip) */
+    int strips;          /* horizontal strips, 1 .. height (flam3's nstrips); 0 = automatic:
+                            the fewest whose buckets and accumulator fit the memory budget
+                            (fr_context_set_device_memory / _host_memory). Each strip runs
+                            the whole chaos game; the image is the same. */
 } fr_flame_options;
 
 typedef struct fr_flame_stats {
@@ -530,7 +538,10 @@ typedef struct fr_flame_stats {
     double seconds_density;  /* log scaling and density estimation */
     double seconds_filter;   /* spatial filter, downsampling, tone mapping (GPU: and the image's copy back) */
     double seconds_setup;    /* GPU: device buffers and the genome's copy (CPU: 0) */
-    double bucket_bytes;     /* memory of the histogram buckets */
+    double bucket_bytes;     /* memory of the histogram buckets (strips: the largest strip's) */
+    int strips;              /* strips rendered (1: the image in one piece); with more, the
+                                counters and times are the strips' sums, and plotted counts
+                                the hits in the rows strips share once for each */
 } fr_flame_stats;
 
 /* Render genome `index` into a new RGBA image (img->channels = 4) of the
@@ -538,6 +549,34 @@ typedef struct fr_flame_stats {
  * with FR_ERR_CANCELLED and no image. */
 fr_status fr_flame_render(fr_context *ctx, const fr_flames *f, int index, const fr_flame_options *o, fr_image *img,
                           fr_flame_stats *st);
+
+/* The accumulation histogram of a flame render: the image's supersampled
+ * buckets as the chaos game fills them, before density estimation and
+ * tone mapping, summed over the passes. Row-major, top row first, five
+ * values a bucket in the order R, G, B, A, count (FR_FLAME_RAW_*): every
+ * hit adds floor(255 w c) to R, G, B, A (c: the palette colour and alpha,
+ * 0..1) and floor(255 w) to count, w the xform's opacity weight (1 for an
+ * opaque xform, so count / 255 is the hits); sums saturate at 2^32 - 1.
+ * Pixel (x, y) of the image is buckets [y s, y s + s) x [x s, x s + s), s
+ * the supersample; the gutter around the image is left out. */
+enum { FR_FLAME_RAW_R = 0, FR_FLAME_RAW_G, FR_FLAME_RAW_B, FR_FLAME_RAW_A, FR_FLAME_RAW_COUNT, FR_FLAME_RAW_CHANNELS };
+typedef struct fr_flame_raw {
+    int width, height;   /* buckets: supersample x the image's width, height */
+    int supersample;
+    uint32_t *buckets;   /* height x width x FR_FLAME_RAW_CHANNELS */
+} fr_flame_raw;
+
+/* fr_flame_render that also (raw not NULL) returns the accumulation
+ * histogram (free with fr_flame_raw_free). img may be NULL (the raw
+ * buffer only: on the CPU no density estimation or tone map runs); not
+ * both. Works with strips (each strip's rows are stitched in). */
+fr_status fr_flame_render_raw(fr_context *ctx, const fr_flames *f, int index, const fr_flame_options *o,
+                              fr_image *img, fr_flame_raw *raw, fr_flame_stats *st);
+void fr_flame_raw_free(fr_flame_raw *raw);
+/* The histogram as a NumPy .npy file (format 1.0): dtype '<u4', shape
+ * (height, width, 5), C order; written to a temporary name and renamed, so
+ * an error leaves no file. */
+fr_status fr_flame_raw_write_npy(fr_context *ctx, const fr_flame_raw *raw, const char *path);
 
 /* Benchmark of the chaos game alone: pass 0 of genome `index` at the
  * options' size and quality, run `runs` times on the context's device

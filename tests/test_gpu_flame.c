@@ -3,8 +3,12 @@
  * does, within the CPU's own seed-to-seed noise (PSNR(gpu, cpu seed 1) at
  * most 1 dB below PSNR(cpu seed 2, cpu seed 1)); the same seed gives the
  * same image; 16 bits, earlyclip and transparency follow the CPU; a frame
- * too large for the GPU's memory is a clear error. Exits with the skip
- * code 77 when no CUDA device is present. */
+ * over the device-memory cap renders in strips (automatic or forced) like
+ * the CPU, and like the GPU's unsplit render of the same seed; the raw
+ * buffer comes back, the same in strips, with the CPU's statistics; a
+ * frame too large for the GPU's memory (strips forced to 1, or even in
+ * strips of one row) is a clear error. Exits with the skip code 77 when no
+ * CUDA device is present. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,6 +35,24 @@ static fr_status render(const char *device, const char *path, int index, const f
     fr_flames *f = NULL;
     fr_status s = fr_flames_read(ctx, path, NULL, 0, &f);
     if (!s) s = fr_flame_render(ctx, f, index, o, img, st);
+    if (s && err) snprintf(err, errlen, "%s", fr_last_error(ctx));
+    fr_flames_destroy(f);
+    fr_context_destroy(ctx);
+    return s;
+}
+
+/* render() with a device-memory cap (0: none) and the raw buffer (may be NULL). */
+static fr_status render_capped(const char *device, const char *path, int index, const fr_flame_options *o,
+                               uint64_t cap, fr_image *img, fr_flame_raw *raw, fr_flame_stats *st, char *err,
+                               size_t errlen)
+{
+    fr_context *ctx = fr_context_create();
+    assert_non_null(ctx);
+    assert_int_equal(fr_context_set_device(ctx, device), FR_OK);
+    assert_int_equal(fr_context_set_device_memory(ctx, cap), FR_OK);
+    fr_flames *f = NULL;
+    fr_status s = fr_flames_read(ctx, path, NULL, 0, &f);
+    if (!s) s = fr_flame_render_raw(ctx, f, index, o, img, raw, st);
     if (s && err) snprintf(err, errlen, "%s", fr_last_error(ctx));
     fr_flames_destroy(f);
     fr_context_destroy(ctx);
@@ -198,25 +220,118 @@ static void test_same_seed_same_image(void **state)
     remove(path);
 }
 
-/* A frame beyond the GPU's memory is an error that says so. */
+/* A frame beyond the GPU's memory is an error that says so: in one piece
+ * (strips forced to 1), and automatic when even strips of one row do not
+ * fit the device-memory cap. */
 static void test_too_large_is_an_error(void **state)
 {
     (void)state;
     char path[4096], err[512];
     tmp_path(path, sizeof path, "gpu_big.flam3");
     write_variation_genomes(path);
-    fr_flame_options o = {.width = 65536, .height = 65536, .quality = 0.001, .supersample = 8};
+    fr_flame_options o = {.width = 65536, .height = 65536, .quality = 0.001, .supersample = 8, .strips = 1};
     fr_image img;
     fr_flame_stats st;
     fr_status s = render("cuda", path, 0, &o, &img, &st, err, sizeof err);
-    assert_int_not_equal(s, FR_OK);
+    assert_int_equal(s, FR_ERR_NOMEM);
     assert_non_null(strstr(err, "memory"));
+    assert_null(img.pixels);
+    fr_flame_options wide = {.width = 65536, .height = 16, .quality = 0.001, .supersample = 16};
+    s = render_capped("cuda", path, 0, &wide, 16u << 20, &img, NULL, &st, err, sizeof err);
+    assert_int_equal(s, FR_ERR_NOMEM);
+    assert_non_null(strstr(err, "strips of one row"));
     assert_null(img.pixels);
     remove(path);
 }
 
-int main(void)
+/* Largest difference of two images' values (8 bits). */
+static int max_diff(const fr_image *a, const fr_image *b)
 {
+    int d = 0;
+    for (size_t i = 0; i < (size_t)a->width * a->height * 4; i++) {
+        int x = ((const uint8_t *)a->pixels)[i], y = ((const uint8_t *)b->pixels)[i];
+        if (abs(x - y) > d) d = abs(x - y);
+    }
+    return d;
+}
+
+/* Mean squared difference of two raw buffers' count channels. */
+static double raw_mse(const fr_flame_raw *a, const fr_flame_raw *b)
+{
+    assert_int_equal(a->width, b->width);
+    assert_int_equal(a->height, b->height);
+    double se = 0;
+    const size_t n = (size_t)a->width * a->height;
+    for (size_t i = 0; i < n; i++) {
+        double d = (double)a->buckets[i * FR_FLAME_RAW_CHANNELS + FR_FLAME_RAW_COUNT] -
+                   (double)b->buckets[i * FR_FLAME_RAW_CHANNELS + FR_FLAME_RAW_COUNT];
+        se += d * d;
+    }
+    return se / n;
+}
+
+/* A frame over the device-memory cap renders in strips: within the CPU's
+ * seed-to-seed noise of the CPU's unsplit render, and (same seed) like the
+ * GPU's own unsplit render, seams included; forced strips too. The raw
+ * buffer comes back from the GPU, equal in strips and unsplit (integer
+ * sums of the same walkers), its counts as close to the CPU's as the
+ * CPU's two seeds are to each other. */
+static void test_strips_under_a_cap(void **state)
+{
+    (void)state;
+    char path[4096], err[512];
+    tmp_path(path, sizeof path, "gpu_strips.flam3");
+    write_variation_genomes(path);
+    const int v = 2; /* spherical */
+    /* 512 x 384, supersample 2: about 57 MiB on the GPU, so 16 MiB takes several strips */
+    fr_flame_options o = {.width = 512, .height = 384, .quality = 200, .supersample = 2};
+    fr_image c1, c2, whole, capped, forced;
+    fr_flame_raw r1, r2, rwhole, rcapped;
+    fr_flame_stats st;
+    o.seed = 1;
+    if (render_capped("cpu", path, v, &o, 0, &c1, &r1, &st, err, sizeof err)) fail_msg("cpu: %s", err);
+    o.seed = 2;
+    if (render_capped("cpu", path, v, &o, 0, &c2, &r2, &st, err, sizeof err)) fail_msg("cpu: %s", err);
+    o.seed = 3;
+    if (render_capped("cuda", path, v, &o, 0, &whole, &rwhole, &st, err, sizeof err)) fail_msg("cuda: %s", err);
+    assert_int_equal(st.strips, 1);
+    if (render_capped("cuda", path, v, &o, 16u << 20, &capped, &rcapped, &st, err, sizeof err))
+        fail_msg("cuda, 16 MiB: %s", err);
+    printf("512x384 supersample 2 under 16 MiB of GPU memory: %d strips\n", st.strips);
+    assert_true(st.strips > 1);
+    o.strips = 3;
+    if (render_capped("cuda", path, v, &o, 0, &forced, NULL, &st, err, sizeof err)) fail_msg("cuda, 3 strips: %s", err);
+    assert_int_equal(st.strips, 3);
+
+    assert_int_equal(capped.width, c1.width);
+    assert_int_equal(capped.height, c1.height);
+    double noise = psnr(&c1, &c2), gpu = psnr(&c1, &capped);
+    printf("strips: cpu-cpu %7.2f dB  gpu(strips)-cpu %7.2f dB  gpu(strips)-gpu %7.2f dB  max diff %d, %d\n", noise,
+           gpu, psnr(&whole, &capped), max_diff(&whole, &capped), max_diff(&whole, &forced));
+    assert_true(noise - gpu <= MARGIN_DB);
+    /* same seed: the same walkers and integer buckets; the density
+     * estimation's atomic double adds may round differently */
+    assert_true(max_diff(&whole, &capped) <= 1);
+    assert_true(max_diff(&whole, &forced) <= 1);
+
+    assert_int_equal(rcapped.width, 1024);
+    assert_int_equal(rcapped.height, 768);
+    assert_memory_equal(rwhole.buckets, rcapped.buckets,
+                        (size_t)rwhole.width * rwhole.height * FR_FLAME_RAW_CHANNELS * sizeof(uint32_t));
+    double rnoise = raw_mse(&r1, &r2), rgpu = raw_mse(&r1, &rwhole);
+    printf("raw counts: cpu-cpu mse %.4g, gpu-cpu mse %.4g\n", rnoise, rgpu);
+    assert_true(rnoise > 0);
+    assert_true(rgpu <= rnoise * pow(10, MARGIN_DB / 10));
+    fr_image_free(&c1), fr_image_free(&c2), fr_image_free(&whole), fr_image_free(&capped), fr_image_free(&forced);
+    fr_flame_raw_free(&r1), fr_flame_raw_free(&r2), fr_flame_raw_free(&rwhole), fr_flame_raw_free(&rcapped);
+    remove(path);
+}
+
+/* An argument runs only the tests whose names match it (cmocka's filter,
+ * e.g. '*strips*'). */
+int main(int argc, char **argv)
+{
+    if (argc > 1) cmocka_set_test_filter(argv[1]);
     fr_context *ctx = fr_context_create();
     if (fr_cuda_device_count(ctx) == 0) {
         printf("skipped: %s\n", fr_last_error(ctx));
@@ -228,6 +343,7 @@ int main(void)
         cmocka_unit_test(test_same_seed_same_image),
         cmocka_unit_test(test_post_paths_match_cpu),
         cmocka_unit_test(test_too_large_is_an_error),
+        cmocka_unit_test(test_strips_under_a_cap),
         cmocka_unit_test(test_every_variation_matches_cpu),
         cmocka_unit_test(test_corpus_matches_cpu),
     };

@@ -110,3 +110,11 @@ fr_status fr_context_set_device_memory(fr_context *ctx, uint64_t bytes)
     ctx->device_memory = bytes;
     return FR_OK;
 }
+
+fr_status fr_context_set_host_memory(fr_context *ctx, uint64_t bytes)
+{
+    if (bytes != 0 && bytes < (16u << 20))
+        return fr_fail(ctx, FR_ERR_INVALID, "host memory budget must be 0 (automatic) or at least 16 MiB");
+    ctx->host_memory = bytes;
+    return FR_OK;
+}

@@ -8,7 +8,7 @@
 #include "escape/escape_job.h"
 #include "flame/flame_device.h"
 
-#define FR_BACKEND_API_VERSION 4
+#define FR_BACKEND_API_VERSION 5
 
 typedef struct fr_backend_iface {
     int api_version;       /* FR_BACKEND_API_VERSION */
@@ -47,6 +47,10 @@ typedef struct fr_backend_iface {
      * counters and times of *stats. */
     fr_status (*flame_render)(fr_context *ctx, const fr_flame_device_job *job, uint16_t *image,
                               fr_flame_stats *stats);
+    /* Optional: the device memory flame_render would need for `job` and
+     * the memory it may use, in bytes (NULL: no estimate; the render's
+     * FR_ERR_NOMEM alone makes strips). */
+    fr_status (*flame_memory)(fr_context *ctx, const fr_flame_device_job *job, double *need, double *budget);
     /* Optional: pass 0's chaos game `runs` times, seconds[r] each (plot 0:
      * no adds into the buckets). */
     fr_status (*flame_bench)(fr_context *ctx, const fr_flame_device_job *job, int runs, int plot, double *seconds,

@@ -17,6 +17,7 @@ struct fr_context {
     char device_note[160];   /* why "auto" fell back, or "" */
     int cuda_index;          /* -1 = CPU */
     uint64_t device_memory;  /* GPU memory budget in bytes, 0 = automatic */
+    uint64_t host_memory;    /* CPU flame memory budget in bytes, 0 = automatic */
 };
 
 /* Record a message and return `s`, so that failing paths read

@@ -28,11 +28,15 @@ fr_status fr_cpu_flame_begin(fr_context *ctx, size_t nbuckets, fr_cpu_flame **ou
     if (!c) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
     c->threads = fr_threads(ctx);
     c->n = nbuckets * FR_FB_CHANNELS;
-    double bytes = (double)c->n * sizeof(fr_flame_bucket_t), mem = fr_physical_memory();
+    /* a memory cap (fr_context_set_host_memory) stands for the memory */
+    double bytes = (double)c->n * sizeof(fr_flame_bucket_t);
+    double mem = ctx && ctx->host_memory ? (double)ctx->host_memory : fr_physical_memory();
     if (mem > 0 && bytes > 0.5 * mem) {
         free(c);
-        return fr_fail(ctx, FR_ERR_NOMEM, "the histogram needs %.1f GiB (%zu buckets): lower the size or supersample",
-                       bytes / (1 << 30), nbuckets);
+        return fr_fail(ctx, FR_ERR_NOMEM,
+                       "the histogram needs %.2f GiB (%zu buckets), more than half of the %.2f GiB of memory: use "
+                       "more strips (--strips), lower the size or supersample",
+                       bytes / (1 << 30), nbuckets, mem / (1 << 30));
     }
     c->shared = c->threads > 1 && mem > 0 && bytes * c->threads > 0.25 * mem;
     size_t copies = c->shared ? 1 : (size_t)c->threads;

@@ -530,5 +530,6 @@ const fr_backend_iface fr_cuda_backend = {
     .buddha_end = fr_cuda_buddha_end,
     .buddha_bench = fr_cuda_buddha_bench,
     .flame_render = fr_cuda_flame_render,
+    .flame_memory = fr_cuda_flame_memory,
     .flame_bench = fr_cuda_flame_bench,
 };

@@ -83,6 +83,24 @@ static uint32_t walker_length(uint64_t samples, uint64_t resident)
     return (uint32_t)(w < l ? w : l);
 }
 
+/* The device memory of a render: float and integer buckets, accumulator,
+ * image; the budget: --device-memory, else 90% of what is free. */
+fr_status fr_cuda_flame_memory(fr_context *ctx, const fr_flame_device_job *dj, double *need, double *budget)
+{
+    fr_status s = FR_OK;
+    const fr_flame_frame *f = dj->frame;
+    const double nb = (double)f->wb * f->hb;
+    *need = nb * (sizeof(float4) + (alpha_differs(dj->job) ? sizeof(float) : 0) +
+                  FR_FB_CHANNELS * sizeof(fr_flame_bucket_t) + 4 * sizeof(double)) +
+            (double)f->width * f->height * 4 * sizeof(uint16_t);
+    size_t free_b = 0, total_b = 0;
+    CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    CK(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
+    *budget = ctx->device_memory ? (double)ctx->device_memory : (double)free_b * 0.9;
+out:
+    return s;
+}
+
 static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame *g)
 {
     fr_status s = FR_OK;
@@ -96,15 +114,12 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame
     g->nb = (size_t)f->wb * f->hb;
     const int sep = alpha_differs(j);
     const size_t out_bytes = (size_t)f->width * f->height * 4 * sizeof(uint16_t);
-    const double need = (double)g->nb * (sizeof(float4) + (sep ? sizeof(float) : 0) +
-                                         FR_FB_CHANNELS * sizeof(fr_flame_bucket_t) + 4 * sizeof(double)) + out_bytes;
-    size_t free_b = 0, total_b = 0;
-    CK(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
-    const double budget = ctx->device_memory ? (double)ctx->device_memory : (double)free_b * 0.9;
+    double need, budget;
+    if ((s = fr_cuda_flame_memory(ctx, dj, &need, &budget))) goto out;
     if (need > budget) {
         s = fr_fail(ctx, FR_ERR_NOMEM,
-                    "the flame needs %.1f GiB of GPU memory (%zu buckets), %.1f GiB are available: lower the size "
-                    "or supersample, or render on the CPU (--device cpu)",
+                    "the flame needs %.1f GiB of GPU memory (%zu buckets), %.1f GiB are available: use more strips "
+                    "(--strips), lower the size or supersample, or render on the CPU (--device cpu)",
                     need / (1 << 30), g->nb, budget / (1 << 30));
         goto out;
     }
@@ -171,6 +186,27 @@ out:
     return s;
 }
 
+/* The pass's image buckets added into dj->raw on the host. */
+static fr_status gf_raw(fr_context *ctx, gflame *g, const fr_flame_device_job *dj)
+{
+    fr_status s = FR_OK;
+    const fr_flame_frame *f = dj->frame;
+    const size_t row = (size_t)f->os * f->width * FR_FB_CHANNELS * sizeof(fr_flame_bucket_t);
+    const size_t rows = (size_t)f->os * f->height;
+    fr_flame_bucket_t *h = malloc(row * rows);
+    if (!h) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the raw buffer's copy");
+    const fr_flame_bucket_t *src =
+        g->buckets + ((size_t)fr_flame_image_row0(f) * f->wb + f->gutter) * FR_FB_CHANNELS;
+    CK(cudaMemcpy2DAsync(h, row, src, (size_t)f->wb * FR_FB_CHANNELS * sizeof(fr_flame_bucket_t), row, rows,
+                         cudaMemcpyDeviceToHost, g->stream),
+       "flame raw buffer");
+    CK(cudaStreamSynchronize(g->stream), "flame raw buffer");
+    fr_flame_raw_add(f, h, (int64_t)f->os * f->width, dj->raw);
+out:
+    free(h);
+    return s;
+}
+
 static fr_status gf_counters(fr_context *ctx, gflame *g, fr_flame_stats *st)
 {
     fr_status s = FR_OK;
@@ -218,6 +254,7 @@ fr_status fr_cuda_flame_render(fr_context *ctx, const fr_flame_device_job *dj, u
         st->seconds_iterate += ms / 1e3;
         double t1 = fr_now();
         CK(fr_cuda_flame_buckets(g.a.b4, g.a.ba, g.buckets, g.nb, g.stream), "flame buckets");
+        if (dj->raw && (s = gf_raw(ctx, &g, dj))) goto out;
         CK(fr_cuda_flame_density(g.dframe, f, g.buckets, g.accum, dj->k1, dj->k2, g.stream), "flame density");
         CK(cudaStreamSynchronize(g.stream), "flame density");
         st->seconds_density += fr_now() - t1;

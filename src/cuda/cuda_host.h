@@ -17,9 +17,11 @@ fr_status fr_cuda_buddha_run(void *state, uint64_t first, uint64_t count, fr_bud
 fr_status fr_cuda_buddha_end(void *state, uint64_t *hist);
 fr_status fr_cuda_buddha_bench(void *state, uint64_t count, double *seconds, fr_buddha_counters *c);
 
-/* Flames on the GPU (cuda_flame.c): the whole render, and the chaos game
- * of pass 0 timed `runs` times (seconds[r], CUDA events). */
+/* Flames on the GPU (cuda_flame.c): the whole render, the memory it needs
+ * and may use, and the chaos game of pass 0 timed `runs` times
+ * (seconds[r], CUDA events). */
 fr_status fr_cuda_flame_render(fr_context *ctx, const fr_flame_device_job *dj, uint16_t *image, fr_flame_stats *st);
+fr_status fr_cuda_flame_memory(fr_context *ctx, const fr_flame_device_job *dj, double *need, double *budget);
 fr_status fr_cuda_flame_bench(fr_context *ctx, const fr_flame_device_job *dj, int runs, int plot, double *seconds,
                               fr_flame_stats *st);
 

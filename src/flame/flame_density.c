@@ -12,7 +12,9 @@
  * running at once write the same cell. Each cell receives the same adds in
  * the same order whatever the thread count, so the result is bit-identical
  * for any number of threads (and equals the sequential splat up to the
- * order of floating-point additions at swath boundaries).
+ * order of floating-point additions at swath boundaries). The swaths are
+ * the whole image's rows even in a strip (flame_strips.c), so a strip's
+ * cells get the same adds in the same order as the unsplit image's.
  */
 #include "flame/flame_frame.h"
 
@@ -29,8 +31,16 @@ void fr_flame_log_constants(const fr_flame_genome *g, const fr_flame_frame *f, d
     const double prefilter_white = 255.0, white_level = 255.0, contrast = 1.0, sumfilt = 1.0;
     double nbatches = f->passes;
     *k1 = (contrast * g->brightness * prefilter_white * 268.0 * (1.0 / nbatches)) / 256;
-    double area = f->width * f->height / (f->ppux * f->ppuy);
+    double area = (double)f->width * f->image_height / (f->ppux * f->ppuy);
     *k2 = (f->os * f->os * nbatches) / (contrast * area * white_level * f->sample_density * sumfilt);
+}
+
+/* Rows of a swath: at least twice the widest splat, so that no cell gets
+ * adds from swaths of the same phase. */
+static int de_swath(const fr_flame_frame *f)
+{
+    int rmax = (int)ceil(f->de.width[0]) - 1; /* widest splat */
+    return 2 * rmax > SWATH_MIN ? 2 * rmax : SWATH_MIN;
 }
 
 /* The splat targets of each kernel, mirror images expanded (in the order
@@ -121,17 +131,19 @@ static void de_splat(const fr_context *ctx, const fr_flame_frame *f, const fr_fl
     const int i0 = os - 1, i1 = f->wb - os + 1;
     const int64_t wb = f->wb;
     if (j1 <= j0 || i1 <= i0) return;
-    int rmax = (int)ceil(f->de.width[0]) - 1; /* widest splat */
-    int swath = 2 * rmax > SWATH_MIN ? 2 * rmax : SWATH_MIN;
-    int nswath = (j1 - j0 + swath - 1) / swath;
+    /* swaths numbered from the whole image's row j0 (a strip's grid starts
+     * at its row row0): a strip's cells get their adds in the image's order */
+    const int swath = de_swath(f), base = j0 - f->row0;
+    const int s0 = f->row0 / swath, s1 = (j1 - base + swath - 1) / swath;
     int avx2 = 0;
 #ifdef FR_DE_HAVE_AVX2
     avx2 = __builtin_cpu_supports("avx2");
 #endif
     for (int phase = 0; phase < 2; phase++) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(fr_threads(ctx))
-        for (int s = phase; s < nswath; s += 2) {
-            int ja = j0 + s * swath, jb = ja + swath < j1 ? ja + swath : j1;
+        for (int s = s0 + ((s0 & 1) != phase); s < s1; s += 2) {
+            int ja = base + s * swath, jb = ja + swath < j1 ? ja + swath : j1;
+            if (ja < j0) ja = j0;
             for (int j = ja; j < jb; j++) {
                 const fr_flame_bucket_t *row = buckets + (int64_t)j * wb * FR_FB_CHANNELS;
                 for (int i = i0; i < i1; i++) {

@@ -20,6 +20,8 @@ typedef struct fr_flame_device_job {
     double k1, k2;               /* log-density constants of a pass */
     fr_flame_tone tone;
     int earlyclip, bpc;
+    fr_flame_bucket_t *raw;      /* host; NULL, or the image buckets to add every pass into
+                                    (fr_flame_raw_add's layout) */
 } fr_flame_device_job;
 
 #endif

@@ -343,6 +343,7 @@ fr_status fr_flame_frame_init(fr_context *ctx, const fr_flame_genome *g, fr_flam
         return fr_fail(ctx, FR_ERR_INVALID, "estimator_radius %g out of range", g->estimator_radius);
     f->width = g->width;
     f->height = g->height;
+    f->image_height = g->height;
     f->os = g->supersample;
     f->passes = g->passes;
 
@@ -381,6 +382,16 @@ fr_status fr_flame_frame_init(fr_context *ctx, const fr_flame_genome *g, fr_flam
         if (f->de.max_filter_index == 0) de_free(&f->de); /* est_min == est: plain scaling */
     }
     return FR_OK;
+}
+
+void fr_flame_raw_add(const fr_flame_frame *f, const fr_flame_bucket_t *src, int64_t stride, fr_flame_bucket_t *raw)
+{
+    const int64_t rows = (int64_t)f->os * f->height, n = (int64_t)f->os * f->width * FR_FB_CHANNELS;
+    for (int64_t r = 0; r < rows; r++) {
+        const fr_flame_bucket_t *s = src + r * stride * FR_FB_CHANNELS;
+        fr_flame_bucket_t *d = raw + r * n;
+        for (int64_t k = 0; k < n; k++) d[k] = fr_flame_bucket_sat_add(d[k], s[k]);
+    }
 }
 
 void fr_flame_frame_free(fr_flame_frame *f)

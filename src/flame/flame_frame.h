@@ -70,6 +70,11 @@ typedef struct fr_flame_frame {
     double *filter;
     /* density estimation (de.max_filter_index == 0: none) */
     fr_flame_de de;
+    /* strips (flame_strips.c): this frame renders the image rows y0 ..
+     * y0 + height - 1 of an image image_height rows high, and its buckets
+     * are the rows row0 .. row0 + hb - 1 of that image's bucket grid; every
+     * other field is the whole image's. The whole image: 0, 0, height. */
+    int y0, row0, image_height;
 } fr_flame_frame;
 
 /* Set up the frame of genome g (its size, quality, supersample, filter,
@@ -87,7 +92,9 @@ void fr_flame_frame_free(fr_flame_frame *f);
 double fr_flame_spatial_filter(fr_flame_filter_shape shape, double x);
 double fr_flame_spatial_support(fr_flame_filter_shape shape);
 
-/* Bucket index of point (x, y) (rotation applied), or -1 outside. */
+/* Bucket index of point (x, y) (rotation applied), or -1 outside. A strip
+ * frame takes the same bucket of the whole image's grid, less its first
+ * row: its buckets are exactly a band of the whole image's. */
 FR_HD int64_t fr_flame_bucket(const fr_flame_frame *f, double x, double y)
 {
     if (f->rotated) {
@@ -97,9 +104,23 @@ FR_HD int64_t fr_flame_bucket(const fr_flame_frame *f, double x, double y)
     }
     if (!(x >= f->bounds[0] && y >= f->bounds[1] && x <= f->bounds[2] && y <= f->bounds[3])) return -1;
     int64_t i = (int64_t)(f->ws0 * x - f->wb0s0), j = (int64_t)(f->hs1 * y - f->hb1s1);
-    int64_t b = i + (int64_t)f->wb * j;
-    return b < (int64_t)f->wb * f->hb ? b : -1;
+    int64_t b = i + (int64_t)f->wb * (j - f->row0);
+    return b >= 0 && b < (int64_t)f->wb * f->hb ? b : -1;
 }
+
+/* Bucket row of the frame's grid where its image rows (os per pixel row)
+ * begin. */
+FR_HD int fr_flame_image_row0(const fr_flame_frame *f) { return f->gutter + f->y0 * f->os - f->row0; }
+
+/* flam3's log-density constants k1, k2 of one pass (rect.c), from the
+ * whole image's size (a strip keeps the image's constants). */
+void fr_flame_log_constants(const fr_flame_genome *g, const fr_flame_frame *f, double *k1, double *k2);
+
+/* The frame's image buckets (os * height rows of os * width buckets, the
+ * gutter left out) added, saturating, into raw (the same layout, x
+ * FR_FB_CHANNELS). `src` points at the first image bucket (row
+ * fr_flame_image_row0, column gutter) of rows `stride` buckets apart. */
+void fr_flame_raw_add(const fr_flame_frame *f, const fr_flame_bucket_t *src, int64_t stride, fr_flame_bucket_t *raw);
 
 /* One pass's buckets (wb * hb * FR_FB_CHANNELS sums) into the accumulator
  * (wb * hb * 4 doubles R, G, B, A), log-density scaled with flam3's k1, k2
@@ -107,9 +128,6 @@ FR_HD int64_t fr_flame_bucket(const fr_flame_frame *f, double x, double y)
  * kernels (rect.c de_thread); else scaled in place. Uses threads; the
  * splat runs over fixed row swaths in two phases (even, then odd), so the
  * result is bit-identical for any thread count. */
-/* flam3's log-density constants k1, k2 of one pass (rect.c). */
-void fr_flame_log_constants(const fr_flame_genome *g, const fr_flame_frame *f, double *k1, double *k2);
-
 fr_status fr_flame_accumulate(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f,
                               const fr_flame_bucket_t *buckets, double *accum);
 

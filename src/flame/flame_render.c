@@ -3,7 +3,8 @@
  * (buckets, camera, filters), the chaos-game job (prepared xforms, the
  * xform-choice tables, the colour map and the integer hit tables), then per
  * pass: walkers on the CPU, log-density scaling and density estimation into
- * the accumulator; at the end the spatial filter and tone mapping.
+ * the accumulator; at the end the spatial filter and tone mapping. An image
+ * too large for the memory renders in strips (flame_strips.c).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "flame/flame_cpu.h"
 #include "cpu/cpu_mem.h"
 #include "flame/flame_device.h"
+#include "flame/flame_strips.h"
 
 /* Everything a job points to. */
 typedef struct job_data {
@@ -200,9 +202,11 @@ static void device_job(const prepared *p, const fr_flame_options *o, int depth, 
     dj->earlyclip = o->earlyclip, dj->bpc = depth;
 }
 
-/* The CPU path: passes of walkers, density, tone map into out. */
+/* The CPU path: passes of walkers, density, tone map into out (NULL: no
+ * image, so no density estimation either); the image buckets of every pass
+ * added into raw (NULL: not kept). */
 static fr_status render_cpu(fr_context *ctx, prepared *p, const fr_flame_options *o, int depth, uint16_t *out,
-                            fr_flame_stats *st)
+                            fr_flame_bucket_t *raw, fr_flame_stats *st)
 {
     fr_flame_frame *f = &p->f;
     fr_cpu_flame *cpu = NULL;
@@ -210,8 +214,8 @@ static fr_status render_cpu(fr_context *ctx, prepared *p, const fr_flame_options
     fr_status s = fr_cpu_flame_begin(ctx, nb, &cpu);
     if (s) return s;
     st->bucket_bytes = fr_cpu_flame_bytes(cpu);
-    double *accum = fr_big_calloc(nb * 4 * sizeof *accum);
-    if (!accum) {
+    double *accum = out ? fr_big_calloc(nb * 4 * sizeof *accum) : NULL;
+    if (out && !accum) {
         s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
         goto done;
     }
@@ -223,15 +227,17 @@ static fr_status render_cpu(fr_context *ctx, prepared *p, const fr_flame_options
         if (pass) fr_cpu_flame_clear(cpu);
         if ((s = run_pass(ctx, cpu, &p->d.job, pass, f->passes, per_pass, (uint64_t)pass * walkers, &ws))) goto done;
         const fr_flame_bucket_t *b = fr_cpu_flame_buckets(cpu);
+        if (raw)
+            fr_flame_raw_add(f, b + ((int64_t)fr_flame_image_row0(f) * f->wb + f->gutter) * FR_FB_CHANNELS, f->wb, raw);
         double t1 = fr_now();
-        if ((s = fr_flame_accumulate(ctx, &p->g, f, b, accum))) goto done;
+        if (accum && (s = fr_flame_accumulate(ctx, &p->g, f, b, accum))) goto done;
         st->seconds_iterate += t1 - t0;
         st->seconds_density += fr_now() - t1;
     }
     st->iterations = ws.iterations, st->bad_values = ws.bad, st->plotted = ws.plotted;
     fr_cpu_flame_end(cpu), cpu = NULL;
     double t2 = fr_now();
-    s = fr_flame_tonemap(ctx, &p->g, f, accum, o->earlyclip, o->transparency, depth, out);
+    if (out) s = fr_flame_tonemap(ctx, &p->g, f, accum, o->earlyclip, o->transparency, depth, out);
     st->seconds_filter = fr_now() - t2;
 done:
     fr_cpu_flame_end(cpu);
@@ -239,37 +245,119 @@ done:
     return s;
 }
 
+/* The render of one frame (the whole image's or a strip's) on the
+ * context's backend, as flame_strips.c drives it. */
+typedef struct frame_ctl {
+    prepared *p;
+    const fr_flame_options *o;
+    int depth;
+    const fr_backend_iface *be;
+} frame_ctl;
+
+/* The prepared render with frame f in place of its own (the job's frame
+ * pointer is &p->f, so the chaos game maps points to f's buckets); undone
+ * by put_frame. */
+static fr_flame_frame take_frame(prepared *p, const fr_flame_frame *f)
+{
+    fr_flame_frame whole = p->f;
+    if (f != &p->f) p->f = *f;
+    return whole;
+}
+
+static void put_frame(prepared *p, const fr_flame_frame *whole) { p->f = *whole; }
+
+static fr_status frame_memory(fr_context *ctx, void *user, const fr_flame_frame *f, double *need, double *budget)
+{
+    frame_ctl *c = user;
+    const double nb = (double)f->wb * f->hb;
+    if (c->be->flame_memory) {
+        fr_flame_device_job dj;
+        const fr_flame_frame whole = take_frame(c->p, f);
+        device_job(c->p, c->o, c->depth, &dj);
+        fr_status s = c->be->flame_memory(ctx, &dj, need, budget);
+        put_frame(c->p, &whole);
+        return s;
+    }
+    if (c->be->flame_render) { /* a device that does not say */
+        *need = nb, *budget = 0;
+        return FR_OK;
+    }
+    /* the CPU: shared 32-bit buckets at least, and the accumulator (flam3's
+     * calc_nstrips budget: 80% of the physical memory) */
+    *need = nb * (FR_FB_CHANNELS * sizeof(fr_flame_bucket_t) + 4 * sizeof(double));
+    *budget = ctx->host_memory ? (double)ctx->host_memory : 0.8 * fr_physical_memory();
+    return FR_OK;
+}
+
+static fr_status frame_render(fr_context *ctx, void *user, const fr_flame_frame *f, uint16_t *out,
+                              fr_flame_bucket_t *raw, fr_flame_stats *st)
+{
+    frame_ctl *c = user;
+    const fr_flame_frame whole = take_frame(c->p, f);
+    fr_status s;
+    if (c->be->flame_render) {
+        uint16_t *scratch = out ? NULL : malloc((size_t)f->width * f->height * 4 * sizeof *scratch);
+        if (!out && !scratch) {
+            s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the image (%dx%d)", f->width, f->height);
+        } else {
+            fr_flame_device_job dj;
+            device_job(c->p, c->o, c->depth, &dj);
+            dj.raw = raw;
+            s = c->be->flame_render(ctx, &dj, out ? out : scratch, st);
+        }
+        free(scratch);
+    } else {
+        s = render_cpu(ctx, c->p, c->o, c->depth, out, raw, st);
+    }
+    put_frame(c->p, &whole);
+    return s;
+}
+
 fr_status fr_flame_render(fr_context *ctx, const fr_flames *fl, int index, const fr_flame_options *o, fr_image *img,
                           fr_flame_stats *st)
 {
-    memset(img, 0, sizeof *img);
+    if (!img) return fr_fail(ctx, FR_ERR_INVALID, "fr_flame_render: no image");
+    return fr_flame_render_raw(ctx, fl, index, o, img, NULL, st);
+}
+
+fr_status fr_flame_render_raw(fr_context *ctx, const fr_flames *fl, int index, const fr_flame_options *o,
+                              fr_image *img, fr_flame_raw *raw, fr_flame_stats *st)
+{
+    if (img) memset(img, 0, sizeof *img);
+    if (raw) memset(raw, 0, sizeof *raw);
+    if (!fl || (!img && !raw)) return fr_fail(ctx, FR_ERR_INVALID, "fr_flame_render_raw: no genomes, or no output");
     fr_flame_stats local;
     if (!st) st = &local;
     memset(st, 0, sizeof *st);
     fr_flame_options def = {0};
     if (!o) o = &def;
+    if (o->strips < 0) return fr_fail(ctx, FR_ERR_INVALID, "strips must not be negative, got %d", o->strips);
     prepared p;
     fr_status s = prepare(ctx, fl, index, o, &p);
     if (s) return s;
-    const fr_flame_frame *f = &p.f;
+    const fr_flame_frame whole = p.f;
+    if (raw && whole.gutter < 0) {
+        s = fr_fail(ctx, FR_ERR_UNSUPPORTED,
+                    "the raw buffer needs a spatial filter at least as wide as the supersample (filter %g, "
+                    "supersample %d)", p.g.filter, whole.os);
+        release(&p);
+        return s;
+    }
     const int depth = o->depth ? o->depth : 8;
-    const size_t n = (size_t)f->width * f->height * 4;
-    uint16_t *out = malloc(n * sizeof *out);
-    if (!out) {
-        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the image (%dx%d)", f->width, f->height);
+    const size_t n = (size_t)whole.width * whole.height * 4;
+    const size_t nraw = (size_t)whole.os * whole.width * whole.os * whole.height * FR_FB_CHANNELS;
+    uint16_t *out = img ? malloc(n * sizeof *out) : NULL;
+    fr_flame_bucket_t *rb = raw ? calloc(nraw, sizeof *rb) : NULL;
+    if ((img && !out) || (raw && !rb)) {
+        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the %s (%dx%d)", img && !out ? "image" : "raw buffer",
+                    whole.width, whole.height);
         goto done;
     }
-    st->samples = f->nsamples;
-    const fr_backend_iface *be = fr_backend_current(ctx);
-    if (be->flame_render) {
-        fr_flame_device_job dj;
-        device_job(&p, o, depth, &dj);
-        s = be->flame_render(ctx, &dj, out, st);
-    } else {
-        s = render_cpu(ctx, &p, o, depth, out, st);
-    }
-    if (s) goto done;
-    if (depth == 8) {
+    st->samples = whole.nsamples;
+    frame_ctl c = {&p, o, depth, fr_backend_current(ctx)};
+    const fr_flame_strip_ops ops = {&c, frame_memory, frame_render};
+    if ((s = fr_flame_render_strips(ctx, &whole, o->strips, &ops, out, rb, st))) goto done;
+    if (out && depth == 8) {
         uint8_t *q = malloc(n);
         if (!q) {
             s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the image");
@@ -278,16 +366,30 @@ fr_status fr_flame_render(fr_context *ctx, const fr_flames *fl, int index, const
         for (size_t i = 0; i < n; i++) q[i] = (uint8_t)out[i];
         img->pixels = q;
         free(out);
-    } else {
+        out = NULL;
+    } else if (out) {
         img->pixels = out;
+        out = NULL;
     }
-    out = NULL;
-    img->width = f->width, img->height = f->height, img->depth = depth, img->channels = 4;
+    if (img) img->width = whole.width, img->height = whole.height, img->depth = depth, img->channels = 4;
+    if (raw) {
+        raw->width = whole.os * whole.width, raw->height = whole.os * whole.height, raw->supersample = whole.os;
+        raw->buckets = rb;
+        rb = NULL;
+    }
     if (ctx->progress) ctx->progress(1.0, ctx->progress_user);
 done:
     free(out);
+    free(rb);
     release(&p);
     return s;
+}
+
+void fr_flame_raw_free(fr_flame_raw *r)
+{
+    if (!r) return;
+    free(r->buckets);
+    memset(r, 0, sizeof *r);
 }
 
 fr_status fr_flame_bench(fr_context *ctx, const fr_flames *fl, int index, const fr_flame_options *o, int runs, int plot,

@@ -130,10 +130,12 @@ FR_HD uint16_t fr_flame_quantise_alpha(double a, int transparency, int bpc)
     return bpc == 16 ? (uint16_t)(a * 65535) : (uint16_t)(unsigned char)(a * 255);
 }
 
-/* rect.c: the filter window of pixel (i, j) starts at de_offset + (i, j) os. */
+/* rect.c: the filter window of pixel (i, j) starts at de_offset + (i, j) os
+ * (in a strip, row j is the image's row y0 + j, and the grid starts at the
+ * image's bucket row row0). */
 FR_HD void fr_flame_filter_pixel(const fr_flame_frame *f, const double *accum, int i, int j, double t[4])
 {
-    int x = f->de_offset + i * f->os, y = f->de_offset + j * f->os;
+    int x = f->de_offset + i * f->os, y = f->de_offset + (f->y0 + j) * f->os - f->row0;
     t[0] = t[1] = t[2] = t[3] = 0.0;
     for (int ii = 0; ii < f->fwidth; ii++) {
         for (int jj = 0; jj < f->fwidth; jj++) {

@@ -8,8 +8,8 @@
 #include "cli.h"
 
 typedef struct flame_opts {
-    const char *file, *output, *name, *palettes, *device;
-    int index, all, strict, quiet, threads, transparent, earlyclip, jpeg_quality;
+    const char *file, *output, *raw, *name, *palettes, *device;
+    int index, all, strict, quiet, threads, transparent, earlyclip, jpeg_quality, device_mib, host_mib;
     fr_flame_options fo;
 } flame_opts;
 
@@ -35,10 +35,19 @@ void print_flame_help(void)
            "  --earlyclip      tone-map before the spatial filter (flam3's earlyclip)\n"
            "  --threads N      CPU threads                             [default: all]\n"
            "  --device D       auto, cpu, cuda or cuda:N               [default: auto]\n"
+           "  --strips N       render in N horizontal strips (flam3's nstrips); each strip\n"
+           "                   runs the whole chaos game, the image is the same\n"
+           "                   [default: automatic, the fewest that fit the memory]\n"
+           "  --device-memory MIB  GPU memory a render may use         [default: 90%% of free]\n"
+           "  --host-memory MIB    CPU memory a render may use         [default: 80%% of RAM]\n"
            "  --strict         unknown attributes or elements are errors\n"
            "  --palettes FILE  flam3's palette file for palette=\"N\"\n"
            "  -o, --output F   .png (RGBA, genome embedded), .ppm or .jpg/.jpeg\n"
-           "                   (JPEG: no alpha, so not with --transparent) [default: NAME.png]\n"
+           "                   (JPEG: no alpha, so not with --transparent), or .npy: the\n"
+           "                   raw buffer alone (see --raw)            [default: NAME.png]\n"
+           "  --raw F.npy      also write the accumulation buffer: uint32, shape\n"
+           "                   (H*ss, W*ss, 5), R G B A count a bucket, before density\n"
+           "                   estimation and tone mapping (ss: supersample)\n"
            "  --jpeg-quality N JPEG quality 1..100                     [default: 95]\n"
            "  -q, --quiet      no progress bar or statistics\n");
 }
@@ -47,7 +56,7 @@ static int takes_value(const char *a)
 {
     static const char *const v[] = {"--index", "--name",    "--size",     "--quality", "--supersample", "--seed",
                                     "--depth", "--threads", "--palettes", "-o",        "--output",      "--jpeg-quality",
-                                    "--device", NULL};
+                                    "--device", "--strips", "--raw", "--device-memory", "--host-memory", NULL};
     for (int i = 0; v[i]; i++)
         if (!strcmp(a, v[i])) return 1;
     return 0;
@@ -97,6 +106,16 @@ static int parse(int argc, char **argv, int first, flame_opts *o)
             i++;
         } else if (!strcmp(a, "--device")) {
             o->device = v, i++;
+        } else if (!strcmp(a, "--strips")) {
+            if (!cli_parse_int(v, 1, 65536, &o->fo.strips)) return cli_error("--strips must be 1..65536"), EXIT_USAGE;
+            i++;
+        } else if (!strcmp(a, "--device-memory") || !strcmp(a, "--host-memory")) {
+            int *mib = a[2] == 'd' ? &o->device_mib : &o->host_mib;
+            if (!cli_parse_int(v, 0, 1 << 24, mib) || (*mib > 0 && *mib < 16))
+                return cli_error("%s '%s' must be 0 (automatic) or 16..16777216 MiB", a, v), EXIT_USAGE;
+            i++;
+        } else if (!strcmp(a, "--raw")) {
+            o->raw = v, i++;
         } else if (!strcmp(a, "--threads")) {
             if (!cli_parse_int(v, 1, 4096, &o->threads)) return cli_error("--threads must be 1..4096"), EXIT_USAGE;
             i++;
@@ -156,71 +175,108 @@ static fr_image rgb_of(const fr_image *img)
     return o;
 }
 
+/* The names of genome i's outputs: the image (NULL when -o names a .npy:
+ * the raw buffer alone) and the raw buffer (NULL: none). */
+static int output_names(const flame_opts *o, int i, const char *name, char **image, char **raw)
+{
+    *image = *raw = NULL;
+    char *out = output_name(o->output, i, name);
+    if (!out) return cli_error("out of memory"), EXIT_WORK;
+    if (fr_format_from_path(out) == FR_FMT_NPY) {
+        if (o->raw) {
+            cli_error("'%s' is already the raw buffer: --raw goes with an image output", out);
+            free(out);
+            return EXIT_USAGE;
+        }
+        *raw = out;
+        return 0;
+    }
+    *image = out;
+    if (!o->raw) return 0;
+    if (!(*raw = output_name(o->raw, i, name))) return cli_error("out of memory"), EXIT_WORK;
+    if (fr_format_from_path(*raw) != FR_FMT_NPY) return cli_error("--raw '%s': the raw buffer is written as .npy", *raw), EXIT_USAGE;
+    return 0;
+}
+
+/* Checks the image output's format before rendering. */
+static int check_image(const char *out, const flame_opts *o)
+{
+    fr_format fmt = fr_format_from_path(out);
+    if (fmt != FR_FMT_PNG && fmt != FR_FMT_PPM && fmt != FR_FMT_JPEG)
+        return cli_error("'%s': flames are written as .png, .ppm or .jpg (or .npy: the raw buffer)", out), EXIT_USAGE;
+    if (fmt == FR_FMT_JPEG && !fr_have_jpeg())
+        return cli_error("'%s': this build has no JPEG support (rebuild with libjpeg-dev installed)", out), EXIT_USAGE;
+    /* JPEG has no alpha: a transparent flame would lose what was asked for. */
+    if (fmt == FR_FMT_JPEG && o->fo.transparency)
+        return cli_error("'%s': JPEG has no alpha channel; --transparent needs .png", out), EXIT_USAGE;
+    return 0;
+}
+
+static fr_status write_image(fr_context *ctx, const fr_flames *f, int i, const fr_image *img, const char *out,
+                             const flame_opts *o)
+{
+    fr_format fmt = fr_format_from_path(out);
+    fr_status s;
+    if (fmt == FR_FMT_PNG) {
+        char *xml = NULL;
+        s = fr_flames_xml(ctx, f, i, &xml);
+        if (!s) s = fr_image_write_png_keyed(ctx, img, out, "flam3_genome", xml);
+        free(xml);
+    } else if (fmt == FR_FMT_JPEG) {
+        s = fr_image_write_jpeg(ctx, img, out, o->jpeg_quality ? o->jpeg_quality : 95);
+    } else {
+        fr_image rgb = rgb_of(img);
+        s = rgb.pixels ? fr_image_write_ppm(ctx, &rgb, out) : FR_ERR_NOMEM;
+        free(rgb.pixels);
+    }
+    return s;
+}
+
 static int render_one(fr_context *ctx, const fr_flames *f, int i, flame_opts *o)
 {
-    char *out = output_name(o->output, i, fr_flames_name(f, i));
-    if (!out) return cli_error("out of memory"), EXIT_WORK;
-    fr_format fmt = fr_format_from_path(out);
-    if (fmt != FR_FMT_PNG && fmt != FR_FMT_PPM && fmt != FR_FMT_JPEG) {
-        cli_error("'%s': flames are written as .png, .ppm or .jpg", out);
-        free(out);
-        return EXIT_USAGE;
-    }
-    if (fmt == FR_FMT_JPEG && !fr_have_jpeg()) {
-        cli_error("'%s': this build has no JPEG support (rebuild with libjpeg-dev installed)", out);
-        free(out);
-        return EXIT_USAGE;
-    }
-    /* JPEG has no alpha: a transparent flame would lose what was asked for. */
-    if (fmt == FR_FMT_JPEG && o->fo.transparency) {
-        cli_error("'%s': JPEG has no alpha channel; --transparent needs .png", out);
-        free(out);
-        return EXIT_USAGE;
-    }
-    if (!cli_check_writable(out)) {
-        free(out);
-        return EXIT_WORK;
+    char *out = NULL, *raw_out = NULL;
+    int rc = output_names(o, i, fr_flames_name(f, i), &out, &raw_out);
+    if (!rc && out) rc = check_image(out, o);
+    if (!rc && ((out && !cli_check_writable(out)) || (raw_out && !cli_check_writable(raw_out)))) rc = EXIT_WORK;
+    if (rc) {
+        free(out), free(raw_out);
+        return rc;
     }
     cli_progress pg;
     cli_progress_init(&pg, "flame", !o->quiet);
     fr_context_set_progress(ctx, cli_progress_cb, &pg);
     fr_image img;
+    fr_flame_raw raw;
     fr_flame_stats st;
-    fr_status s = fr_flame_render(ctx, f, i, &o->fo, &img, &st);
+    fr_status s = fr_flame_render_raw(ctx, f, i, &o->fo, out ? &img : NULL, raw_out ? &raw : NULL, &st);
     cli_progress_end(&pg);
     fr_context_set_progress(ctx, NULL, NULL);
     double t0 = cli_now();
-    if (!s) {
-        if (fmt == FR_FMT_PNG) {
-            char *xml = NULL;
-            s = fr_flames_xml(ctx, f, i, &xml);
-            if (!s) s = fr_image_write_png_keyed(ctx, &img, out, "flam3_genome", xml);
-            free(xml);
-        } else if (fmt == FR_FMT_JPEG) {
-            s = fr_image_write_jpeg(ctx, &img, out, o->jpeg_quality ? o->jpeg_quality : 95);
-        } else {
-            fr_image rgb = rgb_of(&img);
-            s = rgb.pixels ? fr_image_write_ppm(ctx, &rgb, out) : FR_ERR_NOMEM;
-            free(rgb.pixels);
-        }
-    }
+    const char *failed = out ? out : raw_out;
+    if (!s && out) s = write_image(ctx, f, i, &img, out, o);
+    if (!s && raw_out) failed = raw_out, s = fr_flame_raw_write_npy(ctx, &raw, raw_out);
     double enc = cli_now() - t0;
-    fr_image_free(&img);
+    if (out) fr_image_free(&img);
+    if (raw_out) fr_flame_raw_free(&raw);
     if (s) {
-        cli_error("%s: %s", out, fr_last_error(ctx));
-        free(out);
+        cli_error("%s: %s", failed, fr_last_error(ctx));
+        free(out), free(raw_out);
         return s == FR_ERR_CANCELLED ? 130 : EXIT_WORK;
     }
     if (!o->quiet) {
         double total = st.seconds_iterate + st.seconds_density + st.seconds_filter + enc;
+        char strips[48] = "";
+        if (st.strips > 1) snprintf(strips, sizeof strips, " in %d strips", st.strips);
         fprintf(stderr,
                 "%s: %.4g samples, %.4g iterations (%.3g/s), %.3g%% bad values\n"
-                "  %s: setup %.2f s, chaos game %.2f s, density %.2f s, filter + tone %.2f s, encode %.2f s (total %.2f s)\n",
-                out, st.samples, (double)st.iterations, st.seconds_iterate > 0 ? st.iterations / st.seconds_iterate : 0,
-                st.iterations ? 100.0 * st.bad_values / st.iterations : 0.0, fr_context_device(ctx), st.seconds_setup,
-                st.seconds_iterate, st.seconds_density, st.seconds_filter, enc, total + st.seconds_setup);
+                "  %s%s: setup %.2f s, chaos game %.2f s, density %.2f s, filter + tone %.2f s, encode %.2f s (total %.2f s)\n",
+                out ? out : raw_out, st.samples, (double)st.iterations,
+                st.seconds_iterate > 0 ? st.iterations / st.seconds_iterate : 0,
+                st.iterations ? 100.0 * st.bad_values / st.iterations : 0.0, fr_context_device(ctx), strips,
+                st.seconds_setup, st.seconds_iterate, st.seconds_density, st.seconds_filter, enc,
+                total + st.seconds_setup);
     }
-    free(out);
+    free(out), free(raw_out);
     return 0;
 }
 
@@ -255,10 +311,15 @@ int cmd_flame_render(int argc, char **argv)
     if (o.all && o.output && !strstr(o.output, "{name}") && !pattern_ok(o.output))
         return cli_error("-o with --all needs one %%d (or {name}) in the name"), EXIT_USAGE;
     if (o.output && !o.all && strchr(o.output, '%')) return cli_error("a %% in -o needs --all"), EXIT_USAGE;
+    if (o.all && o.raw && !strstr(o.raw, "{name}") && !pattern_ok(o.raw))
+        return cli_error("--raw with --all needs one %%d (or {name}) in the name"), EXIT_USAGE;
+    if (o.raw && !o.all && strchr(o.raw, '%')) return cli_error("a %% in --raw needs --all"), EXIT_USAGE;
     fr_context *ctx = fr_context_create();
     if (!ctx) return cli_error("out of memory"), EXIT_WORK;
     fr_flames *f = NULL;
-    if (fr_context_set_threads(ctx, o.threads) || fr_context_set_device(ctx, o.device ? o.device : "auto"))
+    if (fr_context_set_threads(ctx, o.threads) || fr_context_set_device(ctx, o.device ? o.device : "auto") ||
+        fr_context_set_device_memory(ctx, (uint64_t)o.device_mib << 20) ||
+        fr_context_set_host_memory(ctx, (uint64_t)o.host_mib << 20))
         rc = EXIT_USAGE, cli_error("%s", fr_last_error(ctx));
     if (!rc && fr_context_device_note(ctx)[0] && !o.quiet) fprintf(stderr, "fractalis: %s\n", fr_context_device_note(ctx));
     if (!rc) rc = read_flames(ctx, &o, &f);
@@ -267,6 +328,8 @@ int cmd_flame_render(int argc, char **argv)
     if (!rc) {
         if (o.all && o.output && !strstr(o.output, "{name}") && !strchr(o.output, '%') && fr_flames_count(f) > 1)
             rc = EXIT_USAGE, cli_error("-o with --all needs one %%d (or {name}) in the name");
+        if (o.all && o.raw && !strstr(o.raw, "{name}") && !strchr(o.raw, '%') && fr_flames_count(f) > 1)
+            rc = EXIT_USAGE, cli_error("--raw with --all needs one %%d (or {name}) in the name");
         for (int i = o.all ? 0 : index; !rc && i < (o.all ? fr_flames_count(f) : index + 1); i++)
             rc = render_one(ctx, f, i, &o);
     }
