@@ -519,6 +519,14 @@ typedef struct fr_flame_options {
     int depth;           /* 8 or 16 bits per channel (0 = 8) */
     int transparency;    /* 1: alpha from density, background not composited */
     int earlyclip;       /* 1: tone-map before the spatial filter (flam3's earlyclip) */
+    int motion_blur;     /* 0: as flam3-render, which renders the genome as written: temporal_samples
+                            is taken as 1 and <motion> elements are ignored (a gaussian or exp
+                            temporal filter still weights the passes). 1: temporal samples and motion
+                            blur: every pass is split into temporal_samples time steps spread over
+                            temporal_filter_width around the genome's time, each rendering the genome
+                            with its xforms' <motion> elements applied at that time, its colours
+                            weighted by the temporal filter (flam3-animate's render of one genome,
+                            with motion) */
 } fr_flame_options;
 
 typedef struct fr_flame_stats {

@@ -27,15 +27,24 @@ __device__ __forceinline__ void add4(float4 *p, float4 v)
 #endif
 }
 
-template <int MINB> __global__ void __launch_bounds__(THREADS, MINB) flame_chaos(const fr_cuda_flame_args a)
+/* MULTI: a pass of several jobs (temporal samples), each walker finds its
+ * job from its segment; else the job alone, passed by value. */
+template <int MINB, bool MULTI> __global__ void __launch_bounds__(THREADS, MINB) flame_chaos(const fr_cuda_flame_args a)
 {
     const fr_flame_job *j = &a.job;
     uint64_t iters = 0, bad = 0, plotted = 0;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; t < a.count; t += stride) {
         const uint64_t k = a.first + t;
-        const uint64_t done = k * a.per_walker;
-        const uint32_t n = a.samples - done < a.per_walker ? (uint32_t)(a.samples - done) : a.per_walker;
+        uint32_t n;
+        if (MULTI) {
+            const fr_flame_segment *sg = a.seg + fr_flame_segment_find(a.seg, a.nseg, k);
+            j = a.jobs + sg->job;
+            n = fr_flame_segment_walker(sg, k, a.per_walker);
+        } else {
+            const uint64_t done = k * a.per_walker;
+            n = a.samples - done < a.per_walker ? (uint32_t)(a.samples - done) : a.per_walker;
+        }
         fr_flame_walker w;
         fr_flame_walker_start(j, a.base + k, &w);
         for (uint32_t i = 0; i < n; i++) {
@@ -67,7 +76,7 @@ static int resident_blocks(int *sms)
     int dev = 0, per_sm = 0;
     cudaGetDevice(&dev);
     cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, dev);
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, flame_chaos<MIN_BLOCKS>, THREADS, 0);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, flame_chaos<MIN_BLOCKS, false>, THREADS, 0);
     return per_sm > 0 ? per_sm : 1;
 }
 
@@ -83,7 +92,10 @@ extern "C" cudaError_t fr_cuda_flame_chaos(const fr_cuda_flame_args *a, cudaStre
     uint64_t want = (a->count + THREADS - 1) / THREADS, cap = (uint64_t)sms * per_sm;
     unsigned grid = (unsigned)(want < cap ? want : cap);
     if (grid == 0) return cudaSuccess;
-    flame_chaos<MIN_BLOCKS><<<grid, THREADS, 0, s>>>(*a);
+    if (a->jobs)
+        flame_chaos<MIN_BLOCKS, true><<<grid, THREADS, 0, s>>>(*a);
+    else
+        flame_chaos<MIN_BLOCKS, false><<<grid, THREADS, 0, s>>>(*a);
     return cudaGetLastError();
 }
 
