@@ -25,7 +25,6 @@ typedef struct gflame {
     double *accum;
     uint16_t *out;
     size_t nb;                       /* buckets */
-    int passes;
     uint64_t *walkers, *base;        /* host, per pass: walkers, stream of walker 0 */
     int *seg_off, *seg_n;            /* host, per pass: its segments in seg */
     int sms;
@@ -178,7 +177,6 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame
     g->a.samples = dj->per_pass;
     g->a.plot = 1;
     /* each pass's walkers and segments (walker -> job) */
-    g->passes = J->passes;
     g->walkers = malloc((size_t)J->passes * sizeof *g->walkers);
     g->base = malloc((size_t)J->passes * sizeof *g->base);
     g->seg_off = malloc((size_t)J->passes * sizeof *g->seg_off);

@@ -1,9 +1,11 @@
 /*
  * Flame rendering: the genome with the caller's overrides, the frame
- * (buckets, camera, filters), the chaos-game job (prepared xforms, the
- * xform-choice tables, the colour map and the integer hit tables), then per
- * pass: walkers on the CPU, log-density scaling and density estimation into
- * the accumulator; at the end the spatial filter and tone mapping.
+ * (buckets, camera, filters), the chaos-game jobs of the temporal steps
+ * (flame_temporal.c: prepared xforms, the xform-choice tables, the colour
+ * map and the integer hit tables; one job unless the steps differ), then
+ * per pass: the walkers of every job of the pass on the CPU, log-density
+ * scaling and density estimation into the accumulator; at the end the
+ * spatial filter and tone mapping.
  */
 #include <math.h>
 #include <stdlib.h>
