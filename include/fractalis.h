@@ -527,6 +527,14 @@ typedef struct fr_flame_options {
                             the fewest whose buckets and accumulator fit the memory budget
                             (fr_context_set_device_memory / _host_memory). Each strip runs
                             the whole chaos game; the image is the same. */
+    int motion_blur;     /* 0: as flam3-render, which renders the genome as written: temporal_samples
+                            is taken as 1 and <motion> elements are ignored (a gaussian or exp
+                            temporal filter still weights the passes). 1: temporal samples and motion
+                            blur: every pass is split into temporal_samples time steps spread over
+                            temporal_filter_width around the genome's time, each rendering the genome
+                            with its xforms' <motion> elements applied at that time, its colours
+                            weighted by the temporal filter (flam3-animate's render of one genome,
+                            with motion) */
 } fr_flame_options;
 
 typedef struct fr_flame_stats {

@@ -8,6 +8,7 @@
 #   scripts/compare-flam3.sh GENOME [--index N] [--width W] [--quality Q]
 #                            [--margin DB] [--keep DIR] [--fractalis BIN]
 #                            [--confirm K] [--image PNG]
+#                            [--motion-blur [--animate TIME] [--flam3-input FILE]]
 #
 # --image compares a fractalis render made elsewhere (e.g. on a GPU machine
 # with `render flame GENOME --size Wx0 --quality Q --seed 7`) instead of
@@ -19,20 +20,30 @@
 # dB between pairs, and by 15 dB where an image is nearly deterministic
 # (there it hangs on a few buckets of one or two hits, and their
 # density-estimation blobs, being there or not).
+# --motion-blur renders fractalis with --motion-blur (temporal samples and
+# <motion>), and flam3 with flam3-animate at frame TIME (default: the
+# genome's time), which honours temporal_samples (flam3-render forces it to
+# 1); --flam3-input gives flam3 another file (keyframes of the same size
+# and quality) to interpolate.
 set -euo pipefail
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ $# -ge 1 ] || usage
 genome=$1; shift
 index=0 width=400 quality=200 margin=1 keep= image= fr=${FRACTALIS:-fractalis} confirm=0
+motion=() animate= input=
 while [ $# -gt 0 ]; do
     case "$1" in
     --index) index=$2; shift 2 ;; --width) width=$2; shift 2 ;; --quality) quality=$2; shift 2 ;;
     --margin) margin=$2; shift 2 ;; --keep) keep=$2; shift 2 ;; --fractalis) fr=$2; shift 2 ;;
     --confirm) confirm=$2; shift 2 ;; --image) image=$2; shift 2 ;;
+    --motion-blur) motion=(--motion-blur); shift ;; --animate) animate=$2; shift 2 ;;
+    --flam3-input) input=$2; shift 2 ;;
     *) usage ;;
     esac
 done
-command -v flam3-render >/dev/null || { echo "compare-flam3.sh: flam3-render not found (apt-get install flam3-utils)" >&2; exit 77; }
+flam3=flam3-render
+[ ${#motion[@]} -gt 0 ] && flam3=flam3-animate
+command -v $flam3 >/dev/null || { echo "compare-flam3.sh: $flam3 not found (apt-get install flam3-utils)" >&2; exit 77; }
 dir=$(mktemp -d)
 trap '[ -n "$keep" ] && mkdir -p "$keep" && cp "$dir"/*.png "$dir"/*.flam3 "$keep"/ 2>/dev/null; rm -rf "$dir"' EXIT
 # The one genome, as fractalis writes it (flam3 reads it back unchanged).
@@ -43,7 +54,18 @@ gq=${gq:-1}
 # flam3-render's ss gives the size asked for, qs the quality.
 ss=$(awk -v w="$width" -v g="$gw" 'BEGIN { printf "%.17g", w / g }')
 h=$(awk -v h="$gh" -v s="$ss" 'BEGIN { printf "%d", h * s }')
-render_flam3() { env in="$dir/g.flam3" out="$1" isaac_seed="$2" ss="$ss" qs="$qs" verbose=0 nthreads=2 flam3-render; }
+if [ ${#motion[@]} -gt 0 ] && [ -z "$animate" ]; then
+    animate=$(grep -o ' time="[^"]*"' "$dir/g.flam3" | head -1 | sed 's/.*="\(.*\)"/\1/')
+    animate=${animate:-0}
+fi
+render_flam3() {
+    if [ ${#motion[@]} -gt 0 ]; then
+        env in="${input:-$dir/g.flam3}" out="$1" time="$animate" isaac_seed="$2" ss="$ss" qs="$qs" verbose=0 \
+            nthreads=2 flam3-animate 2>/dev/null
+    else
+        env in="$dir/g.flam3" out="$1" isaac_seed="$2" ss="$ss" qs="$qs" verbose=0 nthreads=2 flam3-render
+    fi
+}
 
 # compare_at QUALITY: flam3 A and B (seeds seed-a, seed-b) and fractalis
 # (seed 7) at QUALITY; prints the line, sets ok.
@@ -58,7 +80,8 @@ compare_at() {
     if [ -n "$image" ]; then
         cp "$image" "$dir/fractalis.png"
     else
-        "$fr" render flame "$dir/g.flam3" --size "${width}x${h}" --quality "$q" --seed 7 -q -o "$dir/fractalis.png"
+        "$fr" render flame "$dir/g.flam3" --size "${width}x${h}" --quality "$q" --seed 7 ${motion[@]+"${motion[@]}"} -q \
+            -o "$dir/fractalis.png"
     fi
     t3=$(date +%s.%N)
     read -r p_fr d_fr < <("$fr" compare "$dir/flam3-a.png" "$dir/fractalis.png")
@@ -73,7 +96,8 @@ if [ "$ok" != 1 ] && [ "$confirm" -gt 0 ]; then
     qs=$(awk -v q="$quality" -v g="$gq" 'BEGIN { printf "%.17g", q / g }')
     for ((k = 1; k <= confirm; k++)); do
         render_flam3 "$dir/c-flam3-$k.png" "seed-c$k"
-        "$fr" render flame "$dir/g.flam3" --size "${width}x${h}" --quality "$quality" --seed $((100 + k)) -q \
+        "$fr" render flame "$dir/g.flam3" --size "${width}x${h}" --quality "$quality" --seed $((100 + k)) \
+            ${motion[@]+"${motion[@]}"} -q \
             -o "$dir/c-fractalis-$k.png"
     done
     # Mean squared error of a list of pairs ("A B" lines), as a PSNR.

@@ -2,13 +2,14 @@
  * genome and a genome for each of the 99 variations as the CPU backend
  * does, within the CPU's own seed-to-seed noise (PSNR(gpu, cpu seed 1) at
  * most 1 dB below PSNR(cpu seed 2, cpu seed 1)); the same seed gives the
- * same image; 16 bits, earlyclip and transparency follow the CPU; a frame
- * over the device-memory cap renders in strips (automatic or forced) like
- * the CPU, and like the GPU's unsplit render of the same seed; the raw
- * buffer comes back, the same in strips, with the CPU's statistics; a
- * frame too large for the GPU's memory (strips forced to 1, or even in
- * strips of one row) is a clear error. Exits with the skip code 77 when no
- * CUDA device is present. */
+ * same image; 16 bits, earlyclip and transparency follow the CPU; temporal
+ * samples (several jobs in one launch) and motion blur too; a frame over
+ * the device-memory cap renders in strips (automatic or forced) like the
+ * CPU, and like the GPU's unsplit render of the same seed; the raw buffer
+ * comes back, the same in strips, with the CPU's statistics; a frame too
+ * large for the GPU's memory (strips forced to 1, or even in strips of one
+ * row) is a clear error. Exits with the skip code 77 when no CUDA device
+ * is present. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -220,6 +221,64 @@ static void test_same_seed_same_image(void **state)
     remove(path);
 }
 
+/* Genome 0: <motion> on two xforms (sin and triangle on coefs, weight,
+ * colour, a variation and a parameter), 2 passes of 40 temporal samples
+ * under a gaussian filter; genome 1: no motion, 3 passes of 30 samples
+ * under an exp filter. */
+static void write_motion_genomes(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "<flames>\n"
+               "<flame name=\"motion\" time=\"0.2\" size=\"160 120\" scale=\"55\" quality=\"50\" passes=\"2\" "
+               "temporal_samples=\"40\" temporal_filter_type=\"gaussian\" temporal_filter_width=\"0.6\" "
+               "brightness=\"4\" gamma=\"3\" estimator_radius=\"4\" estimator_minimum=\"0\" estimator_curve=\"0.5\">\n"
+               "<xform weight=\"0.5\" color=\"0\" julian=\"0.8\" julian_power=\"3\" linear=\"0.2\" "
+               "coefs=\"0.7 0.2 -0.2 0.7 0.1 -0.1\">\n"
+               " <motion motion_frequency=\"1\" motion_function=\"sin\" coefs=\"0.1 0 0 0.1 0.3 0\" "
+               "julian_dist=\"0.4\" color=\"0.3\"/>\n"
+               "</xform>\n"
+               "<xform weight=\"0.3\" color=\"0.7\" spherical=\"0.6\" coefs=\"0.6 -0.3 0.3 0.6 -0.3 0.2\">\n"
+               " <motion motion_frequency=\"2\" motion_function=\"triangle\" weight=\"0.2\" spherical=\"0.3\" "
+               "post=\"0 0 0 0 0.2 0.1\"/>\n"
+               "</xform>\n"
+               "<xform weight=\"0.2\" color=\"1\" linear=\"1\" coefs=\"0.4 0 0 0.4 0.5 0.5\"/>\n");
+    for (int i = 0; i < 256; i++) fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, 255 - i, (i * 5) % 256, i);
+    fprintf(f, "</flame>\n"
+               "<flame name=\"temporal\" size=\"160 120\" scale=\"55\" quality=\"50\" passes=\"3\" "
+               "temporal_samples=\"30\" temporal_filter_type=\"exp\" temporal_filter_exp=\"2\" brightness=\"4\" "
+               "gamma=\"3\" estimator_radius=\"4\" estimator_minimum=\"0\" estimator_curve=\"0.5\">\n"
+               "<xform weight=\"0.6\" color=\"0\" linear=\"0.5\" sinusoidal=\"0.5\" coefs=\"0.6 0.3 -0.3 0.6 0.2 0\"/>\n"
+               "<xform weight=\"0.4\" color=\"1\" swirl=\"0.4\" linear=\"0.6\" coefs=\"-0.5 0.2 -0.2 -0.5 -0.4 0.3\"/>\n");
+    for (int i = 0; i < 256; i++) fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, i, 255 - i, (i * 3) % 256);
+    fprintf(f, "</flame>\n</flames>\n");
+    fclose(f);
+}
+
+/* Temporal samples on the GPU: every sample's job, their walkers mixed in
+ * each launch, as on the CPU: motion blur, the passes weighted by a
+ * gaussian (motion ignored), exp-weighted temporal samples; the same seed
+ * gives the same image. */
+static void test_motion_blur_matches_cpu(void **state)
+{
+    (void)state;
+    char path[4096];
+    tmp_path(path, sizeof path, "gpu_motion.flam3");
+    write_motion_genomes(path);
+    fr_flame_options m = {.quality = 200, .motion_blur = 1};
+    assert_true(gpu_vs_cpu(path, 0, m, "motion blur") <= MARGIN_DB);
+    fr_flame_options d = {.quality = 200};
+    assert_true(gpu_vs_cpu(path, 0, d, "gaussian passes, motion ignored") <= MARGIN_DB);
+    assert_true(gpu_vs_cpu(path, 1, m, "exp temporal samples") <= MARGIN_DB);
+    fr_flame_options o = {.quality = 100, .seed = 9, .motion_blur = 1};
+    fr_image a, b;
+    render_ok("cuda", path, 0, &o, &a);
+    render_ok("cuda", path, 0, &o, &b);
+    assert_true(isinf(psnr(&a, &b)));
+    fr_image_free(&a), fr_image_free(&b);
+    remove(path);
+}
+
 /* A frame beyond the GPU's memory is an error that says so: in one piece
  * (strips forced to 1), and automatic when even strips of one row do not
  * fit the device-memory cap. */
@@ -341,6 +400,7 @@ int main(int argc, char **argv)
     fr_context_destroy(ctx);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_seed_same_image),
+        cmocka_unit_test(test_motion_blur_matches_cpu),
         cmocka_unit_test(test_post_paths_match_cpu),
         cmocka_unit_test(test_too_large_is_an_error),
         cmocka_unit_test(test_strips_under_a_cap),

@@ -56,8 +56,8 @@ void fr_cpu_flame_clear(fr_cpu_flame *c)
     for (size_t i = 0; i < total; i++) c->b[i] = 0;
 }
 
-void fr_cpu_flame_run(fr_cpu_flame *c, const fr_flame_job *j, uint64_t base, uint64_t first, uint64_t count,
-                      uint64_t samples, fr_flame_walk_stats *st)
+void fr_cpu_flame_run_segments(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg,
+                               uint64_t base, uint64_t first, uint64_t count, fr_flame_walk_stats *st)
 {
     uint64_t iters = 0, bad = 0, plotted = 0;
 #pragma omp parallel num_threads(c->threads) reduction(+ : iters, bad, plotted)
@@ -66,13 +66,20 @@ void fr_cpu_flame_run(fr_cpu_flame *c, const fr_flame_job *j, uint64_t base, uin
         fr_flame_walk_stats w = {0, 0, 0};
 #pragma omp for schedule(dynamic, 1)
         for (uint64_t k = first; k < first + count; k++) {
-            uint64_t done = k * FR_FLAME_SUB_BATCH;
-            uint64_t n = samples - done < FR_FLAME_SUB_BATCH ? samples - done : FR_FLAME_SUB_BATCH;
-            fr_flame_walk(j, base + k, (uint32_t)n, b, c->shared, &w);
+            const fr_flame_segment *s = seg + (nseg > 1 ? fr_flame_segment_find(seg, nseg, k) : 0);
+            const uint32_t n = fr_flame_segment_walker(s, k, FR_FLAME_SUB_BATCH);
+            fr_flame_walk(&jobs[s->job], base + k, n, b, c->shared, &w);
         }
         iters += w.iterations, bad += w.bad, plotted += w.plotted;
     }
     st->iterations += iters, st->bad += bad, st->plotted += plotted;
+}
+
+void fr_cpu_flame_run(fr_cpu_flame *c, const fr_flame_job *j, uint64_t base, uint64_t first, uint64_t count,
+                      uint64_t samples, fr_flame_walk_stats *st)
+{
+    const fr_flame_segment seg = {0, samples, 0, 0};
+    fr_cpu_flame_run_segments(c, j, &seg, 1, base, first, count, st);
 }
 
 const fr_flame_bucket_t *fr_cpu_flame_buckets(fr_cpu_flame *c)

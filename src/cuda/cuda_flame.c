@@ -1,5 +1,7 @@
-/* Flames on the GPU, host side: the job's arrays and the frame copied to
- * the device once, then per pass the chaos game in launches of walkers
+/* Flames on the GPU, host side: the jobs' arrays (one job, or one per
+ * distinct temporal sample, their walkers mixed in every launch) and the
+ * frame copied to the device once, then per pass the chaos game in
+ * launches of walkers
  * (progress and cancel between launches), the float buckets turned into
  * the integer buckets and density estimation into the accumulator; at the
  * end the tone map, and only the image comes back. */
@@ -17,11 +19,14 @@ typedef struct gflame {
     fr_cuda_flame_args a;
     fr_flame_frame *dframe;          /* device copy of the frame */
     void *xf, *color, *speed, *vis, *table, *dmap, *hit, *filter, *dew, *dec;
+    fr_flame_job *jobs;              /* device: every job, when there are several (temporal samples) */
+    fr_flame_segment *seg;           /* device: every pass's segments, when there are several jobs */
     fr_flame_bucket_t *buckets;               /* integer buckets */
     double *accum;
     uint16_t *out;
     size_t nb;                       /* buckets */
-    uint64_t walkers;                /* a pass */
+    uint64_t *walkers, *base;        /* host, per pass: walkers, stream of walker 0 */
+    int *seg_off, *seg_n;            /* host, per pass: its segments in seg */
     int sms;
 } gflame;
 
@@ -36,10 +41,11 @@ typedef struct gflame {
 
 static void gf_free(gflame *g)
 {
-    void *p[] = {g->dframe, g->xf, g->color, g->speed, g->vis, g->table, g->dmap, g->hit, g->filter, g->dew,
-                 g->dec, g->buckets, g->accum, g->out, g->a.b4, g->a.ba, g->a.stats};
+    void *p[] = {g->dframe, g->xf,      g->color, g->speed, g->vis, g->table, g->dmap,  g->hit,  g->filter, g->dew,
+                 g->dec,    g->jobs,    g->seg,   g->buckets, g->accum, g->out, g->a.b4, g->a.ba, g->a.stats};
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) cudaFree(p[i]);
     if (g->stream) cudaStreamDestroy(g->stream);
+    free(g->walkers), free(g->base), free(g->seg_off), free(g->seg_n);
     (void)cudaGetLastError();
     memset(g, 0, sizeof *g);
 }
@@ -53,17 +59,18 @@ static cudaError_t upload(void **d, const void *h, size_t n)
     return e ? e : cudaMemcpy(*d, h, n, cudaMemcpyHostToDevice);
 }
 
-/* A palette alpha below 1 makes A differ from CNT: A gets its own adds. */
-static int alpha_differs(const fr_flame_job *j)
+/* A palette alpha below 1 (or a temporal filter value below 1) makes A
+ * differ from CNT: A gets its own adds. */
+static int alpha_differs(const fr_flame_jobs *J, int linear)
 {
-    if (j->linear_palette) {
-        for (int e = 0; e < 256; e++)
-            if (j->dmap[e][3] != 255.0) return 1;
+    if (linear) {
+        for (size_t e = 0; e < (size_t)J->ncol * 256; e++)
+            if (J->dmap[e][3] != 255.0) return 1;
         return 0;
     }
-    for (int i = 0; i < j->nstd; i++)
+    for (size_t i = 0; i < (size_t)J->ncol * J->nstd; i++)
         for (int e = 0; e < 256; e++)
-            if (j->hit[i][e][FR_FB_A] != j->hit[i][e][FR_FB_CNT]) return 1;
+            if (J->hit[i][e][FR_FB_A] != J->hit[i][e][FR_FB_CNT]) return 1;
     return 0;
 }
 
@@ -90,9 +97,11 @@ fr_status fr_cuda_flame_memory(fr_context *ctx, const fr_flame_device_job *dj, d
     fr_status s = FR_OK;
     const fr_flame_frame *f = dj->frame;
     const double nb = (double)f->wb * f->hb;
-    *need = nb * (sizeof(float4) + (alpha_differs(dj->job) ? sizeof(float) : 0) +
+    const fr_flame_jobs *J = dj->jobs;
+    *need = nb * (sizeof(float4) + (alpha_differs(J, dj->job->linear_palette) ? sizeof(float) : 0) +
                   FR_FB_CHANNELS * sizeof(fr_flame_bucket_t) + 4 * sizeof(double)) +
-            (double)f->width * f->height * 4 * sizeof(uint16_t);
+            (double)f->width * f->height * 4 * sizeof(uint16_t) + fr_flame_jobs_bytes(J) +
+            (double)J->pass_group[J->passes] * sizeof(fr_flame_segment);
     size_t free_b = 0, total_b = 0;
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
     CK(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
@@ -107,12 +116,15 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame
     memset(g, 0, sizeof *g);
     const fr_flame_frame *f = dj->frame;
     const fr_flame_job *j = dj->job;
+    fr_flame_job *hjobs = NULL;
+    fr_flame_segment *hseg = NULL;
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
     CK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking), "cudaStreamCreate");
     CK(cudaDeviceGetAttribute(&g->sms, cudaDevAttrMultiProcessorCount, ctx->cuda_index), "device attributes");
 
     g->nb = (size_t)f->wb * f->hb;
-    const int sep = alpha_differs(j);
+    const fr_flame_jobs *J = dj->jobs;
+    const int sep = alpha_differs(J, j->linear_palette);
     const size_t out_bytes = (size_t)f->width * f->height * 4 * sizeof(uint16_t);
     double need, budget;
     if ((s = fr_cuda_flame_memory(ctx, dj, &need, &budget))) goto out;
@@ -136,18 +148,38 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame
     }
     CK(upload((void **)&g->dframe, &df, sizeof df), "flame frame");
 
-    /* the job, its arrays on the device */
-    fr_flame_job dj2 = *j;
-    CK(upload(&g->xf, j->xf, (size_t)dj->nxf * sizeof *j->xf), "flame xforms");
-    CK(upload(&g->color, j->color, (size_t)dj->nxf * sizeof(double)), "flame xforms");
-    CK(upload(&g->speed, j->speed, (size_t)dj->nxf * sizeof(double)), "flame xforms");
-    CK(upload(&g->vis, j->vis, (size_t)dj->nxf * sizeof(double)), "flame xforms");
-    CK(upload(&g->table, j->table, (size_t)dj->table_rows * FR_FLAME_GRAIN * sizeof(uint16_t)), "flame xforms");
-    CK(upload(&g->dmap, j->dmap, 256 * 4 * sizeof(double)), "flame palette");
-    CK(upload(&g->hit, j->hit, (size_t)j->nstd * 256 * 5 * sizeof(uint32_t)), "flame palette");
-    dj2.frame = g->dframe, dj2.xf = g->xf, dj2.color = g->color, dj2.speed = g->speed, dj2.vis = g->vis;
-    dj2.table = g->table, dj2.dmap = (const double(*)[4])g->dmap, dj2.hit = (const uint32_t(*)[256][5])g->hit;
-    g->a.job = dj2;
+    /* the jobs: their pools on the device, each job's pointers moved by its pool's offset */
+    const size_t nx = (size_t)J->nxs * J->nall, nt = (size_t)J->ntab * J->rows * FR_FLAME_GRAIN;
+    CK(upload(&g->xf, J->xf, nx * sizeof *J->xf), "flame xforms");
+    CK(upload(&g->color, J->color, nx * sizeof(double)), "flame xforms");
+    CK(upload(&g->speed, J->speed, nx * sizeof(double)), "flame xforms");
+    CK(upload(&g->vis, J->vis, nx * sizeof(double)), "flame xforms");
+    CK(upload(&g->table, J->table, nt * sizeof(uint16_t)), "flame xforms");
+    CK(upload(&g->dmap, J->dmap, (size_t)J->ncol * 256 * sizeof *J->dmap), "flame palette");
+    CK(upload(&g->hit, J->hit, (size_t)J->ncol * J->nstd * sizeof *J->hit), "flame palette");
+    hjobs = malloc((size_t)J->njobs * sizeof *hjobs);
+    if (!hjobs) {
+        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+        goto out;
+    }
+    for (int k = 0; k < J->njobs; k++) {
+        const fr_flame_job *h = &J->job[k];
+        fr_flame_job *d = &hjobs[k];
+        *d = *h;
+        d->frame = g->dframe;
+        d->xf = (const fr_flame_xform_pre *)g->xf + (h->xf - J->xf);
+        d->color = (const double *)g->color + (h->color - J->color);
+        d->speed = (const double *)g->speed + (h->speed - J->speed);
+        d->vis = (const double *)g->vis + (h->vis - J->vis);
+        d->table = (const uint16_t *)g->table + (h->table - J->table);
+        d->dmap = (const double(*)[4])g->dmap + (h->dmap - (const double(*)[4])J->dmap);
+        d->hit = (const uint32_t(*)[256][5])g->hit + (h->hit - (const uint32_t(*)[256][5])J->hit);
+    }
+    g->a.job = hjobs[0];
+    if (J->njobs > 1) {
+        CK(upload((void **)&g->jobs, hjobs, (size_t)J->njobs * sizeof *hjobs), "flame jobs");
+        g->a.jobs = g->jobs;
+    }
 
     CK(cudaMalloc((void **)&g->a.b4, g->nb * sizeof(float4)), "flame buckets");
     if (sep) CK(cudaMalloc((void **)&g->a.ba, g->nb * sizeof(float)), "flame buckets");
@@ -156,11 +188,29 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame
     CK(cudaMalloc((void **)&g->out, out_bytes), "flame image");
     CK(cudaMalloc((void **)&g->a.stats, STATS_BYTES), "flame counters");
     CK(cudaMemsetAsync(g->a.stats, 0, STATS_BYTES, g->stream), "flame counters");
-    g->a.per_walker = walker_length(dj->per_pass, fr_cuda_flame_resident(&g->a.job));
+    g->a.per_walker = walker_length(dj->per_pass, fr_cuda_flame_resident());
     g->a.samples = dj->per_pass;
     g->a.plot = 1;
-    g->walkers = (dj->per_pass + g->a.per_walker - 1) / g->a.per_walker;
+    /* each pass's walkers and segments (walker -> job) */
+    g->walkers = malloc((size_t)J->passes * sizeof *g->walkers);
+    g->base = malloc((size_t)J->passes * sizeof *g->base);
+    g->seg_off = malloc((size_t)J->passes * sizeof *g->seg_off);
+    g->seg_n = malloc((size_t)J->passes * sizeof *g->seg_n);
+    hseg = malloc(((size_t)J->pass_group[J->passes] + 1) * sizeof *hseg);
+    if (!g->walkers || !g->base || !g->seg_off || !g->seg_n || !hseg) {
+        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+        goto out;
+    }
+    uint64_t base = 0;
+    for (int p = 0; p < J->passes; p++) {
+        g->seg_off[p] = J->pass_group[p];
+        g->walkers[p] = fr_flame_segments(J, p, g->a.per_walker, hseg + g->seg_off[p], &g->seg_n[p]);
+        g->base[p] = base;
+        base += g->walkers[p];
+    }
+    if (g->a.jobs) CK(upload((void **)&g->seg, hseg, (size_t)J->pass_group[J->passes] * sizeof *hseg), "flame jobs");
 out:
+    free(hjobs), free(hseg);
     if (s) gf_free(g);
     return s;
 }
@@ -172,7 +222,8 @@ static fr_status gf_chaos(fr_context *ctx, gflame *g, int pass, uint64_t first, 
     cudaEvent_t e0 = NULL, e1 = NULL;
     CK(cudaEventCreate(&e0), "events");
     CK(cudaEventCreate(&e1), "events");
-    g->a.base = (uint64_t)pass * g->walkers, g->a.first = first, g->a.count = count;
+    g->a.base = g->base[pass], g->a.first = first, g->a.count = count;
+    if (g->seg) g->a.seg = g->seg + g->seg_off[pass], g->a.nseg = g->seg_n[pass];
     CK(cudaEventRecord(e0, g->stream), "events");
     CK(fr_cuda_flame_chaos(&g->a, g->stream), "flame chaos game");
     CK(cudaEventRecord(e1, g->stream), "events");
@@ -231,8 +282,8 @@ fr_status fr_cuda_flame_render(fr_context *ctx, const fr_flame_device_job *dj, u
     const fr_flame_frame *f = dj->frame;
     const int passes = f->passes;
     /* launches of whole waves of resident threads, about 1/32 of a pass */
-    const uint64_t full = fr_cuda_flame_resident(&g.a.job);
-    uint64_t slice = full ? g.walkers / 32 / full * full : g.walkers;
+    const uint64_t full = fr_cuda_flame_resident();
+    uint64_t slice = full ? g.walkers[0] / 32 / full * full : g.walkers[0];
     if (slice < full) slice = full;
     CK(cudaMemsetAsync(g.accum, 0, g.nb * 4 * sizeof(double), g.stream), "flame accumulator");
     CK(cudaStreamSynchronize(g.stream), "flame setup");
@@ -242,10 +293,11 @@ fr_status fr_cuda_flame_render(fr_context *ctx, const fr_flame_device_job *dj, u
         CK(cudaMemsetAsync(g.a.b4, 0, g.nb * sizeof(float4), g.stream), "flame buckets");
         if (g.a.ba) CK(cudaMemsetAsync(g.a.ba, 0, g.nb * sizeof(float), g.stream), "flame buckets");
         float ms = 0;
-        for (uint64_t w = 0; w < g.walkers; w += slice) {
-            uint64_t n = g.walkers - w < slice ? g.walkers - w : slice;
+        const uint64_t walkers = g.walkers[pass];
+        for (uint64_t w = 0; w < walkers; w += slice) {
+            uint64_t n = walkers - w < slice ? walkers - w : slice;
             if ((s = gf_chaos(ctx, &g, pass, w, n, &ms))) goto out;
-            double done = (pass + (double)(w + n) / g.walkers) / passes;
+            double done = (pass + (double)(w + n) / walkers) / passes;
             if (ctx->progress && ctx->progress(0.95 * done, ctx->progress_user)) {
                 s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
                 goto out;
@@ -284,7 +336,7 @@ fr_status fr_cuda_flame_bench(fr_context *ctx, const fr_flame_device_job *dj, in
         float ms = 0;
         CK(cudaMemsetAsync(g.a.b4, 0, g.nb * sizeof(float4), g.stream), "flame buckets");
         CK(cudaMemsetAsync(g.a.stats, 0, STATS_BYTES, g.stream), "flame counters");
-        if ((s = gf_chaos(ctx, &g, 0, 0, g.walkers, &ms))) goto out;
+        if ((s = gf_chaos(ctx, &g, 0, 0, g.walkers[0], &ms))) goto out;
         seconds[r] = ms / 1e3;
     }
     s = gf_counters(ctx, &g, st);

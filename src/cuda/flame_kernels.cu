@@ -10,8 +10,6 @@
  * integer adds (<= 255), so sums are exact up to 2^24 and, beyond, off by
  * rounding only (relative 6e-8).
  */
-#include <stdlib.h>
-
 #include "flame/flame_density_core.h"
 #include "flame/flame_frame.h"
 #include "flame/flame_tone_core.h"
@@ -39,23 +37,33 @@ __device__ __forceinline__ void add4(float4 *p, float4 v)
 }
 
 /* One hit of the chaos game into the float buckets. */
-__device__ __forceinline__ void plot_hit(const fr_cuda_flame_args &a, int64_t b, double oc, int fn)
+__device__ __forceinline__ void plot_hit(const fr_cuda_flame_args &a, const fr_flame_job *j, int64_t b, double oc,
+                                         int fn)
 {
     uint32_t v[FR_FB_CHANNELS];
-    fr_flame_hit_values(&a.job, oc, fn, v);
+    fr_flame_hit_values(j, oc, fn, v);
     add4(a.b4 + b, make_float4((float)v[FR_FB_R], (float)v[FR_FB_G], (float)v[FR_FB_B], (float)v[FR_FB_CNT]));
     if (a.ba && v[FR_FB_A]) atomicAdd(a.ba + b, (float)v[FR_FB_A]);
 }
 
-template <int MINB> __global__ void __launch_bounds__(THREADS, MINB) flame_chaos(const fr_cuda_flame_args a)
+/* MULTI: a pass of several jobs (temporal samples), each walker finds its
+ * job from its segment; else the job alone, passed by value. */
+template <int MINB, bool MULTI> __global__ void __launch_bounds__(THREADS, MINB) flame_chaos(const fr_cuda_flame_args a)
 {
     const fr_flame_job *j = &a.job;
     uint64_t iters = 0, bad = 0, plotted = 0;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; t < a.count; t += stride) {
         const uint64_t k = a.first + t;
-        const uint64_t done = k * a.per_walker;
-        const uint32_t n = a.samples - done < a.per_walker ? (uint32_t)(a.samples - done) : a.per_walker;
+        uint32_t n;
+        if (MULTI) {
+            const fr_flame_segment *sg = a.seg + fr_flame_segment_find(a.seg, a.nseg, k);
+            j = a.jobs + sg->job;
+            n = fr_flame_segment_walker(sg, k, a.per_walker);
+        } else {
+            const uint64_t done = k * a.per_walker;
+            n = a.samples - done < a.per_walker ? (uint32_t)(a.samples - done) : a.per_walker;
+        }
         fr_flame_walker w;
         fr_flame_walker_start(j, a.base + k, &w);
         for (uint32_t i = 0; i < n; i++) {
@@ -64,7 +72,7 @@ template <int MINB> __global__ void __launch_bounds__(THREADS, MINB) flame_chaos
             int64_t b = fr_flame_walker_step(j, &w, 1, &oc, &fn);
             if (b < 0) continue;
             plotted++;
-            if (a.plot) plot_hit(a, b, oc, fn);
+            if (a.plot) plot_hit(a, j, b, oc, fn);
         }
         iters += w.iters, bad += w.bad;
     }
@@ -75,55 +83,34 @@ template <int MINB> __global__ void __launch_bounds__(THREADS, MINB) flame_chaos
 }
 
 /* 4 blocks of 128 threads an SM (registers capped at 128): measured
- * faster on every corpus genome than 1 or 3 (docs/PERFORMANCE.md). */
+ * faster on the corpus than 1, 3 or 5 (docs/PERFORMANCE.md). */
 #define MIN_BLOCKS 4
 
-/* The kernel by its register cap: MINB blocks of 128 threads an SM.
- * FR_CUDA_FLAME_KERNEL picks another for measurements. */
-typedef struct chaos_kernel {
-    void (*fn)(const fr_cuda_flame_args);
-    int threads;
-} chaos_kernel;
-
-static chaos_kernel pick(const fr_flame_job *j)
-{
-    (void)j;
-    static int mode = -1;
-    if (mode < 0) {
-        const char *e = getenv("FR_CUDA_FLAME_KERNEL");
-        mode = e ? atoi(e) : MIN_BLOCKS;
-    }
-    switch (mode) {
-    case 3: return {flame_chaos<3>, THREADS};
-    case 5: return {flame_chaos<5>, THREADS};
-    default: return {flame_chaos<4>, THREADS};
-    }
-}
-
-static int resident_blocks(chaos_kernel k, int *sms)
+static int resident_blocks(int *sms)
 {
     int dev = 0, per_sm = 0;
     cudaGetDevice(&dev);
     cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, dev);
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k.fn, k.threads, 0);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, flame_chaos<MIN_BLOCKS, false>, THREADS, 0);
     return per_sm > 0 ? per_sm : 1;
 }
 
-extern "C" uint64_t fr_cuda_flame_resident(const fr_flame_job *j)
+extern "C" uint64_t fr_cuda_flame_resident(void)
 {
-    chaos_kernel k = pick(j);
-    int sms = 0, per_sm = resident_blocks(k, &sms);
-    return (uint64_t)sms * per_sm * k.threads;
+    int sms = 0, per_sm = resident_blocks(&sms);
+    return (uint64_t)sms * per_sm * THREADS;
 }
 
 extern "C" cudaError_t fr_cuda_flame_chaos(const fr_cuda_flame_args *a, cudaStream_t s)
 {
-    chaos_kernel k = pick(&a->job);
-    int sms = 0, per_sm = resident_blocks(k, &sms);
-    uint64_t want = (a->count + k.threads - 1) / k.threads, cap = (uint64_t)sms * per_sm;
+    int sms = 0, per_sm = resident_blocks(&sms);
+    uint64_t want = (a->count + THREADS - 1) / THREADS, cap = (uint64_t)sms * per_sm;
     unsigned grid = (unsigned)(want < cap ? want : cap);
     if (grid == 0) return cudaSuccess;
-    k.fn<<<grid, k.threads, 0, s>>>(*a);
+    if (a->jobs)
+        flame_chaos<MIN_BLOCKS, true><<<grid, THREADS, 0, s>>>(*a);
+    else
+        flame_chaos<MIN_BLOCKS, false><<<grid, THREADS, 0, s>>>(*a);
     return cudaGetLastError();
 }
 

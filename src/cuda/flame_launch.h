@@ -16,18 +16,22 @@ enum { FR_FS_ITERATIONS = 0, FR_FS_BAD = 1, FR_FS_PLOTTED = 2, FR_FS_COUNT = 3 }
 
 typedef struct fr_cuda_flame_args {
     fr_flame_job job;          /* by value; every pointer in it is device memory */
+    const fr_flame_job *jobs;  /* several jobs (temporal samples): device array, walker k of the pass
+                                  runs jobs[seg[fr_flame_segment_find(seg, nseg, k)].job]; NULL: job */
+    const fr_flame_segment *seg; /* with jobs: the pass's segments (device), nseg of them */
+    int nseg;
     uint64_t base;             /* walker number of walker 0 of the pass */
     uint64_t first, count;     /* walkers of this launch */
     uint32_t per_walker;       /* samples a walker */
-    uint64_t samples;          /* samples of the pass */
+    uint64_t samples;          /* samples of the pass (job alone) */
     float4 *b4;                /* buckets: R, G, B, CNT */
     float *ba;                 /* A when it differs from CNT (a palette alpha below 1), else NULL */
     int plot;                  /* 0: no adds (benchmarks: the chaos game without accumulation) */
     unsigned long long *stats; /* FR_FS_SLOTS x FR_FS_COUNT */
 } fr_cuda_flame_args;
 
-/* Threads of the chaos kernel for job j resident on the current device at once. */
-uint64_t fr_cuda_flame_resident(const fr_flame_job *j);
+/* Threads of the chaos kernel resident on the current device at once. */
+uint64_t fr_cuda_flame_resident(void);
 
 /* The chaos game of walkers [first, first + count). */
 cudaError_t fr_cuda_flame_chaos(const fr_cuda_flame_args *a, cudaStream_t s);

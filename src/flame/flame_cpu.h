@@ -6,6 +6,7 @@
 #define FR_FLAME_FLAME_CPU_H
 
 #include "flame/flame_chaos.h"
+#include "flame/flame_temporal.h"
 
 typedef struct fr_cpu_flame fr_cpu_flame;
 
@@ -17,6 +18,12 @@ void fr_cpu_flame_clear(fr_cpu_flame *c);
  * of the pass the rest. */
 void fr_cpu_flame_run(fr_cpu_flame *c, const fr_flame_job *j, uint64_t base, uint64_t first, uint64_t count,
                       uint64_t samples, fr_flame_walk_stats *st);
+/* The same over a pass of several jobs (temporal samples): walker k of the
+ * pass runs jobs[seg.job] of its segment (fr_flame_segment_find; walkers of
+ * FR_FLAME_SUB_BATCH samples) with the stream base + k, so the walkers of
+ * every job share the threads. */
+void fr_cpu_flame_run_segments(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg,
+                               uint64_t base, uint64_t first, uint64_t count, fr_flame_walk_stats *st);
 /* The pass's buckets (the threads' copies summed). */
 const fr_flame_bucket_t *fr_cpu_flame_buckets(fr_cpu_flame *c);
 /* Bytes of bucket memory. */

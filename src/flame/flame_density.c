@@ -25,10 +25,10 @@
 
 enum { SWATH_MIN = 16 };
 
-/* rect.c render_rectangle, per batch (contrast 1, sumfilt 1). */
+/* rect.c render_rectangle, per batch (contrast 1; sumfilt from the temporal steps). */
 void fr_flame_log_constants(const fr_flame_genome *g, const fr_flame_frame *f, double *k1, double *k2)
 {
-    const double prefilter_white = 255.0, white_level = 255.0, contrast = 1.0, sumfilt = 1.0;
+    const double prefilter_white = 255.0, white_level = 255.0, contrast = 1.0, sumfilt = f->sumfilt;
     double nbatches = f->passes;
     *k1 = (contrast * g->brightness * prefilter_white * 268.0 * (1.0 / nbatches)) / 256;
     double area = (double)f->width * f->image_height / (f->ppux * f->ppuy);

@@ -65,6 +65,8 @@ typedef struct fr_flame_frame {
     double sample_density;  /* quality * 4^zoom */
     double nsamples;        /* sample_density * width * height (all passes) */
     int passes;
+    double sumfilt;         /* mean temporal filter value, k2's divisor (1 unless set by the
+                               render's temporal steps, flame_temporal.h) */
     /* spatial filter: fwidth x fwidth taps, normalised */
     int fwidth;
     double *filter;

@@ -1,10 +1,12 @@
 /*
  * Flame rendering: the genome with the caller's overrides, the frame
- * (buckets, camera, filters), the chaos-game job (prepared xforms, the
- * xform-choice tables, the colour map and the integer hit tables), then per
- * pass: walkers on the CPU, log-density scaling and density estimation into
- * the accumulator; at the end the spatial filter and tone mapping. An image
- * too large for the memory renders in strips (flame_strips.c).
+ * (buckets, camera, filters), the chaos-game jobs of the temporal steps
+ * (flame_temporal.c: prepared xforms, the xform-choice tables, the colour
+ * map and the integer hit tables; one job unless the steps differ), then
+ * per pass: the walkers of every job of the pass on the CPU, log-density
+ * scaling and density estimation into the accumulator; at the end the
+ * spatial filter and tone mapping. An image too large for the memory
+ * renders in strips (flame_strips.c).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -17,109 +19,7 @@
 #include "cpu/cpu_mem.h"
 #include "flame/flame_device.h"
 #include "flame/flame_strips.h"
-
-/* Everything a job points to. */
-typedef struct job_data {
-    fr_flame_job job;
-    fr_flame_xform_pre *xf;
-    double *color, *speed, *vis;
-    uint16_t *table;
-    double dmap[256][4];
-    uint32_t (*hit)[256][5];
-} job_data;
-
-static void job_free(job_data *d)
-{
-    free(d->xf), free(d->color), free(d->speed), free(d->vis), free(d->table), free(d->hit);
-}
-
-/* flam3_create_chaos_distrib: 16384 slots shared out by the weights. */
-static fr_status fill_row(fr_context *ctx, const double *w, int n, uint16_t *row)
-{
-    double total = 0;
-    for (int i = 0; i < n; i++) {
-        if (!(w[i] >= 0)) return fr_fail(ctx, FR_ERR_INVALID, "xform %d has a negative weight", i);
-        total += w[i];
-    }
-    if (!(total > 0)) return fr_fail(ctx, FR_ERR_INVALID, "the flame has no xform with a positive weight");
-    const double dr = total / FR_FLAME_GRAIN;
-    int j = 0;
-    double t = w[0], r = 0;
-    for (int i = 0; i < FR_FLAME_GRAIN; i++) {
-        while (r >= t && j < n - 1) t += w[++j];
-        row[i] = (uint16_t)j;
-        r += dr;
-    }
-    return FR_OK;
-}
-
-static fr_status job_init(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f, uint64_t seed,
-                          int earlyclip, job_data *d)
-{
-    memset(d, 0, sizeof *d);
-    const int nstd = g->nxf, nall = nstd + (g->final ? 1 : 0);
-    if (nstd < 1) return fr_fail(ctx, FR_ERR_INVALID, "the flame has no xforms");
-    if (nstd > 65535) return fr_fail(ctx, FR_ERR_INVALID, "too many xforms (%d)", nstd);
-    int chaos = 0;
-    for (int i = 0; i < nstd; i++)
-        for (int k = 0; g->xf[i].chaos && k < nstd; k++) chaos |= fabs(g->xf[i].chaos[k] - 1.0) > 1e-10;
-    size_t rows = chaos ? (size_t)nstd + 1 : 1;
-    d->xf = calloc((size_t)nall, sizeof *d->xf);
-    d->color = calloc((size_t)nall, sizeof *d->color);
-    d->speed = calloc((size_t)nall, sizeof *d->speed);
-    d->vis = calloc((size_t)nall, sizeof *d->vis);
-    d->table = malloc(rows * FR_FLAME_GRAIN * sizeof *d->table);
-    d->hit = malloc((size_t)nstd * sizeof *d->hit);
-    double *w = malloc((size_t)nstd * sizeof *w);
-    if (!d->xf || !d->color || !d->speed || !d->vis || !d->table || !d->hit || !w) {
-        free(w);
-        job_free(d);
-        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-    }
-    for (int i = 0; i < nall; i++) {
-        const fr_flame_xform *x = i < nstd ? &g->xf[i] : g->final;
-        fr_flame_xform_precalc(x, &d->xf[i]);
-        d->color[i] = x->color, d->speed[i] = x->color_speed;
-        /* flam3: vis_adjusted = opacity^log2(10) (adjust_percentage) */
-        d->vis[i] = x->opacity <= 0 ? 0.0 : x->opacity >= 1 ? 1.0 : pow(10.0, -log2(1.0 / x->opacity));
-    }
-    for (int i = 0; i < nstd; i++) w[i] = g->xf[i].weight;
-    fr_status s = fill_row(ctx, w, nstd, d->table);
-    for (int r = 1; !s && r < (int)rows; r++) {
-        const fr_flame_xform *from = &g->xf[r - 1];
-        for (int i = 0; i < nstd; i++) w[i] = g->xf[i].weight * (from->chaos ? from->chaos[i] : 1.0);
-        if (fill_row(ctx, w, nstd, d->table + (size_t)r * FR_FLAME_GRAIN))
-            s = fr_fail(ctx, FR_ERR_INVALID, "xaos leaves xform %d with nowhere to go (its chaos row is all 0)", r - 1);
-    }
-    free(w);
-    if (s) {
-        job_free(d);
-        return s;
-    }
-    for (int e = 0; e < 256; e++)
-        for (int k = 0; k < 4; k++) d->dmap[e][k] = g->palette[e][k] * 255.0 * 1.0;
-    for (int i = 0; i < nstd; i++) {
-        const double v = d->vis[i];
-        for (int e = 0; e < 256; e++) {
-            for (int k = 0; k < 4; k++) {
-                double a = v == 1.0 ? d->dmap[e][k] : v * d->dmap[e][k];
-                d->hit[i][e][k] = a >= 1.0 ? (uint32_t)a : 0;
-            }
-            d->hit[i][e][FR_FB_CNT] = (uint32_t)(v == 1.0 ? 255.0 : v * 255.0);
-        }
-    }
-    fr_flame_job *j = &d->job;
-    j->nstd = nstd, j->has_final = g->final != NULL, j->chaos = chaos;
-    j->fuse = earlyclip ? FR_FLAME_FUSE_EARLYCLIP : FR_FLAME_FUSE;
-    j->linear_palette = g->palette_mode == FR_PALETTE_LINEAR;
-    j->seed = seed, j->frame = f, j->xf = d->xf;
-    j->color = d->color, j->speed = d->speed, j->vis = d->vis;
-    j->final_opacity = g->final ? g->final->opacity : 1.0;
-    j->table = d->table;
-    j->dmap = (const double(*)[4])d->dmap;
-    j->hit = (const uint32_t(*)[256][5])d->hit;
-    return FR_OK;
-}
+#include "flame/flame_temporal.h"
 
 /* The genome with the caller's size, quality and supersample. */
 static fr_status apply_options(fr_context *ctx, fr_flame_genome *g, const fr_flame_options *o)
@@ -143,33 +43,51 @@ static fr_status apply_options(fr_context *ctx, fr_flame_genome *g, const fr_fla
     return FR_OK;
 }
 
-/* One pass: walkers in slices (progress and cancel between slices). */
-static fr_status run_pass(fr_context *ctx, fr_cpu_flame *cpu, const fr_flame_job *j, int pass, int passes,
-                          uint64_t samples, uint64_t base, fr_flame_walk_stats *ws)
+/* One pass: its walkers (of every job of the pass) in slices, progress
+ * and cancel between slices. base: the stream of the pass's walker 0. */
+static fr_status run_pass(fr_context *ctx, fr_cpu_flame *cpu, const fr_flame_jobs *J, int pass, uint64_t base,
+                          fr_flame_walk_stats *ws)
 {
-    const uint64_t walkers = (samples + FR_FLAME_SUB_BATCH - 1) / FR_FLAME_SUB_BATCH;
+    const int ng = J->pass_group[pass + 1] - J->pass_group[pass];
+    fr_flame_segment one, *seg = ng > 1 ? malloc((size_t)ng * sizeof *seg) : &one;
+    if (!seg) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    int nseg;
+    const uint64_t walkers = fr_flame_segments(J, pass, FR_FLAME_SUB_BATCH, seg, &nseg);
     const uint64_t slice = walkers / 64 > (uint64_t)fr_threads(ctx) * 4 ? walkers / 64 : (uint64_t)fr_threads(ctx) * 4;
+    fr_status s = FR_OK;
     for (uint64_t w = 0; w < walkers; w += slice) {
         uint64_t n = walkers - w < slice ? walkers - w : slice;
-        fr_cpu_flame_run(cpu, j, base, w, n, samples, ws);
-        double done = (pass + (double)(w + n) / walkers) / passes;
-        if (ctx->progress && ctx->progress(0.9 * done, ctx->progress_user))
-            return fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
+        fr_cpu_flame_run_segments(cpu, J->job, seg, nseg, base, w, n, ws);
+        double done = (pass + (double)(w + n) / walkers) / J->passes;
+        if (ctx->progress && ctx->progress(0.9 * done, ctx->progress_user)) {
+            s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
+            break;
+        }
     }
-    return FR_OK;
+    if (seg != &one) free(seg);
+    return s;
+}
+
+/* Walkers of a pass on the CPU (for the streams of the next pass). */
+static uint64_t pass_walkers(const fr_flame_jobs *J, int pass)
+{
+    uint64_t n = 0;
+    for (int i = J->pass_group[pass]; i < J->pass_group[pass + 1]; i++)
+        n += (J->group[i].samples + FR_FLAME_SUB_BATCH - 1) / FR_FLAME_SUB_BATCH;
+    return n;
 }
 
 /* A render set up: the genome with the options, its frame and its job. */
 typedef struct prepared {
     fr_flame_genome g;
     fr_flame_frame f;
-    job_data d;
+    fr_flame_jobs jobs;
     int has_g;
 } prepared;
 
 static void release(prepared *p)
 {
-    job_free(&p->d);
+    fr_flame_jobs_free(&p->jobs);
     fr_flame_frame_free(&p->f);
     if (p->has_g) fr_flame_genome_free(&p->g);
     memset(p, 0, sizeof *p);
@@ -184,8 +102,10 @@ static fr_status prepare(fr_context *ctx, const fr_flames *fl, int index, const 
     if (s) return s;
     p->has_g = 1;
     if ((s = apply_options(ctx, &p->g, o)) || (s = fr_flame_frame_init(ctx, &p->g, &p->f)) ||
-        (s = job_init(ctx, &p->g, &p->f, o->seed, o->earlyclip, &p->d)))
+        (s = fr_flame_jobs_init(ctx, &p->g, &p->f, o->seed, o->earlyclip, o->motion_blur, &p->jobs)))
         release(p);
+    else
+        p->f.sumfilt = p->jobs.sumfilt;
     return s;
 }
 
@@ -193,10 +113,10 @@ static fr_status prepare(fr_context *ctx, const fr_flames *fl, int index, const 
 static void device_job(const prepared *p, const fr_flame_options *o, int depth, fr_flame_device_job *dj)
 {
     memset(dj, 0, sizeof *dj);
-    dj->frame = &p->f, dj->job = &p->d.job;
-    dj->nxf = p->g.nxf + (p->g.final ? 1 : 0);
-    dj->table_rows = p->d.job.chaos ? p->g.nxf + 1 : 1;
-    dj->per_pass = (uint64_t)(p->f.nsamples / p->f.passes);
+    dj->frame = &p->f, dj->job = &p->jobs.job[0], dj->jobs = &p->jobs;
+    dj->nxf = p->jobs.nall;
+    dj->table_rows = p->jobs.rows;
+    dj->per_pass = p->jobs.per_pass;
     fr_flame_log_constants(&p->g, &p->f, &dj->k1, &dj->k2);
     fr_flame_tone_setup(&p->g, o->transparency != 0, &dj->tone);
     dj->earlyclip = o->earlyclip, dj->bpc = depth;
@@ -219,13 +139,13 @@ static fr_status render_cpu(fr_context *ctx, prepared *p, const fr_flame_options
         s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
         goto done;
     }
-    const uint64_t per_pass = (uint64_t)(f->nsamples / f->passes);
-    const uint64_t walkers = (per_pass + FR_FLAME_SUB_BATCH - 1) / FR_FLAME_SUB_BATCH;
     fr_flame_walk_stats ws = {0, 0, 0};
+    uint64_t base = 0;
     for (int pass = 0; pass < f->passes; pass++) {
         double t0 = fr_now();
         if (pass) fr_cpu_flame_clear(cpu);
-        if ((s = run_pass(ctx, cpu, &p->d.job, pass, f->passes, per_pass, (uint64_t)pass * walkers, &ws))) goto done;
+        if ((s = run_pass(ctx, cpu, &p->jobs, pass, base, &ws))) goto done;
+        base += pass_walkers(&p->jobs, pass);
         const fr_flame_bucket_t *b = fr_cpu_flame_buckets(cpu);
         if (raw)
             fr_flame_raw_add(f, b + ((int64_t)fr_flame_image_row0(f) * f->wb + f->gutter) * FR_FB_CHANNELS, f->wb, raw);
@@ -413,12 +333,11 @@ fr_status fr_flame_bench(fr_context *ctx, const fr_flames *fl, int index, const 
     } else {
         fr_cpu_flame *cpu = NULL;
         if (!(s = fr_cpu_flame_begin(ctx, (size_t)p.f.wb * p.f.hb, &cpu))) {
-            const uint64_t per_pass = (uint64_t)st->samples;
             for (int r = 0; r < runs && !s; r++) {
                 fr_flame_walk_stats ws = {0, 0, 0};
                 fr_cpu_flame_clear(cpu);
                 double t0 = fr_now();
-                s = run_pass(ctx, cpu, &p.d.job, 0, 1, per_pass, 0, &ws);
+                s = run_pass(ctx, cpu, &p.jobs, 0, 0, &ws);
                 seconds[r] = fr_now() - t0;
                 st->iterations = ws.iterations, st->bad_values = ws.bad, st->plotted = ws.plotted;
             }

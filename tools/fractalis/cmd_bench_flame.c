@@ -22,12 +22,14 @@ static double median(double *v, int n)
 
 static void usage(void)
 {
-    printf("Usage: fractalis bench flame FILE... [--size WxH] [--quality Q] [--runs N] [--device D] [--threads N]\n\n"
+    printf("Usage: fractalis bench flame FILE... [--size WxH] [--quality Q] [--runs N] [--device D] [--threads N]\n"
+           "                                     [--motion-blur]\n\n"
            "Times the chaos game of genome 0 of each file (one pass) after a warm-up run and prints\n"
            "the median iterations/s; on a GPU also without the adds into the buckets.\n"
            "  --size WxH     output size, framing kept      [default: 1920x1080]\n"
            "  --quality Q    samples per output pixel       [default: 100]\n"
-           "  --runs N       timed runs after the warm-up   [default: 5]\n");
+           "  --runs N       timed runs after the warm-up   [default: 5]\n"
+           "  --motion-blur  the pass's temporal samples (render flame --motion-blur)\n");
 }
 
 int cmd_bench_flame(int argc, char **argv)
@@ -39,6 +41,10 @@ int cmd_bench_flame(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) return usage(), 0;
+        if (!strcmp(a, "--motion-blur")) {
+            fo.motion_blur = 1;
+            continue;
+        }
         if (a[0] != '-') {
             if (nfiles == 256) return cli_error("bench flame: at most 256 files"), EXIT_USAGE;
             files[nfiles++] = a;

@@ -33,6 +33,10 @@ void print_flame_help(void)
            "  --depth 8|16     bits per channel of the PNG             [default: 8]\n"
            "  --transparent    alpha from density, no background\n"
            "  --earlyclip      tone-map before the spatial filter (flam3's earlyclip)\n"
+           "  --motion-blur    temporal samples and motion blur: the genome's temporal_samples\n"
+           "                   time steps over temporal_filter_width around its time, with the\n"
+           "                   xforms' <motion> elements applied (default: as flam3-render,\n"
+           "                   one time step and no motion)\n"
            "  --threads N      CPU threads                             [default: all]\n"
            "  --device D       auto, cpu, cuda or cuda:N               [default: auto]\n"
            "  --strips N       render in N horizontal strips (flam3's nstrips); each strip\n"
@@ -71,6 +75,7 @@ static int parse(int argc, char **argv, int first, flame_opts *o)
         else if (!strcmp(a, "--strict")) o->strict = 1;
         else if (!strcmp(a, "--transparent")) o->fo.transparency = 1;
         else if (!strcmp(a, "--earlyclip")) o->fo.earlyclip = 1;
+        else if (!strcmp(a, "--motion-blur")) o->fo.motion_blur = 1;
         else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) o->quiet = 1;
         else if (a[0] == '-' && !v) return cli_error("%s needs a value", a), EXIT_USAGE;
         else if (!strcmp(a, "--index")) {

@@ -1,0 +1,127 @@
+/*
+ * flame_temporal.h - the temporal samples of a flame render: the time
+ * steps, the chaos-game job of each, and which walkers of a pass run which
+ * job.
+ *
+ * flam3 3.1.1's render_rectangle (rect.c) splits every pass (batch) into
+ * ntemporal_samples sub-batches: step s of the N = passes x
+ * ntemporal_samples steps of the render renders the genome at time
+ *   time + delta[s],  delta[s] = (s / (N - 1) - 1/2) x temporal_filter_width
+ * (pass p takes steps p x nt .. p x nt + nt - 1), with nsamples / N
+ * samples, and its colours scaled by the temporal filter's value filt[s]
+ * (box 1; gaussian and exp shaped over the steps; scaled to a maximum of
+ * 1): the colour map is palette x 255 x filt[s], so a hit adds
+ * floor(255 x colour x opacity weight x filt[s]) to R, G, B, A (the count
+ * is not scaled). The log-density constant k2 is divided by sumfilt, the
+ * mean of filt (flam3_create_temporal_filter).
+ *
+ * Two renders follow from it (fr_flame_options.motion_blur):
+ * - 0, flam3-render's: it forces ntemporal_samples to 1 and renders the
+ *   genome as written (one genome: flam3_interpolate is a copy, <motion>
+ *   elements are never applied), so N = passes and step p is pass p; only
+ *   the filter's colour scale and sumfilt remain (they matter with
+ *   passes > 1 and a gaussian or exp filter);
+ * - 1, motion blur: flam3-animate's render of the genome (temporal_samples
+ *   honoured) at its own time, with every xform's <motion> elements applied
+ *   at the step's time (flame_motion.h). flam3 3.1.1 applies motion only in
+ *   flam3-genome's sequences (sheep_loop); with a genome whose motion is
+ *   linear over the window this is flam3-animate's render between two
+ *   keyframes (tests/data).
+ *
+ * A step's job differs from another's only where its values do: steps
+ * share the prepared xforms when no motion changes them, the xform-choice
+ * table when the weights are unchanged, the colour map and hit tables when
+ * the filter value and opacities are equal; steps with the same job in a
+ * pass are merged into one group (statistically the same render). A genome
+ * without motion and a box filter thus has one job and one group a pass,
+ * exactly the render of a single job.
+ */
+#ifndef FR_FLAME_TEMPORAL_H
+#define FR_FLAME_TEMPORAL_H
+
+#include <stdint.h>
+
+#include "flame/flame_chaos.h"
+
+/* flam3_create_temporal_filter(n, type, exp, width): deltas[n] and
+ * filter[n] (max 1); returns sumfilt, the mean filter value. n = 1: delta
+ * 0, filter 1. An unknown type is a box. */
+double fr_flame_tfilter(int n, fr_flame_temporal_filter type, double exp, double width, double *deltas, double *filter);
+
+/* Walkers of one pass that run one job: `samples` of the pass's samples. */
+typedef struct fr_flame_group {
+    int job;
+    uint64_t samples;
+} fr_flame_group;
+
+/* The jobs of a render, every array they point to kept once in pools (so a
+ * device backend copies each pool whole and moves the jobs' pointers by
+ * the pool's offset), and the groups of each pass. */
+typedef struct fr_flame_jobs {
+    int njobs;
+    fr_flame_job *job; /* njobs, pointing into the pools below */
+    int passes;
+    int steps;         /* flam3's numsteps: passes x temporal samples (or passes) */
+    int motion;        /* some step applies <motion> */
+    double sumfilt;    /* mean temporal filter value (divides k2) */
+    uint64_t per_pass; /* samples a pass */
+    int *pass_group;   /* passes + 1: pass p has groups pass_group[p] .. pass_group[p + 1] - 1 */
+    fr_flame_group *group;
+    /* pools */
+    int nall, nstd, rows;        /* xforms a set (std + final), std xforms, table rows */
+    int nxs, ntab, ncol;         /* distinct xform sets, xform-choice tables, colour maps */
+    fr_flame_xform_pre *xf;      /* nxs x nall */
+    double *color, *speed, *vis; /* nxs x nall */
+    uint16_t *table;             /* ntab x rows x FR_FLAME_GRAIN */
+    double (*dmap)[4];           /* ncol x 256, palette x 255 x filter value */
+    uint32_t (*hit)[256][5];     /* ncol x nstd: the integer adds of a hit (step palette) */
+} fr_flame_jobs;
+
+/* The jobs of genome g's render in frame f (f->passes passes of
+ * f->nsamples / passes samples); motion_blur as above. Errors: no xforms,
+ * no positive weight (at some step), temporal_samples < 1 with motion
+ * blur, too many steps or tables for memory. */
+fr_status fr_flame_jobs_init(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f, uint64_t seed,
+                             int earlyclip, int motion_blur, fr_flame_jobs *j);
+void fr_flame_jobs_free(fr_flame_jobs *j);
+
+/* Bytes of the pools and jobs. */
+double fr_flame_jobs_bytes(const fr_flame_jobs *j);
+
+/* A pass's walkers of one group, when a walker plots `len` samples (the
+ * group's last one the rest): walkers first .. first + ceil(samples / len)
+ * - 1 of the pass run job `job`. */
+typedef struct fr_flame_segment {
+    uint64_t first;
+    uint64_t samples;
+    uint32_t job;
+    uint32_t pad;
+} fr_flame_segment;
+
+/* The segments of pass `pass` for walkers of `len` samples into seg (room
+ * for the pass's groups: pass_group[pass + 1] - pass_group[pass]); *nseg
+ * receives their count. Returns the pass's walkers. */
+uint64_t fr_flame_segments(const fr_flame_jobs *j, int pass, uint64_t len, fr_flame_segment *seg, int *nseg);
+
+/* The segment of walker k: the last one whose first walker is <= k. */
+FR_HD int fr_flame_segment_find(const fr_flame_segment *s, int n, uint64_t k)
+{
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        const int mid = (lo + hi + 1) / 2;
+        if (s[mid].first <= k)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* Samples of walker k of segment s (walkers of len samples). */
+FR_HD uint32_t fr_flame_segment_walker(const fr_flame_segment *s, uint64_t k, uint64_t len)
+{
+    const uint64_t done = (k - s->first) * len;
+    return (uint32_t)(s->samples - done < len ? s->samples - done : len);
+}
+
+#endif
