@@ -151,7 +151,11 @@ fr_status fr_flame_render_strips(fr_context *ctx, const fr_flame_frame *whole, i
         return fr_fail(ctx, FR_ERR_INVALID, "cannot have more strips than rows (%d strips, %d rows)", strips, h);
     int n = strips;
     fr_status s = FR_OK;
+    /* the memory query is the first touch of the device (its context):
+     * setup time */
+    const double t0 = fr_now();
     if (!n && (s = fewest_strips(ctx, whole, ops, &n))) return s;
+    const double query = fr_now() - t0;
     const size_t raw_bytes = (size_t)whole->os * whole->width * whole->os * h * FR_FB_CHANNELS * sizeof *raw;
     strip_progress pg = {ctx->progress, ctx->progress_user, 0, 1, 0.0};
     if (pg.fn) fr_context_set_progress(ctx, strip_progress_cb, &pg);
@@ -168,6 +172,7 @@ fr_status fr_flame_render_strips(fr_context *ctx, const fr_flame_frame *whole, i
         n = n > h / 2 ? h : 2 * n;
         if (raw) memset(raw, 0, raw_bytes);
     }
+    st->seconds_setup += query;
     if (pg.fn) fr_context_set_progress(ctx, pg.fn, pg.user);
     return s;
 }
