@@ -74,6 +74,16 @@ static int alpha_differs(const fr_flame_jobs *J, int linear)
     return 0;
 }
 
+/* Every variation of every prepared xform is classic: the chaos game can
+ * run the kernel built for those alone. */
+static int all_classic(const fr_flame_jobs *J)
+{
+    for (size_t i = 0; i < (size_t)J->nxs * J->nall; i++)
+        for (int k = 0; k < J->xf[i].nvar; k++)
+            if (!fr_flame_var_classic(J->xf[i].var[k])) return 0;
+    return 1;
+}
+
 /* Samples a walker: flam3's 10000, as on the CPU (much shorter walkers
  * change images: more of each orbit's start, whose points lie off the
  * lattice an exact IFS such as a Sierpinski gasket settles on); when that
@@ -191,6 +201,7 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame
     g->a.per_walker = walker_length(dj->per_pass, fr_cuda_flame_resident());
     g->a.samples = dj->per_pass;
     g->a.plot = 1;
+    g->a.classic = all_classic(J);
     /* each pass's walkers and segments (walker -> job) */
     g->walkers = malloc((size_t)J->passes * sizeof *g->walkers);
     g->base = malloc((size_t)J->passes * sizeof *g->base);

@@ -3,115 +3,17 @@
  * and the tone map, each the CPU path's FR_HD code (flame_chaos.h,
  * flame_density_core.h, flame_tone_core.h) run per thread.
  *
- * Chaos game: one walker a thread, each with its own random stream keyed
- * by (seed, walker) and its own xform choice, so the points of a warp never
- * share an orbit. A hit adds (R, G, B, CNT) to its bucket with one float4
- * vector atomic (red.global.add.v4.f32 on sm_90); the values are flam3's
- * integer adds (<= 255), so sums are exact up to 2^24 and, beyond, off by
- * rounding only (relative 6e-8).
+ * The chaos game is flame_chaos_kernel.cuh's.
  */
-#include "flame/flame_density_core.h"
-#include "flame/flame_frame.h"
-#include "flame/flame_tone_core.h"
-/* the variations with single-precision transcendentals (flame_fast_math.cuh) */
-#define FR_FLAME_FAST_MATH_ON
-#include "cuda/flame_fast_math.cuh"
-#include "flame/flame_xform_core.h"
-#undef FR_FLAME_FAST_MATH_ON
-#include "cuda/flame_fast_math.cuh"
+#include "cuda/flame_chaos_kernel.cuh"
 
-#include "cuda/flame_launch.h"
-
-#define THREADS 128
-
-__device__ __forceinline__ void add4(float4 *p, float4 v)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    atomicAdd(p, v);
-#else
-    atomicAdd(&p->x, v.x);
-    atomicAdd(&p->y, v.y);
-    atomicAdd(&p->z, v.z);
-    atomicAdd(&p->w, v.w);
-#endif
-}
-
-/* One hit of the chaos game into the float buckets. */
-__device__ __forceinline__ void plot_hit(const fr_cuda_flame_args &a, const fr_flame_job *j, int64_t b, double oc,
-                                         int fn)
-{
-    uint32_t v[FR_FB_CHANNELS];
-    fr_flame_hit_values(j, oc, fn, v);
-    add4(a.b4 + b, make_float4((float)v[FR_FB_R], (float)v[FR_FB_G], (float)v[FR_FB_B], (float)v[FR_FB_CNT]));
-    if (a.ba && v[FR_FB_A]) atomicAdd(a.ba + b, (float)v[FR_FB_A]);
-}
-
-/* MULTI: a pass of several jobs (temporal samples), each walker finds its
- * job from its segment; else the job alone, passed by value. */
-template <int MINB, bool MULTI> __global__ void __launch_bounds__(THREADS, MINB) flame_chaos(const fr_cuda_flame_args a)
-{
-    const fr_flame_job *j = &a.job;
-    uint64_t iters = 0, bad = 0, plotted = 0;
-    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-    for (uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; t < a.count; t += stride) {
-        const uint64_t k = a.first + t;
-        uint32_t n;
-        if (MULTI) {
-            const fr_flame_segment *sg = a.seg + fr_flame_segment_find(a.seg, a.nseg, k);
-            j = a.jobs + sg->job;
-            n = fr_flame_segment_walker(sg, k, a.per_walker);
-        } else {
-            const uint64_t done = k * a.per_walker;
-            n = a.samples - done < a.per_walker ? (uint32_t)(a.samples - done) : a.per_walker;
-        }
-        fr_flame_walker w;
-        fr_flame_walker_start(j, a.base + k, &w);
-        for (uint32_t i = 0; i < n; i++) {
-            double oc;
-            int fn;
-            int64_t b = fr_flame_walker_step(j, &w, 1, &oc, &fn);
-            if (b < 0) continue;
-            plotted++;
-            if (a.plot) plot_hit(a, j, b, oc, fn);
-        }
-        iters += w.iters, bad += w.bad;
-    }
-    unsigned long long *s = a.stats + ((blockIdx.x * blockDim.x + threadIdx.x) % FR_FS_SLOTS) * FR_FS_COUNT;
-    if (iters) atomicAdd(s + FR_FS_ITERATIONS, (unsigned long long)iters);
-    if (bad) atomicAdd(s + FR_FS_BAD, (unsigned long long)bad);
-    if (plotted) atomicAdd(s + FR_FS_PLOTTED, (unsigned long long)plotted);
-}
-
-/* 4 blocks of 128 threads an SM (registers capped at 128): measured
- * faster on the corpus than 1, 3 or 5 (docs/PERFORMANCE.md). */
-#define MIN_BLOCKS 4
-
-static int resident_blocks(int *sms)
-{
-    int dev = 0, per_sm = 0;
-    cudaGetDevice(&dev);
-    cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, dev);
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, flame_chaos<MIN_BLOCKS, false>, THREADS, 0);
-    return per_sm > 0 ? per_sm : 1;
-}
-
-extern "C" uint64_t fr_cuda_flame_resident(void)
-{
-    int sms = 0, per_sm = resident_blocks(&sms);
-    return (uint64_t)sms * per_sm * THREADS;
-}
+/* Every variation here; flames that use only the classic ones run the
+ * spill-free kernel of flame_chaos_classic.cu. */
+extern "C" uint64_t fr_cuda_flame_resident(void) { return chaos_resident(); }
 
 extern "C" cudaError_t fr_cuda_flame_chaos(const fr_cuda_flame_args *a, cudaStream_t s)
 {
-    int sms = 0, per_sm = resident_blocks(&sms);
-    uint64_t want = (a->count + THREADS - 1) / THREADS, cap = (uint64_t)sms * per_sm;
-    unsigned grid = (unsigned)(want < cap ? want : cap);
-    if (grid == 0) return cudaSuccess;
-    if (a->jobs)
-        flame_chaos<MIN_BLOCKS, true><<<grid, THREADS, 0, s>>>(*a);
-    else
-        flame_chaos<MIN_BLOCKS, false><<<grid, THREADS, 0, s>>>(*a);
-    return cudaGetLastError();
+    return a->classic ? fr_cuda_flame_chaos_classic(a, s) : chaos_launch(a, s);
 }
 
 /* A float sum to a bucket counter: rounded, saturating as the CPU's. */

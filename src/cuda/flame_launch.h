@@ -27,6 +27,7 @@ typedef struct fr_cuda_flame_args {
     float4 *b4;                /* buckets: R, G, B, CNT */
     float *ba;                 /* A when it differs from CNT (a palette alpha below 1), else NULL */
     int plot;                  /* 0: no adds (benchmarks: the chaos game without accumulation) */
+    int classic;               /* every variation of every job is classic (fr_flame_var_classic) */
     unsigned long long *stats; /* FR_FS_SLOTS x FR_FS_COUNT */
 } fr_cuda_flame_args;
 
@@ -35,6 +36,10 @@ uint64_t fr_cuda_flame_resident(void);
 
 /* The chaos game of walkers [first, first + count). */
 cudaError_t fr_cuda_flame_chaos(const fr_cuda_flame_args *a, cudaStream_t s);
+
+/* The same with the kernel built for the classic variations only
+ * (a->classic must be set). */
+cudaError_t fr_cuda_flame_chaos_classic(const fr_cuda_flame_args *a, cudaStream_t s);
 
 /* The float buckets to the integer buckets fr_flame_accumulate reads
  * (wb x hb x FR_FB_CHANNELS, rounded to nearest). */

@@ -263,6 +263,11 @@ FR_HD int fr_flame_bad(double v) { return v != v || v > 1e10 || v < -1e10; }
 FR_HD double fr_flame_u01(fr_flame_rng *rng) { return fr_flame_rng_01(rng); }
 FR_HD double fr_flame_u11(fr_flame_rng *rng) { return 2.0 * fr_flame_rng_01(rng) - 1.0; }
 
+/* The classic variations: flam3's first 49 (linear .. cross) and
+ * super_shape. The GPU runs flames that use only these with a kernel
+ * compiled for them alone (flame_chaos_classic.cu). */
+FR_HD int fr_flame_var_classic(int v) { return (v >= 0 && v <= FR_V_CROSS) || v == FR_V_SUPER_SHAPE; }
+
 /* Sine and cosine of one angle (compilers fuse the pair into one call). */
 FR_HD void fr_flame_sincos(double a, double *s, double *c)
 {
