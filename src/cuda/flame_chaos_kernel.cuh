@@ -91,7 +91,9 @@ template <int MINB, bool MULTI> __global__ void __launch_bounds__(THREADS, MINB)
 
 /* 4 blocks of 128 threads an SM (registers capped at 128): measured
  * faster on the corpus than 1, 3 or 5 (docs/PERFORMANCE.md). */
+#ifndef MIN_BLOCKS
 #define MIN_BLOCKS 4
+#endif
 
 int resident_blocks(int *sms)
 {
