@@ -58,7 +58,7 @@ FR_HD void fr_var_rings2(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w
     double v = x->param[FR_P_RINGS2_VAL];
     double dx = v * v + FR_FLAME_EPS;
     double r = f->r;
-    r += -2.0 * dx * (double)fr_flame_d2i((r + dx) / (2.0 * dx)) + r * (1.0 - dx);
+    r += -2.0 * dx * (double)fr_flame_d2i((r + dx) * x->rings2_i2dx) + r * (1.0 - dx);
     f->p0 += w * f->sina * r;
     f->p1 += w * f->cosa * r;
 }
@@ -214,17 +214,20 @@ FR_HD void fr_var_curl(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
     f->p1 += (ty * re - tx * im) * k;
 }
 
+/* flam3 divides by x and y; the prepared reciprocals give the same cells
+ * but where t / x is within an ulp of an integer (a division is a chain of
+ * dependent FP64 operations on the GPU). */
 FR_HD void fr_var_rectangles(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
 {
     double rx = x->param[FR_P_RECTANGLES_X], ry = x->param[FR_P_RECTANGLES_Y];
     if (rx == 0)
         f->p0 += w * f->tx;
     else
-        f->p0 += w * ((2 * floor(f->tx / rx) + 1) * rx - f->tx);
+        f->p0 += w * ((2 * floor(f->tx * x->rect_ix) + 1) * rx - f->tx);
     if (ry == 0)
         f->p1 += w * f->ty;
     else
-        f->p1 += w * ((2 * floor(f->ty / ry) + 1) * ry - f->ty);
+        f->p1 += w * ((2 * floor(f->ty * x->rect_iy) + 1) * ry - f->ty);
 }
 
 #endif

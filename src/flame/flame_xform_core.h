@@ -142,9 +142,10 @@ FR_HD void fr_flame_vctx_prepare(fr_flame_vctx *f, int flags)
     }
     if (flags & FR_FLAME_NEED_ATAN)
         f->atan_xy = atan2(f->tx, f->ty);
-    if (flags & FR_FLAME_NEED_ANGLES) {
-        f->sina = f->tx / f->r;
-        f->cosa = f->ty / f->r;
+    if (flags & FR_FLAME_NEED_ANGLES) { /* one division, not flam3's two */
+        const double ir = 1.0 / f->r;
+        f->sina = f->tx * ir;
+        f->cosa = f->ty * ir;
     }
     if (flags & FR_FLAME_NEED_ATANYX)
         f->atan_yx = atan2(f->ty, f->tx);

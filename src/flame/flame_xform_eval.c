@@ -92,6 +92,9 @@ void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
 
     pre->ss_pm4 = p[FR_P_SUPER_SHAPE_M] / 4.0;
     pre->ss_pneg1_n1 = -1.0 / p[FR_P_SUPER_SHAPE_N1];
+    pre->rect_ix = p[FR_P_RECTANGLES_X] != 0 ? 1.0 / p[FR_P_RECTANGLES_X] : 0.0;
+    pre->rect_iy = p[FR_P_RECTANGLES_Y] != 0 ? 1.0 / p[FR_P_RECTANGLES_Y] : 0.0;
+    pre->rings2_i2dx = 1.0 / (2.0 * (p[FR_P_RINGS2_VAL] * p[FR_P_RINGS2_VAL] + FR_FLAME_EPS));
 
     pre->wj_cf = 1.0 - p[FR_P_WEDGE_JULIA_ANGLE] * p[FR_P_WEDGE_JULIA_COUNT] * M_1_PI * 0.5;
     pre->wj_rn = fabs(p[FR_P_WEDGE_JULIA_POWER]);

@@ -45,6 +45,8 @@ typedef struct fr_flame_xform_pre {
     double waves_dx2, waves_dy2;           /* waves: 1 / (c[2][k]^2 + EPS) */
     double disc2_timespi, disc2_sinadd, disc2_cosadd; /* disc2 */
     double ss_pm4, ss_pneg1_n1;            /* super_shape: m / 4, -1 / n1 */
+    double rect_ix, rect_iy;               /* rectangles: 1 / x, 1 / y (0 when 0) */
+    double rings2_i2dx;                    /* rings2: 1 / (2 (val^2 + EPS)) */
     double wj_cf, wj_rn, wj_cn;            /* wedge_julia */
     double escher_vc, escher_vd;           /* escher: (1 + cos beta) / 2, sin beta / 2 */
 } fr_flame_xform_pre;
