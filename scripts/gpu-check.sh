@@ -16,6 +16,7 @@
 #               flam3 elsewhere
 #     --flame-only  the flame part and the GPU tests only
 #     --flame-quick the GPU tests and the flame chaos-game benchmark only
+#     --build-only  build, list the devices, stop
 #
 # The corpus: ../shared beside the checkout, or .shared/ in it (a copy
 # carried to the GPU machine).
@@ -26,11 +27,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/out}
 mkdir -p "$OUT"
-sweep=0 cpu=0 whole=0 big=0 sass=0 escape=1 flame=0 orbit=1 flame_all=1
+sweep=0 cpu=0 whole=0 big=0 sass=0 escape=1 flame=0 orbit=1 flame_all=1 build_only=0
 for a in "$@"; do
     case "$a" in
     --sweep) sweep=1 ;; --cpu) cpu=1 ;; --whole) whole=1 ;; --big) big=1 ;; --sass) sass=1 ;; --orbit-only) escape=0 ;; --flame) flame=1 ;; --flame-only) flame=1 escape=0 orbit=0 ;;
     --flame-quick) flame=1 escape=0 orbit=0 flame_all=0 ;;
+    --build-only) build_only=1 ;;
     *) echo "gpu-check.sh: unknown option $a" >&2; exit 2 ;;
     esac
 done
@@ -74,6 +76,7 @@ grep "fractalis:" "$OUT/configure.log" || true
 cmake --build build-gpu -j"$(nproc)" >"$OUT/build.log" 2>&1 || { tail -50 "$OUT/build.log"; exit 1; }
 fr=build-gpu/tools/fractalis/fractalis
 $fr devices | tee "$OUT/devices.txt"
+[ $build_only = 1 ] && exit 0
 
 echo "== tests"
 set +e
