@@ -166,13 +166,14 @@ typedef struct fr_flame_walker {
     uint64_t iters, bad;
 } fr_flame_walker;
 
-/* One iteration (its bad-value retries included): the walker moves on. When
- * `plot` is set and the xform is visible, the plotted copy (through the
- * final xform when it applies) gives the bucket, returned with its colour
- * coordinate and the std xform; else, or outside the frame, -1. */
-FR_HD int64_t fr_flame_walker_step(const fr_flame_job *j, fr_flame_walker *w, int plot, double *oc, int *ofn)
+/* The tries of one iteration from try number `consec` on (0: the first):
+ * an xform drawn from the row of the previous one, the colour blended, the
+ * point moved; a bad value tries again, the 5th in a row is kept. Returns
+ * the xform of the last try. (The CPU's batched walkers run their first
+ * try in vectors and the rest of a bad one here.) */
+FR_HD int fr_flame_walker_tries(const fr_flame_job *j, fr_flame_walker *w, int consec)
 {
-    int consec = 0, fn;
+    int fn;
     for (;;) {
         const uint16_t *row = j->chaos ? j->table + (size_t)w->last * FR_FLAME_GRAIN : j->table;
         fn = row[fr_flame_rng_u32(&w->r) & (FR_FLAME_GRAIN - 1)];
@@ -185,6 +186,16 @@ FR_HD int64_t fr_flame_walker_step(const fr_flame_job *j, fr_flame_walker *w, in
         w->bad++;
         if (++consec >= 5) break;
     }
+    return fn;
+}
+
+/* One iteration (its bad-value retries included): the walker moves on. When
+ * `plot` is set and the xform is visible, the plotted copy (through the
+ * final xform when it applies) gives the bucket, returned with its colour
+ * coordinate and the std xform; else, or outside the frame, -1. */
+FR_HD int64_t fr_flame_walker_step(const fr_flame_job *j, fr_flame_walker *w, int plot, double *oc, int *ofn)
+{
+    const int fn = fr_flame_walker_tries(j, w, 0);
     w->last = fn + 1;
     if (!plot || j->vis[fn] == 0.0) return -1;
     double o0 = w->p0, o1 = w->p1;

@@ -53,7 +53,11 @@ static fr_status run_pass(fr_context *ctx, fr_cpu_flame *cpu, const fr_flame_job
     if (!seg) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
     int nseg;
     const uint64_t walkers = fr_flame_segments(J, pass, FR_FLAME_SUB_BATCH, seg, &nseg);
-    const uint64_t slice = walkers / 64 > (uint64_t)fr_threads(ctx) * 4 ? walkers / 64 : (uint64_t)fr_threads(ctx) * 4;
+    /* slices of whole batches (the batched chaos game's batches must not
+     * depend on the slices), each a few batches a thread */
+    const uint64_t bw = (uint64_t)fr_cpu_flame_batch(cpu), unit = (uint64_t)fr_threads(ctx) * 4 * bw;
+    uint64_t slice = walkers / (bw > 1 ? 16 : 64) > unit ? walkers / (bw > 1 ? 16 : 64) : unit;
+    slice = (slice + bw - 1) / bw * bw;
     fr_status s = FR_OK;
     for (uint64_t w = 0; w < walkers; w += slice) {
         uint64_t n = walkers - w < slice ? walkers - w : slice;

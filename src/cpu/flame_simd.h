@@ -1,0 +1,37 @@
+/*
+ * flame_simd.h - the CPU's batched chaos game (flame_simd.c, AVX2 + FMA with
+ * glibc's vector maths, libmvec): a thread steps a batch of consecutive
+ * walkers together, grouped by the xform each one drew, every xform's
+ * points running through the affine map, the shared quantities and each
+ * variation as vector loops. Every walker keeps its own stream and flam3's
+ * semantics (fr_flame_walker_step is the oracle); only the last bits of the
+ * transcendental functions differ (libmvec is within 4 ulp).
+ *
+ * A batch is a fixed set of walkers (fr_cpu_flame_run_segments cuts a
+ * pass's walkers at multiples of FR_FLAME_SIMD_BATCH and at segment starts),
+ * so the image does not depend on the thread count.
+ */
+#ifndef FR_CPU_FLAME_SIMD_H
+#define FR_CPU_FLAME_SIMD_H
+
+#include "flame/flame_chaos.h"
+#include "flame/flame_temporal.h"
+
+#define FR_FLAME_SIMD_BATCH 64 /* walkers a batch, at most */
+
+typedef struct fr_flame_simd fr_flame_simd;
+
+/* 1 when this processor runs the batched chaos game (AVX2 and FMA). */
+int fr_flame_simd_supported(void);
+
+/* One thread's workspace, for jobs of up to nxf xforms (std + final). */
+fr_flame_simd *fr_flame_simd_new(int nxf);
+void fr_flame_simd_free(fr_flame_simd *s);
+
+/* Walkers k0 .. k0 + n - 1 of a pass (n <= FR_FLAME_SIMD_BATCH), all of
+ * segment seg, with the streams base + k, into buckets (atomic adds when
+ * shared); statistics added into st. */
+void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_segment *seg, uint64_t base,
+                        uint64_t k0, int n, fr_flame_bucket_t *buckets, int atomic, fr_flame_walk_stats *st);
+
+#endif
