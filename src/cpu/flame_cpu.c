@@ -61,7 +61,7 @@ void fr_cpu_flame_clear(fr_cpu_flame *c)
 
 int fr_flame_simd_supported(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
 
-int fr_cpu_flame_batch(const fr_cpu_flame *c) { return c->simd ? FR_FLAME_SIMD_BATCH : 1; }
+int fr_cpu_flame_batch(const fr_cpu_flame *c, int nstd) { return c->simd ? fr_flame_simd_lanes(nstd) : 1; }
 
 /* A batch of the batched chaos game: walkers k0 .. k0 + n - 1 of segment seg. */
 typedef struct batch {
@@ -70,14 +70,15 @@ typedef struct batch {
 } batch;
 
 /* The pass's walkers first .. first + count - 1 in batches, cut at every
- * multiple of FR_FLAME_SIMD_BATCH and at every segment's first walker: the
- * same batches whatever the threads and slices (slices are multiples of
- * the batch, fr_cpu_flame_batch). */
+ * multiple of the batch (fr_flame_simd_lanes of the genome's xforms) and at
+ * every segment's first walker: the same batches whatever the threads and
+ * slices (slices are multiples of the batch, fr_cpu_flame_batch). */
 static void run_batches(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg,
                         uint64_t base, uint64_t first, uint64_t count, fr_flame_walk_stats *st)
 {
     const uint64_t end = first + count;
-    size_t nb = 0, capb = count / FR_FLAME_SIMD_BATCH + (size_t)nseg + 2;
+    const int lanes = fr_flame_simd_lanes(jobs[seg[0].job].nstd);
+    size_t nb = 0, capb = count / (uint64_t)lanes + (size_t)nseg + 2;
     batch *bt = malloc(capb * sizeof *bt);
     int nxf = 0;
     for (int i = 0; i < nseg; i++) {
@@ -92,7 +93,7 @@ static void run_batches(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_flam
     }
     for (uint64_t k = first; k < end;) {
         const int si = nseg > 1 ? fr_flame_segment_find(seg, nseg, k) : 0;
-        uint64_t e = (k / FR_FLAME_SIMD_BATCH + 1) * FR_FLAME_SIMD_BATCH;
+        uint64_t e = (k / (uint64_t)lanes + 1) * (uint64_t)lanes;
         if (si + 1 < nseg && seg[si + 1].first < e) e = seg[si + 1].first;
         if (e > end) e = end;
         if (nb == capb) break; /* cannot happen: capb counts every cut */
@@ -105,7 +106,7 @@ static void run_batches(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_flam
     {
         fr_flame_bucket_t *b = c->shared ? c->b : c->b + (size_t)omp_get_thread_num() * c->n;
         fr_flame_walk_stats w = {0, 0, 0};
-        fr_flame_simd *ws = fr_flame_simd_new(nxf);
+        fr_flame_simd *ws = fr_flame_simd_new(lanes, nxf);
 #pragma omp for schedule(dynamic, 1)
         for (size_t i = 0; i < nb; i++) {
             const fr_flame_segment *s = &seg[bt[i].seg];

@@ -62,40 +62,54 @@ double acos(double) __attribute__((const));
 #include "cpu/flame_simd.h"
 #include "flame/flame_xform_core.h"
 
-#define LANES FR_FLAME_SIMD_BATCH
 #define ALIGN 64
 
 static inline int up4(int n) { return (n + 3) & ~3; }
 
-/* Lane state, structure of arrays. */
+/* Lane state, structure of arrays: lane i is walker k0 + i of the batch for
+ * the whole batch (lanes are never moved; each iteration sorts their
+ * indices by xform). Lane DUMMY (at the origin, a zero stream) stands for
+ * the pads of the runs. */
 typedef struct lanes {
     double *x, *y, *c;           /* point and colour coordinate */
     uint64_t *s0, *s1, *s2, *s3; /* the walker's stream */
     int32_t *last;               /* previous xform + 1 */
     int32_t *fn;                 /* the xform of this iteration */
     uint32_t *left;              /* samples still to plot */
+    uint32_t *u;                 /* the xform draw */
 } lanes;
 
 /* The arrays a run of lanes is computed in: the variation context, the
- * sum, and the stream of the lanes being computed. */
+ * sum, and the run's streams (gathered from the lanes when the xform
+ * draws random numbers). */
 typedef struct work {
     double *tx, *ty, *r2, *rr, *ax, *sa, *ca, *ay, *p0, *p1;
     uint64_t *s0, *s1, *s2, *s3;
 } work;
 
+/* Hits of one iteration: their buckets are prefetched while the next
+ * iteration computes, then added. */
+typedef struct hits {
+    int64_t *b;
+    uint32_t (*v)[FR_FB_CHANNELS];
+    int n;
+} hits;
+
 struct fr_flame_simd {
-    int cap, nxf;
-    lanes a, b;       /* current lanes and the sort's target */
-    lanes f;          /* the lanes that take the final xform */
+    int lanes, nxf;
+    lanes l;
     work w;
-    double *ox, *oy;  /* a run's results */
-    int32_t *bad;     /* per lane: bad value */
-    uint32_t *u;      /* per lane: the xform draw */
-    int32_t *at, *at2; /* positions of the live lanes */
-    int32_t *src;     /* final lanes: their position */
+    double *ox, *oy;        /* a run's results */
+    int32_t *bad;           /* per run position: a bad value */
+    int32_t *idx, *fidx;    /* lanes sorted by xform (runs padded with DUMMY); lanes taking the final xform */
+    double *hx, *hy, *hc;   /* this iteration's plotted points, colours */
+    int32_t *hfn;           /* and std xforms */
+    hits h[2];
     int *cnt, *start, *pos;
+    unsigned char *draws;   /* per xform: takes random numbers */
     void *mem;
 };
+
 
 /* ---- the variation loops: one per variation, from the shared list. */
 
@@ -141,19 +155,23 @@ static void var_run(const fr_flame_xform_pre *x, int v, double w, const work *g,
     }
 }
 
-/* ---- one xform on a run of lanes [lo, hi): (px, py) and the stream in g
- * -> (ox, oy), bad[] set; returns the number of bad values. */
-static int apply_run(const fr_flame_xform_pre *x, const double *px, const double *py, double *ox, double *oy,
-                     int32_t *bad, const work *g, int lo, int hi)
+/* ---- one xform on a run of lanes: idx[lo .. hi) (hi - lo a multiple of 4,
+ * pads naming DUMMY), their points gathered from (px, py), computed in g's
+ * arrays [lo, hi); the results in (ox, oy)[lo, hi) and bad[lo, hi); returns
+ * the number of bad values. */
+static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const double *px, const double *py, double *ox,
+                     double *oy, int32_t *bad, const work *g, int lo, int hi)
 {
     RESTRICT_WORK(g);
+    const int32_t *restrict id = idx;
     const double *restrict ix = px, *restrict iy = py;
     const double c00 = x->c[0][0], c10 = x->c[1][0], c20 = x->c[2][0];
     const double c01 = x->c[0][1], c11 = x->c[1][1], c21 = x->c[2][1];
 #pragma omp simd
     for (int j = lo; j < hi; j++) {
-        tx[j] = c00 * ix[j] + c10 * iy[j] + c20;
-        ty[j] = c01 * ix[j] + c11 * iy[j] + c21;
+        const double a = ix[id[j]], b = iy[id[j]];
+        tx[j] = c00 * a + c10 * b + c20;
+        ty[j] = c01 * a + c11 * b + c21;
     }
     if (x->preblur != 0.0) {
         const double pb = x->preblur;
@@ -226,41 +244,82 @@ static int apply_run(const fr_flame_xform_pre *x, const double *px, const double
     return nbad;
 }
 
+/* Xform x on the n lanes idx[lo .. lo + n) (their run padded to a multiple
+ * of 4): the streams gathered and put back when it draws. */
+static int run_xform(fr_flame_simd *s, const fr_flame_xform_pre *x, int draws, const int32_t *idx, int lo, int n)
+{
+    const int hi = lo + up4(n);
+    lanes *L = &s->l;
+    work *g = &s->w;
+    if (draws)
+        for (int j = lo; j < hi; j++) {
+            const int i = idx[j];
+            g->s0[j] = L->s0[i], g->s1[j] = L->s1[i], g->s2[j] = L->s2[i], g->s3[j] = L->s3[i];
+        }
+    const int nb = apply_run(x, idx, L->x, L->y, s->ox, s->oy, s->bad, g, lo, hi);
+    if (draws)
+        for (int j = lo; j < lo + n; j++) {
+            const int i = idx[j];
+            L->s0[i] = g->s0[j], L->s1[i] = g->s1[j], L->s2[i] = g->s2[j], L->s3[i] = g->s3[j];
+        }
+    return nb;
+}
+
+static const unsigned char var_draws[FR_FLAME_NVAR] = {
+#define VAR_DRAWS(V, DRAWS, CALL) [V] = DRAWS,
+    FR_FLAME_VAR_CALLS(VAR_DRAWS)
+#undef VAR_DRAWS
+};
+
+static int xform_draws(const fr_flame_xform_pre *x)
+{
+    if (x->preblur != 0.0) return 1;
+    for (int i = 0; i < x->nvar; i++)
+        if (var_draws[x->var[i]]) return 1;
+    return 0;
+}
+
 /* ---- workspace */
 
-fr_flame_simd *fr_flame_simd_new(int nxf)
+fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
 {
     fr_flame_simd *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    const int cap = (LANES + 4 * (nxf + 1) + 7) & ~7;
-    s->cap = cap, s->nxf = nxf;
-    /* 3 lane sets x (6 doubles/u64 + 3 ints) + work (14) + ox, oy + 4 int arrays */
-    const size_t dbl = (size_t)cap * sizeof(double), i32 = (size_t)cap * sizeof(int32_t);
-    const size_t dbl_a = (dbl + ALIGN - 1) & ~(size_t)(ALIGN - 1), i32_a = (i32 + ALIGN - 1) & ~(size_t)(ALIGN - 1);
-    const size_t total = dbl_a * (3 * 7 + 14 + 2) + i32_a * (3 * 3 + 5) + 3 * (size_t)(nxf + 1) * sizeof(int) + ALIGN;
-    s->mem = aligned_alloc(ALIGN, (total + ALIGN - 1) & ~(size_t)(ALIGN - 1));
+    s->lanes = nlanes, s->nxf = nxf;
+    const size_t nl = (size_t)nlanes + 4;                                       /* lanes and the dummy */
+    const size_t nw = ((size_t)nlanes + 4 * (size_t)(nxf + 1) + 7) & ~(size_t)7; /* run positions */
+    const size_t al = ALIGN - 1;
+#define SZ(count, type) ((((count) * sizeof(type)) + al) & ~al)
+    const size_t lane_bytes = 7 * SZ(nl, double) + 4 * SZ(nl, int32_t);
+    const size_t work_bytes = 14 * SZ(nw, double) + 2 * SZ(nw, double) + 3 * SZ(nw, int32_t);
+    const size_t hit_bytes = 3 * SZ(nl, double) + SZ(nl, int32_t) + 2 * (SZ(nl, int64_t) + SZ(nl * FR_FB_CHANNELS, uint32_t));
+    const size_t misc = 3 * SZ((size_t)nxf + 1, int) + SZ((size_t)nxf + 1, unsigned char);
+    const size_t total = lane_bytes + work_bytes + hit_bytes + misc;
+    s->mem = aligned_alloc(ALIGN, total);
     if (!s->mem) {
         free(s);
         return NULL;
     }
     memset(s->mem, 0, total);
     char *p = s->mem;
-#define TAKE(ptr, bytes) (ptr = (void *)p, p += (bytes))
-    lanes *ls[3] = {&s->a, &s->b, &s->f};
-    for (int k = 0; k < 3; k++) {
-        TAKE(ls[k]->x, dbl_a), TAKE(ls[k]->y, dbl_a), TAKE(ls[k]->c, dbl_a);
-        TAKE(ls[k]->s0, dbl_a), TAKE(ls[k]->s1, dbl_a), TAKE(ls[k]->s2, dbl_a), TAKE(ls[k]->s3, dbl_a);
-        TAKE(ls[k]->last, i32_a), TAKE(ls[k]->fn, i32_a), TAKE(ls[k]->left, i32_a);
-    }
+#define TAKE(ptr, count, type) (ptr = (void *)p, p += SZ(count, type))
+    lanes *L = &s->l;
+    TAKE(L->x, nl, double), TAKE(L->y, nl, double), TAKE(L->c, nl, double);
+    TAKE(L->s0, nl, double), TAKE(L->s1, nl, double), TAKE(L->s2, nl, double), TAKE(L->s3, nl, double);
+    TAKE(L->last, nl, int32_t), TAKE(L->fn, nl, int32_t), TAKE(L->left, nl, int32_t), TAKE(L->u, nl, int32_t);
     work *w = &s->w;
-    TAKE(w->tx, dbl_a), TAKE(w->ty, dbl_a), TAKE(w->r2, dbl_a), TAKE(w->rr, dbl_a), TAKE(w->ax, dbl_a);
-    TAKE(w->sa, dbl_a), TAKE(w->ca, dbl_a), TAKE(w->ay, dbl_a), TAKE(w->p0, dbl_a), TAKE(w->p1, dbl_a);
-    p += 4 * dbl_a; /* (w->s0..s3 point into lane sets) */
-    TAKE(s->ox, dbl_a), TAKE(s->oy, dbl_a);
-    TAKE(s->bad, i32_a), TAKE(s->u, i32_a), TAKE(s->at, i32_a), TAKE(s->at2, i32_a), TAKE(s->src, i32_a);
-    TAKE(s->cnt, (size_t)(nxf + 1) * sizeof(int)), TAKE(s->start, (size_t)(nxf + 1) * sizeof(int));
-    TAKE(s->pos, (size_t)(nxf + 1) * sizeof(int));
+    TAKE(w->tx, nw, double), TAKE(w->ty, nw, double), TAKE(w->r2, nw, double), TAKE(w->rr, nw, double);
+    TAKE(w->ax, nw, double), TAKE(w->sa, nw, double), TAKE(w->ca, nw, double), TAKE(w->ay, nw, double);
+    TAKE(w->p0, nw, double), TAKE(w->p1, nw, double);
+    TAKE(w->s0, nw, double), TAKE(w->s1, nw, double), TAKE(w->s2, nw, double), TAKE(w->s3, nw, double);
+    TAKE(s->ox, nw, double), TAKE(s->oy, nw, double);
+    TAKE(s->bad, nw, int32_t), TAKE(s->idx, nw, int32_t), TAKE(s->fidx, nw, int32_t);
+    TAKE(s->hx, nl, double), TAKE(s->hy, nl, double), TAKE(s->hc, nl, double), TAKE(s->hfn, nl, int32_t);
+    for (int k = 0; k < 2; k++) TAKE(s->h[k].b, nl, int64_t), TAKE(s->h[k].v, nl * FR_FB_CHANNELS, uint32_t);
+    TAKE(s->cnt, (size_t)nxf + 1, int), TAKE(s->start, (size_t)nxf + 1, int), TAKE(s->pos, (size_t)nxf + 1, int);
+    TAKE(s->draws, (size_t)nxf + 1, unsigned char);
 #undef TAKE
+#undef SZ
     return s;
 }
 
@@ -273,180 +332,178 @@ void fr_flame_simd_free(fr_flame_simd *s)
 
 /* ---- one batch */
 
-static inline fr_flame_rng lane_rng(const lanes *l, int q)
+static inline fr_flame_rng lane_rng(const lanes *l, int i)
 {
-    fr_flame_rng r = {l->s0[q], l->s1[q], l->s2[q], l->s3[q]};
+    fr_flame_rng r = {l->s0[i], l->s1[i], l->s2[i], l->s3[i]};
     return r;
 }
 
-static inline void lane_rng_put(lanes *l, int q, const fr_flame_rng *r)
+static inline void lane_rng_put(lanes *l, int i, const fr_flame_rng *r)
 {
-    l->s0[q] = r->s0, l->s1[q] = r->s1, l->s2[q] = r->s2, l->s3[q] = r->s3;
+    l->s0[i] = r->s0, l->s1[i] = r->s1, l->s2[i] = r->s2, l->s3[i] = r->s3;
 }
 
-static inline void lane_copy(lanes *d, int q, const lanes *s, int p)
+/* The adds of hits h (their buckets prefetched an iteration ago). */
+static void hits_add(const hits *h, fr_flame_bucket_t *buckets, int atomic)
 {
-    d->x[q] = s->x[p], d->y[q] = s->y[p], d->c[q] = s->c[p];
-    d->s0[q] = s->s0[p], d->s1[q] = s->s1[p], d->s2[q] = s->s2[p], d->s3[q] = s->s3[p];
-    d->last[q] = s->last[p], d->fn[q] = s->fn[p], d->left[q] = s->left[p];
+    for (int i = 0; i < h->n; i++) {
+        fr_flame_bucket_t *o = buckets + (size_t)h->b[i] * FR_FB_CHANNELS;
+        const uint32_t *v = h->v[i];
+        if (atomic) {
+            for (int k = 0; k < FR_FB_CHANNELS; k++)
+                if (v[k]) fr_flame_badd(o + k, (fr_flame_bucket_t)v[k], 1);
+        } else {
+            for (int k = 0; k < FR_FB_CHANNELS; k++) o[k] = fr_flame_bucket_sat_add(o[k], v[k]);
+        }
+    }
 }
 
 void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_segment *seg, uint64_t base,
                         uint64_t k0, int n, fr_flame_bucket_t *buckets, int atomic, fr_flame_walk_stats *st)
 {
-    lanes *A = &s->a, *B = &s->b, *F = &s->f;
-    work *g = &s->w;
-    const int nstd = j->nstd;
+    lanes *L = &s->l;
+    const int nstd = j->nstd, n4 = up4(n), DUMMY = s->lanes;
     uint64_t iters = 0, nbad = 0, plotted = 0;
-    fr_flame_ring ring;
-    ring.n = ring.head = 0;
 
-    /* the walkers' starts (fr_flame_walker_start) */
-    for (int i = 0; i < n; i++) {
-        fr_flame_rng r;
-        fr_flame_rng_init(&r, j->seed, base + k0 + i);
-        A->x[i] = fr_flame_rand11(&r);
-        A->y[i] = fr_flame_rand11(&r);
-        A->c[i] = fr_flame_rng_01(&r);
-        lane_rng_put(A, i, &r);
-        A->last[i] = 0;
-        A->left[i] = fr_flame_segment_walker(seg, k0 + i, FR_FLAME_SUB_BATCH);
-        s->at[i] = i;
+    for (int k = 0; k < nstd + j->has_final; k++) s->draws[k] = (unsigned char)xform_draws(&j->xf[k]);
+    /* the walkers' starts (fr_flame_walker_start); lanes n .. n4 - 1 and DUMMY idle at the origin */
+    uint32_t steps = 0;
+    for (int i = 0; i <= DUMMY; i++) {
+        if (i < n) {
+            fr_flame_rng r;
+            fr_flame_rng_init(&r, j->seed, base + k0 + i);
+            L->x[i] = fr_flame_rand11(&r);
+            L->y[i] = fr_flame_rand11(&r);
+            L->c[i] = fr_flame_rng_01(&r);
+            lane_rng_put(L, i, &r);
+            L->left[i] = fr_flame_segment_walker(seg, k0 + i, FR_FLAME_SUB_BATCH);
+            if (L->left[i] > steps) steps = L->left[i];
+        } else {
+            L->x[i] = L->y[i] = L->c[i] = 0.0;
+            L->s0[i] = L->s1[i] = L->s2[i] = L->s3[i] = 0;
+            L->left[i] = 0;
+        }
+        L->last[i] = 0;
     }
-    int span = up4(n), nl = n;
-    for (int q = n; q < span; q++) A->x[q] = A->y[q] = 0.0, A->s0[q] = A->s1[q] = A->s2[q] = A->s3[q] = 0;
+    hits *cur = &s->h[0], *prev = &s->h[1];
+    cur->n = prev->n = 0;
+    const fr_flame_xform_pre *fx = &j->xf[nstd];
+    const double fs = j->speed[nstd], fcc = fs * j->color[nstd], fkeep = 1.0 - fs;
 
-    for (int it = 0; nl > 0; it++) {
-        const int plot = it >= j->fuse;
-        /* 1. the xform draws, over every lane of the span (pads too: harmless) */
+    for (uint32_t it = 0; it < (uint32_t)j->fuse + steps; it++) {
+        const int plot = it >= (uint32_t)j->fuse;
+        /* 1. the xform draws (lanes n .. n4 - 1 draw too: harmless) */
         {
-            uint64_t *restrict a0 = A->s0, *restrict a1 = A->s1, *restrict a2 = A->s2, *restrict a3 = A->s3;
-            uint32_t *restrict u = s->u;
+            uint64_t *restrict a0 = L->s0, *restrict a1 = L->s1, *restrict a2 = L->s2, *restrict a3 = L->s3;
+            uint32_t *restrict u = L->u;
 #pragma omp simd
-            for (int q = 0; q < span; q++) {
-                fr_flame_rng r = {a0[q], a1[q], a2[q], a3[q]};
-                u[q] = fr_flame_rng_u32(&r);
-                a0[q] = r.s0, a1[q] = r.s1, a2[q] = r.s2, a3[q] = r.s3;
+            for (int i = 0; i < n4; i++) {
+                fr_flame_rng r = {a0[i], a1[i], a2[i], a3[i]};
+                u[i] = fr_flame_rng_u32(&r);
+                a0[i] = r.s0, a1[i] = r.s1, a2[i] = r.s2, a3[i] = r.s3;
             }
         }
         memset(s->cnt, 0, (size_t)nstd * sizeof(int));
-        for (int i = 0; i < nl; i++) {
-            const int p = s->at[i];
-            const uint16_t *row = j->chaos ? j->table + (size_t)A->last[p] * FR_FLAME_GRAIN : j->table;
-            const int fn = row[s->u[p] & (FR_FLAME_GRAIN - 1)];
-            A->fn[p] = fn;
+        for (int i = 0; i < n; i++) {
+            const uint16_t *row = j->chaos ? j->table + (size_t)L->last[i] * FR_FLAME_GRAIN : j->table;
+            const int fn = row[L->u[i] & (FR_FLAME_GRAIN - 1)];
+            L->fn[i] = fn;
             s->cnt[fn]++;
         }
-        /* 2. sort by xform into B, each run at a multiple of 4 */
+        /* 2. the lanes' indices sorted by xform, each run at a multiple of 4 */
         int off = 0;
         for (int k = 0; k < nstd; k++) s->start[k] = s->pos[k] = off, off += up4(s->cnt[k]);
-        for (int i = 0; i < nl; i++) {
-            const int p = s->at[i];
-            lane_copy(B, s->pos[A->fn[p]]++, A, p);
-        }
-        int m = 0;
-        for (int k = 0; k < nstd; k++) {
-            const int e = s->start[k] + s->cnt[k];
-            for (int q = s->start[k]; q < e; q++) s->at2[m++] = q;
-            for (int q = e; q < s->start[k] + up4(s->cnt[k]); q++) B->x[q] = B->y[q] = 0.0;
-        }
-        span = off;
-        /* 3. each xform's run */
-        g->s0 = B->s0, g->s1 = B->s1, g->s2 = B->s2, g->s3 = B->s3;
+        for (int i = 0; i < n; i++) s->idx[s->pos[L->fn[i]]++] = i;
+        /* 3. each xform's run; the new points and colours back into the lanes */
         int anybad = 0;
         for (int k = 0; k < nstd; k++) {
-            if (!s->cnt[k]) continue;
-            const int lo = s->start[k], hi = lo + up4(s->cnt[k]);
-            anybad |= apply_run(&j->xf[k], B->x, B->y, s->ox, s->oy, s->bad, g, lo, hi);
+            const int m = s->cnt[k];
+            if (!m) continue;
+            const int lo = s->start[k];
+            for (int q = lo + m; q < lo + up4(m); q++) s->idx[q] = DUMMY;
+            anybad |= run_xform(s, &j->xf[k], s->draws[k], s->idx, lo, m);
             const double sp = j->speed[k], cc = sp * j->color[k], keep = 1.0 - sp;
-            double *restrict c = B->c, *restrict x = B->x, *restrict y = B->y;
-            const double *restrict ox = s->ox, *restrict oy = s->oy;
-#pragma omp simd
-            for (int q = lo; q < hi; q++) x[q] = ox[q], y[q] = oy[q], c[q] = cc + keep * c[q];
+            for (int q = lo; q < lo + m; q++) {
+                const int i = s->idx[q];
+                L->x[i] = s->ox[q], L->y[i] = s->oy[q], L->c[i] = cc + keep * L->c[i];
+            }
         }
-        iters += (uint64_t)nl;
-        /* 4. bad values: the rest of the tries on the scalar walker */
+        iters += (uint64_t)n;
+        /* 4. bad values: the rest of the iteration's tries on the scalar walker */
         if (anybad) {
-            for (int i = 0; i < nl; i++) {
-                const int q = s->at2[i];
-                if (!s->bad[q]) continue;
-                fr_flame_walker w;
-                w.r = lane_rng(B, q);
-                w.p0 = fr_flame_u11(&w.r); /* the bad value's new point (fr_flame_xform_apply_core) */
-                w.p1 = fr_flame_u11(&w.r);
-                w.pc = B->c[q];
-                w.last = B->last[q];
-                w.iters = 0, w.bad = 1;
-                B->fn[q] = fr_flame_walker_tries(j, &w, 1);
-                B->x[q] = w.p0, B->y[q] = w.p1, B->c[q] = w.pc;
-                lane_rng_put(B, q, &w.r);
-                iters += w.iters, nbad += w.bad;
-            }
-        }
-        for (int i = 0; i < nl; i++) {
-            const int q = s->at2[i];
-            B->last[q] = B->fn[q] + 1;
-        }
-        /* 5. plot */
-        if (plot) {
-            int nf = 0;
-            for (int i = 0; i < nl; i++) {
-                const int q = s->at2[i];
-                B->left[q]--;
-                const int fn = B->fn[q];
-                if (j->vis[fn] == 0.0) continue;
-                if (j->has_final) {
-                    int take = 1;
-                    if (j->final_opacity != 1.0) {
-                        fr_flame_rng r = lane_rng(B, q);
-                        take = fr_flame_rng_01(&r) < j->final_opacity;
-                        lane_rng_put(B, q, &r);
-                    }
-                    if (take) {
-                        F->x[nf] = B->x[q], F->y[nf] = B->y[q], F->c[nf] = B->c[q], F->fn[nf] = fn;
-                        F->s0[nf] = B->s0[q], F->s1[nf] = B->s1[q], F->s2[nf] = B->s2[q], F->s3[nf] = B->s3[q];
-                        s->src[nf++] = q;
-                        continue;
-                    }
+            for (int k = 0; k < nstd; k++)
+                for (int q = s->start[k]; q < s->start[k] + s->cnt[k]; q++) {
+                    if (!s->bad[q]) continue;
+                    const int i = s->idx[q];
+                    fr_flame_walker w;
+                    w.r = lane_rng(L, i);
+                    w.p0 = fr_flame_u11(&w.r); /* the bad value's new point (fr_flame_xform_apply_core) */
+                    w.p1 = fr_flame_u11(&w.r);
+                    w.pc = L->c[i];
+                    w.last = L->last[i];
+                    w.iters = 0, w.bad = 1;
+                    L->fn[i] = fr_flame_walker_tries(j, &w, 1);
+                    L->x[i] = w.p0, L->y[i] = w.p1, L->c[i] = w.pc;
+                    lane_rng_put(L, i, &w.r);
+                    iters += w.iters, nbad += w.bad;
                 }
-                const int64_t b = fr_flame_bucket(j->frame, B->x[q], B->y[q]);
-                if (b >= 0) {
-                    fr_flame_ring_push(j, &ring, buckets, b, B->c[q], fn, atomic);
-                    plotted++;
+        }
+        for (int i = 0; i < n; i++) L->last[i] = L->fn[i] + 1;
+        if (!plot) continue;
+        /* 5. plot: the visible lanes, through the final xform when it applies */
+        int nh = 0, nf = 0;
+        for (int i = 0; i < n; i++) {
+            if (!L->left[i]) continue;
+            L->left[i]--;
+            const int fn = L->fn[i];
+            if (j->vis[fn] == 0.0) continue;
+            if (j->has_final) {
+                int take = 1;
+                if (j->final_opacity != 1.0) {
+                    fr_flame_rng r = lane_rng(L, i);
+                    take = fr_flame_rng_01(&r) < j->final_opacity;
+                    lane_rng_put(L, i, &r);
+                }
+                if (take) {
+                    s->fidx[nf++] = i;
+                    continue;
                 }
             }
-            if (nf) {
-                const int nf4 = up4(nf);
-                for (int q = nf; q < nf4; q++) F->x[q] = F->y[q] = 0.0;
-                g->s0 = F->s0, g->s1 = F->s1, g->s2 = F->s2, g->s3 = F->s3;
-                const int fbad = apply_run(&j->xf[nstd], F->x, F->y, s->ox, s->oy, s->bad, g, 0, nf4);
-                iters += (uint64_t)nf;
-                const double fs = j->speed[nstd], fcc = fs * j->color[nstd], fkeep = 1.0 - fs;
-                for (int i = 0; i < nf; i++) {
-                    const int q = s->src[i];
-                    double o0 = s->ox[i], o1 = s->oy[i];
-                    fr_flame_rng r = lane_rng(F, i);
-                    if (fbad && s->bad[i]) o0 = fr_flame_u11(&r), o1 = fr_flame_u11(&r);
-                    lane_rng_put(B, q, &r);
-                    const int64_t b = fr_flame_bucket(j->frame, o0, o1);
-                    if (b >= 0) {
-                        fr_flame_ring_push(j, &ring, buckets, b, fcc + fkeep * F->c[i], F->fn[i], atomic);
-                        plotted++;
-                    }
-                }
-            }
-            /* walkers done leave the batch */
-            int m2 = 0;
-            for (int i = 0; i < nl; i++)
-                if (B->left[s->at2[i]]) s->at2[m2++] = s->at2[i];
-            nl = m2;
+            s->hx[nh] = L->x[i], s->hy[nh] = L->y[i], s->hc[nh] = L->c[i], s->hfn[nh] = fn;
+            nh++;
         }
-        /* B is now the current lane set */
-        lanes t = *A;
-        *A = *B, *B = t;
-        int32_t *ta = s->at;
-        s->at = s->at2, s->at2 = ta;
+        if (nf) {
+            for (int q = nf; q < up4(nf); q++) s->fidx[q] = DUMMY;
+            const int fbad = run_xform(s, fx, s->draws[nstd], s->fidx, 0, nf);
+            iters += (uint64_t)nf;
+            for (int q = 0; q < nf; q++) {
+                const int i = s->fidx[q];
+                double o0 = s->ox[q], o1 = s->oy[q];
+                if (fbad && s->bad[q]) {
+                    fr_flame_rng r = lane_rng(L, i);
+                    o0 = fr_flame_u11(&r), o1 = fr_flame_u11(&r);
+                    lane_rng_put(L, i, &r);
+                }
+                s->hx[nh] = o0, s->hy[nh] = o1, s->hc[nh] = fcc + fkeep * L->c[i], s->hfn[nh] = L->fn[i];
+                nh++;
+            }
+        }
+        /* 6. this iteration's hits: buckets, values, prefetch; then the adds of the previous one */
+        int nc = 0;
+        for (int h = 0; h < nh; h++) {
+            const int64_t b = fr_flame_bucket(j->frame, s->hx[h], s->hy[h]);
+            if (b < 0) continue;
+            fr_flame_hit_values(j, s->hc[h], s->hfn[h], cur->v[nc]);
+            cur->b[nc++] = b;
+            __builtin_prefetch(buckets + (size_t)b * FR_FB_CHANNELS, 1, 3);
+            __builtin_prefetch(buckets + (size_t)b * FR_FB_CHANNELS + FR_FB_CHANNELS - 1, 1, 3);
+        }
+        cur->n = nc;
+        plotted += (uint64_t)nc;
+        hits_add(prev, buckets, atomic);
+        hits *t = prev;
+        prev = cur, cur = t;
     }
-    fr_flame_ring_flush(j, &ring, buckets, atomic);
+    hits_add(prev, buckets, atomic);
     st->iterations += iters, st->bad += nbad, st->plotted += plotted;
 }

@@ -25,8 +25,9 @@ void fr_cpu_flame_run(fr_cpu_flame *c, const fr_flame_job *j, uint64_t base, uin
 void fr_cpu_flame_run_segments(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg,
                                uint64_t base, uint64_t first, uint64_t count, fr_flame_walk_stats *st);
 /* Walkers a slice of a pass must be a multiple of (fr_cpu_flame_run*'s
- * first and count): the batched chaos game's batch, else 1. */
-int fr_cpu_flame_batch(const fr_cpu_flame *c);
+ * first and count) for a genome of nstd xforms: the batched chaos game's
+ * batch, else 1. */
+int fr_cpu_flame_batch(const fr_cpu_flame *c, int nstd);
 /* The pass's buckets (the threads' copies summed). */
 const fr_flame_bucket_t *fr_cpu_flame_buckets(fr_cpu_flame *c);
 /* Bytes of bucket memory. */

@@ -55,7 +55,7 @@ static fr_status run_pass(fr_context *ctx, fr_cpu_flame *cpu, const fr_flame_job
     const uint64_t walkers = fr_flame_segments(J, pass, FR_FLAME_SUB_BATCH, seg, &nseg);
     /* slices of whole batches (the batched chaos game's batches must not
      * depend on the slices), each a few batches a thread */
-    const uint64_t bw = (uint64_t)fr_cpu_flame_batch(cpu), unit = (uint64_t)fr_threads(ctx) * 4 * bw;
+    const uint64_t bw = (uint64_t)fr_cpu_flame_batch(cpu, J->nstd), unit = (uint64_t)fr_threads(ctx) * 4 * bw;
     uint64_t slice = walkers / (bw > 1 ? 16 : 64) > unit ? walkers / (bw > 1 ? 16 : 64) : unit;
     slice = (slice + bw - 1) / bw * bw;
     fr_status s = FR_OK;
