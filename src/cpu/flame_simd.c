@@ -87,11 +87,11 @@ typedef struct work {
     uint64_t *s0, *s1, *s2, *s3;
 } work;
 
-/* Hits of one iteration: their buckets are prefetched while the next
- * iteration computes, then added. */
+/* Hits of one iteration (bucket, -1 for none, and the five adds): their
+ * buckets are prefetched while the next iteration computes, then added. */
 typedef struct hits {
     int64_t *b;
-    uint32_t (*v)[FR_FB_CHANNELS];
+    uint32_t *v[FR_FB_CHANNELS];
     int n;
 } hits;
 
@@ -102,8 +102,9 @@ struct fr_flame_simd {
     double *ox, *oy;        /* a run's results */
     int32_t *bad;           /* per run position: a bad value */
     int32_t *idx, *fidx;    /* lanes sorted by xform (runs padded with DUMMY); lanes taking the final xform */
-    double *hx, *hy, *hc;   /* this iteration's plotted points, colours */
-    int32_t *hfn;           /* and std xforms */
+    int32_t *on;            /* per lane: plots this iteration */
+    double *fc;             /* final lanes: colour */
+    int32_t *ffn, *fon;     /* final lanes: std xform, 1 */
     hits h[2];
     int *cnt, *start, *pos;
     unsigned char *draws;   /* per xform: takes random numbers */
@@ -292,7 +293,9 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
 #define SZ(count, type) ((((count) * sizeof(type)) + al) & ~al)
     const size_t lane_bytes = 7 * SZ(nl, double) + 4 * SZ(nl, int32_t);
     const size_t work_bytes = 14 * SZ(nw, double) + 2 * SZ(nw, double) + 3 * SZ(nw, int32_t);
-    const size_t hit_bytes = 3 * SZ(nl, double) + SZ(nl, int32_t) + 2 * (SZ(nl, int64_t) + SZ(nl * FR_FB_CHANNELS, uint32_t));
+    /* hits: every lane directly and (final xform of opacity < 1) again through the final xform */
+    const size_t hit_bytes =
+        SZ(nl, double) + 3 * SZ(nl, int32_t) + 2 * (SZ(2 * nl, int64_t) + FR_FB_CHANNELS * SZ(2 * nl, uint32_t));
     const size_t misc = 3 * SZ((size_t)nxf + 1, int) + SZ((size_t)nxf + 1, unsigned char);
     const size_t total = lane_bytes + work_bytes + hit_bytes + misc;
     s->mem = aligned_alloc(ALIGN, total);
@@ -314,8 +317,11 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
     TAKE(w->s0, nw, double), TAKE(w->s1, nw, double), TAKE(w->s2, nw, double), TAKE(w->s3, nw, double);
     TAKE(s->ox, nw, double), TAKE(s->oy, nw, double);
     TAKE(s->bad, nw, int32_t), TAKE(s->idx, nw, int32_t), TAKE(s->fidx, nw, int32_t);
-    TAKE(s->hx, nl, double), TAKE(s->hy, nl, double), TAKE(s->hc, nl, double), TAKE(s->hfn, nl, int32_t);
-    for (int k = 0; k < 2; k++) TAKE(s->h[k].b, nl, int64_t), TAKE(s->h[k].v, nl * FR_FB_CHANNELS, uint32_t);
+    TAKE(s->fc, nl, double), TAKE(s->on, nl, int32_t), TAKE(s->ffn, nl, int32_t), TAKE(s->fon, nl, int32_t);
+    for (int k = 0; k < 2; k++) {
+        TAKE(s->h[k].b, 2 * nl, int64_t);
+        for (int c = 0; c < FR_FB_CHANNELS; c++) TAKE(s->h[k].v[c], 2 * nl, uint32_t);
+    }
     TAKE(s->cnt, (size_t)nxf + 1, int), TAKE(s->start, (size_t)nxf + 1, int), TAKE(s->pos, (size_t)nxf + 1, int);
     TAKE(s->draws, (size_t)nxf + 1, unsigned char);
 #undef TAKE
@@ -343,17 +349,91 @@ static inline void lane_rng_put(lanes *l, int i, const fr_flame_rng *r)
     l->s0[i] = r->s0, l->s1[i] = r->s1, l->s2[i] = r->s2, l->s3[i] = r->s3;
 }
 
-/* The adds of hits h (their buckets prefetched an iteration ago). */
-static void hits_add(const hits *h, fr_flame_bucket_t *buckets, int atomic)
+/* fr_flame_bucket with int32 conversions (AVX2 converts int32 lanes): inside
+ * the bounds the bucket coordinates are far below 2^31, so the values are
+ * the same; outside, -1. The frame's fields are the caller's locals. */
+#define LANE_BUCKET(x_, y_, out)                                                                                       \
+    do {                                                                                                              \
+        double lx = (x_), ly = (y_);                                                                                      \
+        if (rot) {                                                                                                    \
+            const double dx = lx - rc0, dy = ly - rc1;                                                                    \
+            lx = dx * rcos - dy * rsin + rc0;                                                                         \
+            ly = dx * rsin + dy * rcos + rc1;                                                                         \
+        }                                                                                                             \
+        const int in = lx >= bx0 && ly >= by0 && lx <= bx1 && ly <= by1;                                                \
+        const double cx = in ? lx : bx0, cy = in ? ly : by0; /* converted in range either way */                        \
+        const int32_t bi = (int32_t)(ws0 * cx - wb0s0), bj = (int32_t)(hs1 * cy - hb1s1);                             \
+        const int64_t bb = (int64_t)bi + wb * (int64_t)(bj - row0);                                                   \
+        (out) = in && bb >= 0 && bb < nbk ? bb : -1;                                                                  \
+    } while (0)
+
+/* The hits of m points (px, py) of colours pc by std xforms fn, those with
+ * on[q] set, appended to h: buckets and adds in vector loops, the buckets
+ * prefetched. Returns how many land in the frame. */
+static int hits_make(const fr_flame_job *j, int m, const double *px, const double *py, const double *pc,
+                     const int32_t *fn, const int32_t *on, hits *h, const fr_flame_bucket_t *buckets)
 {
-    for (int i = 0; i < h->n; i++) {
-        fr_flame_bucket_t *o = buckets + (size_t)h->b[i] * FR_FB_CHANNELS;
-        const uint32_t *v = h->v[i];
+    const fr_flame_frame *f = j->frame;
+    const int rot = f->rotated;
+    const double rc0 = f->rot_center[0], rc1 = f->rot_center[1], rcos = f->rot_cos, rsin = f->rot_sin;
+    const double bx0 = f->bounds[0], by0 = f->bounds[1], bx1 = f->bounds[2], by1 = f->bounds[3];
+    const double ws0 = f->ws0, wb0s0 = f->wb0s0, hs1 = f->hs1, hb1s1 = f->hb1s1;
+    const int64_t wb = f->wb, nbk = (int64_t)f->wb * f->hb;
+    const int32_t row0 = f->row0;
+    int64_t *restrict b = h->b + h->n;
+    const double *restrict x = px, *restrict y = py, *restrict c = pc;
+    const int32_t *restrict xf = fn, *restrict lit = on;
+    uint32_t *restrict v0 = h->v[0] + h->n, *restrict v1 = h->v[1] + h->n, *restrict v2 = h->v[2] + h->n;
+    uint32_t *restrict v3 = h->v[3] + h->n, *restrict v4 = h->v[4] + h->n;
+#pragma omp simd
+    for (int q = 0; q < m; q++) {
+        int64_t bq;
+        LANE_BUCKET(x[q], y[q], bq);
+        b[q] = lit[q] ? bq : -1;
+    }
+    const fr_flame_job jl = *j; /* a local copy: its fields stay in registers */
+    if (jl.linear_palette) {
+#pragma omp simd
+        for (int q = 0; q < m; q++) {
+            v0[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 0), v1[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 1);
+            v2[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 2), v3[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 3);
+            v4[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 4);
+        }
+    } else {
+#pragma omp simd
+        for (int q = 0; q < m; q++) {
+            v0[q] = fr_flame_hit_step(&jl, c[q], xf[q], 0), v1[q] = fr_flame_hit_step(&jl, c[q], xf[q], 1);
+            v2[q] = fr_flame_hit_step(&jl, c[q], xf[q], 2), v3[q] = fr_flame_hit_step(&jl, c[q], xf[q], 3);
+            v4[q] = fr_flame_hit_step(&jl, c[q], xf[q], 4);
+        }
+    }
+    int nin = 0;
+#pragma omp simd reduction(+ : nin)
+    for (int q = 0; q < m; q++) nin += b[q] >= 0;
+    h->n += m;
+    return nin;
+}
+
+/* The adds of hits `add` (their buckets prefetched an iteration ago),
+ * interleaved with the prefetches of hits `pre` (the next iteration's adds):
+ * the misses overlap with the adds instead of a burst of prefetches
+ * stalling on the full miss queue. */
+static void hits_add(const hits *add, const hits *pre, fr_flame_bucket_t *buckets, int atomic)
+{
+    const int n = add->n > pre->n ? add->n : pre->n;
+    for (int q = 0; q < n; q++) {
+        if (q < pre->n && pre->b[q] >= 0) {
+            const fr_flame_bucket_t *o = buckets + (size_t)pre->b[q] * FR_FB_CHANNELS;
+            __builtin_prefetch(o, 1, 3);
+            __builtin_prefetch(o + FR_FB_CHANNELS - 1, 1, 3);
+        }
+        if (q >= add->n || add->b[q] < 0) continue;
+        fr_flame_bucket_t *o = buckets + (size_t)add->b[q] * FR_FB_CHANNELS;
         if (atomic) {
             for (int k = 0; k < FR_FB_CHANNELS; k++)
-                if (v[k]) fr_flame_badd(o + k, (fr_flame_bucket_t)v[k], 1);
+                if (add->v[k][q]) fr_flame_badd(o + k, (fr_flame_bucket_t)add->v[k][q], 1);
         } else {
-            for (int k = 0; k < FR_FB_CHANNELS; k++) o[k] = fr_flame_bucket_sat_add(o[k], v[k]);
+            for (int k = 0; k < FR_FB_CHANNELS; k++) o[k] = fr_flame_bucket_sat_add(o[k], add->v[k][q]);
         }
     }
 }
@@ -451,59 +531,56 @@ void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_
         for (int i = 0; i < n; i++) L->last[i] = L->fn[i] + 1;
         if (!plot) continue;
         /* 5. plot: the visible lanes, through the final xform when it applies */
-        int nh = 0, nf = 0;
-        for (int i = 0; i < n; i++) {
-            if (!L->left[i]) continue;
-            L->left[i]--;
-            const int fn = L->fn[i];
-            if (j->vis[fn] == 0.0) continue;
-            if (j->has_final) {
-                int take = 1;
+        {
+            uint32_t *restrict left = L->left;
+            int32_t *restrict on = s->on;
+            const int32_t *restrict lfn = L->fn;
+            const double *restrict vis = j->vis;
+#pragma omp simd
+            for (int i = 0; i < n; i++) {
+                on[i] = left[i] > 0 && vis[lfn[i]] != 0.0;
+                left[i] -= left[i] > 0;
+            }
+        }
+        cur->n = 0;
+        int nf = 0;
+        if (j->has_final) {
+            for (int i = 0; i < n; i++) {
+                if (!s->on[i]) continue;
                 if (j->final_opacity != 1.0) {
                     fr_flame_rng r = lane_rng(L, i);
-                    take = fr_flame_rng_01(&r) < j->final_opacity;
+                    const int take = fr_flame_rng_01(&r) < j->final_opacity;
                     lane_rng_put(L, i, &r);
+                    if (!take) continue;
                 }
-                if (take) {
-                    s->fidx[nf++] = i;
-                    continue;
-                }
+                s->fidx[nf++] = i;
+                s->on[i] = 0;
             }
-            s->hx[nh] = L->x[i], s->hy[nh] = L->y[i], s->hc[nh] = L->c[i], s->hfn[nh] = fn;
-            nh++;
         }
+        if (!j->has_final || j->final_opacity != 1.0)
+            plotted += (uint64_t)hits_make(j, n, L->x, L->y, L->c, L->fn, s->on, cur, buckets);
         if (nf) {
             for (int q = nf; q < up4(nf); q++) s->fidx[q] = DUMMY;
             const int fbad = run_xform(s, fx, s->draws[nstd], s->fidx, 0, nf);
             iters += (uint64_t)nf;
             for (int q = 0; q < nf; q++) {
                 const int i = s->fidx[q];
-                double o0 = s->ox[q], o1 = s->oy[q];
-                if (fbad && s->bad[q]) {
+                if (fbad && s->bad[q]) { /* the bad value's new point (fr_flame_xform_apply_core) */
                     fr_flame_rng r = lane_rng(L, i);
-                    o0 = fr_flame_u11(&r), o1 = fr_flame_u11(&r);
+                    s->ox[q] = fr_flame_u11(&r), s->oy[q] = fr_flame_u11(&r);
                     lane_rng_put(L, i, &r);
                 }
-                s->hx[nh] = o0, s->hy[nh] = o1, s->hc[nh] = fcc + fkeep * L->c[i], s->hfn[nh] = L->fn[i];
-                nh++;
+                s->fc[q] = fcc + fkeep * L->c[i], s->ffn[q] = L->fn[i], s->fon[q] = 1;
             }
+            plotted += (uint64_t)hits_make(j, nf, s->ox, s->oy, s->fc, s->ffn, s->fon, cur, buckets);
         }
-        /* 6. this iteration's hits: buckets, values, prefetch; then the adds of the previous one */
-        int nc = 0;
-        for (int h = 0; h < nh; h++) {
-            const int64_t b = fr_flame_bucket(j->frame, s->hx[h], s->hy[h]);
-            if (b < 0) continue;
-            fr_flame_hit_values(j, s->hc[h], s->hfn[h], cur->v[nc]);
-            cur->b[nc++] = b;
-            __builtin_prefetch(buckets + (size_t)b * FR_FB_CHANNELS, 1, 3);
-            __builtin_prefetch(buckets + (size_t)b * FR_FB_CHANNELS + FR_FB_CHANNELS - 1, 1, 3);
-        }
-        cur->n = nc;
-        plotted += (uint64_t)nc;
-        hits_add(prev, buckets, atomic);
+        /* 6. the adds of the previous iteration's hits, whose buckets are in
+         * cache by now, and the prefetches of this one's */
+        hits_add(prev, cur, buckets, atomic);
         hits *t = prev;
         prev = cur, cur = t;
     }
-    hits_add(prev, buckets, atomic);
+    cur->n = 0;
+    hits_add(prev, cur, buckets, atomic);
     st->iterations += iters, st->bad += nbad, st->plotted += plotted;
 }
