@@ -20,10 +20,14 @@ struct fr_cpu_flame {
     int shared;
     int simd;        /* the batched chaos game (flame_simd.c) */
     size_t n;        /* counters a copy: buckets x 5 */
+    size_t bytes;    /* of the mapping: copies x n counters, or more (the spare) */
     fr_flame_bucket_t *b; /* copies x n */
 };
 
-fr_status fr_cpu_flame_begin(fr_context *ctx, size_t nbuckets, fr_cpu_flame **out)
+/* Where the spare starts: the first copy's end rounded up to 4 KiB. */
+static size_t spare_offset(const fr_cpu_flame *c) { return (c->n * sizeof *c->b + 4095) & ~(size_t)4095; }
+
+fr_status fr_cpu_flame_begin(fr_context *ctx, size_t nbuckets, size_t spare, fr_cpu_flame **out)
 {
     *out = NULL;
     fr_cpu_flame *c = calloc(1, sizeof *c);
@@ -43,7 +47,11 @@ fr_status fr_cpu_flame_begin(fr_context *ctx, size_t nbuckets, fr_cpu_flame **ou
     }
     c->shared = c->threads > 1 && mem > 0 && bytes * c->threads > 0.25 * mem;
     size_t copies = c->shared ? 1 : (size_t)c->threads;
-    c->b = fr_big_calloc(c->n * copies * sizeof *c->b);
+    c->bytes = c->n * copies * sizeof *c->b;
+    /* the spare after the first copy (from the next 4 KiB: the accumulator's
+     * vectors stay aligned): the other copies' memory, and more */
+    if (copies > 1 && spare_offset(c) + spare > c->bytes) c->bytes = spare_offset(c) + spare;
+    c->b = fr_big_calloc(c->bytes);
     if (!c->b) {
         free(c);
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the histogram (%.1f GiB)", bytes * copies / (1 << 30));
@@ -171,6 +179,22 @@ const fr_flame_bucket_t *fr_cpu_flame_buckets(fr_cpu_flame *c)
         }
     }
     return c->b;
+}
+
+void *fr_cpu_flame_spare(fr_cpu_flame *c, size_t bytes)
+{
+    const size_t off = spare_offset(c), copies = c->shared ? 1 : (size_t)c->threads;
+    const size_t end = copies * c->n * sizeof *c->b; /* of the copies */
+    if (copies < 2 || c->bytes < off || c->bytes - off < bytes) return NULL;
+    /* the other copies' part was written (the pages are mapped: zeroing them
+     * costs far less than fresh pages); the rest is still untouched zeros */
+    const size_t used = end - off < bytes ? end - off : bytes;
+    char *spare = (char *)c->b + off;
+    const size_t chunk = 1 << 21;
+#pragma omp parallel for num_threads(c->threads) schedule(static)
+    for (size_t k = 0; k < (used + chunk - 1) / chunk; k++)
+        memset(spare + k * chunk, 0, used - k * chunk < chunk ? used - k * chunk : chunk);
+    return spare;
 }
 
 double fr_cpu_flame_bytes(const fr_cpu_flame *c)
