@@ -57,12 +57,17 @@ typedef struct fr_context fr_context;
  * that owns the call, never concurrently. */
 typedef int (*fr_progress_fn)(double done, void *user);
 
-/* Which CPU kernel family runs escape-time work. AUTO picks the widest the
- * processor supports at run time. All give identical results. */
+/* Which CPU kernel family runs escape-time, orbit-density and flame work.
+ * AUTO picks the widest the processor supports at run time. Escape-time and
+ * orbit-density kernels give identical results. Flames: SCALAR runs one
+ * walker at a time with the scalar maths library (the reference); AVX2 runs
+ * batches of walkers in vectors with glibc's vector maths (libmvec, within
+ * 4 ulp), so the image differs from the reference by Monte-Carlo noise only;
+ * each gives the same image on any thread count. */
 typedef enum fr_cpu_kernel {
     FR_CPU_KERNEL_AUTO = 0,
-    FR_CPU_KERNEL_SCALAR = 1, /* the reference: one sample at a time */
-    FR_CPU_KERNEL_AVX2 = 2    /* AVX2 + FMA: 4 x f64, 8 x f32 */
+    FR_CPU_KERNEL_SCALAR = 1, /* the reference: one sample (one walker) at a time */
+    FR_CPU_KERNEL_AVX2 = 2    /* AVX2 + FMA: 4 x f64, 8 x f32; flames: batched walkers */
 } fr_cpu_kernel;
 
 fr_context *fr_context_create(void);

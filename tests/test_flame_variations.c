@@ -1000,7 +1000,7 @@ static void test_twintrian_bad_log(void **state)
     xform_init(&xf);
     fr_flame_xform_pre pre;
     fr_flame_xform_precalc(&xf, &pre);
-    fr_flame_rng g = {{1, 0, 0, 0}}; /* its first output is 0 */
+    fr_flame_rng g = {1, 0, 0, 0}; /* its first output is 0 */
     double ox = 0, oy = 0;
     fr_flame_var_eval(&pre, fr_flame_var_find("twintrian"), 0.5, 0.8, -0.3, &g, &ox, &oy);
     assert_true(ox == 0.5 * 0.8 * -30.0);

@@ -24,22 +24,15 @@
 
 #include "fractalis.h"
 #include "flame/flame_variations.h"
+#include "flame_support.h"
 
 #define MARGIN_DB 1.0
 
 static fr_status render(const char *device, const char *path, int index, const fr_flame_options *o, fr_image *img,
                         fr_flame_stats *st, char *err, size_t errlen)
 {
-    fr_context *ctx = fr_context_create();
-    assert_non_null(ctx);
-    assert_int_equal(fr_context_set_device(ctx, device), FR_OK);
-    fr_flames *f = NULL;
-    fr_status s = fr_flames_read(ctx, path, NULL, 0, &f);
-    if (!s) s = fr_flame_render(ctx, f, index, o, img, st);
-    if (s && err) snprintf(err, errlen, "%s", fr_last_error(ctx));
-    fr_flames_destroy(f);
-    fr_context_destroy(ctx);
-    return s;
+    const flame_setup su = {.device = device};
+    return flame_render_with(&su, path, index, o, img, NULL, st, err, errlen);
 }
 
 /* render() with a device-memory cap (0: none) and the raw buffer (may be NULL). */
@@ -47,44 +40,14 @@ static fr_status render_capped(const char *device, const char *path, int index, 
                                uint64_t cap, fr_image *img, fr_flame_raw *raw, fr_flame_stats *st, char *err,
                                size_t errlen)
 {
-    fr_context *ctx = fr_context_create();
-    assert_non_null(ctx);
-    assert_int_equal(fr_context_set_device(ctx, device), FR_OK);
-    assert_int_equal(fr_context_set_device_memory(ctx, cap), FR_OK);
-    fr_flames *f = NULL;
-    fr_status s = fr_flames_read(ctx, path, NULL, 0, &f);
-    if (!s) s = fr_flame_render_raw(ctx, f, index, o, img, raw, st);
-    if (s && err) snprintf(err, errlen, "%s", fr_last_error(ctx));
-    fr_flames_destroy(f);
-    fr_context_destroy(ctx);
-    return s;
+    const flame_setup su = {.device = device, .device_memory = cap};
+    return flame_render_with(&su, path, index, o, img, raw, st, err, errlen);
 }
 
 static void render_ok(const char *device, const char *path, int index, const fr_flame_options *o, fr_image *img)
 {
-    char err[512];
-    fr_flame_stats st;
-    if (render(device, path, index, o, img, &st, err, sizeof err)) fail_msg("%s %s #%d: %s", device, path, index, err);
-}
-
-/* PSNR over RGB on the 8-bit scale (identical: INFINITY). */
-static double psnr(const fr_image *a, const fr_image *b)
-{
-    assert_int_equal(a->width, b->width);
-    assert_int_equal(a->height, b->height);
-    const size_t n = (size_t)a->width * a->height;
-    double se = 0;
-    for (size_t i = 0; i < n; i++)
-        for (int c = 0; c < 3; c++) {
-            double x, y;
-            if (a->depth == 16)
-                x = ((const uint16_t *)a->pixels)[i * 4 + c] / 257.0, y = ((const uint16_t *)b->pixels)[i * 4 + c] / 257.0;
-            else
-                x = ((const uint8_t *)a->pixels)[i * 4 + c], y = ((const uint8_t *)b->pixels)[i * 4 + c];
-            se += (x - y) * (x - y);
-        }
-    if (se == 0) return INFINITY;
-    return 10 * log10(255.0 * 255.0 / (se / (3.0 * n)));
+    const flame_setup su = {.device = device};
+    flame_render_ok(&su, path, index, o, img);
 }
 
 /* CPU seeds 1 and 2 against the GPU (seed 3). Returns the shortfall in dB
@@ -98,36 +61,18 @@ static double gpu_vs_cpu(const char *path, int index, fr_flame_options o, const 
     render_ok("cpu", path, index, &o, &c2);
     o.seed = 3;
     render_ok("cuda", path, index, &o, &g);
-    double noise = psnr(&c1, &c2), gpu = psnr(&c1, &g);
+    double noise = flame_psnr(&c1, &c2), gpu = flame_psnr(&c1, &g);
     double gap = isinf(noise) ? (isinf(gpu) ? 0 : 99) : noise - gpu;
     printf("%-40s cpu-cpu %7.2f dB  gpu-cpu %7.2f dB  gap %+6.2f\n", what, noise, gpu, gap);
     fr_image_free(&c1), fr_image_free(&c2), fr_image_free(&g);
     return gap;
 }
 
-/* A file name in the test's temporary folder. */
-static const char *tmp_path(char *buf, size_t len, const char *name)
-{
-    snprintf(buf, len, "%s/%s", getenv("FR_TEST_TMP") ? getenv("FR_TEST_TMP") : "/tmp", name);
-    return buf;
-}
-
-static const char *corpus_dir(char *buf, size_t len)
-{
-    const char *shared = getenv("FR_SHARED");
-    if (!shared) return NULL;
-    snprintf(buf, len, "%s/corpus/flames", shared);
-    DIR *d = opendir(buf);
-    if (!d) return NULL;
-    closedir(d);
-    return buf;
-}
-
 static void test_corpus_matches_cpu(void **state)
 {
     (void)state;
     char dir[4096];
-    if (!corpus_dir(dir, sizeof dir)) {
+    if (!flame_corpus_dir(dir, sizeof dir)) {
         printf("skipped: the flame corpus (FR_SHARED/corpus/flames) is not here\n");
         skip();
     }
@@ -147,35 +92,12 @@ static void test_corpus_matches_cpu(void **state)
     if (bad) fail_msg("%d of %d corpus genomes differ from the CPU render beyond the noise", bad, n);
 }
 
-/* A file of 99 genomes, genome v using variation v (default parameters)
- * beside a linear xform and a spherical one. */
-static void write_variation_genomes(const char *path)
-{
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fprintf(f, "<flames>\n");
-    for (int v = 0; v < FR_FLAME_NVAR; v++) {
-        fprintf(f,
-                "<flame name=\"%s\" size=\"128 96\" center=\"0 0\" scale=\"28\" quality=\"50\" brightness=\"4\" "
-                "gamma=\"3\" estimator_radius=\"5\" estimator_minimum=\"0\" estimator_curve=\"0.6\">\n"
-                "<xform weight=\"0.5\" color=\"0\" %s=\"0.8\" %s coefs=\"0.8 0.1 -0.1 0.7 0.2 0.1\"/>\n"
-                "<xform weight=\"0.3\" color=\"0.6\" linear=\"0.6\" coefs=\"0.5 -0.3 0.3 0.5 -0.4 0.2\"/>\n"
-                "<xform weight=\"0.2\" color=\"1\" spherical=\"0.5\" coefs=\"0.6 0.2 -0.2 0.6 0.3 -0.3\"/>\n",
-                fr_flame_vars[v].name, fr_flame_vars[v].name, v ? "linear=\"0.2\"" : "");
-        for (int i = 0; i < 256; i++)
-            fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, i, (i * 7) % 256, 255 - i);
-        fprintf(f, "</flame>\n");
-    }
-    fprintf(f, "</flames>\n");
-    fclose(f);
-}
-
 static void test_every_variation_matches_cpu(void **state)
 {
     (void)state;
     char path[4096];
-    tmp_path(path, sizeof path, "gpu_variations.flam3");
-    write_variation_genomes(path);
+    flame_tmp_path(path, sizeof path, "gpu_variations.flam3");
+    flame_write_variation_genomes(path, 0);
     int bad = 0;
     for (int v = 0; v < FR_FLAME_NVAR; v++) {
         fr_flame_options o = {.quality = 200};
@@ -190,8 +112,8 @@ static void test_post_paths_match_cpu(void **state)
 {
     (void)state;
     char path[4096];
-    tmp_path(path, sizeof path, "gpu_post.flam3");
-    write_variation_genomes(path);
+    flame_tmp_path(path, sizeof path, "gpu_post.flam3");
+    flame_write_variation_genomes(path, 0);
     const int v = 2; /* spherical */
     fr_flame_options o = {.quality = 200, .depth = 16};
     assert_true(gpu_vs_cpu(path, v, o, "16 bits") <= MARGIN_DB);
@@ -210,49 +132,15 @@ static void test_same_seed_same_image(void **state)
 {
     (void)state;
     char path[4096];
-    tmp_path(path, sizeof path, "gpu_seed.flam3");
-    write_variation_genomes(path);
+    flame_tmp_path(path, sizeof path, "gpu_seed.flam3");
+    flame_write_variation_genomes(path, 0);
     fr_flame_options o = {.quality = 500, .seed = 42};
     fr_image a, b;
     render_ok("cuda", path, 13, &o, &a);
     render_ok("cuda", path, 13, &o, &b);
-    assert_true(isinf(psnr(&a, &b)));
+    assert_true(isinf(flame_psnr(&a, &b)));
     fr_image_free(&a), fr_image_free(&b);
     remove(path);
-}
-
-/* Genome 0: <motion> on two xforms (sin and triangle on coefs, weight,
- * colour, a variation and a parameter), 2 passes of 40 temporal samples
- * under a gaussian filter; genome 1: no motion, 3 passes of 30 samples
- * under an exp filter. */
-static void write_motion_genomes(const char *path)
-{
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fprintf(f, "<flames>\n"
-               "<flame name=\"motion\" time=\"0.2\" size=\"160 120\" scale=\"55\" quality=\"50\" passes=\"2\" "
-               "temporal_samples=\"40\" temporal_filter_type=\"gaussian\" temporal_filter_width=\"0.6\" "
-               "brightness=\"4\" gamma=\"3\" estimator_radius=\"4\" estimator_minimum=\"0\" estimator_curve=\"0.5\">\n"
-               "<xform weight=\"0.5\" color=\"0\" julian=\"0.8\" julian_power=\"3\" linear=\"0.2\" "
-               "coefs=\"0.7 0.2 -0.2 0.7 0.1 -0.1\">\n"
-               " <motion motion_frequency=\"1\" motion_function=\"sin\" coefs=\"0.1 0 0 0.1 0.3 0\" "
-               "julian_dist=\"0.4\" color=\"0.3\"/>\n"
-               "</xform>\n"
-               "<xform weight=\"0.3\" color=\"0.7\" spherical=\"0.6\" coefs=\"0.6 -0.3 0.3 0.6 -0.3 0.2\">\n"
-               " <motion motion_frequency=\"2\" motion_function=\"triangle\" weight=\"0.2\" spherical=\"0.3\" "
-               "post=\"0 0 0 0 0.2 0.1\"/>\n"
-               "</xform>\n"
-               "<xform weight=\"0.2\" color=\"1\" linear=\"1\" coefs=\"0.4 0 0 0.4 0.5 0.5\"/>\n");
-    for (int i = 0; i < 256; i++) fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, 255 - i, (i * 5) % 256, i);
-    fprintf(f, "</flame>\n"
-               "<flame name=\"temporal\" size=\"160 120\" scale=\"55\" quality=\"50\" passes=\"3\" "
-               "temporal_samples=\"30\" temporal_filter_type=\"exp\" temporal_filter_exp=\"2\" brightness=\"4\" "
-               "gamma=\"3\" estimator_radius=\"4\" estimator_minimum=\"0\" estimator_curve=\"0.5\">\n"
-               "<xform weight=\"0.6\" color=\"0\" linear=\"0.5\" sinusoidal=\"0.5\" coefs=\"0.6 0.3 -0.3 0.6 0.2 0\"/>\n"
-               "<xform weight=\"0.4\" color=\"1\" swirl=\"0.4\" linear=\"0.6\" coefs=\"-0.5 0.2 -0.2 -0.5 -0.4 0.3\"/>\n");
-    for (int i = 0; i < 256; i++) fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, i, 255 - i, (i * 3) % 256);
-    fprintf(f, "</flame>\n</flames>\n");
-    fclose(f);
 }
 
 /* Temporal samples on the GPU: every sample's job, their walkers mixed in
@@ -263,8 +151,8 @@ static void test_motion_blur_matches_cpu(void **state)
 {
     (void)state;
     char path[4096];
-    tmp_path(path, sizeof path, "gpu_motion.flam3");
-    write_motion_genomes(path);
+    flame_tmp_path(path, sizeof path, "gpu_motion.flam3");
+    flame_write_motion_genomes(path);
     fr_flame_options m = {.quality = 200, .motion_blur = 1};
     assert_true(gpu_vs_cpu(path, 0, m, "motion blur") <= MARGIN_DB);
     fr_flame_options d = {.quality = 200};
@@ -274,7 +162,7 @@ static void test_motion_blur_matches_cpu(void **state)
     fr_image a, b;
     render_ok("cuda", path, 0, &o, &a);
     render_ok("cuda", path, 0, &o, &b);
-    assert_true(isinf(psnr(&a, &b)));
+    assert_true(isinf(flame_psnr(&a, &b)));
     fr_image_free(&a), fr_image_free(&b);
     remove(path);
 }
@@ -286,8 +174,8 @@ static void test_too_large_is_an_error(void **state)
 {
     (void)state;
     char path[4096], err[512];
-    tmp_path(path, sizeof path, "gpu_big.flam3");
-    write_variation_genomes(path);
+    flame_tmp_path(path, sizeof path, "gpu_big.flam3");
+    flame_write_variation_genomes(path, 0);
     fr_flame_options o = {.width = 65536, .height = 65536, .quality = 0.001, .supersample = 8, .strips = 1};
     fr_image img;
     fr_flame_stats st;
@@ -339,8 +227,8 @@ static void test_strips_under_a_cap(void **state)
 {
     (void)state;
     char path[4096], err[512];
-    tmp_path(path, sizeof path, "gpu_strips.flam3");
-    write_variation_genomes(path);
+    flame_tmp_path(path, sizeof path, "gpu_strips.flam3");
+    flame_write_variation_genomes(path, 0);
     const int v = 2; /* spherical */
     /* 512 x 384, supersample 2: about 57 MiB on the GPU, so 16 MiB takes several strips */
     fr_flame_options o = {.width = 512, .height = 384, .quality = 200, .supersample = 2};
@@ -364,9 +252,9 @@ static void test_strips_under_a_cap(void **state)
 
     assert_int_equal(capped.width, c1.width);
     assert_int_equal(capped.height, c1.height);
-    double noise = psnr(&c1, &c2), gpu = psnr(&c1, &capped);
+    double noise = flame_psnr(&c1, &c2), gpu = flame_psnr(&c1, &capped);
     printf("strips: cpu-cpu %7.2f dB  gpu(strips)-cpu %7.2f dB  gpu(strips)-gpu %7.2f dB  max diff %d, %d\n", noise,
-           gpu, psnr(&whole, &capped), max_diff(&whole, &capped), max_diff(&whole, &forced));
+           gpu, flame_psnr(&whole, &capped), max_diff(&whole, &capped), max_diff(&whole, &forced));
     assert_true(noise - gpu <= MARGIN_DB);
     /* same seed: the same walkers and integer buckets; the density
      * estimation's atomic double adds may round differently */

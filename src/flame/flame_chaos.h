@@ -60,12 +60,13 @@ typedef struct fr_flame_walk_stats {
 /* flam3's rand11 and rand01 from the walker's stream. */
 FR_HD double fr_flame_rand11(fr_flame_rng *r) { return 2.0 * fr_flame_rng_01(r) - 1.0; }
 
-/* Palette entry of colour coordinate c (step mode), flam3's truncation and clamps. */
+/* Palette entry of colour coordinate c (step mode), flam3's truncation and
+ * clamps (NaN and below 0: 0; 255 and above: 255), without branches. */
 FR_HD int fr_flame_cmap_index(double c)
 {
     double d = c * 256.0;
-    if (!(d >= 0)) return 0;
-    if (d >= 255.0) return 255;
+    d = d > 0.0 ? d : 0.0;
+    d = d < 255.0 ? d : 255.0;
     return (int)d;
 }
 
@@ -88,28 +89,52 @@ FR_HD void fr_flame_badd(fr_flame_bucket_t *b, fr_flame_bucket_t v, int atomic)
 #endif
 }
 
+/* x (0 <= x < 2^32) truncated to an unsigned integer, through int32
+ * conversions (the same value; vector units convert int32 lanes). */
+FR_HD uint32_t fr_flame_trunc_u32(double x)
+{
+    const int hi = x >= 2147483648.0;
+    return (uint32_t)(int32_t)(hi ? x - 2147483648.0 : x) + (hi ? 2147483648u : 0u);
+}
+
+/* Add k (FR_FB_R .. FR_FB_CNT) of one hit of colour c by std xform fn, step
+ * palette: from the xform's table. */
+FR_HD uint32_t fr_flame_hit_step(const fr_flame_job *j, double c, int fn, int k)
+{
+    return (&j->hit[0][0][0])[(fn * 256 + fr_flame_cmap_index(c)) * FR_FB_CHANNELS + k];
+}
+
+/* The same, linear palette: between entries idx and idx + 1 as flam3's
+ * rect.c does. */
+FR_HD uint32_t fr_flame_hit_linear(const fr_flame_job *j, double c, int fn, int k)
+{
+    /* (flam3 skips its multiplications by w = 1, which are exact) */
+    const double w = j->vis[fn];
+    if (k == FR_FB_CNT) return fr_flame_trunc_u32(w * 255.0);
+    /* flam3: idx = (int)(c * 256), frac its remainder; below 0 (or NaN)
+     * entry 0 with frac 0, from 255 on entry 254 with frac 1 (written with
+     * clamps alone, which vectorise) */
+    double d = c * 256.0;
+    d = d > 0.0 ? d : 0.0;
+    d = d < 255.0 ? d : 255.0;
+    int idx = (int)d;
+    idx = idx < 254 ? idx : 254;
+    const double frac = d - idx;
+    const double col = j->dmap[idx][k] * (1.0 - frac) + j->dmap[idx + 1][k] * frac;
+    const double a = w * col;
+    return a >= 1.0 ? fr_flame_trunc_u32(a) : 0;
+}
+
+FR_HD uint32_t fr_flame_hit_value(const fr_flame_job *j, double c, int fn, int k)
+{
+    return j->linear_palette ? fr_flame_hit_linear(j, c, fn, k) : fr_flame_hit_step(j, c, fn, k);
+}
+
 /* The five integer adds (R, G, B, A, CNT) of one hit of colour c by std
- * xform fn: from the step table, or (linear palette) between entries idx
- * and idx + 1 as flam3's rect.c does. */
+ * xform fn (flam3's truncating buckets). */
 FR_HD void fr_flame_hit_values(const fr_flame_job *j, double c, int fn, uint32_t v[FR_FB_CHANNELS])
 {
-    if (!j->linear_palette) {
-        const uint32_t *h = j->hit[fn][fr_flame_cmap_index(c)];
-        for (int k = 0; k < FR_FB_CHANNELS; k++) v[k] = h[k];
-        return;
-    }
-    double d = c * 256.0, frac;
-    int idx = d >= 0 && d < 2147483647.0 ? (int)d : (d >= 0 ? 255 : -1);
-    if (idx < 0) idx = 0, frac = 0;
-    else if (idx >= 255) idx = 254, frac = 1.0;
-    else frac = d - idx;
-    const double w = j->vis[fn];
-    for (int k = 0; k < 4; k++) {
-        double col = j->dmap[idx][k] * (1.0 - frac) + j->dmap[idx + 1][k] * frac;
-        double a = w == 1.0 ? col : w * col;
-        v[k] = a >= 1.0 ? (uint32_t)a : 0;
-    }
-    v[FR_FB_CNT] = (uint32_t)(w == 1.0 ? 255.0 : w * 255.0);
+    for (int k = 0; k < FR_FB_CHANNELS; k++) v[k] = fr_flame_hit_value(j, c, fn, k);
 }
 
 /* One hit of colour c, weight of std xform fn, at bucket b. */
@@ -166,13 +191,14 @@ typedef struct fr_flame_walker {
     uint64_t iters, bad;
 } fr_flame_walker;
 
-/* One iteration (its bad-value retries included): the walker moves on. When
- * `plot` is set and the xform is visible, the plotted copy (through the
- * final xform when it applies) gives the bucket, returned with its colour
- * coordinate and the std xform; else, or outside the frame, -1. */
-FR_HD int64_t fr_flame_walker_step(const fr_flame_job *j, fr_flame_walker *w, int plot, double *oc, int *ofn)
+/* The tries of one iteration from try number `consec` on (0: the first):
+ * an xform drawn from the row of the previous one, the colour blended, the
+ * point moved; a bad value tries again, the 5th in a row is kept. Returns
+ * the xform of the last try. (The CPU's batched walkers run their first
+ * try in vectors and the rest of a bad one here.) */
+FR_HD int fr_flame_walker_tries(const fr_flame_job *j, fr_flame_walker *w, int consec)
 {
-    int consec = 0, fn;
+    int fn;
     for (;;) {
         const uint16_t *row = j->chaos ? j->table + (size_t)w->last * FR_FLAME_GRAIN : j->table;
         fn = row[fr_flame_rng_u32(&w->r) & (FR_FLAME_GRAIN - 1)];
@@ -185,6 +211,16 @@ FR_HD int64_t fr_flame_walker_step(const fr_flame_job *j, fr_flame_walker *w, in
         w->bad++;
         if (++consec >= 5) break;
     }
+    return fn;
+}
+
+/* One iteration (its bad-value retries included): the walker moves on. When
+ * `plot` is set and the xform is visible, the plotted copy (through the
+ * final xform when it applies) gives the bucket, returned with its colour
+ * coordinate and the std xform; else, or outside the frame, -1. */
+FR_HD int64_t fr_flame_walker_step(const fr_flame_job *j, fr_flame_walker *w, int plot, double *oc, int *ofn)
+{
+    const int fn = fr_flame_walker_tries(j, w, 0);
     w->last = fn + 1;
     if (!plot || j->vis[fn] == 0.0) return -1;
     double o0 = w->p0, o1 = w->p1;

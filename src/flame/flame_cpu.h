@@ -10,7 +10,10 @@
 
 typedef struct fr_cpu_flame fr_cpu_flame;
 
-fr_status fr_cpu_flame_begin(fr_context *ctx, size_t nbuckets, fr_cpu_flame **out);
+/* Buckets for nbuckets buckets (copies per thread when the memory allows).
+ * spare: bytes wanted after the last pass in the copies' memory
+ * (fr_cpu_flame_spare), 0 for none. */
+fr_status fr_cpu_flame_begin(fr_context *ctx, size_t nbuckets, size_t spare, fr_cpu_flame **out);
 /* Zero the buckets (a new pass). */
 void fr_cpu_flame_clear(fr_cpu_flame *c);
 /* Walkers first .. first + count - 1 of a pass of `samples` samples whose
@@ -24,8 +27,20 @@ void fr_cpu_flame_run(fr_cpu_flame *c, const fr_flame_job *j, uint64_t base, uin
  * every job share the threads. */
 void fr_cpu_flame_run_segments(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg,
                                uint64_t base, uint64_t first, uint64_t count, fr_flame_walk_stats *st);
+/* Walkers a slice of a pass must be a multiple of (fr_cpu_flame_run*'s
+ * first and count) for a genome of nstd xforms: the batched chaos game's
+ * batch, else 1. */
+int fr_cpu_flame_batch(const fr_cpu_flame *c, int nstd);
 /* The pass's buckets (the threads' copies summed). */
 const fr_flame_bucket_t *fr_cpu_flame_buckets(fr_cpu_flame *c);
+/* After the last pass's buckets are read (fr_cpu_flame_buckets, which sums
+ * the copies into the first): `bytes` of zeroed memory in place of the other
+ * copies (asked for at fr_cpu_flame_begin), valid until fr_cpu_flame_end;
+ * NULL when there is no such room (one copy). The other copies' pages are
+ * mapped already, which makes this far cheaper than fresh memory (a page
+ * fault costs ~2 s a GB on some virtual machines). The next
+ * fr_cpu_flame_clear would overwrite it. */
+void *fr_cpu_flame_spare(fr_cpu_flame *c, size_t bytes);
 /* Bytes of bucket memory. */
 double fr_cpu_flame_bytes(const fr_cpu_flame *c);
 void fr_cpu_flame_end(fr_cpu_flame *c);

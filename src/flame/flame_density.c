@@ -24,6 +24,9 @@
 #include <stdlib.h>
 
 enum { SWATH_MIN = 16 };
+/* The density window of a bucket, (os / 2 * 2 + 1)^2 buckets, summed from
+ * an array up to this size (supersample 17), else as it is read. */
+enum { DE_WINDOW_MAX = 17 * 17 };
 
 /* rect.c render_rectangle, per batch (contrast 1; sumfilt from the temporal steps). */
 void fr_flame_log_constants(const fr_flame_genome *g, const fr_flame_frame *f, double *k1, double *k2)
@@ -45,15 +48,17 @@ static int de_swath(const fr_flame_frame *f)
 
 /* The splat targets of each kernel, mirror images expanded (in the order
  * of fr_flame_de_splat_bucket), as offsets into the accumulator (in
- * doubles) and weights. A bucket whose whole splat lies inside the grid
- * takes this list with no per-target bounds check; each target cell still
- * receives c[k] * (w * base), the same product as the portable code, and
- * the cells' order of adds (bucket by bucket) is unchanged, so the result
- * is the same bit for bit. */
+ * doubles), in groups of one weight (a coefficient's 1, 4 or 8 mirror
+ * images). A bucket whose whole splat lies inside the grid takes this list
+ * with no per-target bounds check; each target cell still receives
+ * c[k] * (w * base), the same product as the portable code (computed once
+ * a group), and the cells' order of adds (bucket by bucket) is unchanged,
+ * so the result is the same bit for bit. */
 typedef struct de_list {
-    int n;
+    int n, ng;
     int64_t *off;
-    double *w;
+    double *gw; /* a group's weight */
+    int *gn;    /* its targets */
 } de_list;
 
 static int de_lists_build(const fr_flame_frame *f, de_list *l)
@@ -63,17 +68,19 @@ static int de_lists_build(const fr_flame_frame *f, de_list *l)
     for (int k = 0; k <= de->max_filter_index; k++) {
         const int r = (int)ceil(de->width[k]) - 1;
         const size_t cap = (size_t)(2 * r + 1) * (2 * r + 1);
-        l[k].n = 0;
+        l[k].n = l[k].ng = 0;
         l[k].off = malloc(cap * sizeof *l[k].off);
-        l[k].w = malloc(cap * sizeof *l[k].w);
-        if (!l[k].off || !l[k].w) return -1;
+        l[k].gw = malloc(cap * sizeof *l[k].gw);
+        l[k].gn = malloc(cap * sizeof *l[k].gn);
+        if (!l[k].off || !l[k].gw || !l[k].gn) return -1;
         const double *coef = de->coef + (size_t)k * de->kernel_size;
         int idx = 0;
-#define ADD(di, dj) (l[k].off[l[k].n] = ((int64_t)(di) + (int64_t)(dj) * wb) * 4, l[k].w[l[k].n++] = w)
+#define ADD(di, dj) (l[k].off[l[k].n++] = ((int64_t)(di) + (int64_t)(dj) * wb) * 4, l[k].gn[l[k].ng - 1]++)
         for (int jj = 0; jj <= r; jj++)
             for (int ii = 0; ii <= jj; ii++) {
                 double w = coef[idx++];
                 if (w == 0.0) continue;
+                l[k].gw[l[k].ng] = w, l[k].gn[l[k].ng++] = 0;
                 if (jj == 0) {
                     ADD(0, 0);
                 } else if (ii == 0) {
@@ -92,22 +99,26 @@ static int de_lists_build(const fr_flame_frame *f, de_list *l)
 
 static void de_lists_free(de_list *l, int n)
 {
-    for (int k = 0; l && k < n; k++) free(l[k].off), free(l[k].w);
+    for (int k = 0; l && k < n; k++) free(l[k].off), free(l[k].gw), free(l[k].gn);
     free(l);
 }
 
 typedef double v4d __attribute__((vector_size(32), aligned(8)));
 
-/* One interior bucket's splat: a 4-double vector per target. */
+/* One interior bucket's splat: a 4-double vector per target, the product
+ * c * (w * base) once a group of targets of one weight. */
 #define DE_SPLAT_BODY                                                                                                  \
     {                                                                                                                  \
         const v4d cv = {c[0], c[1], c[2], c[3]};                                                                       \
         double *a = accum + centre;                                                                                    \
-        for (int t = 0; t < l->n; t++) {                                                                               \
-            const double s = l->w[t] * base;                                                                           \
-            const v4d sv = {s, s, s, s};                                                                               \
-            v4d *p = (v4d *)(a + l->off[t]);                                                                           \
-            *p = *p + cv * sv;                                                                                         \
+        const int64_t *off = l->off;                                                                                   \
+        for (int g = 0; g < l->ng; g++) {                                                                              \
+            const double s = l->gw[g] * base;                                                                          \
+            const v4d sv = {s, s, s, s}, add = cv * sv;                                                                \
+            for (int e = l->gn[g]; e > 0; e--, off++) {                                                                \
+                v4d *p = (v4d *)(a + *off);                                                                            \
+                *p = *p + add;                                                                                         \
+            }                                                                                                          \
         }                                                                                                              \
     }
 
@@ -126,6 +137,7 @@ static void de_splat(const fr_context *ctx, const fr_flame_frame *f, const fr_fl
 {
     const fr_flame_de *de = &f->de;
     const int os = f->os, ss = os / 2, scf = !(os & 1);
+    const int window = (2 * ss + 1) * (2 * ss + 1) <= DE_WINDOW_MAX;
     const double scfact = pow(os / (os + 1.0), 2.0);
     const int j0 = os - 1, j1 = f->hb - os + 1; /* rows [j0, j1) */
     const int i0 = os - 1, i1 = f->wb - os + 1;
@@ -149,12 +161,26 @@ static void de_splat(const fr_context *ctx, const fr_flame_frame *f, const fr_fl
                 for (int i = i0; i < i1; i++) {
                     const fr_flame_bucket_t *b = row + (int64_t)i * FR_FB_CHANNELS;
                     if (b[FR_FB_CNT] == 0 || b[FR_FB_A] == 0) continue;
-                    /* the kernel, as fr_flame_de_splat_bucket picks it */
+                    /* the kernel, as fr_flame_de_splat_bucket picks it (the
+                     * quotients first, which vectorise, then their sum in
+                     * the same order) */
                     double fs = 0.0;
-                    for (int ii = -ss; ii <= ss; ii++)
-                        for (int jj = -ss; jj <= ss; jj++)
-                            fs += buckets[((int64_t)(i + ii) + (int64_t)(j + jj) * wb) * FR_FB_CHANNELS + FR_FB_CNT] /
-                                  255.0;
+                    if (window) {
+                        double q[DE_WINDOW_MAX];
+                        int nq = 0;
+                        for (int ii = -ss; ii <= ss; ii++)
+                            for (int jj = -ss; jj <= ss; jj++)
+                                q[nq++] =
+                                    buckets[((int64_t)(i + ii) + (int64_t)(j + jj) * wb) * FR_FB_CHANNELS + FR_FB_CNT];
+                        for (int t = 0; t < nq; t++) q[t] /= 255.0;
+                        for (int t = 0; t < nq; t++) fs += q[t];
+                    } else {
+                        for (int ii = -ss; ii <= ss; ii++)
+                            for (int jj = -ss; jj <= ss; jj++)
+                                fs += buckets[((int64_t)(i + ii) + (int64_t)(j + jj) * wb) * FR_FB_CHANNELS +
+                                              FR_FB_CNT] /
+                                      255.0;
+                    }
                     if (scf) fs *= scfact;
                     const int k = fr_flame_de_kernel_index(de, fs);
                     const int r = (int)ceil(de->width[k]) - 1;

@@ -53,7 +53,11 @@ static fr_status run_pass(fr_context *ctx, fr_cpu_flame *cpu, const fr_flame_job
     if (!seg) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
     int nseg;
     const uint64_t walkers = fr_flame_segments(J, pass, FR_FLAME_SUB_BATCH, seg, &nseg);
-    const uint64_t slice = walkers / 64 > (uint64_t)fr_threads(ctx) * 4 ? walkers / 64 : (uint64_t)fr_threads(ctx) * 4;
+    /* slices of whole batches (the batched chaos game's batches must not
+     * depend on the slices), each a few batches a thread */
+    const uint64_t bw = (uint64_t)fr_cpu_flame_batch(cpu, J->nstd), unit = (uint64_t)fr_threads(ctx) * 4 * bw;
+    uint64_t slice = walkers / (bw > 1 ? 16 : 64) > unit ? walkers / (bw > 1 ? 16 : 64) : unit;
+    slice = (slice + bw - 1) / bw * bw;
     fr_status s = FR_OK;
     for (uint64_t w = 0; w < walkers; w += slice) {
         uint64_t n = walkers - w < slice ? walkers - w : slice;
@@ -130,12 +134,16 @@ static fr_status render_cpu(fr_context *ctx, prepared *p, const fr_flame_options
 {
     fr_flame_frame *f = &p->f;
     fr_cpu_flame *cpu = NULL;
-    const size_t nb = (size_t)f->wb * f->hb;
-    fr_status s = fr_cpu_flame_begin(ctx, nb, &cpu);
+    const size_t nb = (size_t)f->wb * f->hb, abytes = nb * 4 * sizeof(double);
+    /* one pass: the accumulator takes the other threads' bucket copies'
+     * memory once they are summed (fewer fresh pages to fault in) */
+    const int spare = out && f->passes == 1;
+    fr_status s = fr_cpu_flame_begin(ctx, nb, spare ? abytes : 0, &cpu);
     if (s) return s;
     st->bucket_bytes = fr_cpu_flame_bytes(cpu);
-    double *accum = out ? fr_big_calloc(nb * 4 * sizeof *accum) : NULL;
-    if (out && !accum) {
+    double *accum = out && !spare ? fr_big_calloc(abytes) : NULL;
+    int own = accum != NULL;
+    if (out && !spare && !accum) {
         s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
         goto done;
     }
@@ -150,18 +158,24 @@ static fr_status render_cpu(fr_context *ctx, prepared *p, const fr_flame_options
         if (raw)
             fr_flame_raw_add(f, b + ((int64_t)fr_flame_image_row0(f) * f->wb + f->gutter) * FR_FB_CHANNELS, f->wb, raw);
         double t1 = fr_now();
+        if (out && !accum) {
+            if (!(accum = fr_cpu_flame_spare(cpu, abytes)) && (own = 1, !(accum = fr_big_calloc(abytes)))) {
+                s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
+                goto done;
+            }
+        }
         if (accum && (s = fr_flame_accumulate(ctx, &p->g, f, b, accum))) goto done;
         st->seconds_iterate += t1 - t0;
         st->seconds_density += fr_now() - t1;
     }
     st->iterations = ws.iterations, st->bad_values = ws.bad, st->plotted = ws.plotted;
-    fr_cpu_flame_end(cpu), cpu = NULL;
+    if (own) fr_cpu_flame_end(cpu), cpu = NULL; /* else the accumulator lives in its memory */
     double t2 = fr_now();
     if (out) s = fr_flame_tonemap(ctx, &p->g, f, accum, o->earlyclip, o->transparency, depth, out);
     st->seconds_filter = fr_now() - t2;
 done:
     fr_cpu_flame_end(cpu);
-    fr_big_free(accum);
+    if (own) fr_big_free(accum);
     return s;
 }
 
@@ -332,7 +346,7 @@ fr_status fr_flame_bench(fr_context *ctx, const fr_flames *fl, int index, const 
         s = fr_fail(ctx, FR_ERR_UNSUPPORTED, "the chaos game without accumulation is timed on the GPU only");
     } else {
         fr_cpu_flame *cpu = NULL;
-        if (!(s = fr_cpu_flame_begin(ctx, (size_t)p.f.wb * p.f.hb, &cpu))) {
+        if (!(s = fr_cpu_flame_begin(ctx, (size_t)p.f.wb * p.f.hb, 0, &cpu))) {
             for (int r = 0; r < runs && !s; r++) {
                 fr_flame_walk_stats ws = {0, 0, 0};
                 fr_cpu_flame_clear(cpu);

@@ -144,11 +144,12 @@ FR_HD void fr_var_parabola(const fr_flame_xform_pre *x, fr_flame_vctx *f, double
 
 FR_HD void fr_var_bent2(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
 {
+    const double bx = x->param[FR_P_BENT2_X], by = x->param[FR_P_BENT2_Y];
     double nx = f->tx, ny = f->ty;
     if (nx < 0.0)
-        nx = nx * x->param[FR_P_BENT2_X];
+        nx = nx * bx;
     if (ny < 0.0)
-        ny = ny * x->param[FR_P_BENT2_Y];
+        ny = ny * by;
     f->p0 += w * nx;
     f->p1 += w * ny;
 }

@@ -114,16 +114,15 @@ FR_HD void fr_var_julian(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w
     f->p1 += k * s;
 }
 
-/* One draw picks the root; odd roots are mirrored. */
+/* One draw picks the root; odd roots are mirrored (flam3's 2 pi t - atan,
+ * written as 2 pi t + (-atan): the same IEEE operation, and one branch-free
+ * formula the CPU's vector loops take). */
 FR_HD void fr_var_juliascope(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     int t = fr_flame_d2i(x->juliascope_rn * fr_flame_u01(rng));
     double power = x->param[FR_P_JULIASCOPE_POWER];
-    double a;
-    if ((t & 1) == 0)
-        a = (2 * M_PI * (double)t + f->atan_yx) / power;
-    else
-        a = (2 * M_PI * (double)t - f->atan_yx) / power;
+    double at = (t & 1) == 0 ? f->atan_yx : -f->atan_yx;
+    double a = (2 * M_PI * (double)t + at) / power;
     double s, c;
     fr_flame_sincos(a, &s, &c);
     double k = w * pow(f->r2, x->juliascope_cn);

@@ -41,6 +41,8 @@ int cli_progress_cb(double done, void *user);
 void cli_progress_end(cli_progress *pg);
 /* A whole number lo..hi, the whole string: 1 and *out set, else 0. */
 int cli_parse_int(const char *s, int lo, int hi, int *out);
+/* A CPU kernel name (auto, scalar, avx2): 1 and *out set, else 0. */
+int cli_parse_kernel(const char *s, fr_cpu_kernel *out);
 /* 1 if the folder of `path` exists and is writable, else prints why. */
 int cli_check_writable(const char *path);
 /* Seconds on a monotonic clock. */

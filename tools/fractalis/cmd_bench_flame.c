@@ -23,18 +23,20 @@ static double median(double *v, int n)
 static void usage(void)
 {
     printf("Usage: fractalis bench flame FILE... [--size WxH] [--quality Q] [--runs N] [--device D] [--threads N]\n"
-           "                                     [--motion-blur]\n\n"
+           "                                     [--kernel K] [--motion-blur]\n\n"
            "Times the chaos game of genome 0 of each file (one pass) after a warm-up run and prints\n"
            "the median iterations/s; on a GPU also without the adds into the buckets.\n"
            "  --size WxH     output size, framing kept      [default: 1920x1080]\n"
            "  --quality Q    samples per output pixel       [default: 100]\n"
            "  --runs N       timed runs after the warm-up   [default: 5]\n"
+           "  --kernel K     CPU chaos game: auto, scalar, avx2 [default: auto]\n"
            "  --motion-blur  the pass's temporal samples (render flame --motion-blur)\n");
 }
 
 int cmd_bench_flame(int argc, char **argv)
 {
     const char *device = "auto";
+    fr_cpu_kernel kernel = FR_CPU_KERNEL_AUTO;
     const char *files[256];
     int nfiles = 0, runs = 5, threads = 0;
     fr_flame_options fo = {.width = 1920, .height = 1080, .quality = 100};
@@ -62,6 +64,8 @@ int cmd_bench_flame(int argc, char **argv)
             if (!cli_parse_int(v, 1, 1000, &runs)) return cli_error("--runs must be 1..1000"), EXIT_USAGE;
         } else if (!strcmp(a, "--device")) {
             device = v;
+        } else if (!strcmp(a, "--kernel")) {
+            if (!cli_parse_kernel(v, &kernel)) return cli_error("--kernel '%s' is not one of auto, scalar, avx2", v), EXIT_USAGE;
         } else if (!strcmp(a, "--threads")) {
             if (!cli_parse_int(v, 1, 4096, &threads)) return cli_error("--threads must be 1..4096"), EXIT_USAGE;
         } else {
@@ -72,7 +76,8 @@ int cmd_bench_flame(int argc, char **argv)
     fr_context *ctx = fr_context_create();
     if (!ctx) return cli_error("out of memory"), EXIT_WORK;
     int rc = 0;
-    if (fr_context_set_device(ctx, device) || fr_context_set_threads(ctx, threads)) {
+    if (fr_context_set_device(ctx, device) || fr_context_set_threads(ctx, threads) ||
+        fr_context_set_cpu_kernel(ctx, kernel)) {
         cli_error("%s", fr_last_error(ctx));
         fr_context_destroy(ctx);
         return EXIT_USAGE;

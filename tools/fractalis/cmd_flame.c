@@ -8,7 +8,7 @@
 #include "cli.h"
 
 typedef struct flame_opts {
-    const char *file, *output, *raw, *name, *palettes, *device;
+    const char *file, *output, *raw, *name, *palettes, *device, *kernel;
     int index, all, strict, quiet, threads, transparent, earlyclip, jpeg_quality, device_mib, host_mib;
     fr_flame_options fo;
 } flame_opts;
@@ -39,6 +39,9 @@ void print_flame_help(void)
            "                   one time step and no motion)\n"
            "  --threads N      CPU threads                             [default: all]\n"
            "  --device D       auto, cpu, cuda or cuda:N               [default: auto]\n"
+           "  --kernel K       CPU chaos game: auto, scalar (one walker at a time, the\n"
+           "                   reference) or avx2 (batches of walkers in vectors)\n"
+           "                   [default: auto: avx2 where the CPU has AVX2 and FMA]\n"
            "  --strips N       render in N horizontal strips (flam3's nstrips); each strip\n"
            "                   runs the whole chaos game, the image is the same\n"
            "                   [default: automatic, the fewest that fit the memory]\n"
@@ -60,7 +63,7 @@ static int takes_value(const char *a)
 {
     static const char *const v[] = {"--index", "--name",    "--size",     "--quality", "--supersample", "--seed",
                                     "--depth", "--threads", "--palettes", "-o",        "--output",      "--jpeg-quality",
-                                    "--device", "--strips", "--raw", "--device-memory", "--host-memory", NULL};
+                                    "--device", "--strips", "--raw", "--device-memory", "--host-memory", "--kernel", NULL};
     for (int i = 0; v[i]; i++)
         if (!strcmp(a, v[i])) return 1;
     return 0;
@@ -111,6 +114,8 @@ static int parse(int argc, char **argv, int first, flame_opts *o)
             i++;
         } else if (!strcmp(a, "--device")) {
             o->device = v, i++;
+        } else if (!strcmp(a, "--kernel")) {
+            o->kernel = v, i++;
         } else if (!strcmp(a, "--strips")) {
             if (!cli_parse_int(v, 1, 65536, &o->fo.strips)) return cli_error("--strips must be 1..65536"), EXIT_USAGE;
             i++;
@@ -322,7 +327,11 @@ int cmd_flame_render(int argc, char **argv)
     fr_context *ctx = fr_context_create();
     if (!ctx) return cli_error("out of memory"), EXIT_WORK;
     fr_flames *f = NULL;
-    if (fr_context_set_threads(ctx, o.threads) || fr_context_set_device(ctx, o.device ? o.device : "auto") ||
+    fr_cpu_kernel kernel = FR_CPU_KERNEL_AUTO;
+    if (o.kernel && !cli_parse_kernel(o.kernel, &kernel))
+        rc = EXIT_USAGE, cli_error("--kernel '%s' is not one of auto, scalar, avx2", o.kernel);
+    else if (fr_context_set_threads(ctx, o.threads) || fr_context_set_device(ctx, o.device ? o.device : "auto") ||
+        fr_context_set_cpu_kernel(ctx, kernel) ||
         fr_context_set_device_memory(ctx, (uint64_t)o.device_mib << 20) ||
         fr_context_set_host_memory(ctx, (uint64_t)o.host_mib << 20))
         rc = EXIT_USAGE, cli_error("%s", fr_last_error(ctx));

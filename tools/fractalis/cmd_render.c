@@ -26,6 +26,15 @@ static const char *flag_value(int argc, char **argv, int *i, const char *arg, ch
     return NULL;
 }
 
+int cli_parse_kernel(const char *s, fr_cpu_kernel *out)
+{
+    if (!strcmp(s, "auto")) *out = FR_CPU_KERNEL_AUTO;
+    else if (!strcmp(s, "scalar")) *out = FR_CPU_KERNEL_SCALAR;
+    else if (!strcmp(s, "avx2")) *out = FR_CPU_KERNEL_AVX2;
+    else return 0;
+    return 1;
+}
+
 int cli_parse_int(const char *s, int lo, int hi, int *out)
 {
     char *end;
@@ -191,10 +200,8 @@ int cmd_render(int argc, char **argv)
         goto done;
     }
 
-    fr_cpu_kernel k = !strcmp(o.kernel, "scalar") ? FR_CPU_KERNEL_SCALAR
-                      : !strcmp(o.kernel, "avx2") ? FR_CPU_KERNEL_AVX2
-                                                  : FR_CPU_KERNEL_AUTO;
-    if (strcmp(o.kernel, "auto") && k == FR_CPU_KERNEL_AUTO) {
+    fr_cpu_kernel k;
+    if (!cli_parse_kernel(o.kernel, &k)) {
         cli_error("--kernel '%s' is not one of auto, scalar, avx2", o.kernel);
         rc = EXIT_USAGE;
         goto done;

@@ -1,0 +1,586 @@
+/*
+ * The batched chaos game (flame_simd.h), compiled with -mavx2 -mfma
+ * -fopenmp-simd -fno-math-errno -fno-trapping-math and called only on a
+ * processor with AVX2 and FMA. No fast-math: NaN and infinities stay
+ * (flam3's bad values are NaN or beyond 1e10), contraction stays off.
+ *
+ * A batch of walkers lives in structure-of-arrays lanes. One iteration:
+ *  1. every lane draws from its own stream (a vector loop) and takes its
+ *     xform from the xform-choice row of its previous one;
+ *  2. the lanes are sorted by xform (a counting sort into the other lane
+ *     buffer); each xform's run starts at a multiple of 4 lanes and is
+ *     padded to one (pad lanes sit at the origin and are never read back),
+ *     so every vector loop works on whole 4-lane vectors and a lane's
+ *     result does not depend on its neighbours;
+ *  3. per xform: the affine map, pre_blur, the shared quantities (r2, r,
+ *     the two atan2, x / r, y / r) and each variation as a loop over the
+ *     run; the variation loops are generated from flame_var_calls.h and
+ *     call the scalar FR_HD formulas, which GCC vectorises with libmvec's
+ *     sin, cos, atan2, pow, exp, log ... (a variation that does not
+ *     vectorise -- fmod, a call inside a branch -- runs its scalar loop);
+ *  4. a bad value: the lane runs the rest of the iteration's tries with
+ *     the scalar walker (fr_flame_walker_tries), from the same stream;
+ *  5. plotting lanes draw for the final xform's opacity, those that take
+ *     it run it as one more run of lanes; the hits go through the prefetch
+ *     ring.
+ * Random numbers come from each walker's stream in the scalar walker's
+ * order: xform, pre_blur, variations in order, the bad value's new point,
+ * the opacity draw, the final xform's variations.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* libmvec has AVX2 versions of these (_ZGVdN4v_sin ...); glibc's math.h
+ * declares them so only under fast-math. sin and cos are not built-ins
+ * here (-fno-builtin-sin -fno-builtin-cos) so that GCC does not fuse a
+ * pair into sincos, which it cannot vectorise. */
+#pragma omp declare simd notinbranch
+double sin(double) __attribute__((const));
+#pragma omp declare simd notinbranch
+double cos(double) __attribute__((const));
+#pragma omp declare simd notinbranch
+double tan(double) __attribute__((const));
+#pragma omp declare simd notinbranch
+double exp(double) __attribute__((const));
+#pragma omp declare simd notinbranch
+double log(double) __attribute__((const));
+#pragma omp declare simd notinbranch
+double log10(double) __attribute__((const));
+#pragma omp declare simd notinbranch
+double pow(double, double) __attribute__((const));
+#pragma omp declare simd notinbranch
+double atan2(double, double) __attribute__((const));
+#pragma omp declare simd notinbranch
+double sinh(double) __attribute__((const));
+#pragma omp declare simd notinbranch
+double cosh(double) __attribute__((const));
+#pragma omp declare simd notinbranch
+double acos(double) __attribute__((const));
+
+#include "cpu/flame_simd.h"
+#include "flame/flame_xform_core.h"
+
+#define ALIGN 64
+
+static inline int up4(int n) { return (n + 3) & ~3; }
+
+/* Lane state, structure of arrays: lane i is walker k0 + i of the batch for
+ * the whole batch (lanes are never moved; each iteration sorts their
+ * indices by xform). Lane DUMMY (at the origin, a zero stream) stands for
+ * the pads of the runs. */
+typedef struct lanes {
+    double *x, *y, *c;           /* point and colour coordinate */
+    uint64_t *s0, *s1, *s2, *s3; /* the walker's stream */
+    int32_t *last;               /* previous xform + 1 */
+    int32_t *fn;                 /* the xform of this iteration */
+    uint32_t *left;              /* samples still to plot */
+    uint32_t *u;                 /* the xform draw */
+} lanes;
+
+/* The arrays a run of lanes is computed in: the variation context, the
+ * sum, and the run's streams (gathered from the lanes when the xform
+ * draws random numbers). */
+typedef struct work {
+    double *tx, *ty, *r2, *rr, *ax, *sa, *ca, *ay, *p0, *p1;
+    uint64_t *s0, *s1, *s2, *s3;
+} work;
+
+/* Hits of one iteration (bucket, -1 for none, and the five adds): their
+ * buckets are prefetched while the next iteration computes, then added. */
+typedef struct hits {
+    int64_t *b;
+    uint32_t *v[FR_FB_CHANNELS];
+    int n;
+} hits;
+
+struct fr_flame_simd {
+    int lanes, nxf;
+    lanes l;
+    work w;
+    double *ox, *oy;        /* a run's results */
+    int32_t *bad;           /* per run position: a bad value */
+    int32_t *idx, *fidx;    /* lanes sorted by xform (runs padded with DUMMY); lanes taking the final xform */
+    int32_t *on;            /* per lane: plots this iteration */
+    double *fc;             /* final lanes: colour */
+    int32_t *ffn, *fon;     /* final lanes: std xform, 1 */
+    hits h[2];
+    int *cnt, *start, *pos;
+    unsigned char *draws;   /* per xform: takes random numbers */
+    void *mem;
+};
+
+
+/* ---- the variation loops: one per variation, from the shared list. */
+
+#define RESTRICT_WORK(g)                                                                                              \
+    double *restrict tx = __builtin_assume_aligned(g->tx, 32), *restrict ty = __builtin_assume_aligned(g->ty, 32);    \
+    double *restrict r2 = __builtin_assume_aligned(g->r2, 32), *restrict rr = __builtin_assume_aligned(g->rr, 32);    \
+    double *restrict ax = __builtin_assume_aligned(g->ax, 32), *restrict sa = __builtin_assume_aligned(g->sa, 32);    \
+    double *restrict ca = __builtin_assume_aligned(g->ca, 32), *restrict ay = __builtin_assume_aligned(g->ay, 32);    \
+    double *restrict p0 = __builtin_assume_aligned(g->p0, 32), *restrict p1 = __builtin_assume_aligned(g->p1, 32);    \
+    uint64_t *restrict s0 = g->s0, *restrict s1 = g->s1, *restrict s2 = g->s2, *restrict s3 = g->s3;                  \
+    (void)tx, (void)ty, (void)r2, (void)rr, (void)ax, (void)sa, (void)ca, (void)ay, (void)p0, (void)p1, (void)s0,      \
+        (void)s1, (void)s2, (void)s3
+
+#define VAR_LOOP(V, DRAWS, CALL)                                                                                       \
+    static __attribute__((noinline)) void vloop_##V(const fr_flame_xform_pre *x, double w, const work *g, int lo, int hi)                     \
+    {                                                                                                                 \
+        RESTRICT_WORK(g);                                                                                             \
+        _Pragma("omp simd") for (int j = lo; j < hi; j++)                                                             \
+        {                                                                                                             \
+            fr_flame_vctx fv = {.tx = tx[j], .ty = ty[j], .r2 = r2[j], .r = rr[j], .atan_xy = ax[j], .sina = sa[j],   \
+                                .cosa = ca[j], .atan_yx = ay[j], .p0 = p0[j], .p1 = p1[j]};                           \
+            fr_flame_rng rv = {0, 0, 0, 0};                                                                           \
+            if (DRAWS) rv.s0 = s0[j], rv.s1 = s1[j], rv.s2 = s2[j], rv.s3 = s3[j];                                    \
+            fr_flame_vctx *f = &fv;                                                                                   \
+            fr_flame_rng *rng = &rv;                                                                                  \
+            (void)x, (void)rng;                                                                                       \
+            CALL;                                                                                                     \
+            p0[j] = fv.p0, p1[j] = fv.p1;                                                                             \
+            if (DRAWS) s0[j] = rv.s0, s1[j] = rv.s1, s2[j] = rv.s2, s3[j] = rv.s3;                                    \
+        }                                                                                                             \
+    }
+FR_FLAME_VAR_CALLS(VAR_LOOP)
+#undef VAR_LOOP
+
+static void var_run(const fr_flame_xform_pre *x, int v, double w, const work *g, int lo, int hi)
+{
+    switch (v) {
+#define VAR_CASE(V, DRAWS, CALL)                                                                                       \
+    case V: vloop_##V(x, w, g, lo, hi); break;
+        FR_FLAME_VAR_CALLS(VAR_CASE)
+#undef VAR_CASE
+    default: break;
+    }
+}
+
+/* ---- one xform on a run of lanes: idx[lo .. hi) (hi - lo a multiple of 4,
+ * pads naming DUMMY), their points gathered from (px, py), computed in g's
+ * arrays [lo, hi); the results in (ox, oy)[lo, hi) and bad[lo, hi); returns
+ * the number of bad values. */
+static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const double *px, const double *py, double *ox,
+                     double *oy, int32_t *bad, const work *g, int lo, int hi)
+{
+    RESTRICT_WORK(g);
+    const int32_t *restrict id = idx;
+    const double *restrict ix = px, *restrict iy = py;
+    const double c00 = x->c[0][0], c10 = x->c[1][0], c20 = x->c[2][0];
+    const double c01 = x->c[0][1], c11 = x->c[1][1], c21 = x->c[2][1];
+#pragma omp simd
+    for (int j = lo; j < hi; j++) {
+        const double a = ix[id[j]], b = iy[id[j]];
+        tx[j] = c00 * a + c10 * b + c20;
+        ty[j] = c01 * a + c11 * b + c21;
+    }
+    if (x->preblur != 0.0) {
+        const double pb = x->preblur;
+#pragma omp simd
+        for (int j = lo; j < hi; j++) {
+            fr_flame_vctx fv = {.tx = tx[j], .ty = ty[j]};
+            fr_flame_rng rv = {s0[j], s1[j], s2[j], s3[j]};
+            fr_var_pre_blur(&fv, pb, &rv);
+            tx[j] = fv.tx, ty[j] = fv.ty;
+            s0[j] = rv.s0, s1[j] = rv.s1, s2[j] = rv.s2, s3[j] = rv.s3;
+        }
+    }
+    /* the shared quantities, as fr_flame_vctx_prepare; those not asked for are 0 */
+    const int fl = x->flags;
+    if (fl & (FR_FLAME_NEED_R2 | FR_FLAME_NEED_R | FR_FLAME_NEED_ANGLES)) {
+#pragma omp simd
+        for (int j = lo; j < hi; j++) r2[j] = tx[j] * tx[j] + ty[j] * ty[j];
+    } else {
+        for (int j = lo; j < hi; j++) r2[j] = 0.0;
+    }
+    if (fl & (FR_FLAME_NEED_R | FR_FLAME_NEED_ANGLES)) {
+#pragma omp simd
+        for (int j = lo; j < hi; j++) rr[j] = sqrt(r2[j]);
+    } else {
+        for (int j = lo; j < hi; j++) rr[j] = 0.0;
+    }
+    if (fl & FR_FLAME_NEED_ATAN) {
+#pragma omp simd
+        for (int j = lo; j < hi; j++) ax[j] = atan2(tx[j], ty[j]);
+    } else {
+        for (int j = lo; j < hi; j++) ax[j] = 0.0;
+    }
+    if (fl & FR_FLAME_NEED_ANGLES) {
+#pragma omp simd
+        for (int j = lo; j < hi; j++) sa[j] = tx[j] / rr[j], ca[j] = ty[j] / rr[j];
+    } else {
+        for (int j = lo; j < hi; j++) sa[j] = ca[j] = 0.0;
+    }
+    if (fl & FR_FLAME_NEED_ATANYX) {
+#pragma omp simd
+        for (int j = lo; j < hi; j++) ay[j] = atan2(ty[j], tx[j]);
+    } else {
+        for (int j = lo; j < hi; j++) ay[j] = 0.0;
+    }
+    for (int j = lo; j < hi; j++) p0[j] = p1[j] = 0.0;
+    for (int i = 0; i < x->nvar; i++) var_run(x, x->var[i], x->w[i], g, lo, hi);
+    /* the post affine and the bad-value test */
+    double *restrict qx = ox, *restrict qy = oy;
+    int32_t *restrict bd = bad;
+    int nbad = 0;
+    if (x->has_post) {
+        const double q00 = x->post[0][0], q10 = x->post[1][0], q20 = x->post[2][0];
+        const double q01 = x->post[0][1], q11 = x->post[1][1], q21 = x->post[2][1];
+#pragma omp simd reduction(+ : nbad)
+        for (int j = lo; j < hi; j++) {
+            const double a = q00 * p0[j] + q10 * p1[j] + q20, b = q01 * p0[j] + q11 * p1[j] + q21;
+            qx[j] = a, qy[j] = b;
+            bd[j] = fr_flame_bad(a) | fr_flame_bad(b);
+            nbad += bd[j];
+        }
+    } else {
+#pragma omp simd reduction(+ : nbad)
+        for (int j = lo; j < hi; j++) {
+            const double a = p0[j], b = p1[j];
+            qx[j] = a, qy[j] = b;
+            bd[j] = fr_flame_bad(a) | fr_flame_bad(b);
+            nbad += bd[j];
+        }
+    }
+    return nbad;
+}
+
+/* Xform x on the n lanes idx[lo .. lo + n) (their run padded to a multiple
+ * of 4): the streams gathered and put back when it draws. */
+static int run_xform(fr_flame_simd *s, const fr_flame_xform_pre *x, int draws, const int32_t *idx, int lo, int n)
+{
+    const int hi = lo + up4(n);
+    lanes *L = &s->l;
+    work *g = &s->w;
+    if (draws)
+        for (int j = lo; j < hi; j++) {
+            const int i = idx[j];
+            g->s0[j] = L->s0[i], g->s1[j] = L->s1[i], g->s2[j] = L->s2[i], g->s3[j] = L->s3[i];
+        }
+    const int nb = apply_run(x, idx, L->x, L->y, s->ox, s->oy, s->bad, g, lo, hi);
+    if (draws)
+        for (int j = lo; j < lo + n; j++) {
+            const int i = idx[j];
+            L->s0[i] = g->s0[j], L->s1[i] = g->s1[j], L->s2[i] = g->s2[j], L->s3[i] = g->s3[j];
+        }
+    return nb;
+}
+
+static const unsigned char var_draws[FR_FLAME_NVAR] = {
+#define VAR_DRAWS(V, DRAWS, CALL) [V] = DRAWS,
+    FR_FLAME_VAR_CALLS(VAR_DRAWS)
+#undef VAR_DRAWS
+};
+
+static int xform_draws(const fr_flame_xform_pre *x)
+{
+    if (x->preblur != 0.0) return 1;
+    for (int i = 0; i < x->nvar; i++)
+        if (var_draws[x->var[i]]) return 1;
+    return 0;
+}
+
+/* ---- workspace */
+
+fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
+{
+    fr_flame_simd *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->lanes = nlanes, s->nxf = nxf;
+    const size_t nl = (size_t)nlanes + 4;                                       /* lanes and the dummy */
+    const size_t nw = ((size_t)nlanes + 4 * (size_t)(nxf + 1) + 7) & ~(size_t)7; /* run positions */
+    const size_t al = ALIGN - 1;
+#define SZ(count, type) ((((count) * sizeof(type)) + al) & ~al)
+    const size_t lane_bytes = 7 * SZ(nl, double) + 4 * SZ(nl, int32_t);
+    const size_t work_bytes = 14 * SZ(nw, double) + 2 * SZ(nw, double) + 3 * SZ(nw, int32_t);
+    /* hits: every lane directly and (final xform of opacity < 1) again through the final xform */
+    const size_t hit_bytes =
+        SZ(nl, double) + 3 * SZ(nl, int32_t) + 2 * (SZ(2 * nl, int64_t) + FR_FB_CHANNELS * SZ(2 * nl, uint32_t));
+    const size_t misc = 3 * SZ((size_t)nxf + 1, int) + SZ((size_t)nxf + 1, unsigned char);
+    const size_t total = lane_bytes + work_bytes + hit_bytes + misc;
+    s->mem = aligned_alloc(ALIGN, total);
+    if (!s->mem) {
+        free(s);
+        return NULL;
+    }
+    memset(s->mem, 0, total);
+    char *p = s->mem;
+#define TAKE(ptr, count, type) (ptr = (void *)p, p += SZ(count, type))
+    lanes *L = &s->l;
+    TAKE(L->x, nl, double), TAKE(L->y, nl, double), TAKE(L->c, nl, double);
+    TAKE(L->s0, nl, double), TAKE(L->s1, nl, double), TAKE(L->s2, nl, double), TAKE(L->s3, nl, double);
+    TAKE(L->last, nl, int32_t), TAKE(L->fn, nl, int32_t), TAKE(L->left, nl, int32_t), TAKE(L->u, nl, int32_t);
+    work *w = &s->w;
+    TAKE(w->tx, nw, double), TAKE(w->ty, nw, double), TAKE(w->r2, nw, double), TAKE(w->rr, nw, double);
+    TAKE(w->ax, nw, double), TAKE(w->sa, nw, double), TAKE(w->ca, nw, double), TAKE(w->ay, nw, double);
+    TAKE(w->p0, nw, double), TAKE(w->p1, nw, double);
+    TAKE(w->s0, nw, double), TAKE(w->s1, nw, double), TAKE(w->s2, nw, double), TAKE(w->s3, nw, double);
+    TAKE(s->ox, nw, double), TAKE(s->oy, nw, double);
+    TAKE(s->bad, nw, int32_t), TAKE(s->idx, nw, int32_t), TAKE(s->fidx, nw, int32_t);
+    TAKE(s->fc, nl, double), TAKE(s->on, nl, int32_t), TAKE(s->ffn, nl, int32_t), TAKE(s->fon, nl, int32_t);
+    for (int k = 0; k < 2; k++) {
+        TAKE(s->h[k].b, 2 * nl, int64_t);
+        for (int c = 0; c < FR_FB_CHANNELS; c++) TAKE(s->h[k].v[c], 2 * nl, uint32_t);
+    }
+    TAKE(s->cnt, (size_t)nxf + 1, int), TAKE(s->start, (size_t)nxf + 1, int), TAKE(s->pos, (size_t)nxf + 1, int);
+    TAKE(s->draws, (size_t)nxf + 1, unsigned char);
+#undef TAKE
+#undef SZ
+    return s;
+}
+
+void fr_flame_simd_free(fr_flame_simd *s)
+{
+    if (!s) return;
+    free(s->mem);
+    free(s);
+}
+
+/* ---- one batch */
+
+static inline fr_flame_rng lane_rng(const lanes *l, int i)
+{
+    fr_flame_rng r = {l->s0[i], l->s1[i], l->s2[i], l->s3[i]};
+    return r;
+}
+
+static inline void lane_rng_put(lanes *l, int i, const fr_flame_rng *r)
+{
+    l->s0[i] = r->s0, l->s1[i] = r->s1, l->s2[i] = r->s2, l->s3[i] = r->s3;
+}
+
+/* fr_flame_bucket with int32 conversions (AVX2 converts int32 lanes): inside
+ * the bounds the bucket coordinates are far below 2^31, so the values are
+ * the same; outside, -1. The frame's fields are the caller's locals. */
+#define LANE_BUCKET(x_, y_, out)                                                                                       \
+    do {                                                                                                              \
+        double lx = (x_), ly = (y_);                                                                                      \
+        if (rot) {                                                                                                    \
+            const double dx = lx - rc0, dy = ly - rc1;                                                                    \
+            lx = dx * rcos - dy * rsin + rc0;                                                                         \
+            ly = dx * rsin + dy * rcos + rc1;                                                                         \
+        }                                                                                                             \
+        const int in = lx >= bx0 && ly >= by0 && lx <= bx1 && ly <= by1;                                                \
+        const double cx = in ? lx : bx0, cy = in ? ly : by0; /* converted in range either way */                        \
+        const int32_t bi = (int32_t)(ws0 * cx - wb0s0), bj = (int32_t)(hs1 * cy - hb1s1);                             \
+        const int64_t bb = (int64_t)bi + wb * (int64_t)(bj - row0);                                                   \
+        (out) = in && bb >= 0 && bb < nbk ? bb : -1;                                                                  \
+    } while (0)
+
+/* The hits of m points (px, py) of colours pc by std xforms fn, those with
+ * on[q] set, appended to h: buckets and adds in vector loops, the buckets
+ * prefetched. Returns how many land in the frame. */
+static int hits_make(const fr_flame_job *j, int m, const double *px, const double *py, const double *pc,
+                     const int32_t *fn, const int32_t *on, hits *h, const fr_flame_bucket_t *buckets)
+{
+    const fr_flame_frame *f = j->frame;
+    const int rot = f->rotated;
+    const double rc0 = f->rot_center[0], rc1 = f->rot_center[1], rcos = f->rot_cos, rsin = f->rot_sin;
+    const double bx0 = f->bounds[0], by0 = f->bounds[1], bx1 = f->bounds[2], by1 = f->bounds[3];
+    const double ws0 = f->ws0, wb0s0 = f->wb0s0, hs1 = f->hs1, hb1s1 = f->hb1s1;
+    const int64_t wb = f->wb, nbk = (int64_t)f->wb * f->hb;
+    const int32_t row0 = f->row0;
+    int64_t *restrict b = h->b + h->n;
+    const double *restrict x = px, *restrict y = py, *restrict c = pc;
+    const int32_t *restrict xf = fn, *restrict lit = on;
+    uint32_t *restrict v0 = h->v[0] + h->n, *restrict v1 = h->v[1] + h->n, *restrict v2 = h->v[2] + h->n;
+    uint32_t *restrict v3 = h->v[3] + h->n, *restrict v4 = h->v[4] + h->n;
+#pragma omp simd
+    for (int q = 0; q < m; q++) {
+        int64_t bq;
+        LANE_BUCKET(x[q], y[q], bq);
+        b[q] = lit[q] ? bq : -1;
+    }
+    const fr_flame_job jl = *j; /* a local copy: its fields stay in registers */
+    if (jl.linear_palette) {
+#pragma omp simd
+        for (int q = 0; q < m; q++) {
+            v0[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 0), v1[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 1);
+            v2[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 2), v3[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 3);
+            v4[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 4);
+        }
+    } else {
+#pragma omp simd
+        for (int q = 0; q < m; q++) {
+            v0[q] = fr_flame_hit_step(&jl, c[q], xf[q], 0), v1[q] = fr_flame_hit_step(&jl, c[q], xf[q], 1);
+            v2[q] = fr_flame_hit_step(&jl, c[q], xf[q], 2), v3[q] = fr_flame_hit_step(&jl, c[q], xf[q], 3);
+            v4[q] = fr_flame_hit_step(&jl, c[q], xf[q], 4);
+        }
+    }
+    int nin = 0;
+#pragma omp simd reduction(+ : nin)
+    for (int q = 0; q < m; q++) nin += b[q] >= 0;
+    h->n += m;
+    return nin;
+}
+
+/* The adds of hits `add` (their buckets prefetched an iteration ago),
+ * interleaved with the prefetches of hits `pre` (the next iteration's adds):
+ * the misses overlap with the adds instead of a burst of prefetches
+ * stalling on the full miss queue. */
+static void hits_add(const hits *add, const hits *pre, fr_flame_bucket_t *buckets, int atomic)
+{
+    const int n = add->n > pre->n ? add->n : pre->n;
+    for (int q = 0; q < n; q++) {
+        if (q < pre->n && pre->b[q] >= 0) {
+            const fr_flame_bucket_t *o = buckets + (size_t)pre->b[q] * FR_FB_CHANNELS;
+            __builtin_prefetch(o, 1, 3);
+            __builtin_prefetch(o + FR_FB_CHANNELS - 1, 1, 3);
+        }
+        if (q >= add->n || add->b[q] < 0) continue;
+        fr_flame_bucket_t *o = buckets + (size_t)add->b[q] * FR_FB_CHANNELS;
+        if (atomic) {
+            for (int k = 0; k < FR_FB_CHANNELS; k++)
+                if (add->v[k][q]) fr_flame_badd(o + k, (fr_flame_bucket_t)add->v[k][q], 1);
+        } else {
+            for (int k = 0; k < FR_FB_CHANNELS; k++) o[k] = fr_flame_bucket_sat_add(o[k], add->v[k][q]);
+        }
+    }
+}
+
+void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_segment *seg, uint64_t base,
+                        uint64_t k0, int n, fr_flame_bucket_t *buckets, int atomic, fr_flame_walk_stats *st)
+{
+    lanes *L = &s->l;
+    const int nstd = j->nstd, n4 = up4(n), DUMMY = s->lanes;
+    uint64_t iters = 0, nbad = 0, plotted = 0;
+
+    for (int k = 0; k < nstd + j->has_final; k++) s->draws[k] = (unsigned char)xform_draws(&j->xf[k]);
+    /* the walkers' starts (fr_flame_walker_start); lanes n .. n4 - 1 and DUMMY idle at the origin */
+    uint32_t steps = 0;
+    for (int i = 0; i <= DUMMY; i++) {
+        if (i < n) {
+            fr_flame_rng r;
+            fr_flame_rng_init(&r, j->seed, base + k0 + i);
+            L->x[i] = fr_flame_rand11(&r);
+            L->y[i] = fr_flame_rand11(&r);
+            L->c[i] = fr_flame_rng_01(&r);
+            lane_rng_put(L, i, &r);
+            L->left[i] = fr_flame_segment_walker(seg, k0 + i, FR_FLAME_SUB_BATCH);
+            if (L->left[i] > steps) steps = L->left[i];
+        } else {
+            L->x[i] = L->y[i] = L->c[i] = 0.0;
+            L->s0[i] = L->s1[i] = L->s2[i] = L->s3[i] = 0;
+            L->left[i] = 0;
+        }
+        L->last[i] = 0;
+    }
+    hits *cur = &s->h[0], *prev = &s->h[1];
+    cur->n = prev->n = 0;
+    const fr_flame_xform_pre *fx = &j->xf[nstd];
+    const double fs = j->speed[nstd], fcc = fs * j->color[nstd], fkeep = 1.0 - fs;
+
+    for (uint32_t it = 0; it < (uint32_t)j->fuse + steps; it++) {
+        const int plot = it >= (uint32_t)j->fuse;
+        /* 1. the xform draws (lanes n .. n4 - 1 draw too: harmless) */
+        {
+            uint64_t *restrict a0 = L->s0, *restrict a1 = L->s1, *restrict a2 = L->s2, *restrict a3 = L->s3;
+            uint32_t *restrict u = L->u;
+#pragma omp simd
+            for (int i = 0; i < n4; i++) {
+                fr_flame_rng r = {a0[i], a1[i], a2[i], a3[i]};
+                u[i] = fr_flame_rng_u32(&r);
+                a0[i] = r.s0, a1[i] = r.s1, a2[i] = r.s2, a3[i] = r.s3;
+            }
+        }
+        memset(s->cnt, 0, (size_t)nstd * sizeof(int));
+        for (int i = 0; i < n; i++) {
+            const uint16_t *row = j->chaos ? j->table + (size_t)L->last[i] * FR_FLAME_GRAIN : j->table;
+            const int fn = row[L->u[i] & (FR_FLAME_GRAIN - 1)];
+            L->fn[i] = fn;
+            s->cnt[fn]++;
+        }
+        /* 2. the lanes' indices sorted by xform, each run at a multiple of 4 */
+        int off = 0;
+        for (int k = 0; k < nstd; k++) s->start[k] = s->pos[k] = off, off += up4(s->cnt[k]);
+        for (int i = 0; i < n; i++) s->idx[s->pos[L->fn[i]]++] = i;
+        /* 3. each xform's run; the new points and colours back into the lanes */
+        int anybad = 0;
+        for (int k = 0; k < nstd; k++) {
+            const int m = s->cnt[k];
+            if (!m) continue;
+            const int lo = s->start[k];
+            for (int q = lo + m; q < lo + up4(m); q++) s->idx[q] = DUMMY;
+            anybad |= run_xform(s, &j->xf[k], s->draws[k], s->idx, lo, m);
+            const double sp = j->speed[k], cc = sp * j->color[k], keep = 1.0 - sp;
+            for (int q = lo; q < lo + m; q++) {
+                const int i = s->idx[q];
+                L->x[i] = s->ox[q], L->y[i] = s->oy[q], L->c[i] = cc + keep * L->c[i];
+            }
+        }
+        iters += (uint64_t)n;
+        /* 4. bad values: the rest of the iteration's tries on the scalar walker */
+        if (anybad) {
+            for (int k = 0; k < nstd; k++)
+                for (int q = s->start[k]; q < s->start[k] + s->cnt[k]; q++) {
+                    if (!s->bad[q]) continue;
+                    const int i = s->idx[q];
+                    fr_flame_walker w;
+                    w.r = lane_rng(L, i);
+                    w.p0 = fr_flame_u11(&w.r); /* the bad value's new point (fr_flame_xform_apply_core) */
+                    w.p1 = fr_flame_u11(&w.r);
+                    w.pc = L->c[i];
+                    w.last = L->last[i];
+                    w.iters = 0, w.bad = 1;
+                    L->fn[i] = fr_flame_walker_tries(j, &w, 1);
+                    L->x[i] = w.p0, L->y[i] = w.p1, L->c[i] = w.pc;
+                    lane_rng_put(L, i, &w.r);
+                    iters += w.iters, nbad += w.bad;
+                }
+        }
+        for (int i = 0; i < n; i++) L->last[i] = L->fn[i] + 1;
+        if (!plot) continue;
+        /* 5. plot: the visible lanes, through the final xform when it applies */
+        {
+            uint32_t *restrict left = L->left;
+            int32_t *restrict on = s->on;
+            const int32_t *restrict lfn = L->fn;
+            const double *restrict vis = j->vis;
+#pragma omp simd
+            for (int i = 0; i < n; i++) {
+                on[i] = left[i] > 0 && vis[lfn[i]] != 0.0;
+                left[i] -= left[i] > 0;
+            }
+        }
+        cur->n = 0;
+        int nf = 0;
+        if (j->has_final) {
+            for (int i = 0; i < n; i++) {
+                if (!s->on[i]) continue;
+                if (j->final_opacity != 1.0) {
+                    fr_flame_rng r = lane_rng(L, i);
+                    const int take = fr_flame_rng_01(&r) < j->final_opacity;
+                    lane_rng_put(L, i, &r);
+                    if (!take) continue;
+                }
+                s->fidx[nf++] = i;
+                s->on[i] = 0;
+            }
+        }
+        if (!j->has_final || j->final_opacity != 1.0)
+            plotted += (uint64_t)hits_make(j, n, L->x, L->y, L->c, L->fn, s->on, cur, buckets);
+        if (nf) {
+            for (int q = nf; q < up4(nf); q++) s->fidx[q] = DUMMY;
+            const int fbad = run_xform(s, fx, s->draws[nstd], s->fidx, 0, nf);
+            iters += (uint64_t)nf;
+            for (int q = 0; q < nf; q++) {
+                const int i = s->fidx[q];
+                if (fbad && s->bad[q]) { /* the bad value's new point (fr_flame_xform_apply_core) */
+                    fr_flame_rng r = lane_rng(L, i);
+                    s->ox[q] = fr_flame_u11(&r), s->oy[q] = fr_flame_u11(&r);
+                    lane_rng_put(L, i, &r);
+                }
+                s->fc[q] = fcc + fkeep * L->c[i], s->ffn[q] = L->fn[i], s->fon[q] = 1;
+            }
+            plotted += (uint64_t)hits_make(j, nf, s->ox, s->oy, s->fc, s->ffn, s->fon, cur, buckets);
+        }
+        /* 6. the adds of the previous iteration's hits, whose buckets are in
+         * cache by now, and the prefetches of this one's */
+        hits_add(prev, cur, buckets, atomic);
+        hits *t = prev;
+        prev = cur, cur = t;
+    }
+    cur->n = 0;
+    hits_add(prev, cur, buckets, atomic);
+    st->iterations += iters, st->bad += nbad, st->plotted += plotted;
+}

@@ -1,0 +1,115 @@
+/*
+ * flame_var_calls.h - the call of each of the 99 variations (pre_blur
+ * excepted: it moves the point first), as one list: X(index, draws, call)
+ * where `draws` is 1 when the variation takes random numbers from the
+ * walker's stream. The call reads x (const fr_flame_xform_pre *), f
+ * (fr_flame_vctx *), w (the weight) and rng (fr_flame_rng *).
+ *
+ * The scalar dispatch (fr_flame_var_dispatch) and the CPU's batched loops
+ * (src/cpu/flame_simd.c) are both generated from it, so a variation's
+ * formula exists once.
+ */
+#ifndef FR_FLAME_VAR_CALLS_H
+#define FR_FLAME_VAR_CALLS_H
+
+#define FR_FLAME_VAR_CALLS(X) \
+    X(FR_V_LINEAR, 0, fr_var_linear(f, w)) \
+    X(FR_V_SINUSOIDAL, 0, fr_var_sinusoidal(f, w)) \
+    X(FR_V_SPHERICAL, 0, fr_var_spherical(f, w)) \
+    X(FR_V_SWIRL, 0, fr_var_swirl(f, w)) \
+    X(FR_V_HORSESHOE, 0, fr_var_horseshoe(f, w)) \
+    X(FR_V_POLAR, 0, fr_var_polar(f, w)) \
+    X(FR_V_HANDKERCHIEF, 0, fr_var_handkerchief(f, w)) \
+    X(FR_V_HEART, 0, fr_var_heart(f, w)) \
+    X(FR_V_DISC, 0, fr_var_disc(f, w)) \
+    X(FR_V_SPIRAL, 0, fr_var_spiral(f, w)) \
+    X(FR_V_HYPERBOLIC, 0, fr_var_hyperbolic(f, w)) \
+    X(FR_V_DIAMOND, 0, fr_var_diamond(f, w)) \
+    X(FR_V_EX, 0, fr_var_ex(f, w)) \
+    X(FR_V_JULIA, 1, fr_var_julia(f, w, rng)) \
+    X(FR_V_BENT, 0, fr_var_bent(f, w)) \
+    X(FR_V_WAVES, 0, fr_var_waves(x, f, w)) \
+    X(FR_V_FISHEYE, 0, fr_var_fisheye(f, w)) \
+    X(FR_V_POPCORN, 0, fr_var_popcorn(x, f, w)) \
+    X(FR_V_EXPONENTIAL, 0, fr_var_exponential(f, w)) \
+    X(FR_V_POWER, 0, fr_var_power(f, w)) \
+    X(FR_V_COSINE, 0, fr_var_cosine(f, w)) \
+    X(FR_V_RINGS, 0, fr_var_rings(x, f, w)) \
+    X(FR_V_FAN, 0, fr_var_fan(x, f, w)) \
+    X(FR_V_BLOB, 0, fr_var_blob(x, f, w)) \
+    X(FR_V_PDJ, 0, fr_var_pdj(x, f, w)) \
+    X(FR_V_FAN2, 0, fr_var_fan2(x, f, w)) \
+    X(FR_V_RINGS2, 0, fr_var_rings2(x, f, w)) \
+    X(FR_V_EYEFISH, 0, fr_var_eyefish(f, w)) \
+    X(FR_V_BUBBLE, 0, fr_var_bubble(f, w)) \
+    X(FR_V_CYLINDER, 0, fr_var_cylinder(f, w)) \
+    X(FR_V_PERSPECTIVE, 0, fr_var_perspective(x, f, w)) \
+    X(FR_V_NOISE, 1, fr_var_noise(f, w, rng)) \
+    X(FR_V_JULIAN, 1, fr_var_julian(x, f, w, rng)) \
+    X(FR_V_JULIASCOPE, 1, fr_var_juliascope(x, f, w, rng)) \
+    X(FR_V_BLUR, 1, fr_var_blur(f, w, rng)) \
+    X(FR_V_GAUSSIAN_BLUR, 1, fr_var_gaussian_blur(f, w, rng)) \
+    X(FR_V_RADIAL_BLUR, 1, fr_var_radial_blur(x, f, w, rng)) \
+    X(FR_V_PIE, 1, fr_var_pie(x, f, w, rng)) \
+    X(FR_V_NGON, 0, fr_var_ngon(x, f, w)) \
+    X(FR_V_CURL, 0, fr_var_curl(x, f, w)) \
+    X(FR_V_RECTANGLES, 0, fr_var_rectangles(x, f, w)) \
+    X(FR_V_ARCH, 1, fr_var_arch(f, w, rng)) \
+    X(FR_V_TANGENT, 0, fr_var_tangent(f, w)) \
+    X(FR_V_SQUARE, 1, fr_var_square(f, w, rng)) \
+    X(FR_V_RAYS, 1, fr_var_rays(f, w, rng)) \
+    X(FR_V_BLADE, 1, fr_var_blade(f, w, rng)) \
+    X(FR_V_SECANT2, 0, fr_var_secant2(f, w)) \
+    X(FR_V_TWINTRIAN, 1, fr_var_twintrian(f, w, rng)) \
+    X(FR_V_CROSS, 0, fr_var_cross(f, w)) \
+    X(FR_V_DISC2, 0, fr_var_disc2(x, f, w)) \
+    X(FR_V_SUPER_SHAPE, 1, fr_var_super_shape(x, f, w, rng)) \
+    X(FR_V_FLOWER, 1, fr_var_flower(x, f, w, rng)) \
+    X(FR_V_CONIC, 1, fr_var_conic(x, f, w, rng)) \
+    X(FR_V_PARABOLA, 1, fr_var_parabola(x, f, w, rng)) \
+    X(FR_V_BENT2, 0, fr_var_bent2(x, f, w)) \
+    X(FR_V_BIPOLAR, 0, fr_var_bipolar(x, f, w)) \
+    X(FR_V_BOARDERS, 1, fr_var_boarders(f, w, rng)) \
+    X(FR_V_BUTTERFLY, 0, fr_var_butterfly(f, w)) \
+    X(FR_V_CELL, 0, fr_var_cell(x, f, w)) \
+    X(FR_V_CPOW, 1, fr_var_cpow(x, f, w, rng)) \
+    X(FR_V_CURVE, 0, fr_var_curve(x, f, w)) \
+    X(FR_V_EDISC, 0, fr_var_edisc(f, w)) \
+    X(FR_V_ELLIPTIC, 0, fr_var_elliptic(f, w)) \
+    X(FR_V_ESCHER, 0, fr_var_escher(x, f, w)) \
+    X(FR_V_FOCI, 0, fr_var_foci(f, w)) \
+    X(FR_V_LAZYSUSAN, 0, fr_var_lazysusan(x, f, w)) \
+    X(FR_V_LOONIE, 0, fr_var_loonie(f, w)) \
+    X(FR_V_MODULUS, 0, fr_var_modulus(x, f, w)) \
+    X(FR_V_OSCILLOSCOPE, 0, fr_var_oscilloscope(x, f, w)) \
+    X(FR_V_POLAR2, 0, fr_var_polar2(f, w)) \
+    X(FR_V_POPCORN2, 0, fr_var_popcorn2(x, f, w)) \
+    X(FR_V_SCRY, 0, fr_var_scry(f, w)) \
+    X(FR_V_SEPARATION, 0, fr_var_separation(x, f, w)) \
+    X(FR_V_SPLIT, 0, fr_var_split(x, f, w)) \
+    X(FR_V_SPLITS, 0, fr_var_splits(x, f, w)) \
+    X(FR_V_STRIPES, 0, fr_var_stripes(x, f, w)) \
+    X(FR_V_WEDGE, 0, fr_var_wedge(x, f, w)) \
+    X(FR_V_WEDGE_JULIA, 1, fr_var_wedge_julia(x, f, w, rng)) \
+    X(FR_V_WEDGE_SPH, 0, fr_var_wedge_sph(x, f, w)) \
+    X(FR_V_WHORL, 0, fr_var_whorl(x, f, w)) \
+    X(FR_V_WAVES2, 0, fr_var_waves2(x, f, w)) \
+    X(FR_V_EXP, 0, fr_var_exp(f, w)) \
+    X(FR_V_LOG, 0, fr_var_log(f, w)) \
+    X(FR_V_SIN, 0, fr_var_sin(f, w)) \
+    X(FR_V_COS, 0, fr_var_cos(f, w)) \
+    X(FR_V_TAN, 0, fr_var_tan(f, w)) \
+    X(FR_V_SEC, 0, fr_var_sec(f, w)) \
+    X(FR_V_CSC, 0, fr_var_csc(f, w)) \
+    X(FR_V_COT, 0, fr_var_cot(f, w)) \
+    X(FR_V_SINH, 0, fr_var_sinh(f, w)) \
+    X(FR_V_COSH, 0, fr_var_cosh(f, w)) \
+    X(FR_V_TANH, 0, fr_var_tanh(f, w)) \
+    X(FR_V_SECH, 0, fr_var_sech(f, w)) \
+    X(FR_V_CSCH, 0, fr_var_csch(f, w)) \
+    X(FR_V_COTH, 0, fr_var_coth(f, w)) \
+    X(FR_V_AUGER, 0, fr_var_auger(x, f, w)) \
+    X(FR_V_FLUX, 0, fr_var_flux(x, f, w)) \
+    X(FR_V_MOBIUS, 0, fr_var_mobius(x, f, w))
+
+#endif

@@ -1,0 +1,139 @@
+/* Helpers the flame tests share: see flame_support.h. */
+#include <dirent.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "flame/flame_variations.h"
+#include "flame_support.h"
+
+fr_status flame_render_with(const flame_setup *su, const char *path, int index, const fr_flame_options *o,
+                            fr_image *img, fr_flame_raw *raw, fr_flame_stats *st, char *err, size_t errlen)
+{
+    static const flame_setup none = {0};
+    if (!su) su = &none;
+    fr_context *ctx = fr_context_create();
+    assert_non_null(ctx);
+    assert_int_equal(fr_context_set_device(ctx, su->device ? su->device : "cpu"), FR_OK);
+    assert_int_equal(fr_context_set_cpu_kernel(ctx, su->kernel), FR_OK);
+    assert_int_equal(fr_context_set_threads(ctx, su->threads), FR_OK);
+    assert_int_equal(fr_context_set_device_memory(ctx, su->device_memory), FR_OK);
+    fr_flames *f = NULL;
+    fr_status s = fr_flames_read(ctx, path, NULL, 0, &f);
+    if (!s) s = raw ? fr_flame_render_raw(ctx, f, index, o, img, raw, st) : fr_flame_render(ctx, f, index, o, img, st);
+    if (s && err) snprintf(err, errlen, "%s", fr_last_error(ctx));
+    fr_flames_destroy(f);
+    fr_context_destroy(ctx);
+    return s;
+}
+
+void flame_render_ok(const flame_setup *su, const char *path, int index, const fr_flame_options *o, fr_image *img)
+{
+    char err[512];
+    fr_flame_stats st;
+    if (flame_render_with(su, path, index, o, img, NULL, &st, err, sizeof err))
+        fail_msg("%s %s #%d: %s", su && su->device ? su->device : "cpu", path, index, err);
+}
+
+double flame_psnr(const fr_image *a, const fr_image *b)
+{
+    assert_int_equal(a->width, b->width);
+    assert_int_equal(a->height, b->height);
+    const size_t n = (size_t)a->width * a->height;
+    double se = 0;
+    for (size_t i = 0; i < n; i++)
+        for (int c = 0; c < 3; c++) {
+            double x, y;
+            if (a->depth == 16)
+                x = ((const uint16_t *)a->pixels)[i * 4 + c] / 257.0, y = ((const uint16_t *)b->pixels)[i * 4 + c] / 257.0;
+            else
+                x = ((const uint8_t *)a->pixels)[i * 4 + c], y = ((const uint8_t *)b->pixels)[i * 4 + c];
+            se += (x - y) * (x - y);
+        }
+    if (se == 0) return INFINITY;
+    return 10 * log10(255.0 * 255.0 / (se / (3.0 * n)));
+}
+
+const char *flame_tmp_path(char *buf, size_t len, const char *name)
+{
+    snprintf(buf, len, "%s/%s", getenv("FR_TEST_TMP") ? getenv("FR_TEST_TMP") : "/tmp", name);
+    return buf;
+}
+
+const char *flame_corpus_dir(char *buf, size_t len)
+{
+    const char *shared = getenv("FR_SHARED");
+    if (!shared) return NULL;
+    snprintf(buf, len, "%s/corpus/flames", shared);
+    DIR *d = opendir(buf);
+    if (!d) return NULL;
+    closedir(d);
+    return buf;
+}
+
+void flame_write_variation_genomes(const char *path, int params)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "<flames>\n");
+    for (int v = 0; v < FR_FLAME_NVAR; v++) {
+        /* params: each parameter moved off flam3's default (several reduce
+         * their variation to the identity), 1.3 x default + 0.1, or 0.35,
+         * 0.5, 0.65 ... for those whose default is 0 */
+        char pv[1024] = "";
+        size_t len = 0;
+        for (int k = 0; params && k < fr_flame_vars[v].nparam; k++) {
+            const fr_flame_param_info *p = &fr_flame_params[fr_flame_vars[v].first + k];
+            const double x = p->def != 0.0 ? 1.3 * p->def + 0.1 : 0.35 + 0.15 * k;
+            len += (size_t)snprintf(pv + len, sizeof pv - len, "%s=\"%.6g\" ", p->name, x);
+        }
+        fprintf(f,
+                "<flame name=\"%s\" size=\"128 96\" center=\"0 0\" scale=\"28\" quality=\"50\" brightness=\"4\" "
+                "gamma=\"3\" estimator_radius=\"5\" estimator_minimum=\"0\" estimator_curve=\"0.6\">\n"
+                "<xform weight=\"0.5\" color=\"0\" %s=\"0.8\" %s%s coefs=\"0.8 0.1 -0.1 0.7 0.2 0.1\"/>\n"
+                "<xform weight=\"0.3\" color=\"0.6\" linear=\"0.6\" coefs=\"0.5 -0.3 0.3 0.5 -0.4 0.2\"/>\n"
+                "<xform weight=\"0.2\" color=\"1\" spherical=\"0.5\" coefs=\"0.6 0.2 -0.2 0.6 0.3 -0.3\"/>\n",
+                fr_flame_vars[v].name, fr_flame_vars[v].name, pv, v ? "linear=\"0.2\"" : "");
+        for (int i = 0; i < 256; i++)
+            fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, i, (i * 7) % 256, 255 - i);
+        fprintf(f, "</flame>\n");
+    }
+    fprintf(f, "</flames>\n");
+    fclose(f);
+}
+
+void flame_write_motion_genomes(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "<flames>\n"
+               "<flame name=\"motion\" time=\"0.2\" size=\"160 120\" scale=\"55\" quality=\"50\" passes=\"2\" "
+               "temporal_samples=\"40\" temporal_filter_type=\"gaussian\" temporal_filter_width=\"0.6\" "
+               "brightness=\"4\" gamma=\"3\" estimator_radius=\"4\" estimator_minimum=\"0\" estimator_curve=\"0.5\">\n"
+               "<xform weight=\"0.5\" color=\"0\" julian=\"0.8\" julian_power=\"3\" linear=\"0.2\" "
+               "coefs=\"0.7 0.2 -0.2 0.7 0.1 -0.1\">\n"
+               " <motion motion_frequency=\"1\" motion_function=\"sin\" coefs=\"0.1 0 0 0.1 0.3 0\" "
+               "julian_dist=\"0.4\" color=\"0.3\"/>\n"
+               "</xform>\n"
+               "<xform weight=\"0.3\" color=\"0.7\" spherical=\"0.6\" coefs=\"0.6 -0.3 0.3 0.6 -0.3 0.2\">\n"
+               " <motion motion_frequency=\"2\" motion_function=\"triangle\" weight=\"0.2\" spherical=\"0.3\" "
+               "post=\"0 0 0 0 0.2 0.1\"/>\n"
+               "</xform>\n"
+               "<xform weight=\"0.2\" color=\"1\" linear=\"1\" coefs=\"0.4 0 0 0.4 0.5 0.5\"/>\n");
+    for (int i = 0; i < 256; i++) fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, 255 - i, (i * 5) % 256, i);
+    fprintf(f, "</flame>\n"
+               "<flame name=\"temporal\" size=\"160 120\" scale=\"55\" quality=\"50\" passes=\"3\" "
+               "temporal_samples=\"30\" temporal_filter_type=\"exp\" temporal_filter_exp=\"2\" brightness=\"4\" "
+               "gamma=\"3\" estimator_radius=\"4\" estimator_minimum=\"0\" estimator_curve=\"0.5\">\n"
+               "<xform weight=\"0.6\" color=\"0\" linear=\"0.5\" sinusoidal=\"0.5\" coefs=\"0.6 0.3 -0.3 0.6 0.2 0\"/>\n"
+               "<xform weight=\"0.4\" color=\"1\" swirl=\"0.4\" linear=\"0.6\" coefs=\"-0.5 0.2 -0.2 -0.5 -0.4 0.3\"/>\n");
+    for (int i = 0; i < 256; i++) fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, i, 255 - i, (i * 3) % 256);
+    fprintf(f, "</flame>\n</flames>\n");
+    fclose(f);
+}
