@@ -147,7 +147,7 @@ struct fr_flame_simd {
     static __attribute__((noinline)) void vloop_##V(const fr_flame_xform_pre *x, double w, const work *g, int lo, int hi)                     \
     {                                                                                                                 \
         RESTRICT_WORK(g);                                                                                             \
-        _Pragma("omp simd") for (int j = lo; j < hi; j++)                                                             \
+        _Pragma("omp simd simdlen(4)") for (int j = lo; j < hi; j++)                                                  \
         {                                                                                                             \
             fr_flame_vctx fv = {.tx = tx[j], .ty = ty[j], .r2 = r2[j], .r = rr[j], .atan_xy = ax[j], .sina = sa[j],   \
                                 .cosa = ca[j], .atan_yx = ay[j], .p0 = p0[j], .p1 = p1[j]};                           \
@@ -187,7 +187,7 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
     const double *restrict ix = px, *restrict iy = py;
     const double c00 = x->c[0][0], c10 = x->c[1][0], c20 = x->c[2][0];
     const double c01 = x->c[0][1], c11 = x->c[1][1], c21 = x->c[2][1];
-#pragma omp simd
+#pragma omp simd simdlen(4)
     for (int j = lo; j < hi; j++) {
         const double a = ix[id[j]], b = iy[id[j]];
         tx[j] = c00 * a + c10 * b + c20;
@@ -195,7 +195,7 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
     }
     if (x->preblur != 0.0) {
         const double pb = x->preblur;
-#pragma omp simd
+#pragma omp simd simdlen(4)
         for (int j = lo; j < hi; j++) {
             fr_flame_vctx fv = {.tx = tx[j], .ty = ty[j]};
             fr_flame_rng rv = {s0[j], s1[j], s2[j], s3[j]};
@@ -207,31 +207,31 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
     /* the shared quantities, as fr_flame_vctx_prepare; those not asked for are 0 */
     const int fl = x->flags;
     if (fl & (FR_FLAME_NEED_R2 | FR_FLAME_NEED_R | FR_FLAME_NEED_ANGLES)) {
-#pragma omp simd
+#pragma omp simd simdlen(4)
         for (int j = lo; j < hi; j++) r2[j] = tx[j] * tx[j] + ty[j] * ty[j];
     } else {
         for (int j = lo; j < hi; j++) r2[j] = 0.0;
     }
     if (fl & (FR_FLAME_NEED_R | FR_FLAME_NEED_ANGLES)) {
-#pragma omp simd
+#pragma omp simd simdlen(4)
         for (int j = lo; j < hi; j++) rr[j] = sqrt(r2[j]);
     } else {
         for (int j = lo; j < hi; j++) rr[j] = 0.0;
     }
     if (fl & FR_FLAME_NEED_ATAN) {
-#pragma omp simd
+#pragma omp simd simdlen(4)
         for (int j = lo; j < hi; j++) ax[j] = atan2(tx[j], ty[j]);
     } else {
         for (int j = lo; j < hi; j++) ax[j] = 0.0;
     }
     if (fl & FR_FLAME_NEED_ANGLES) {
-#pragma omp simd
+#pragma omp simd simdlen(4)
         for (int j = lo; j < hi; j++) sa[j] = tx[j] / rr[j], ca[j] = ty[j] / rr[j];
     } else {
         for (int j = lo; j < hi; j++) sa[j] = ca[j] = 0.0;
     }
     if (fl & FR_FLAME_NEED_ATANYX) {
-#pragma omp simd
+#pragma omp simd simdlen(4)
         for (int j = lo; j < hi; j++) ay[j] = atan2(ty[j], tx[j]);
     } else {
         for (int j = lo; j < hi; j++) ay[j] = 0.0;
@@ -245,7 +245,7 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
     if (x->has_post) {
         const double q00 = x->post[0][0], q10 = x->post[1][0], q20 = x->post[2][0];
         const double q01 = x->post[0][1], q11 = x->post[1][1], q21 = x->post[2][1];
-#pragma omp simd reduction(+ : nbad)
+#pragma omp simd simdlen(4) reduction(+ : nbad)
         for (int j = lo; j < hi; j++) {
             const double a = q00 * p0[j] + q10 * p1[j] + q20, b = q01 * p0[j] + q11 * p1[j] + q21;
             qx[j] = a, qy[j] = b;
@@ -253,7 +253,7 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
             nbad += bd[j];
         }
     } else {
-#pragma omp simd reduction(+ : nbad)
+#pragma omp simd simdlen(4) reduction(+ : nbad)
         for (int j = lo; j < hi; j++) {
             const double a = p0[j], b = p1[j];
             qx[j] = a, qy[j] = b;
@@ -266,6 +266,39 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
 
 /* Xform x on the n lanes idx[lo .. lo + n) (their run padded to a multiple
  * of 4): the streams gathered and put back when it draws. */
+/* An xform of linear alone (no pre_blur, no shared quantities: most of
+ * Apophysis-style genomes) in one loop: the affine map, fr_var_linear on the
+ * context apply_run would build (sum from 0, shared quantities 0), the post
+ * affine and the bad-value test; the same operations, without the set-up
+ * of a dozen loops a run (many xforms make short runs). */
+static int linear_run(const fr_flame_xform_pre *x, const int32_t *idx, const double *px, const double *py, double *ox,
+                      double *oy, int32_t *bad, int lo, int hi)
+{
+    const int32_t *restrict id = idx;
+    const double *restrict ix = px, *restrict iy = py;
+    double *restrict qx = ox, *restrict qy = oy;
+    int32_t *restrict bd = bad;
+    const double c00 = x->c[0][0], c10 = x->c[1][0], c20 = x->c[2][0];
+    const double c01 = x->c[0][1], c11 = x->c[1][1], c21 = x->c[2][1];
+    const double q00 = x->post[0][0], q10 = x->post[1][0], q20 = x->post[2][0];
+    const double q01 = x->post[0][1], q11 = x->post[1][1], q21 = x->post[2][1];
+    const double w = x->w[0];
+    const int post = x->has_post;
+    int nbad = 0;
+#pragma omp simd simdlen(4) reduction(+ : nbad)
+    for (int j = lo; j < hi; j++) {
+        const double a = ix[id[j]], b = iy[id[j]];
+        fr_flame_vctx fv = {.tx = c00 * a + c10 * b + c20, .ty = c01 * a + c11 * b + c21, .p0 = 0.0, .p1 = 0.0};
+        fr_var_linear(&fv, w);
+        const double u = post ? q00 * fv.p0 + q10 * fv.p1 + q20 : fv.p0;
+        const double v = post ? q01 * fv.p0 + q11 * fv.p1 + q21 : fv.p1;
+        qx[j] = u, qy[j] = v;
+        bd[j] = fr_flame_bad(u) | fr_flame_bad(v);
+        nbad += bd[j];
+    }
+    return nbad;
+}
+
 static int run_xform(fr_flame_simd *s, const fr_flame_xform_pre *x, int draws, const int32_t *idx, int lo, int n)
 {
     const int hi = lo + up4(n);
@@ -276,7 +309,9 @@ static int run_xform(fr_flame_simd *s, const fr_flame_xform_pre *x, int draws, c
             const int i = idx[j];
             g->s0[j] = L->s0[i], g->s1[j] = L->s1[i], g->s2[j] = L->s2[i], g->s3[j] = L->s3[i];
         }
-    const int nb = apply_run(x, idx, L->x, L->y, s->ox, s->oy, s->bad, g, lo, hi);
+    const int nb = x->nvar == 1 && x->var[0] == FR_V_LINEAR && x->preblur == 0.0 && x->flags == 0
+                       ? linear_run(x, idx, L->x, L->y, s->ox, s->oy, s->bad, lo, hi)
+                       : apply_run(x, idx, L->x, L->y, s->ox, s->oy, s->bad, g, lo, hi);
     if (draws)
         for (int j = lo; j < lo + n; j++) {
             const int i = idx[j];
@@ -368,6 +403,11 @@ static inline void lane_rng_put(lanes *l, int i, const fr_flame_rng *r)
     l->s0[i] = r->s0, l->s1[i] = r->s1, l->s2[i] = r->s2, l->s3[i] = r->s3;
 }
 
+typedef double v4d __attribute__((vector_size(32)));
+typedef int64_t v4l __attribute__((vector_size(32)));
+typedef int32_t v4i __attribute__((vector_size(16)));
+typedef uint32_t v4u __attribute__((vector_size(16)));
+
 /* fr_flame_bucket with int32 conversions (AVX2 converts int32 lanes): inside
  * the bounds the bucket coordinates are far below 2^31, so the values are
  * the same; outside, -1. The frame's fields are the caller's locals. */
@@ -411,16 +451,26 @@ static int hits_make(const fr_flame_job *j, int m, const double *px, const doubl
     }
     const fr_flame_job jl = *j; /* a local copy: its fields stay in registers */
     if (jl.linear_palette) {
-        /* the adds channel by channel in a vector loop, then side by side */
-        uint32_t *restrict v0 = lin[0], *restrict v1 = lin[1], *restrict v2 = lin[2], *restrict v3 = lin[3];
-        uint32_t *restrict v4 = lin[4];
-#pragma omp simd
+        /* fr_flame_hit_linear, a hit at a time with its four colour channels
+         * in one vector (the colour map's rows are 4 doubles): the same
+         * operations as fr_flame_hit_linear_channel and fr_flame_trunc_u32,
+         * element by element */
+        const v4d one = {1.0, 1.0, 1.0, 1.0}, two31 = {0x1p31, 0x1p31, 0x1p31, 0x1p31};
         for (int q = 0; q < m; q++) {
-            v0[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 0), v1[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 1);
-            v2[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 2), v3[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 3);
-            v4[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 4);
+            const double w = jl.vis[xf[q]];
+            double frac;
+            const int idx = fr_flame_hit_linear_entry(c[q], &frac);
+            v4d d0, d1;
+            memcpy(&d0, jl.dmap[idx], sizeof d0), memcpy(&d1, jl.dmap[idx + 1], sizeof d1);
+            const v4d col = d0 * (1.0 - frac) + d1 * frac;
+            const v4d a = w * col;
+            const v4l big = a >= two31, some = a >= one;
+            const v4d t = a - (v4d)((v4l)two31 & big); /* a - 2^31 where big, else a - 0 = a */
+            const v4u r = (v4u)__builtin_convertvector(t, v4i) + ((v4u)__builtin_convertvector(big, v4i) & 0x80000000u);
+            const v4u add = r & (v4u)__builtin_convertvector(some, v4i);
+            memcpy(v[q], &add, sizeof add);
+            v[q][FR_FB_CNT] = fr_flame_trunc_u32(w * 255.0);
         }
-        for (int q = 0; q < m; q++) v[q][0] = v0[q], v[q][1] = v1[q], v[q][2] = v2[q], v[q][3] = v3[q], v[q][4] = v4[q];
     } else {
         /* a row of the step table (fr_flame_hit_step), copied whole */
         for (int q = 0; q < m; q++) memcpy(v[q], jl.hit[xf[q]][fr_flame_cmap_index(c[q])], sizeof v[q]);
