@@ -69,61 +69,96 @@ void fr_cpu_flame_clear(fr_cpu_flame *c)
 
 int fr_flame_simd_supported(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
 
-int fr_cpu_flame_batch(const fr_cpu_flame *c, int nstd) { return c->simd ? fr_flame_simd_lanes(nstd) : 1; }
-
-/* A batch of the batched chaos game: walkers k0 .. k0 + n - 1 of segment seg. */
-typedef struct batch {
+/* A work unit of a pass: walkers k0 .. k0 + n - 1 of segment seg (one
+ * walker on the scalar path, a batch on the batched one). */
+typedef struct unit {
     uint64_t k0;
     int n, seg;
-} batch;
+} unit;
 
-/* The pass's walkers first .. first + count - 1 in batches, cut at every
- * multiple of the batch (fr_flame_simd_lanes of the genome's xforms) and at
- * every segment's first walker: the same batches whatever the threads and
- * slices (slices are multiples of the batch, fr_cpu_flame_batch). */
-static void run_batches(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg,
-                        uint64_t base, uint64_t first, uint64_t count, fr_flame_walk_stats *st)
+/* The batches of a pass: each segment's walkers cut into equal batches of
+ * at most `lanes` (so a segment's last batch is not a small one left for
+ * one thread). They depend on the segments and the genome only: the same
+ * batches on any number of threads (a lane's values do not depend on the
+ * other lanes of its batch either: every vector loop runs whole vectors). */
+static unit *make_batches(const fr_flame_segment *seg, int nseg, uint64_t walkers, int lanes, size_t *nu)
 {
-    const uint64_t end = first + count;
+    size_t cap = 0;
+    for (int i = 0; i < nseg; i++) {
+        const uint64_t w = (i + 1 < nseg ? seg[i + 1].first : walkers) - seg[i].first;
+        cap += (size_t)((w + (uint64_t)lanes - 1) / (uint64_t)lanes) + 3;
+    }
+    unit *u = malloc((cap ? cap : 1) * sizeof *u);
+    if (!u) return NULL;
+    size_t n = 0;
+    for (int i = 0; i < nseg; i++) {
+        const uint64_t w = (i + 1 < nseg ? seg[i + 1].first : walkers) - seg[i].first;
+        if (!w) continue;
+        /* a multiple of 4 batches where they stay at least half full: 1, 2
+         * or 4 threads get equal shares */
+        uint64_t nb = (w + (uint64_t)lanes - 1) / (uint64_t)lanes;
+        const uint64_t nb4 = (nb + 3) / 4 * 4;
+        if ((w + nb4 - 1) / nb4 >= (uint64_t)lanes / 2) nb = nb4;
+        const uint64_t len = (w + nb - 1) / nb;
+        for (uint64_t k = 0; k < w && n < cap; k += len)
+            u[n].k0 = seg[i].first + k, u[n].n = (int)(w - k < len ? w - k : len), u[n].seg = i, n++;
+    }
+    *nu = n;
+    return u;
+}
+
+int fr_cpu_flame_run_pass(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg,
+                          uint64_t base, uint64_t walkers, fr_cpu_flame_progress progress, void *user,
+                          fr_flame_walk_stats *st)
+{
     const int lanes = fr_flame_simd_lanes(jobs[seg[0].job].nstd);
-    size_t nb = 0, capb = count / (uint64_t)lanes + (size_t)nseg + 2;
-    batch *bt = malloc(capb * sizeof *bt);
+    size_t nu = 0;
+    unit *bt = c->simd ? make_batches(seg, nseg, walkers, lanes, &nu) : NULL;
+    const int batched = bt != NULL; /* (no memory for the list: the scalar walkers) */
+    if (!batched) nu = (size_t)walkers;
     int nxf = 0;
     for (int i = 0; i < nseg; i++) {
         const fr_flame_job *j = &jobs[seg[i].job];
         if (j->nstd + j->has_final > nxf) nxf = j->nstd + j->has_final;
     }
-    if (!bt) { /* no memory for the list: the scalar walkers */
-        c->simd = 0;
-        fr_cpu_flame_run_segments(c, jobs, seg, nseg, base, first, count, st);
-        c->simd = 1;
-        return;
-    }
-    for (uint64_t k = first; k < end;) {
-        const int si = nseg > 1 ? fr_flame_segment_find(seg, nseg, k) : 0;
-        uint64_t e = (k / (uint64_t)lanes + 1) * (uint64_t)lanes;
-        if (si + 1 < nseg && seg[si + 1].first < e) e = seg[si + 1].first;
-        if (e > end) e = end;
-        if (nb == capb) break; /* cannot happen: capb counts every cut */
-        bt[nb].k0 = k, bt[nb].n = (int)(e - k), bt[nb].seg = si;
-        nb++;
-        k = e;
-    }
+    /* one parallel loop over the units (no barrier until the end); the
+     * calling thread (OpenMP's thread 0) reports progress between its
+     * units, and a cancel skips the units not started */
     uint64_t iters = 0, bad = 0, plotted = 0;
+    size_t done = 0;
+    int cancelled = 0;
+    const size_t step = nu / 256 > 1 ? nu / 256 : 1;
 #pragma omp parallel num_threads(c->threads) reduction(+ : iters, bad, plotted)
     {
         fr_flame_bucket_t *b = c->shared ? c->b : c->b + (size_t)omp_get_thread_num() * c->n;
         fr_flame_walk_stats w = {0, 0, 0};
-        fr_flame_simd *ws = fr_flame_simd_new(lanes, nxf);
-#pragma omp for schedule(dynamic, 1)
-        for (size_t i = 0; i < nb; i++) {
-            const fr_flame_segment *s = &seg[bt[i].seg];
+        fr_flame_simd *ws = batched ? fr_flame_simd_new(lanes, nxf) : NULL;
+        size_t reported = 0;
+#pragma omp for schedule(dynamic, 1) nowait
+        for (size_t i = 0; i < nu; i++) {
+            int stop;
+#pragma omp atomic read relaxed
+            stop = cancelled;
+            if (stop) continue;
+            const unit one = {(uint64_t)i, 1, nseg > 1 ? fr_flame_segment_find(seg, nseg, (uint64_t)i) : 0};
+            const unit *u = batched ? &bt[i] : &one;
+            const fr_flame_segment *s = &seg[u->seg];
             if (ws) {
-                fr_flame_simd_walk(ws, &jobs[s->job], s, base, bt[i].k0, bt[i].n, b, c->shared, &w);
-            } else { /* no memory for the workspace: the scalar walkers */
-                for (uint64_t k = bt[i].k0; k < bt[i].k0 + (uint64_t)bt[i].n; k++)
+                fr_flame_simd_walk(ws, &jobs[s->job], s, base, u->k0, u->n, b, c->shared, &w);
+            } else { /* the scalar walkers (or no memory for the batch's workspace) */
+                for (uint64_t k = u->k0; k < u->k0 + (uint64_t)u->n; k++)
                     fr_flame_walk(&jobs[s->job], base + k, fr_flame_segment_walker(s, k, FR_FLAME_SUB_BATCH), b,
                                   c->shared, &w);
+            }
+            size_t now;
+#pragma omp atomic capture relaxed
+            now = ++done;
+            if (progress && omp_get_thread_num() == 0 && now - reported >= step) {
+                reported = now;
+                if (progress((double)now / (double)nu, user)) {
+#pragma omp atomic write relaxed
+                    cancelled = 1;
+                }
             }
         }
         fr_flame_simd_free(ws);
@@ -131,36 +166,7 @@ static void run_batches(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_flam
     }
     free(bt);
     st->iterations += iters, st->bad += bad, st->plotted += plotted;
-}
-
-void fr_cpu_flame_run_segments(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg,
-                               uint64_t base, uint64_t first, uint64_t count, fr_flame_walk_stats *st)
-{
-    if (c->simd) {
-        run_batches(c, jobs, seg, nseg, base, first, count, st);
-        return;
-    }
-    uint64_t iters = 0, bad = 0, plotted = 0;
-#pragma omp parallel num_threads(c->threads) reduction(+ : iters, bad, plotted)
-    {
-        fr_flame_bucket_t *b = c->shared ? c->b : c->b + (size_t)omp_get_thread_num() * c->n;
-        fr_flame_walk_stats w = {0, 0, 0};
-#pragma omp for schedule(dynamic, 1)
-        for (uint64_t k = first; k < first + count; k++) {
-            const fr_flame_segment *s = seg + (nseg > 1 ? fr_flame_segment_find(seg, nseg, k) : 0);
-            const uint32_t n = fr_flame_segment_walker(s, k, FR_FLAME_SUB_BATCH);
-            fr_flame_walk(&jobs[s->job], base + k, n, b, c->shared, &w);
-        }
-        iters += w.iterations, bad += w.bad, plotted += w.plotted;
-    }
-    st->iterations += iters, st->bad += bad, st->plotted += plotted;
-}
-
-void fr_cpu_flame_run(fr_cpu_flame *c, const fr_flame_job *j, uint64_t base, uint64_t first, uint64_t count,
-                      uint64_t samples, fr_flame_walk_stats *st)
-{
-    const fr_flame_segment seg = {0, samples, 0, 0};
-    fr_cpu_flame_run_segments(c, j, &seg, 1, base, first, count, st);
+    return cancelled;
 }
 
 const fr_flame_bucket_t *fr_cpu_flame_buckets(fr_cpu_flame *c)

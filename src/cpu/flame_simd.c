@@ -27,6 +27,7 @@
  * order: xform, pre_blur, variations in order, the bad value's new point,
  * the opacity draw, the final xform's variations.
  */
+#include <immintrin.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -58,6 +59,21 @@ double sinh(double) __attribute__((const));
 double cosh(double) __attribute__((const));
 #pragma omp declare simd notinbranch
 double acos(double) __attribute__((const));
+
+/* The variations' pow (julian, juliascope, wedge_julia, power, ngon,
+ * super_shape) as exp(y log x): libmvec's vector pow costs five times its
+ * vector sine, exp and log together under two. Their bases are never
+ * negative (r, r^2, |.|, sums of those); the result differs from pow by
+ * |y log x| x 2^-53 relative (1e-15 for these exponents), far below what
+ * a pixel resolves, as libmvec's other functions differ from the scalar
+ * ones in their last bits (the GPU's variations run in single precision).
+ * pow's exact cases that exp(y log x) misses: y = 0 and x = 1 give 1. */
+static inline double fr_simd_pow(double x, double y)
+{
+    const double r = exp(y * log(x));
+    return y == 0.0 || x == 1.0 ? 1.0 : r;
+}
+#define pow(x, y) fr_simd_pow(x, y)
 
 #include "cpu/flame_simd.h"
 #include "flame/flame_xform_core.h"
@@ -91,7 +107,7 @@ typedef struct work {
  * buckets are prefetched while the next iteration computes, then added. */
 typedef struct hits {
     int64_t *b;
-    uint32_t *v[FR_FB_CHANNELS];
+    uint32_t (*v)[FR_FB_CHANNELS]; /* a hit's adds side by side */
     int n;
 } hits;
 
@@ -106,8 +122,11 @@ struct fr_flame_simd {
     double *fc;             /* final lanes: colour */
     int32_t *ffn, *fon;     /* final lanes: std xform, 1 */
     hits h[2];
+    uint32_t *lin[FR_FB_CHANNELS]; /* linear palette: the adds, channel by channel */
     int *cnt, *start, *pos;
+    int *cnt4, *pos4;       /* the sort's four interleaved counts and places per xform */
     unsigned char *draws;   /* per xform: takes random numbers */
+    unsigned char *visible; /* per xform: plots (opacity above 0) */
     void *mem;
 };
 
@@ -128,7 +147,7 @@ struct fr_flame_simd {
     static __attribute__((noinline)) void vloop_##V(const fr_flame_xform_pre *x, double w, const work *g, int lo, int hi)                     \
     {                                                                                                                 \
         RESTRICT_WORK(g);                                                                                             \
-        _Pragma("omp simd") for (int j = lo; j < hi; j++)                                                             \
+        _Pragma("omp simd simdlen(4)") for (int j = lo; j < hi; j++)                                                  \
         {                                                                                                             \
             fr_flame_vctx fv = {.tx = tx[j], .ty = ty[j], .r2 = r2[j], .r = rr[j], .atan_xy = ax[j], .sina = sa[j],   \
                                 .cosa = ca[j], .atan_yx = ay[j], .p0 = p0[j], .p1 = p1[j]};                           \
@@ -168,7 +187,7 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
     const double *restrict ix = px, *restrict iy = py;
     const double c00 = x->c[0][0], c10 = x->c[1][0], c20 = x->c[2][0];
     const double c01 = x->c[0][1], c11 = x->c[1][1], c21 = x->c[2][1];
-#pragma omp simd
+#pragma omp simd simdlen(4)
     for (int j = lo; j < hi; j++) {
         const double a = ix[id[j]], b = iy[id[j]];
         tx[j] = c00 * a + c10 * b + c20;
@@ -176,7 +195,7 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
     }
     if (x->preblur != 0.0) {
         const double pb = x->preblur;
-#pragma omp simd
+#pragma omp simd simdlen(4)
         for (int j = lo; j < hi; j++) {
             fr_flame_vctx fv = {.tx = tx[j], .ty = ty[j]};
             fr_flame_rng rv = {s0[j], s1[j], s2[j], s3[j]};
@@ -188,31 +207,31 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
     /* the shared quantities, as fr_flame_vctx_prepare; those not asked for are 0 */
     const int fl = x->flags;
     if (fl & (FR_FLAME_NEED_R2 | FR_FLAME_NEED_R | FR_FLAME_NEED_ANGLES)) {
-#pragma omp simd
+#pragma omp simd simdlen(4)
         for (int j = lo; j < hi; j++) r2[j] = tx[j] * tx[j] + ty[j] * ty[j];
     } else {
         for (int j = lo; j < hi; j++) r2[j] = 0.0;
     }
     if (fl & (FR_FLAME_NEED_R | FR_FLAME_NEED_ANGLES)) {
-#pragma omp simd
+#pragma omp simd simdlen(4)
         for (int j = lo; j < hi; j++) rr[j] = sqrt(r2[j]);
     } else {
         for (int j = lo; j < hi; j++) rr[j] = 0.0;
     }
     if (fl & FR_FLAME_NEED_ATAN) {
-#pragma omp simd
+#pragma omp simd simdlen(4)
         for (int j = lo; j < hi; j++) ax[j] = atan2(tx[j], ty[j]);
     } else {
         for (int j = lo; j < hi; j++) ax[j] = 0.0;
     }
     if (fl & FR_FLAME_NEED_ANGLES) {
-#pragma omp simd
+#pragma omp simd simdlen(4)
         for (int j = lo; j < hi; j++) sa[j] = tx[j] / rr[j], ca[j] = ty[j] / rr[j];
     } else {
         for (int j = lo; j < hi; j++) sa[j] = ca[j] = 0.0;
     }
     if (fl & FR_FLAME_NEED_ATANYX) {
-#pragma omp simd
+#pragma omp simd simdlen(4)
         for (int j = lo; j < hi; j++) ay[j] = atan2(ty[j], tx[j]);
     } else {
         for (int j = lo; j < hi; j++) ay[j] = 0.0;
@@ -226,7 +245,7 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
     if (x->has_post) {
         const double q00 = x->post[0][0], q10 = x->post[1][0], q20 = x->post[2][0];
         const double q01 = x->post[0][1], q11 = x->post[1][1], q21 = x->post[2][1];
-#pragma omp simd reduction(+ : nbad)
+#pragma omp simd simdlen(4) reduction(+ : nbad)
         for (int j = lo; j < hi; j++) {
             const double a = q00 * p0[j] + q10 * p1[j] + q20, b = q01 * p0[j] + q11 * p1[j] + q21;
             qx[j] = a, qy[j] = b;
@@ -234,7 +253,7 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
             nbad += bd[j];
         }
     } else {
-#pragma omp simd reduction(+ : nbad)
+#pragma omp simd simdlen(4) reduction(+ : nbad)
         for (int j = lo; j < hi; j++) {
             const double a = p0[j], b = p1[j];
             qx[j] = a, qy[j] = b;
@@ -247,6 +266,39 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
 
 /* Xform x on the n lanes idx[lo .. lo + n) (their run padded to a multiple
  * of 4): the streams gathered and put back when it draws. */
+/* An xform of linear alone (no pre_blur, no shared quantities: most of
+ * Apophysis-style genomes) in one loop: the affine map, fr_var_linear on the
+ * context apply_run would build (sum from 0, shared quantities 0), the post
+ * affine and the bad-value test; the same operations, without the set-up
+ * of a dozen loops a run (many xforms make short runs). */
+static int linear_run(const fr_flame_xform_pre *x, const int32_t *idx, const double *px, const double *py, double *ox,
+                      double *oy, int32_t *bad, int lo, int hi)
+{
+    const int32_t *restrict id = idx;
+    const double *restrict ix = px, *restrict iy = py;
+    double *restrict qx = ox, *restrict qy = oy;
+    int32_t *restrict bd = bad;
+    const double c00 = x->c[0][0], c10 = x->c[1][0], c20 = x->c[2][0];
+    const double c01 = x->c[0][1], c11 = x->c[1][1], c21 = x->c[2][1];
+    const double q00 = x->post[0][0], q10 = x->post[1][0], q20 = x->post[2][0];
+    const double q01 = x->post[0][1], q11 = x->post[1][1], q21 = x->post[2][1];
+    const double w = x->w[0];
+    const int post = x->has_post;
+    int nbad = 0;
+#pragma omp simd simdlen(4) reduction(+ : nbad)
+    for (int j = lo; j < hi; j++) {
+        const double a = ix[id[j]], b = iy[id[j]];
+        fr_flame_vctx fv = {.tx = c00 * a + c10 * b + c20, .ty = c01 * a + c11 * b + c21, .p0 = 0.0, .p1 = 0.0};
+        fr_var_linear(&fv, w);
+        const double u = post ? q00 * fv.p0 + q10 * fv.p1 + q20 : fv.p0;
+        const double v = post ? q01 * fv.p0 + q11 * fv.p1 + q21 : fv.p1;
+        qx[j] = u, qy[j] = v;
+        bd[j] = fr_flame_bad(u) | fr_flame_bad(v);
+        nbad += bd[j];
+    }
+    return nbad;
+}
+
 static int run_xform(fr_flame_simd *s, const fr_flame_xform_pre *x, int draws, const int32_t *idx, int lo, int n)
 {
     const int hi = lo + up4(n);
@@ -257,7 +309,9 @@ static int run_xform(fr_flame_simd *s, const fr_flame_xform_pre *x, int draws, c
             const int i = idx[j];
             g->s0[j] = L->s0[i], g->s1[j] = L->s1[i], g->s2[j] = L->s2[i], g->s3[j] = L->s3[i];
         }
-    const int nb = apply_run(x, idx, L->x, L->y, s->ox, s->oy, s->bad, g, lo, hi);
+    const int nb = x->nvar == 1 && x->var[0] == FR_V_LINEAR && x->preblur == 0.0 && x->flags == 0
+                       ? linear_run(x, idx, L->x, L->y, s->ox, s->oy, s->bad, lo, hi)
+                       : apply_run(x, idx, L->x, L->y, s->ox, s->oy, s->bad, g, lo, hi);
     if (draws)
         for (int j = lo; j < lo + n; j++) {
             const int i = idx[j];
@@ -294,9 +348,10 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
     const size_t lane_bytes = 7 * SZ(nl, double) + 4 * SZ(nl, int32_t);
     const size_t work_bytes = 14 * SZ(nw, double) + 2 * SZ(nw, double) + 3 * SZ(nw, int32_t);
     /* hits: every lane directly and (final xform of opacity < 1) again through the final xform */
-    const size_t hit_bytes =
-        SZ(nl, double) + 3 * SZ(nl, int32_t) + 2 * (SZ(2 * nl, int64_t) + FR_FB_CHANNELS * SZ(2 * nl, uint32_t));
-    const size_t misc = 3 * SZ((size_t)nxf + 1, int) + SZ((size_t)nxf + 1, unsigned char);
+    const size_t hit_bytes = SZ(nl, double) + 3 * SZ(nl, int32_t) + FR_FB_CHANNELS * SZ(2 * nl, uint32_t) +
+                             2 * (SZ(2 * nl, int64_t) + SZ(2 * nl * FR_FB_CHANNELS, uint32_t));
+    const size_t misc = 3 * SZ((size_t)nxf + 1, int) + 2 * SZ(4 * ((size_t)nxf + 1), int) +
+                        2 * SZ((size_t)nxf + 1, unsigned char);
     const size_t total = lane_bytes + work_bytes + hit_bytes + misc;
     s->mem = aligned_alloc(ALIGN, total);
     if (!s->mem) {
@@ -318,12 +373,11 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
     TAKE(s->ox, nw, double), TAKE(s->oy, nw, double);
     TAKE(s->bad, nw, int32_t), TAKE(s->idx, nw, int32_t), TAKE(s->fidx, nw, int32_t);
     TAKE(s->fc, nl, double), TAKE(s->on, nl, int32_t), TAKE(s->ffn, nl, int32_t), TAKE(s->fon, nl, int32_t);
-    for (int k = 0; k < 2; k++) {
-        TAKE(s->h[k].b, 2 * nl, int64_t);
-        for (int c = 0; c < FR_FB_CHANNELS; c++) TAKE(s->h[k].v[c], 2 * nl, uint32_t);
-    }
+    for (int k = 0; k < 2; k++) TAKE(s->h[k].b, 2 * nl, int64_t), TAKE(s->h[k].v, 2 * nl * FR_FB_CHANNELS, uint32_t);
+    for (int c = 0; c < FR_FB_CHANNELS; c++) TAKE(s->lin[c], 2 * nl, uint32_t);
     TAKE(s->cnt, (size_t)nxf + 1, int), TAKE(s->start, (size_t)nxf + 1, int), TAKE(s->pos, (size_t)nxf + 1, int);
-    TAKE(s->draws, (size_t)nxf + 1, unsigned char);
+    TAKE(s->cnt4, 4 * ((size_t)nxf + 1), int), TAKE(s->pos4, 4 * ((size_t)nxf + 1), int);
+    TAKE(s->draws, (size_t)nxf + 1, unsigned char), TAKE(s->visible, (size_t)nxf + 1, unsigned char);
 #undef TAKE
 #undef SZ
     return s;
@@ -349,6 +403,11 @@ static inline void lane_rng_put(lanes *l, int i, const fr_flame_rng *r)
     l->s0[i] = r->s0, l->s1[i] = r->s1, l->s2[i] = r->s2, l->s3[i] = r->s3;
 }
 
+typedef double v4d __attribute__((vector_size(32)));
+typedef int64_t v4l __attribute__((vector_size(32)));
+typedef int32_t v4i __attribute__((vector_size(16)));
+typedef uint32_t v4u __attribute__((vector_size(16)));
+
 /* fr_flame_bucket with int32 conversions (AVX2 converts int32 lanes): inside
  * the bounds the bucket coordinates are far below 2^31, so the values are
  * the same; outside, -1. The frame's fields are the caller's locals. */
@@ -371,7 +430,7 @@ static inline void lane_rng_put(lanes *l, int i, const fr_flame_rng *r)
  * on[q] set, appended to h: buckets and adds in vector loops, the buckets
  * prefetched. Returns how many land in the frame. */
 static int hits_make(const fr_flame_job *j, int m, const double *px, const double *py, const double *pc,
-                     const int32_t *fn, const int32_t *on, hits *h, const fr_flame_bucket_t *buckets)
+                     const int32_t *fn, const int32_t *on, hits *h, uint32_t *const lin[FR_FB_CHANNELS])
 {
     const fr_flame_frame *f = j->frame;
     const int rot = f->rotated;
@@ -383,29 +442,38 @@ static int hits_make(const fr_flame_job *j, int m, const double *px, const doubl
     int64_t *restrict b = h->b + h->n;
     const double *restrict x = px, *restrict y = py, *restrict c = pc;
     const int32_t *restrict xf = fn, *restrict lit = on;
-    uint32_t *restrict v0 = h->v[0] + h->n, *restrict v1 = h->v[1] + h->n, *restrict v2 = h->v[2] + h->n;
-    uint32_t *restrict v3 = h->v[3] + h->n, *restrict v4 = h->v[4] + h->n;
+    uint32_t(*restrict v)[FR_FB_CHANNELS] = h->v + h->n;
 #pragma omp simd
     for (int q = 0; q < m; q++) {
         int64_t bq;
         LANE_BUCKET(x[q], y[q], bq);
-        b[q] = lit[q] ? bq : -1;
+        b[q] = (lit[q] & 1) ? bq : -1;
     }
     const fr_flame_job jl = *j; /* a local copy: its fields stay in registers */
     if (jl.linear_palette) {
-#pragma omp simd
+        /* fr_flame_hit_linear, a hit at a time with its four colour channels
+         * in one vector (the colour map's rows are 4 doubles): the same
+         * operations as fr_flame_hit_linear_channel and fr_flame_trunc_u32,
+         * element by element */
+        const v4d one = {1.0, 1.0, 1.0, 1.0}, two31 = {0x1p31, 0x1p31, 0x1p31, 0x1p31};
         for (int q = 0; q < m; q++) {
-            v0[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 0), v1[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 1);
-            v2[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 2), v3[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 3);
-            v4[q] = fr_flame_hit_linear(&jl, c[q], xf[q], 4);
+            const double w = jl.vis[xf[q]];
+            double frac;
+            const int idx = fr_flame_hit_linear_entry(c[q], &frac);
+            v4d d0, d1;
+            memcpy(&d0, jl.dmap[idx], sizeof d0), memcpy(&d1, jl.dmap[idx + 1], sizeof d1);
+            const v4d col = d0 * (1.0 - frac) + d1 * frac;
+            const v4d a = w * col;
+            const v4l big = a >= two31, some = a >= one;
+            const v4d t = a - (v4d)((v4l)two31 & big); /* a - 2^31 where big, else a - 0 = a */
+            const v4u r = (v4u)__builtin_convertvector(t, v4i) + ((v4u)__builtin_convertvector(big, v4i) & 0x80000000u);
+            const v4u add = r & (v4u)__builtin_convertvector(some, v4i);
+            memcpy(v[q], &add, sizeof add);
+            v[q][FR_FB_CNT] = fr_flame_trunc_u32(w * 255.0);
         }
     } else {
-#pragma omp simd
-        for (int q = 0; q < m; q++) {
-            v0[q] = fr_flame_hit_step(&jl, c[q], xf[q], 0), v1[q] = fr_flame_hit_step(&jl, c[q], xf[q], 1);
-            v2[q] = fr_flame_hit_step(&jl, c[q], xf[q], 2), v3[q] = fr_flame_hit_step(&jl, c[q], xf[q], 3);
-            v4[q] = fr_flame_hit_step(&jl, c[q], xf[q], 4);
-        }
+        /* a row of the step table (fr_flame_hit_step), copied whole */
+        for (int q = 0; q < m; q++) memcpy(v[q], jl.hit[xf[q]][fr_flame_cmap_index(c[q])], sizeof v[q]);
     }
     int nin = 0;
 #pragma omp simd reduction(+ : nin)
@@ -429,13 +497,38 @@ static void hits_add(const hits *add, const hits *pre, fr_flame_bucket_t *bucket
         }
         if (q >= add->n || add->b[q] < 0) continue;
         fr_flame_bucket_t *o = buckets + (size_t)add->b[q] * FR_FB_CHANNELS;
+        const uint32_t *v = add->v[q];
         if (atomic) {
             for (int k = 0; k < FR_FB_CHANNELS; k++)
-                if (add->v[k][q]) fr_flame_badd(o + k, (fr_flame_bucket_t)add->v[k][q], 1);
-        } else {
-            for (int k = 0; k < FR_FB_CHANNELS; k++) o[k] = fr_flame_bucket_sat_add(o[k], add->v[k][q]);
+                if (v[k]) fr_flame_badd(o + k, (fr_flame_bucket_t)v[k], 1);
+            continue;
         }
+        /* R, G, B, A as one vector: a + v, or all ones where that wrapped
+         * (max(a + v, a) != a + v); then the count: fr_flame_bucket_sat_add */
+        const __m128i a = _mm_loadu_si128((const __m128i *)o);
+        const __m128i sum = _mm_add_epi32(a, _mm_loadu_si128((const __m128i *)v));
+        const __m128i wrapped = _mm_xor_si128(_mm_cmpeq_epi32(_mm_max_epu32(sum, a), sum), _mm_set1_epi32(-1));
+        _mm_storeu_si128((__m128i *)o, _mm_or_si128(sum, wrapped));
+        o[FR_FB_CNT] = fr_flame_bucket_sat_add(o[FR_FB_CNT], v[FR_FB_CNT]);
     }
+}
+
+/* Every lane's xform draw (lanes n .. n4 - 1 draw too: harmless) and, with
+ * xaos (a row of the xform-choice table per previous xform: it outgrows
+ * the caches with many xforms), the prefetch of its table entry. */
+static void draw_xforms(const fr_flame_job *j, lanes *L, int n, int n4)
+{
+    uint64_t *restrict a0 = L->s0, *restrict a1 = L->s1, *restrict a2 = L->s2, *restrict a3 = L->s3;
+    uint32_t *restrict u = L->u;
+#pragma omp simd
+    for (int i = 0; i < n4; i++) {
+        fr_flame_rng r = {a0[i], a1[i], a2[i], a3[i]};
+        u[i] = fr_flame_rng_u32(&r);
+        a0[i] = r.s0, a1[i] = r.s1, a2[i] = r.s2, a3[i] = r.s3;
+    }
+    if (j->chaos)
+        for (int i = 0; i < n; i++)
+            __builtin_prefetch(j->table + (size_t)L->last[i] * FR_FLAME_GRAIN + (u[i] & (FR_FLAME_GRAIN - 1)));
 }
 
 void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_segment *seg, uint64_t base,
@@ -446,6 +539,7 @@ void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_
     uint64_t iters = 0, nbad = 0, plotted = 0;
 
     for (int k = 0; k < nstd + j->has_final; k++) s->draws[k] = (unsigned char)xform_draws(&j->xf[k]);
+    for (int k = 0; k < nstd; k++) s->visible[k] = j->vis[k] != 0.0;
     /* the walkers' starts (fr_flame_walker_start); lanes n .. n4 - 1 and DUMMY idle at the origin */
     uint32_t steps = 0;
     for (int i = 0; i <= DUMMY; i++) {
@@ -470,30 +564,33 @@ void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_
     const fr_flame_xform_pre *fx = &j->xf[nstd];
     const double fs = j->speed[nstd], fcc = fs * j->color[nstd], fkeep = 1.0 - fs;
 
-    for (uint32_t it = 0; it < (uint32_t)j->fuse + steps; it++) {
+    const uint32_t total = (uint32_t)j->fuse + steps;
+    draw_xforms(j, L, n, n4);
+    for (uint32_t it = 0; it < total; it++) {
         const int plot = it >= (uint32_t)j->fuse;
-        /* 1. the xform draws (lanes n .. n4 - 1 draw too: harmless) */
-        {
-            uint64_t *restrict a0 = L->s0, *restrict a1 = L->s1, *restrict a2 = L->s2, *restrict a3 = L->s3;
-            uint32_t *restrict u = L->u;
-#pragma omp simd
-            for (int i = 0; i < n4; i++) {
-                fr_flame_rng r = {a0[i], a1[i], a2[i], a3[i]};
-                u[i] = fr_flame_rng_u32(&r);
-                a0[i] = r.s0, a1[i] = r.s1, a2[i] = r.s2, a3[i] = r.s3;
-            }
-        }
-        memset(s->cnt, 0, (size_t)nstd * sizeof(int));
+        /* 1. the xforms (drawn at the end of the previous iteration); the plotting lanes (on: bit 1 a sample left to plot,
+         * bit 0 also a visible xform); four interleaved counts (lane i
+         * counts in c4[i & 3]) keep the increments independent */
+        int *restrict c4 = s->cnt4;
+        memset(c4, 0, 4 * (size_t)nstd * sizeof(int));
         for (int i = 0; i < n; i++) {
             const uint16_t *row = j->chaos ? j->table + (size_t)L->last[i] * FR_FLAME_GRAIN : j->table;
             const int fn = row[L->u[i] & (FR_FLAME_GRAIN - 1)];
+            const int live = plot && L->left[i] > 0;
             L->fn[i] = fn;
-            s->cnt[fn]++;
+            L->left[i] -= (uint32_t)live;
+            s->on[i] = 2 * live + (live & s->visible[fn]);
+            c4[(i & 3) * nstd + fn]++;
         }
         /* 2. the lanes' indices sorted by xform, each run at a multiple of 4 */
         int off = 0;
-        for (int k = 0; k < nstd; k++) s->start[k] = s->pos[k] = off, off += up4(s->cnt[k]);
-        for (int i = 0; i < n; i++) s->idx[s->pos[L->fn[i]]++] = i;
+        for (int k = 0; k < nstd; k++) {
+            s->cnt[k] = c4[k] + c4[nstd + k] + c4[2 * nstd + k] + c4[3 * nstd + k];
+            s->start[k] = off;
+            for (int t = 0, p = off; t < 4; t++) s->pos4[t * nstd + k] = p, p += c4[t * nstd + k];
+            off += up4(s->cnt[k]);
+        }
+        for (int i = 0; i < n; i++) s->idx[s->pos4[(i & 3) * nstd + L->fn[i]]++] = i;
         /* 3. each xform's run; the new points and colours back into the lanes */
         int anybad = 0;
         for (int k = 0; k < nstd; k++) {
@@ -523,30 +620,23 @@ void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_
                     w.last = L->last[i];
                     w.iters = 0, w.bad = 1;
                     L->fn[i] = fr_flame_walker_tries(j, &w, 1);
+                    s->on[i] = (s->on[i] & 2) | ((s->on[i] >> 1) & s->visible[L->fn[i]]);
                     L->x[i] = w.p0, L->y[i] = w.p1, L->c[i] = w.pc;
                     lane_rng_put(L, i, &w.r);
                     iters += w.iters, nbad += w.bad;
                 }
         }
         for (int i = 0; i < n; i++) L->last[i] = L->fn[i] + 1;
-        if (!plot) continue;
-        /* 5. plot: the visible lanes, through the final xform when it applies */
-        {
-            uint32_t *restrict left = L->left;
-            int32_t *restrict on = s->on;
-            const int32_t *restrict lfn = L->fn;
-            const double *restrict vis = j->vis;
-#pragma omp simd
-            for (int i = 0; i < n; i++) {
-                on[i] = left[i] > 0 && vis[lfn[i]] != 0.0;
-                left[i] -= left[i] > 0;
-            }
+        if (!plot) {
+            if (it + 1 < total) draw_xforms(j, L, n, n4);
+            continue;
         }
+        /* 5. plot: the visible lanes, through the final xform when it applies */
         cur->n = 0;
         int nf = 0;
         if (j->has_final) {
             for (int i = 0; i < n; i++) {
-                if (!s->on[i]) continue;
+                if (!(s->on[i] & 1)) continue;
                 if (j->final_opacity != 1.0) {
                     fr_flame_rng r = lane_rng(L, i);
                     const int take = fr_flame_rng_01(&r) < j->final_opacity;
@@ -558,7 +648,7 @@ void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_
             }
         }
         if (!j->has_final || j->final_opacity != 1.0)
-            plotted += (uint64_t)hits_make(j, n, L->x, L->y, L->c, L->fn, s->on, cur, buckets);
+            plotted += (uint64_t)hits_make(j, n, L->x, L->y, L->c, L->fn, s->on, cur, s->lin);
         if (nf) {
             for (int q = nf; q < up4(nf); q++) s->fidx[q] = DUMMY;
             const int fbad = run_xform(s, fx, s->draws[nstd], s->fidx, 0, nf);
@@ -572,10 +662,13 @@ void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_
                 }
                 s->fc[q] = fcc + fkeep * L->c[i], s->ffn[q] = L->fn[i], s->fon[q] = 1;
             }
-            plotted += (uint64_t)hits_make(j, nf, s->ox, s->oy, s->fc, s->ffn, s->fon, cur, buckets);
+            plotted += (uint64_t)hits_make(j, nf, s->ox, s->oy, s->fc, s->ffn, s->fon, cur, s->lin);
         }
-        /* 6. the adds of the previous iteration's hits, whose buckets are in
-         * cache by now, and the prefetches of this one's */
+        /* 6. the next iteration's xform draws (every draw of this one is
+         * done: each stream keeps its order), so that their table rows load
+         * during the adds of the previous iteration's hits, whose buckets
+         * are in cache by now, and the prefetches of this one's */
+        if (it + 1 < total) draw_xforms(j, L, n, n4);
         hits_add(prev, cur, buckets, atomic);
         hits *t = prev;
         prev = cur, cur = t;

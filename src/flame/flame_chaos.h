@@ -104,25 +104,40 @@ FR_HD uint32_t fr_flame_hit_step(const fr_flame_job *j, double c, int fn, int k)
     return (&j->hit[0][0][0])[(fn * 256 + fr_flame_cmap_index(c)) * FR_FB_CHANNELS + k];
 }
 
-/* The same, linear palette: between entries idx and idx + 1 as flam3's
- * rect.c does. */
-FR_HD uint32_t fr_flame_hit_linear(const fr_flame_job *j, double c, int fn, int k)
+/* The linear palette (between entries idx and idx + 1 as flam3's rect.c
+ * does): the entry idx of colour c and the weight frac of idx + 1. flam3:
+ * idx = (int)(c * 256), frac its remainder; below 0 (or NaN) entry 0 with
+ * frac 0, from 255 on entry 254 with frac 1 (written with clamps alone,
+ * which vectorise). */
+FR_HD int fr_flame_hit_linear_entry(double c, double *frac)
 {
-    /* (flam3 skips its multiplications by w = 1, which are exact) */
-    const double w = j->vis[fn];
-    if (k == FR_FB_CNT) return fr_flame_trunc_u32(w * 255.0);
-    /* flam3: idx = (int)(c * 256), frac its remainder; below 0 (or NaN)
-     * entry 0 with frac 0, from 255 on entry 254 with frac 1 (written with
-     * clamps alone, which vectorise) */
     double d = c * 256.0;
     d = d > 0.0 ? d : 0.0;
     d = d < 255.0 ? d : 255.0;
     int idx = (int)d;
     idx = idx < 254 ? idx : 254;
-    const double frac = d - idx;
-    const double col = j->dmap[idx][k] * (1.0 - frac) + j->dmap[idx + 1][k] * frac;
+    *frac = d - idx;
+    return idx;
+}
+
+/* One channel's add from the channel's values v0 (entry idx) and v1
+ * (idx + 1) of the colour map and the xform's weight w (flam3 skips its
+ * multiplications by w = 1, which are exact). */
+FR_HD uint32_t fr_flame_hit_linear_channel(double v0, double v1, double frac, double w)
+{
+    const double col = v0 * (1.0 - frac) + v1 * frac;
     const double a = w * col;
     return a >= 1.0 ? fr_flame_trunc_u32(a) : 0;
+}
+
+/* Add k of one hit, linear palette. */
+FR_HD uint32_t fr_flame_hit_linear(const fr_flame_job *j, double c, int fn, int k)
+{
+    const double w = j->vis[fn];
+    if (k == FR_FB_CNT) return fr_flame_trunc_u32(w * 255.0);
+    double frac;
+    const int idx = fr_flame_hit_linear_entry(c, &frac);
+    return fr_flame_hit_linear_channel(j->dmap[idx][k], j->dmap[idx + 1][k], frac, w);
 }
 
 FR_HD uint32_t fr_flame_hit_value(const fr_flame_job *j, double c, int fn, int k)

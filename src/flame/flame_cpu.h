@@ -16,21 +16,20 @@ typedef struct fr_cpu_flame fr_cpu_flame;
 fr_status fr_cpu_flame_begin(fr_context *ctx, size_t nbuckets, size_t spare, fr_cpu_flame **out);
 /* Zero the buckets (a new pass). */
 void fr_cpu_flame_clear(fr_cpu_flame *c);
-/* Walkers first .. first + count - 1 of a pass of `samples` samples whose
- * walker 0 is `base`: walker k plots FR_FLAME_SUB_BATCH samples, the last
- * of the pass the rest. */
-void fr_cpu_flame_run(fr_cpu_flame *c, const fr_flame_job *j, uint64_t base, uint64_t first, uint64_t count,
-                      uint64_t samples, fr_flame_walk_stats *st);
-/* The same over a pass of several jobs (temporal samples): walker k of the
- * pass runs jobs[seg.job] of its segment (fr_flame_segment_find; walkers of
- * FR_FLAME_SUB_BATCH samples) with the stream base + k, so the walkers of
- * every job share the threads. */
-void fr_cpu_flame_run_segments(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg,
-                               uint64_t base, uint64_t first, uint64_t count, fr_flame_walk_stats *st);
-/* Walkers a slice of a pass must be a multiple of (fr_cpu_flame_run*'s
- * first and count) for a genome of nstd xforms: the batched chaos game's
- * batch, else 1. */
-int fr_cpu_flame_batch(const fr_cpu_flame *c, int nstd);
+/* Progress of a pass, done in [0, 1], reported by the calling thread
+ * between work units; nonzero cancels. */
+typedef int (*fr_cpu_flame_progress)(double done, void *user);
+/* The walkers 0 .. walkers - 1 of a pass (temporal samples: several jobs):
+ * walker k runs jobs[seg.job] of its segment (fr_flame_segment_find;
+ * walkers of FR_FLAME_SUB_BATCH samples) with the stream base + k, the
+ * walkers of every job sharing the threads: one at a time (the scalar
+ * kernel) or in batches (flame_simd.h), whose layout depends on the
+ * segments and the genome only. progress (may be NULL) is called now and
+ * then; when it cancels, the units not started are skipped and 1 is
+ * returned, else 0. */
+int fr_cpu_flame_run_pass(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg,
+                          uint64_t base, uint64_t walkers, fr_cpu_flame_progress progress, void *user,
+                          fr_flame_walk_stats *st);
 /* The pass's buckets (the threads' copies summed). */
 const fr_flame_bucket_t *fr_cpu_flame_buckets(fr_cpu_flame *c);
 /* After the last pass's buckets are read (fr_cpu_flame_buckets, which sums

@@ -43,8 +43,20 @@ static fr_status apply_options(fr_context *ctx, fr_flame_genome *g, const fr_fla
     return FR_OK;
 }
 
-/* One pass: its walkers (of every job of the pass) in slices, progress
- * and cancel between slices. base: the stream of the pass's walker 0. */
+/* Progress of one pass mapped to the render's (the chaos game takes 90 %). */
+typedef struct pass_progress {
+    fr_context *ctx;
+    int pass, passes;
+} pass_progress;
+
+static int pass_progress_cb(double done, void *user)
+{
+    const pass_progress *p = user;
+    return p->ctx->progress(0.9 * (p->pass + done) / p->passes, p->ctx->progress_user);
+}
+
+/* One pass: its walkers (of every job of the pass), progress and cancel
+ * between walkers (or batches). base: the stream of the pass's walker 0. */
 static fr_status run_pass(fr_context *ctx, fr_cpu_flame *cpu, const fr_flame_jobs *J, int pass, uint64_t base,
                           fr_flame_walk_stats *ws)
 {
@@ -53,21 +65,12 @@ static fr_status run_pass(fr_context *ctx, fr_cpu_flame *cpu, const fr_flame_job
     if (!seg) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
     int nseg;
     const uint64_t walkers = fr_flame_segments(J, pass, FR_FLAME_SUB_BATCH, seg, &nseg);
-    /* slices of whole batches (the batched chaos game's batches must not
-     * depend on the slices), each a few batches a thread */
-    const uint64_t bw = (uint64_t)fr_cpu_flame_batch(cpu, J->nstd), unit = (uint64_t)fr_threads(ctx) * 4 * bw;
-    uint64_t slice = walkers / (bw > 1 ? 16 : 64) > unit ? walkers / (bw > 1 ? 16 : 64) : unit;
-    slice = (slice + bw - 1) / bw * bw;
+    pass_progress pp = {ctx, pass, J->passes};
     fr_status s = FR_OK;
-    for (uint64_t w = 0; w < walkers; w += slice) {
-        uint64_t n = walkers - w < slice ? walkers - w : slice;
-        fr_cpu_flame_run_segments(cpu, J->job, seg, nseg, base, w, n, ws);
-        double done = (pass + (double)(w + n) / walkers) / J->passes;
-        if (ctx->progress && ctx->progress(0.9 * done, ctx->progress_user)) {
-            s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
-            break;
-        }
-    }
+    if (fr_cpu_flame_run_pass(cpu, J->job, seg, nseg, base, walkers, ctx->progress ? pass_progress_cb : NULL, &pp, ws))
+        s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
+    else if (ctx->progress && ctx->progress(0.9 * (pass + 1.0) / J->passes, ctx->progress_user))
+        s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
     if (seg != &one) free(seg);
     return s;
 }
