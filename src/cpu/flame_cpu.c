@@ -1,5 +1,7 @@
-/* The CPU chaos game: walkers spread over OpenMP threads (dynamic schedule:
- * walkers differ in cost). Buckets are far larger than the caches, so the
+/* The CPU chaos game: walkers, or batches of walkers stepped together in
+ * vectors (flame_simd.c, on processors with AVX2 and FMA unless the context
+ * asks for the scalar kernel), spread over OpenMP threads (dynamic schedule:
+ * units differ in cost). Buckets are far larger than the caches, so the
  * adds are plain (saturating 32-bit) adds into per-thread copies (misses
  * overlap), summed when the pass is read; when the copies would take more
  * than a quarter of the memory, threads share one set with atomic adds.

@@ -1,31 +1,36 @@
 /*
  * The batched chaos game (flame_simd.h), compiled with -mavx2 -mfma
- * -fopenmp-simd -fno-math-errno -fno-trapping-math and called only on a
- * processor with AVX2 and FMA. No fast-math: NaN and infinities stay
- * (flam3's bad values are NaN or beyond 1e10), contraction stays off.
+ * -fopenmp-simd -fno-math-errno -fno-trapping-math -fno-builtin-sin
+ * -fno-builtin-cos and called only on a processor with AVX2 and FMA. No
+ * fast-math: NaN and infinities stay (flam3's bad values are NaN or beyond
+ * 1e10), contraction stays off.
  *
- * A batch of walkers lives in structure-of-arrays lanes. One iteration:
- *  1. every lane draws from its own stream (a vector loop) and takes its
- *     xform from the xform-choice row of its previous one;
- *  2. the lanes are sorted by xform (a counting sort into the other lane
- *     buffer); each xform's run starts at a multiple of 4 lanes and is
- *     padded to one (pad lanes sit at the origin and are never read back),
- *     so every vector loop works on whole 4-lane vectors and a lane's
- *     result does not depend on its neighbours;
- *  3. per xform: the affine map, pre_blur, the shared quantities (r2, r,
- *     the two atan2, x / r, y / r) and each variation as a loop over the
- *     run; the variation loops are generated from flame_var_calls.h and
- *     call the scalar FR_HD formulas, which GCC vectorises with libmvec's
- *     sin, cos, atan2, pow, exp, log ... (a variation that does not
- *     vectorise -- fmod, a call inside a branch -- runs its scalar loop);
+ * A batch of walkers lives in structure-of-arrays lanes (lane i is walker
+ * k0 + i for the whole batch). One iteration:
+ *  1. every lane's xform, from its draw (made at the end of the previous
+ *     iteration) and the xform-choice row of its previous xform;
+ *  2. the lanes' indices sorted by xform (a counting sort); each xform's
+ *     run starts at a multiple of 4 and is padded to one with a dummy lane
+ *     (at the origin, a zero stream, never read back), and every vector
+ *     loop is simdlen(4): whole 4-lane vectors only, so a lane's result
+ *     does not depend on its neighbours;
+ *  3. per xform: the affine map (gathering the lanes' points), pre_blur,
+ *     the shared quantities (r2, r, the two atan2, x / r, y / r) and each
+ *     variation as a loop over the run; the variation loops are generated
+ *     from flame_var_calls.h and call the scalar FR_HD formulas, which GCC
+ *     vectorises with libmvec's sin, cos, atan2, exp, log ... (a variation
+ *     that does not vectorise -- fmod, a call inside a branch -- runs its
+ *     loop scalar); the new points and colours go back to the lanes;
  *  4. a bad value: the lane runs the rest of the iteration's tries with
  *     the scalar walker (fr_flame_walker_tries), from the same stream;
- *  5. plotting lanes draw for the final xform's opacity, those that take
- *     it run it as one more run of lanes; the hits go through the prefetch
- *     ring.
+ *  5. plotting lanes draw for the final xform's opacity (when below 1),
+ *     those that take it run it as one more run of lanes;
+ *  6. the hits' buckets and adds in vector loops; the next iteration's
+ *     xform draws; the previous iteration's adds, interleaved with the
+ *     prefetches of this one's buckets.
  * Random numbers come from each walker's stream in the scalar walker's
  * order: xform, pre_blur, variations in order, the bad value's new point,
- * the opacity draw, the final xform's variations.
+ * the opacity draw, the final xform's variations, the next xform.
  */
 #include <immintrin.h>
 #include <math.h>

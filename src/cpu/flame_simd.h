@@ -7,9 +7,10 @@
  * semantics (fr_flame_walker_step is the oracle); only the last bits of the
  * transcendental functions differ (libmvec is within 4 ulp).
  *
- * A batch is a fixed set of walkers (fr_cpu_flame_run_segments cuts a
- * pass's walkers at multiples of fr_flame_simd_lanes and at segment
- * starts), so the image does not depend on the thread count.
+ * A batch is a fixed set of consecutive walkers of one segment
+ * (fr_cpu_flame_run_pass cuts each segment into equal batches of at most
+ * fr_flame_simd_lanes), and a lane's values do not depend on the other
+ * lanes of its batch: the image does not depend on the thread count.
  */
 #ifndef FR_CPU_FLAME_SIMD_H
 #define FR_CPU_FLAME_SIMD_H
