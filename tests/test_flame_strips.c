@@ -25,6 +25,7 @@
 
 #include <cmocka.h>
 
+#include "flame_support.h"
 #include "fs_support.h"
 #include "flame/flame_strips.h"
 
@@ -100,26 +101,6 @@ static void render_ok(env *e, int index, const fr_flame_options *o, fr_image *im
 }
 
 static size_t image_bytes(const fr_image *a) { return (size_t)a->width * a->height * 4 * (a->depth == 16 ? 2 : 1); }
-
-/* PSNR over RGB on the 8-bit scale (identical: INFINITY). */
-static double psnr(const fr_image *a, const fr_image *b)
-{
-    assert_int_equal(a->width, b->width);
-    assert_int_equal(a->height, b->height);
-    const size_t n = (size_t)a->width * a->height;
-    double se = 0;
-    for (size_t i = 0; i < n; i++)
-        for (int c = 0; c < 3; c++) {
-            double x, y;
-            if (a->depth == 16)
-                x = ((const uint16_t *)a->pixels)[i * 4 + c] / 257.0, y = ((const uint16_t *)b->pixels)[i * 4 + c] / 257.0;
-            else
-                x = ((const uint8_t *)a->pixels)[i * 4 + c], y = ((const uint8_t *)b->pixels)[i * 4 + c];
-            se += (x - y) * (x - y);
-        }
-    if (se == 0) return INFINITY;
-    return 10 * log10(255.0 * 255.0 / (se / (3.0 * n)));
-}
 
 /* Largest difference of rows [y0, y1) of two images (8-bit scale x 257 for 16 bits). */
 static int rows_diff(const fr_image *a, const fr_image *b, int y0, int y1)
@@ -208,7 +189,7 @@ static void strips_vs_whole(env *e, int index, fr_flame_options o, int strips, c
     assert_int_equal(split.width, whole.width);
     assert_int_equal(split.height, whole.height);
     assert_int_equal(split.depth, whole.depth);
-    double noise = psnr(&whole, &other), p = psnr(&whole, &split);
+    double noise = flame_psnr(&whole, &other), p = flame_psnr(&whole, &split);
     printf("%-28s %d strips: seed-to-seed %6.2f dB, strips-to-whole %6.2f dB\n", what, strips, noise, p);
     assert_true(p >= noise - 1.0);
     for (int k = 1; k < strips; k++) {
