@@ -573,17 +573,20 @@ void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_
     draw_xforms(j, L, n, n4);
     for (uint32_t it = 0; it < total; it++) {
         const int plot = it >= (uint32_t)j->fuse;
-        /* 1. the xforms (drawn at the end of the previous iteration); the plotting lanes (on: bit 1 a sample left to plot,
-         * bit 0 also a visible xform); four interleaved counts (lane i
-         * counts in c4[i & 3]) keep the increments independent */
+        /* 1. the xforms (drawn at the end of the previous iteration); the
+         * plotting lanes (on: bit 1 a sample left to plot, bit 0 also a
+         * visible xform); four interleaved counts (lane i counts in
+         * c4[i & 3]) keep the increments independent */
         int *restrict c4 = s->cnt4;
         memset(c4, 0, 4 * (size_t)nstd * sizeof(int));
+        int nlive = 0; /* lanes whose walker has samples left (the others idle on to the batch's end) */
         for (int i = 0; i < n; i++) {
             const uint16_t *row = j->chaos ? j->table + (size_t)L->last[i] * FR_FLAME_GRAIN : j->table;
             const int fn = row[L->u[i] & (FR_FLAME_GRAIN - 1)];
             const int live = plot && L->left[i] > 0;
             L->fn[i] = fn;
             L->left[i] -= (uint32_t)live;
+            nlive += live;
             s->on[i] = 2 * live + (live & s->visible[fn]);
             c4[(i & 3) * nstd + fn]++;
         }
@@ -610,7 +613,7 @@ void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_
                 L->x[i] = s->ox[q], L->y[i] = s->oy[q], L->c[i] = cc + keep * L->c[i];
             }
         }
-        iters += (uint64_t)n;
+        iters += (uint64_t)(plot ? nlive : n);
         /* 4. bad values: the rest of the iteration's tries on the scalar walker */
         if (anybad) {
             for (int k = 0; k < nstd; k++)
@@ -628,7 +631,7 @@ void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_
                     s->on[i] = (s->on[i] & 2) | ((s->on[i] >> 1) & s->visible[L->fn[i]]);
                     L->x[i] = w.p0, L->y[i] = w.p1, L->c[i] = w.pc;
                     lane_rng_put(L, i, &w.r);
-                    iters += w.iters, nbad += w.bad;
+                    if (!plot || (s->on[i] & 2)) iters += w.iters, nbad += w.bad;
                 }
         }
         for (int i = 0; i < n; i++) L->last[i] = L->fn[i] + 1;
