@@ -12,7 +12,8 @@
 #
 # --image compares a fractalis render made elsewhere (e.g. on a GPU machine
 # with `render flame GENOME --size Wx0 --quality Q --seed 7`) instead of
-# rendering one here.
+# rendering one here; with --confirm, IMAGE.cK.png (K = 1, 2, ...; IMAGE
+# without its .png) are the renders with --seed 100+K.
 # --confirm K: when the comparison fails, decide again on K more renders
 # with each renderer (new seeds): the mean squared error over every pair
 # (flam3, flam3) against every pair (fractalis, flam3), in dB, with the
@@ -26,7 +27,7 @@
 # 1); --flam3-input gives flam3 another file (keyframes of the same size
 # and quality) to interpolate.
 set -euo pipefail
-usage() { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ $# -ge 1 ] || usage
 genome=$1; shift
 index=0 width=400 quality=200 margin=1 keep= image= fr=${FRACTALIS:-fractalis} confirm=0
@@ -96,9 +97,13 @@ if [ "$ok" != 1 ] && [ "$confirm" -gt 0 ]; then
     qs=$(awk -v q="$quality" -v g="$gq" 'BEGIN { printf "%.17g", q / g }')
     for ((k = 1; k <= confirm; k++)); do
         render_flam3 "$dir/c-flam3-$k.png" "seed-c$k"
-        "$fr" render flame "$dir/g.flam3" --size "${width}x${h}" --quality "$quality" --seed $((100 + k)) \
-            ${motion[@]+"${motion[@]}"} -q \
-            -o "$dir/c-fractalis-$k.png"
+        if [ -n "$image" ]; then
+            cp "${image%.png}.c$k.png" "$dir/c-fractalis-$k.png"
+        else
+            "$fr" render flame "$dir/g.flam3" --size "${width}x${h}" --quality "$quality" --seed $((100 + k)) \
+                ${motion[@]+"${motion[@]}"} -q \
+                -o "$dir/c-fractalis-$k.png"
+        fi
     done
     # Mean squared error of a list of pairs ("A B" lines), as a PSNR.
     pairs_psnr() {
