@@ -65,7 +65,7 @@ static void render_dot(const fr_flame_genome *g, double w, int earlyclip, int tr
     assert_int_equal(f.nsamples, 153600.0);
     size_t nb = (size_t)f.wb * f.hb;
     fr_flame_bucket_t *b = calloc(nb * FR_FB_CHANNELS, sizeof *b);
-    double *acc = calloc(nb * 4, sizeof *acc);
+    fr_flame_acc_t *acc = calloc(nb * 4, sizeof *acc);
     uint16_t *out = calloc((size_t)f.width * f.height * 4, sizeof *out);
     assert_non_null(b);
     assert_non_null(acc);
@@ -495,9 +495,10 @@ static void run_threads(int os, int passes)
     assert_true(f.de.max_filter_index > 0);
     size_t nb = (size_t)f.wb * f.hb;
     fr_flame_bucket_t *b = calloc(nb * FR_FB_CHANNELS, sizeof *b);
-    double *acc[3];
+    fr_flame_acc_t *acc[2];
+    double *ref = calloc(nb * 4, sizeof *ref);
     uint16_t *out[2];
-    for (int t = 0; t < 3; t++) acc[t] = calloc(nb * 4, sizeof(double));
+    for (int t = 0; t < 2; t++) acc[t] = calloc(nb * 4, sizeof *acc[t]);
     for (int t = 0; t < 2; t++) out[t] = calloc((size_t)f.width * f.height * 4, sizeof(uint16_t));
     fill_buckets(&f, b);
 
@@ -507,13 +508,16 @@ static void run_threads(int os, int passes)
         for (int p = 0; p < passes; p++) assert_int_equal(fr_flame_accumulate(ctx, &g, &f, b, acc[t]), FR_OK);
         fr_context_destroy(ctx);
     }
-    assert_memory_equal(acc[0], acc[1], nb * 4 * sizeof(double));
-    for (int p = 0; p < passes; p++) reference_splat(&g, &f, b, acc[2]);
+    assert_memory_equal(acc[0], acc[1], nb * 4 * sizeof *acc[0]);
+    /* against the plain splat in double: every add is positive, so a
+     * float cell stays within its adds' count of float roundings (1e-4
+     * relative covers 800 adds a cell) */
+    for (int p = 0; p < passes; p++) reference_splat(&g, &f, b, ref);
     double maxv = 0;
-    for (size_t i = 0; i < nb * 4; i++) maxv = fmax(maxv, acc[2][i]);
+    for (size_t i = 0; i < nb * 4; i++) maxv = fmax(maxv, ref[i]);
     assert_true(maxv > 0);
     for (size_t i = 0; i < nb * 4; i++)
-        if (fabs(acc[0][i] - acc[2][i]) > 1e-12 * maxv) fail_msg("cell %zu: %.17g vs %.17g", i, acc[0][i], acc[2][i]);
+        if (fabs(acc[0][i] - ref[i]) > 1e-4 * ref[i]) fail_msg("cell %zu: %.17g vs %.17g", i, acc[0][i], ref[i]);
 
     for (int t = 0; t < 2; t++) {
         fr_context *ctx = fr_context_create();
@@ -526,7 +530,8 @@ static void run_threads(int os, int passes)
     for (size_t i = 0; i < (size_t)f.width * f.height * 4; i += 4) lit += out[0][i] > 0;
     assert_true(lit > 100);
 
-    for (int t = 0; t < 3; t++) free(acc[t]);
+    for (int t = 0; t < 2; t++) free(acc[t]);
+    free(ref);
     for (int t = 0; t < 2; t++) free(out[t]);
     free(b);
     fr_flame_frame_free(&f);

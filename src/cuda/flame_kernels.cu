@@ -80,7 +80,7 @@ extern "C" cudaError_t fr_cuda_flame_density(const fr_flame_frame *frame, const 
 __global__ void flame_earlyclip(fr_flame_tone tone, double *accum, int64_t n)
 {
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x)
-        fr_flame_tonemap_cell(&tone, accum + i * 4);
+        fr_flame_tonemap_acc(&tone, accum + i * 4);
 }
 
 __global__ void flame_tone(const fr_flame_frame *f, fr_flame_tone tone, const double *accum, int earlyclip, int bpc,

@@ -48,7 +48,7 @@ static int de_swath(const fr_flame_frame *f)
 
 /* The splat targets of each kernel, mirror images expanded (in the order
  * of fr_flame_de_splat_bucket), as offsets into the accumulator (in
- * doubles), in groups of one weight (a coefficient's 1, 4 or 8 mirror
+ * channels), in groups of one weight (a coefficient's 1, 4 or 8 mirror
  * images). A bucket whose whole splat lies inside the grid takes this list
  * with no per-target bounds check; each target cell still receives
  * c[k] * (w * base), the same product as the portable code (computed once
@@ -103,36 +103,38 @@ static void de_lists_free(de_list *l, int n)
     free(l);
 }
 
-typedef double v4d __attribute__((vector_size(32), aligned(8)));
+typedef double v4d __attribute__((vector_size(32)));
+typedef float v4f __attribute__((vector_size(16), aligned(4)));
 
-/* One interior bucket's splat: a 4-double vector per target, the product
- * c * (w * base) once a group of targets of one weight. */
+/* One interior bucket's splat: per target cell, its 4 floats widened to
+ * double, the add in double, rounded back (flam3's float += double); the
+ * product c * (w * base) once a group of targets of one weight. */
 #define DE_SPLAT_BODY                                                                                                  \
     {                                                                                                                  \
         const v4d cv = {c[0], c[1], c[2], c[3]};                                                                       \
-        double *a = accum + centre;                                                                                    \
+        fr_flame_acc_t *a = accum + centre;                                                                            \
         const int64_t *off = l->off;                                                                                   \
         for (int g = 0; g < l->ng; g++) {                                                                              \
             const double s = l->gw[g] * base;                                                                          \
             const v4d sv = {s, s, s, s}, add = cv * sv;                                                                \
             for (int e = l->gn[g]; e > 0; e--, off++) {                                                                \
-                v4d *p = (v4d *)(a + *off);                                                                            \
-                *p = *p + add;                                                                                         \
+                v4f *p = (v4f *)(a + *off);                                                                            \
+                *p = __builtin_convertvector(__builtin_convertvector(*p, v4d) + add, v4f);                             \
             }                                                                                                          \
         }                                                                                                              \
     }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("avx2"))) static void splat_avx2(const de_list *l, double *accum, int64_t centre,
+__attribute__((target("avx2"))) static void splat_avx2(const de_list *l, fr_flame_acc_t *accum, int64_t centre,
                                                        const double c[4], double base) DE_SPLAT_BODY
 #define FR_DE_HAVE_AVX2 1
 #endif
-static void splat_generic(const de_list *l, double *accum, int64_t centre, const double c[4], double base)
+static void splat_generic(const de_list *l, fr_flame_acc_t *accum, int64_t centre, const double c[4], double base)
     DE_SPLAT_BODY
 
 /* rect.c de_thread over rows [os-1, hb-os] and columns [os-1, wb-os] (the
  * edge buckets within os-1 are skipped), in two phases of swaths. */
-static void de_splat(const fr_context *ctx, const fr_flame_frame *f, const fr_flame_bucket_t *buckets, double *accum,
+static void de_splat(const fr_context *ctx, const fr_flame_frame *f, const fr_flame_bucket_t *buckets, fr_flame_acc_t *accum,
                      double k1, double k2, const de_list *lists)
 {
     const fr_flame_de *de = &f->de;
@@ -206,7 +208,7 @@ static void de_splat(const fr_context *ctx, const fr_flame_frame *f, const fr_fl
 }
 
 fr_status fr_flame_accumulate(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f,
-                              const fr_flame_bucket_t *buckets, double *accum)
+                              const fr_flame_bucket_t *buckets, fr_flame_acc_t *accum)
 {
     if (!g || !f || !buckets || !accum) return fr_fail(ctx, FR_ERR_INVALID, "fr_flame_accumulate: NULL argument");
     double k1, k2;

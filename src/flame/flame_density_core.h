@@ -15,13 +15,13 @@
 #include "flame/flame_frame.h"
 
 /* rect.c, the loop without density estimation: bucket i into its cell. */
-FR_HD void fr_flame_scale_bucket(const fr_flame_bucket_t *buckets, double *accum, int64_t i, double k1, double k2)
+FR_HD void fr_flame_scale_bucket(const fr_flame_bucket_t *buckets, fr_flame_acc_t *accum, int64_t i, double k1, double k2)
 {
     const fr_flame_bucket_t *b = buckets + i * FR_FB_CHANNELS;
     double c[4] = {(double)b[FR_FB_R], (double)b[FR_FB_G], (double)b[FR_FB_B], (double)b[FR_FB_A]};
     if (c[3] == 0.0) return;
     double ls = (k1 * log(1.0 + c[3] * k2)) / c[3];
-    double *a = accum + i * 4;
+    fr_flame_acc_t *a = accum + i * 4;
     for (int k = 0; k < 4; k++) a[k] += c[k] * ls;
 }
 
@@ -42,10 +42,10 @@ FR_HD int fr_flame_de_kernel_index(const fr_flame_de *de, double f)
 }
 
 /* add_c_to_accum: one target, dropped outside the grid. */
-FR_HD void fr_flame_accum_add(const fr_flame_frame *f, double *accum, int i, int j, const double c[4], double s)
+FR_HD void fr_flame_accum_add(const fr_flame_frame *f, fr_flame_acc_t *accum, int i, int j, const double c[4], double s)
 {
     if (i < 0 || i >= f->wb || j < 0 || j >= f->hb) return;
-    double *a = accum + ((int64_t)i + (int64_t)j * f->wb) * 4;
+    fr_flame_acc_t *a = accum + ((int64_t)i + (int64_t)j * f->wb) * 4;
 #ifdef __CUDA_ARCH__
     for (int k = 0; k < 4; k++) atomicAdd(a + k, c[k] * s);
 #else
@@ -57,7 +57,7 @@ FR_HD void fr_flame_accum_add(const fr_flame_frame *f, double *accum, int i, int
  * (2 floor(os/2) + 1)^2 window picks the kernel, whose triangle of
  * coefficients is splatted to its 1, 4 or 8 mirror images, up to
  * R = ceil(width) - 1. */
-FR_HD void fr_flame_de_splat_bucket(const fr_flame_frame *f, const fr_flame_bucket_t *buckets, double *accum, int i, int j,
+FR_HD void fr_flame_de_splat_bucket(const fr_flame_frame *f, const fr_flame_bucket_t *buckets, fr_flame_acc_t *accum, int i, int j,
                             double k1, double k2)
 {
     const fr_flame_de *de = &f->de;

@@ -30,6 +30,18 @@ enum { FR_FB_R = 0, FR_FB_G = 1, FR_FB_B = 2, FR_FB_A = 3, FR_FB_CNT = 4, FR_FB_
 typedef uint32_t fr_flame_bucket_t;
 #define FR_FLAME_BUCKET_MAX UINT32_MAX
 
+/* One accumulator channel (4 a cell: R, G, B, A). On the CPU a float, as
+ * flam3-render's default (bits=33: integer buckets, float accumulator; an
+ * add is computed in double and rounded, flam3's `float += double`): half
+ * the memory and the bandwidth of the density splat. On the GPU a double:
+ * its splat adds atomically in no fixed order, and in double that order
+ * never shows in the image (the same seed gives the same image). */
+#ifdef __CUDACC__
+typedef double fr_flame_acc_t;
+#else
+typedef float fr_flame_acc_t;
+#endif
+
 /* a + b, saturating. */
 FR_HD fr_flame_bucket_t fr_flame_bucket_sat_add(fr_flame_bucket_t a, fr_flame_bucket_t b)
 {
@@ -125,20 +137,20 @@ void fr_flame_log_constants(const fr_flame_genome *g, const fr_flame_frame *f, d
 void fr_flame_raw_add(const fr_flame_frame *f, const fr_flame_bucket_t *src, int64_t stride, fr_flame_bucket_t *raw);
 
 /* One pass's buckets (wb * hb * FR_FB_CHANNELS sums) into the accumulator
- * (wb * hb * 4 doubles R, G, B, A), log-density scaled with flam3's k1, k2
+ * (wb * hb * 4 fr_flame_acc_t R, G, B, A), log-density scaled with flam3's k1, k2
  * and, when the genome asks for it, spread by the density-estimation
  * kernels (rect.c de_thread); else scaled in place. Uses threads; the
  * splat runs over fixed row swaths in two phases (even, then odd), so the
  * result is bit-identical for any thread count. */
 fr_status fr_flame_accumulate(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f,
-                              const fr_flame_bucket_t *buckets, double *accum);
+                              const fr_flame_bucket_t *buckets, fr_flame_acc_t *accum);
 
 /* The accumulator to the image: spatial filter and downsample, gamma with
  * gamma_threshold, vibrancy, highlight_power, background; transparency
  * stores alpha (else 255 / 65535 and the background is composited);
  * earlyclip tone-maps before filtering. out: width * height * 4 values,
  * 0..255 for bpc 8, 0..65535 (colour max 65280 as flam3) for bpc 16. */
-fr_status fr_flame_tonemap(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f, double *accum,
+fr_status fr_flame_tonemap(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f, fr_flame_acc_t *accum,
                            int earlyclip, int transparency, int bpc, uint16_t *out);
 
 #endif

@@ -137,14 +137,14 @@ static fr_status render_cpu(fr_context *ctx, prepared *p, const fr_flame_options
 {
     fr_flame_frame *f = &p->f;
     fr_cpu_flame *cpu = NULL;
-    const size_t nb = (size_t)f->wb * f->hb, abytes = nb * 4 * sizeof(double);
+    const size_t nb = (size_t)f->wb * f->hb, abytes = nb * 4 * sizeof(fr_flame_acc_t);
     /* one pass: the accumulator takes the other threads' bucket copies'
      * memory once they are summed (fewer fresh pages to fault in) */
     const int spare = out && f->passes == 1;
     fr_status s = fr_cpu_flame_begin(ctx, nb, spare ? abytes : 0, &cpu);
     if (s) return s;
     st->bucket_bytes = fr_cpu_flame_bytes(cpu);
-    double *accum = out && !spare ? fr_big_calloc(abytes) : NULL;
+    fr_flame_acc_t *accum = out && !spare ? fr_big_calloc(abytes) : NULL;
     int own = accum != NULL;
     if (out && !spare && !accum) {
         s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
@@ -221,7 +221,7 @@ static fr_status frame_memory(fr_context *ctx, void *user, const fr_flame_frame 
     }
     /* the CPU: shared 32-bit buckets at least, and the accumulator (flam3's
      * calc_nstrips budget: 80% of the physical memory) */
-    *need = nb * (FR_FB_CHANNELS * sizeof(fr_flame_bucket_t) + 4 * sizeof(double));
+    *need = nb * (FR_FB_CHANNELS * sizeof(fr_flame_bucket_t) + 4 * sizeof(fr_flame_acc_t));
     *budget = ctx->host_memory ? (double)ctx->host_memory : 0.8 * fr_physical_memory();
     return FR_OK;
 }

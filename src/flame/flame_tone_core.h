@@ -110,6 +110,14 @@ FR_HD void fr_flame_tonemap_cell(const fr_flame_tone *tn, double t[4])
     t[3] = alpha;
 }
 
+/* earlyclip: an accumulator cell tone-mapped in place (in double). */
+FR_HD void fr_flame_tonemap_acc(const fr_flame_tone *tn, fr_flame_acc_t *a)
+{
+    double t[4] = {a[0], a[1], a[2], a[3]};
+    fr_flame_tonemap_cell(tn, t);
+    for (int c = 0; c < 4; c++) a[c] = (fr_flame_acc_t)t[c];
+}
+
 /* rect.c: the clamp and the truncating cast; NaN (negative filter lobes
  * with vibrancy < 1) fails both compares and comes out 0, as the x86
  * conversion of NaN does in flam3. */
@@ -133,14 +141,14 @@ FR_HD uint16_t fr_flame_quantise_alpha(double a, int transparency, int bpc)
 /* rect.c: the filter window of pixel (i, j) starts at de_offset + (i, j) os
  * (in a strip, row j is the image's row y0 + j, and the grid starts at the
  * image's bucket row row0). */
-FR_HD void fr_flame_filter_pixel(const fr_flame_frame *f, const double *accum, int i, int j, double t[4])
+FR_HD void fr_flame_filter_pixel(const fr_flame_frame *f, const fr_flame_acc_t *accum, int i, int j, double t[4])
 {
     int x = f->de_offset + i * f->os, y = f->de_offset + (f->y0 + j) * f->os - f->row0;
     t[0] = t[1] = t[2] = t[3] = 0.0;
     for (int ii = 0; ii < f->fwidth; ii++) {
         for (int jj = 0; jj < f->fwidth; jj++) {
             double k = f->filter[ii + jj * f->fwidth];
-            const double *ac = accum + ((int64_t)(x + ii) + (int64_t)(y + jj) * f->wb) * 4;
+            const fr_flame_acc_t *ac = accum + ((int64_t)(x + ii) + (int64_t)(y + jj) * f->wb) * 4;
             for (int c = 0; c < 4; c++) t[c] += k * ac[c];
         }
     }
@@ -149,7 +157,7 @@ FR_HD void fr_flame_filter_pixel(const fr_flame_frame *f, const double *accum, i
 
 /* One output pixel: filter (unless earlyclip did the tone map already),
  * tone map, quantise into p[0..3]. */
-FR_HD void fr_flame_tone_pixel(const fr_flame_frame *f, const fr_flame_tone *tn, const double *accum, int earlyclip,
+FR_HD void fr_flame_tone_pixel(const fr_flame_frame *f, const fr_flame_tone *tn, const fr_flame_acc_t *accum, int earlyclip,
                                int bpc, int i, int j, uint16_t *p)
 {
     double t[4];

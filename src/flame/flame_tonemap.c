@@ -12,7 +12,7 @@
 
 #include "flame/flame_tone_core.h"
 
-fr_status fr_flame_tonemap(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f, double *accum,
+fr_status fr_flame_tonemap(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f, fr_flame_acc_t *accum,
                            int earlyclip, int transparency, int bpc, uint16_t *out)
 {
     if (!g || !f || !accum || !out) return fr_fail(ctx, FR_ERR_INVALID, "fr_flame_tonemap: NULL argument");
@@ -23,7 +23,7 @@ fr_status fr_flame_tonemap(fr_context *ctx, const fr_flame_genome *g, const fr_f
     if (earlyclip) { /* every cell, gutter included */
         int64_t n = (int64_t)f->wb * f->hb;
 #pragma omp parallel for schedule(static) num_threads(fr_threads(ctx))
-        for (int64_t i = 0; i < n; i++) fr_flame_tonemap_cell(&tn, accum + i * 4);
+        for (int64_t i = 0; i < n; i++) fr_flame_tonemap_acc(&tn, accum + i * 4);
     }
 
 #pragma omp parallel for schedule(static) num_threads(fr_threads(ctx))
