@@ -77,6 +77,25 @@ const char *flame_corpus_dir(char *buf, size_t len)
     return buf;
 }
 
+int flame_each_corpus_genome(void (*each)(const char *path, const char *name, void *user), void *user)
+{
+    char dir[4096];
+    if (!flame_corpus_dir(dir, sizeof dir)) return -1;
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    struct dirent *e;
+    int n = 0;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        each(path, e->d_name, user);
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
 void flame_write_variation_genomes(const char *path, int params)
 {
     FILE *f = fopen(path, "w");

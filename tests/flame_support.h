@@ -35,6 +35,10 @@ const char *flame_tmp_path(char *buf, size_t len, const char *name);
 /* The flame corpus folder (FR_SHARED/corpus/flames), NULL when absent. */
 const char *flame_corpus_dir(char *buf, size_t len);
 
+/* each(path, name, user) for every genome file of the corpus; returns how
+ * many, or -1 when the corpus is not here (the caller skips). */
+int flame_each_corpus_genome(void (*each)(const char *path, const char *name, void *user), void *user);
+
 /* A file of FR_FLAME_NVAR genomes (128 x 96), genome v using variation v
  * beside a linear xform and a spherical one: with flam3's default
  * parameters, or (params) every parameter moved off its default. */

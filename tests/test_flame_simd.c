@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
 
 #include <cmocka.h>
 
@@ -116,32 +115,30 @@ static void test_every_variation(void **state)
     if (split) fail_msg("%d of %d variations render differently on 1 and 2 threads", split, FR_FLAME_NVAR);
 }
 
+/* One corpus genome: counts[0] beyond the noise, counts[1] thread split. */
+static void corpus_genome(const char *path, const char *name, void *user)
+{
+    int *counts = user;
+    const fr_flame_options o = {.width = LIGHT ? 128 : 256, .quality = Q(200)};
+    if (simd_vs_scalar(path, 0, o, name) > MARGIN_DB) counts[0]++;
+    const fr_flame_options t = {.width = LIGHT ? 96 : 160, .quality = Q(50)};
+    if (!threads_agree(path, 0, t)) {
+        printf("%s: 1 and 2 threads differ\n", name);
+        counts[1]++;
+    }
+}
+
 static void test_corpus(void **state)
 {
     (void)state;
-    char dir[4096];
-    if (!flame_corpus_dir(dir, sizeof dir)) {
+    int counts[2] = {0, 0};
+    const int n = flame_each_corpus_genome(corpus_genome, counts);
+    if (n < 0) {
         printf("skipped: the flame corpus (FR_SHARED/corpus/flames) is not here\n");
         skip();
     }
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    int n = 0, bad = 0, split = 0;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.') continue;
-        char path[8192];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        const fr_flame_options o = {.width = LIGHT ? 128 : 256, .quality = Q(200)};
-        if (simd_vs_scalar(path, 0, o, e->d_name) > MARGIN_DB) bad++;
-        const fr_flame_options t = {.width = LIGHT ? 96 : 160, .quality = Q(50)};
-        if (!threads_agree(path, 0, t)) {
-            printf("%s: 1 and 2 threads differ\n", e->d_name);
-            split++;
-        }
-        n++;
-    }
-    closedir(d);
     assert_true(n > 0);
+    const int bad = counts[0], split = counts[1];
     if (bad) fail_msg("%d of %d corpus genomes differ from the scalar render beyond the noise", bad, n);
     if (split) fail_msg("%d of %d corpus genomes render differently on 1 and 2 threads", split, n);
 }
