@@ -106,9 +106,11 @@ static void de_lists_free(de_list *l, int n)
 typedef double v4d __attribute__((vector_size(32)));
 typedef float v4f __attribute__((vector_size(16), aligned(4)));
 
-/* One interior bucket's splat: per target cell, its 4 floats widened to
- * double, the add in double, rounded back (flam3's float += double); the
- * product c * (w * base) once a group of targets of one weight. */
+/* One interior bucket's splat: the product c * (w * base) in double once a
+ * group of targets of one weight, rounded to float, and added to each
+ * target's 4 floats in float (one vector add; flam3's float += double
+ * rounds once instead of twice: the cell differs by at most an ulp, where
+ * the widened add cost 27 % more time). */
 #define DE_SPLAT_BODY                                                                                                  \
     {                                                                                                                  \
         const v4d cv = {c[0], c[1], c[2], c[3]};                                                                       \
@@ -116,10 +118,11 @@ typedef float v4f __attribute__((vector_size(16), aligned(4)));
         const int64_t *off = l->off;                                                                                   \
         for (int g = 0; g < l->ng; g++) {                                                                              \
             const double s = l->gw[g] * base;                                                                          \
-            const v4d sv = {s, s, s, s}, add = cv * sv;                                                                \
+            const v4d sv = {s, s, s, s};                                                                               \
+            const v4f add = __builtin_convertvector(cv * sv, v4f);                                                     \
             for (int e = l->gn[g]; e > 0; e--, off++) {                                                                \
                 v4f *p = (v4f *)(a + *off);                                                                            \
-                *p = __builtin_convertvector(__builtin_convertvector(*p, v4d) + add, v4f);                             \
+                *p = *p + add;                                                                                         \
             }                                                                                                          \
         }                                                                                                              \
     }

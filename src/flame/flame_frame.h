@@ -31,9 +31,10 @@ typedef uint32_t fr_flame_bucket_t;
 #define FR_FLAME_BUCKET_MAX UINT32_MAX
 
 /* One accumulator channel (4 a cell: R, G, B, A). On the CPU a float, as
- * flam3-render's default (bits=33: integer buckets, float accumulator; an
- * add is computed in double and rounded, flam3's `float += double`): half
- * the memory and the bandwidth of the density splat. On the GPU a double:
+ * flam3-render's default (bits=33: integer buckets, float accumulator;
+ * flam3 adds `float += double`, as the scalar paths here; the vector splat
+ * adds the rounded product, within an ulp): half the memory and the
+ * bandwidth of the density splat. On the GPU a double:
  * its splat adds atomically in no fixed order, and in double that order
  * never shows in the image (the same seed gives the same image). */
 #ifdef __CUDACC__
