@@ -250,3 +250,14 @@ unsigned char *read_file(const char *path, size_t *len)
     if (buf) *len = n;
     return buf;
 }
+
+void assert_same_file(const char *a, const char *b)
+{
+    size_t na = 0, nb = 0;
+    unsigned char *x = read_file(a, &na), *y = read_file(b, &nb);
+    assert_non_null(x);
+    assert_non_null(y);
+    assert_int_equal(na, nb);
+    assert_memory_equal(x, y, na);
+    free(x), free(y);
+}

@@ -86,4 +86,7 @@ void write_text(const char *path, const char *text);
 /* The whole file (malloc'ed, *len set), or NULL. */
 unsigned char *read_file(const char *path, size_t *len);
 
+/* Fails the test unless files a and b hold the same bytes. */
+void assert_same_file(const char *a, const char *b);
+
 #endif

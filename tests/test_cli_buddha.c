@@ -16,17 +16,6 @@
 
 static int setup(void **state) { return cli_setup(state, "cli_buddha"); }
 
-static void assert_same_file(const char *a, const char *b)
-{
-    size_t na, nb;
-    unsigned char *x = read_file(a, &na), *y = read_file(b, &nb);
-    assert_non_null(x);
-    assert_non_null(y);
-    assert_int_equal(na, nb);
-    assert_memory_equal(x, y, na);
-    free(x), free(y);
-}
-
 static void test_render_outputs(void **state)
 {
     fixture *f = *state;

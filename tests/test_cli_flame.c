@@ -100,17 +100,6 @@ static uint64_t check_npy(const char *path, int h, int w)
     return count;
 }
 
-static void same_file(const char *a, const char *b)
-{
-    size_t la = 0, lb = 0;
-    unsigned char *x = read_file(a, &la), *y = read_file(b, &lb);
-    assert_non_null(x);
-    assert_non_null(y);
-    assert_int_equal(la, lb);
-    assert_memory_equal(x, y, la);
-    free(x), free(y);
-}
-
 static void test_strips(void **state)
 {
     fixture *f = *state;
@@ -149,10 +138,10 @@ static void test_raw(void **state)
     const int before = count_entries(f->dir);
     run_ok("render", "flame", g, "--device", "cpu", "--seed", "4", "-q", "-o", P(f, "alone.npy"));
     assert_int_equal(count_entries(f->dir), before + 1);
-    same_file(P(f, "img.npy"), P(f, "alone.npy"));
+    assert_same_file(P(f, "img.npy"), P(f, "alone.npy"));
     run_ok("render", "flame", g, "--device", "cpu", "--seed", "4", "--strips", "4", "-q", "-o", P(f, "s.png"),
            "--raw", P(f, "s.npy"));
-    same_file(P(f, "img.npy"), P(f, "s.npy"));
+    assert_same_file(P(f, "img.npy"), P(f, "s.npy"));
     same_png(f, P(f, "img.png"), P(f, "s.png"));
     /* --all with a pattern */
     run_ok("render", "flame", g, "--device", "cpu", "--all", "--quality", "2", "-q", "-o", P(f, "all-{name}.png"),

@@ -456,7 +456,7 @@ static int hits_make(const fr_flame_job *j, int m, const double *px, const doubl
     }
     const fr_flame_job jl = *j; /* a local copy: its fields stay in registers */
     if (jl.linear_palette) {
-        /* fr_flame_hit_linear, a hit at a time with its four colour channels
+        /* fr_flame_hit_values' linear palette, a hit at a time with its four colour channels
          * in one vector (the colour map's rows are 4 doubles): the same
          * operations as fr_flame_hit_linear_channel and fr_flame_trunc_u32,
          * element by element */
@@ -477,7 +477,7 @@ static int hits_make(const fr_flame_job *j, int m, const double *px, const doubl
             v[q][FR_FB_CNT] = fr_flame_trunc_u32(w * 255.0);
         }
     } else {
-        /* a row of the step table (fr_flame_hit_step), copied whole */
+        /* a row of the step table (fr_flame_hit_values), copied whole */
         for (int q = 0; q < m; q++) memcpy(v[q], jl.hit[xf[q]][fr_flame_cmap_index(c[q])], sizeof v[q]);
     }
     int nin = 0;

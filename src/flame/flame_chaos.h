@@ -101,13 +101,6 @@ FR_HD uint32_t fr_flame_trunc_u32(double x)
 #endif
 }
 
-/* Add k (FR_FB_R .. FR_FB_CNT) of one hit of colour c by std xform fn, step
- * palette: from the xform's table. */
-FR_HD uint32_t fr_flame_hit_step(const fr_flame_job *j, double c, int fn, int k)
-{
-    return (&j->hit[0][0][0])[(fn * 256 + fr_flame_cmap_index(c)) * FR_FB_CHANNELS + k];
-}
-
 /* The linear palette (between entries idx and idx + 1 as flam3's rect.c
  * does): the entry idx of colour c and the weight frac of idx + 1. flam3:
  * idx = (int)(c * 256), frac its remainder; below 0 (or NaN) entry 0 with
@@ -134,27 +127,12 @@ FR_HD uint32_t fr_flame_hit_linear_channel(double v0, double v1, double frac, do
     return a >= 1.0 ? fr_flame_trunc_u32(a) : 0;
 }
 
-/* Add k of one hit, linear palette. */
-FR_HD uint32_t fr_flame_hit_linear(const fr_flame_job *j, double c, int fn, int k)
-{
-    const double w = j->vis[fn];
-    if (k == FR_FB_CNT) return fr_flame_trunc_u32(w * 255.0);
-    double frac;
-    const int idx = fr_flame_hit_linear_entry(c, &frac);
-    return fr_flame_hit_linear_channel(j->dmap[idx][k], j->dmap[idx + 1][k], frac, w);
-}
-
-FR_HD uint32_t fr_flame_hit_value(const fr_flame_job *j, double c, int fn, int k)
-{
-    return j->linear_palette ? fr_flame_hit_linear(j, c, fn, k) : fr_flame_hit_step(j, c, fn, k);
-}
-
 /* The five integer adds (R, G, B, A, CNT) of one hit of colour c by std
- * xform fn (flam3's truncating buckets). */
+ * xform fn (flam3's truncating buckets): a row of the xform's step table,
+ * or the linear palette's entry found once for the four colour channels
+ * (the CPU's vector loops take the same steps, flame_simd.c). */
 FR_HD void fr_flame_hit_values(const fr_flame_job *j, double c, int fn, uint32_t v[FR_FB_CHANNELS])
 {
-    /* The values of fr_flame_hit_value, with the palette's branch and the
-     * entry found once for the five (the GPU's hit path: 8 % faster). */
     if (!j->linear_palette) {
         const uint32_t *h = j->hit[fn][fr_flame_cmap_index(c)];
         for (int k = 0; k < FR_FB_CHANNELS; k++) v[k] = h[k];
