@@ -15,6 +15,8 @@ extern "C" {
 enum { FR_BS_ORBITS = 0, FR_BS_ITERATIONS = 1, FR_BS_HITS = 2, FR_BS_COUNT = 3 };
 #define FR_BS_SLOTS 1024
 #define FR_BW_SLOTS 64
+/* Most classification rounds, and most plot rounds, in a launch. */
+#define FR_BUDDHA_ROUNDS 64
 
 typedef struct fr_cuda_buddha_args {
     fr_buddha_job job;          /* by value; cdf and weight point to device memory */
@@ -22,10 +24,15 @@ typedef struct fr_cuda_buddha_args {
     int mode;                   /* FR_PLOT_* */
     void *samples;              /* count entries: drawn samples needing iteration */
     void *queue;                /* count entries: orbits that qualified */
+    void *state;                /* count entries: saved state of orbits between rounds */
+    unsigned *bits;             /* count bits: the entries of a round still running after it */
+    unsigned *plot_bits;        /* count bits: plots parked for the plot rounds (zero between launches) */
+    unsigned *list;             /* 2 x count entries: the running orbits of a round, and of the next */
+    unsigned *round_len;        /* 2 x (FR_BUDDHA_ROUNDS + 2): entries of each round's list */
     unsigned *cursors;          /* [0] classify, [1] plot work cursors; [2] samples_len */
     unsigned *samples_len;      /* entries in `samples` (== cursors + 2) */
     unsigned long long *weight_slots; /* FR_BW_SLOTS: weighted adds since the last drain */
-    unsigned *hist;             /* channels planes of `plane` 32-bit counters */
+    unsigned *hist;             /* `plane` pixels of `channels` adjacent 32-bit counters */
     unsigned long long *hist64; /* the same counters' moved 64-bit part */
     size_t plane;
     unsigned long long *ovf;    /* counters that wrapped, one entry a wrap */
@@ -34,7 +41,11 @@ typedef struct fr_cuda_buddha_args {
     unsigned long long *stats;  /* FR_BS_SLOTS x FR_BS_COUNT */
 } fr_cuda_buddha_args;
 
-/* Bytes of one sample-list or queue entry (float32 or float64 orbits). */
+/* Bytes of one sample-list, queue and state entry (float32 or float64
+ * orbits), and of the three together. */
+size_t fr_cuda_buddha_sample_bytes(int f32);
+size_t fr_cuda_buddha_queue_bytes(int f32);
+size_t fr_cuda_buddha_state_bytes(int f32);
 size_t fr_cuda_buddha_entry_bytes(int f32);
 
 /* Draw, classify and plot samples [first, first + count) on `stream`; then

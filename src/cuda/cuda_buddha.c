@@ -12,8 +12,8 @@
 #include "cuda/buddha_launch.h"
 #include "cuda/cuda_host.h"
 
-/* Samples a launch (draw, classify, plot); the sample list and the queue
- * hold one entry each. */
+/* Samples a launch (draw, classify, plot); the sample list, the queue and
+ * the parked states hold one entry each (a multiple of 32). */
 #define LAUNCH_SAMPLES (1u << 24)
 /* Wrapped-counter log entries. */
 #define OVF_CAP (1u << 20)
@@ -43,6 +43,10 @@ typedef struct gbuddha {
 static void gb_free(gbuddha *g)
 {
     cudaFree(g->a.queue);
+    cudaFree(g->a.state);
+    cudaFree(g->a.bits);
+    cudaFree(g->a.list);
+    cudaFree(g->a.round_len);
     cudaFree(g->a.samples);
     cudaFree(g->a.cursors);
     cudaFree(g->a.weight_slots);
@@ -78,7 +82,7 @@ fr_status fr_cuda_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void *
     CK(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
     size_t budget = ctx->device_memory ? (size_t)ctx->device_memory : free_b / 10 * 8;
     const size_t entry = fr_cuda_buddha_entry_bytes(job->f32);
-    size_t need = g->counters * 12 + (size_t)LAUNCH_SAMPLES * entry * 2 + (size_t)OVF_CAP * 8 +
+    size_t need = g->counters * 12 + (size_t)LAUNCH_SAMPLES * (entry + 8 + 1) + (size_t)OVF_CAP * 8 +
                   (job->sampling == FR_BS_IMPORTANCE ? job->cells * 12 : 0);
     if (need > budget) {
         s = fr_fail(ctx, FR_ERR_NOMEM, "the GPU histogram and queues need %zu MiB, more than the %zu MiB budget",
@@ -89,8 +93,14 @@ fr_status fr_cuda_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void *
     CK(cudaMemsetAsync(g->a.hist, 0, g->counters * 4, g->stream), "histogram");
     CK(cudaMalloc((void **)&g->a.hist64, g->counters * 8), "histogram");
     CK(cudaMemsetAsync(g->a.hist64, 0, g->counters * 8, g->stream), "histogram");
-    CK(cudaMalloc(&g->a.queue, (size_t)LAUNCH_SAMPLES * entry), "orbit queue");
-    CK(cudaMalloc(&g->a.samples, (size_t)LAUNCH_SAMPLES * entry), "sample list");
+    CK(cudaMalloc(&g->a.queue, (size_t)LAUNCH_SAMPLES * fr_cuda_buddha_queue_bytes(job->f32)), "orbit queue");
+    CK(cudaMalloc(&g->a.samples, (size_t)LAUNCH_SAMPLES * fr_cuda_buddha_sample_bytes(job->f32)), "sample list");
+    CK(cudaMalloc(&g->a.state, (size_t)LAUNCH_SAMPLES * fr_cuda_buddha_state_bytes(job->f32)), "orbit states");
+    CK(cudaMalloc((void **)&g->a.bits, LAUNCH_SAMPLES / 4), "orbit states");
+    CK(cudaMemsetAsync(g->a.bits, 0, LAUNCH_SAMPLES / 4, g->stream), "orbit states");
+    g->a.plot_bits = g->a.bits + LAUNCH_SAMPLES / 32;
+    CK(cudaMalloc((void **)&g->a.list, (size_t)LAUNCH_SAMPLES * 2 * sizeof(unsigned)), "orbit lists");
+    CK(cudaMalloc((void **)&g->a.round_len, 2 * (FR_BUDDHA_ROUNDS + 2) * sizeof(unsigned)), "orbit lists");
     CK(cudaMalloc((void **)&g->a.cursors, 3 * sizeof(unsigned)), "orbit queue");
     g->a.samples_len = g->a.cursors + 2;
     CK(cudaMalloc((void **)&g->a.weight_slots, FR_BW_SLOTS * 8), "weights");
@@ -149,9 +159,13 @@ static fr_status drain(gbuddha *g)
         }
         CK(cudaMemcpy(log, g->a.ovf, (size_t)n_ovf * 8, cudaMemcpyDeviceToHost), "overflow log");
     }
+    /* The device keeps a pixel's channels together (one sector for a
+     * Nebulabrot point's three adds); the host's counts are planes. */
+    const size_t ch = (size_t)g->job->channels, plane = g->a.plane;
 #pragma omp parallel for schedule(static)
-    for (size_t i = 0; i < g->counters; i++) g->acc[i] += tmp[i] + tmp64[i];
-    for (unsigned k = 0; k < n_ovf; k++) g->acc[log[k]] += (uint64_t)1 << 32;
+    for (size_t p = 0; p < plane; p++)
+        for (size_t c = 0; c < ch; c++) g->acc[c * plane + p] += tmp[p * ch + c] + tmp64[p * ch + c];
+    for (unsigned k = 0; k < n_ovf; k++) g->acc[log[k] % ch * plane + log[k] / ch] += (uint64_t)1 << 32;
     CK(cudaMemsetAsync(g->a.hist, 0, g->counters * 4, g->stream), "histogram");
     CK(cudaMemsetAsync(g->a.hist64, 0, g->counters * 8, g->stream), "histogram");
     CK(cudaMemsetAsync(g->a.ovf_len, 0, sizeof(unsigned), g->stream), "overflow log");
