@@ -525,7 +525,7 @@ template <typename T, int MODE> static cudaError_t launch_t(const fr_cuda_buddha
 
 extern "C" cudaError_t fr_cuda_buddha_launch(const fr_cuda_buddha_args *a, int sms, cudaStream_t stream)
 {
-    cudaError_t e = cudaMemsetAsync(a->cursors, 0, 3 * sizeof(unsigned), stream);
+    cudaError_t e = cudaMemsetAsync(a->samples_len, 0, sizeof(unsigned), stream);
     if (e == cudaSuccess) e = cudaMemsetAsync(a->round_len, 0, 2 * (FR_BUDDHA_ROUNDS + 2) * sizeof(unsigned), stream);
     if (e != cudaSuccess) return e;
     if (a->job.f32) {

@@ -29,8 +29,7 @@ typedef struct fr_cuda_buddha_args {
     unsigned *plot_bits;        /* count bits: plots parked for the plot rounds (zero between launches) */
     unsigned *list;             /* 2 x count entries: the running orbits of a round, and of the next */
     unsigned *round_len;        /* 2 x (FR_BUDDHA_ROUNDS + 2): entries of each round's list */
-    unsigned *cursors;          /* [0] classify, [1] plot work cursors; [2] samples_len */
-    unsigned *samples_len;      /* entries in `samples` (== cursors + 2) */
+    unsigned *samples_len;      /* entries in `samples` */
     unsigned long long *weight_slots; /* FR_BW_SLOTS: weighted adds since the last drain */
     unsigned *hist;             /* `plane` pixels of `channels` adjacent 32-bit counters */
     unsigned long long *hist64; /* the same counters' moved 64-bit part */

@@ -48,7 +48,7 @@ static void gb_free(gbuddha *g)
     cudaFree(g->a.list);
     cudaFree(g->a.round_len);
     cudaFree(g->a.samples);
-    cudaFree(g->a.cursors);
+    cudaFree(g->a.samples_len);
     cudaFree(g->a.weight_slots);
     cudaFree(g->a.hist);
     cudaFree(g->a.hist64);
@@ -101,8 +101,7 @@ fr_status fr_cuda_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void *
     g->a.plot_bits = g->a.bits + LAUNCH_SAMPLES / 32;
     CK(cudaMalloc((void **)&g->a.list, (size_t)LAUNCH_SAMPLES * 2 * sizeof(unsigned)), "orbit lists");
     CK(cudaMalloc((void **)&g->a.round_len, 2 * (FR_BUDDHA_ROUNDS + 2) * sizeof(unsigned)), "orbit lists");
-    CK(cudaMalloc((void **)&g->a.cursors, 3 * sizeof(unsigned)), "orbit queue");
-    g->a.samples_len = g->a.cursors + 2;
+    CK(cudaMalloc((void **)&g->a.samples_len, sizeof(unsigned)), "sample list");
     CK(cudaMalloc((void **)&g->a.weight_slots, FR_BW_SLOTS * 8), "weights");
     CK(cudaMemsetAsync(g->a.weight_slots, 0, FR_BW_SLOTS * 8, g->stream), "weights");
     CK(cudaMalloc((void **)&g->a.ovf, (size_t)OVF_CAP * 8), "overflow log");
