@@ -203,6 +203,72 @@ static void test_final_xaos_bad_values(void **state)
     remove(path);
 }
 
+/* Flames of at most four plain affine xforms (the lanes-in-place path,
+ * affine_step): no transcendental function, so the same seed gives the
+ * scalar walker's buckets exactly, with xaos, an invisible xform, an
+ * xform that blows points up (bad values, retried on the scalar walker),
+ * a rotated camera, and the Sierpinski triangle of the corpus. */
+static int same_as_scalar(const char *path, int index, fr_flame_options o)
+{
+    fr_image a, b;
+    fr_flame_raw ra, rb;
+    fr_flame_stats sa, sb;
+    char err[512];
+    o.seed = 7;
+    if (flame_render_with(&scalar, path, index, &o, &a, &ra, &sa, err, sizeof err))
+        fail_msg("scalar: %s", err);
+    if (flame_render_with(&simd, path, index, &o, &b, &rb, &sb, err, sizeof err)) fail_msg("simd: %s", err);
+    const size_t n = (size_t)ra.width * ra.height * FR_FLAME_RAW_CHANNELS;
+    const int same = ra.width == rb.width && ra.height == rb.height &&
+                     !memcmp(ra.buckets, rb.buckets, n * sizeof *ra.buckets) &&
+                     sa.iterations == sb.iterations && sa.bad_values == sb.bad_values &&
+                     isinf(flame_psnr(&a, &b));
+    printf("affine: iterations %llu / %llu, bad %llu / %llu, same buckets %d\n",
+           (unsigned long long)sa.iterations, (unsigned long long)sb.iterations,
+           (unsigned long long)sa.bad_values, (unsigned long long)sb.bad_values, same);
+    fr_image_free(&a), fr_image_free(&b), fr_flame_raw_free(&ra), fr_flame_raw_free(&rb);
+    return same;
+}
+
+static void test_affine_exact(void **state)
+{
+    (void)state;
+    char path[4096];
+    flame_tmp_path(path, sizeof path, "simd_affine.flam3");
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "<flames><flame name=\"affine\" size=\"120 90\" scale=\"40\" rotate=\"17\" quality=\"50\" "
+               "palette_mode=\"linear\">\n"
+               "<xform weight=\"0.5\" color=\"0\" linear=\"0.9\" coefs=\"0.5 0.1 -0.1 0.5 0.2 0.1\" "
+               "chaos=\"1 2 1 1\"/>\n"
+               "<xform weight=\"0.3\" color=\"0.6\" color_speed=\"0.3\" linear=\"1\" "
+               "coefs=\"0.5 -0.3 0.3 0.5 -0.4 0.2\" chaos=\"2 0.5 1 1\"/>\n"
+               "<xform weight=\"0.15\" color=\"1\" opacity=\"0\" linear=\"0.9\" coefs=\"0.6 0.2 -0.2 0.6 0.3 "
+               "-0.3\"/>\n"
+               "<xform weight=\"0.05\" color=\"0.3\" linear=\"1\" coefs=\"3e5 0 0 3e5 0 0\"/>\n");
+    for (int i = 0; i < 256; i++)
+        fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, i, (i * 7) % 256, 255 - i);
+    fprintf(f, "</flame></flames>\n");
+    fclose(f);
+    const fr_flame_options o = {.quality = Q(200)};
+    assert_true(same_as_scalar(path, 0, o));
+    /* the Sierpinski triangle (as the corpus's sierpinski.flame): three
+     * xforms, no xaos, step palette */
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f,
+            "<flame name=\"sierpinski\" size=\"160 160\" scale=\"80\" center=\"0.5 0.5\" quality=\"50\">\n");
+    for (int k = 0; k < 3; k++)
+        fprintf(f, "<xform weight=\"1\" color=\"%g\" linear=\"1\" coefs=\"0.5 0 0 0.5 %g %g\"/>\n", k * 0.5,
+                k == 1 ? 0.5 : 0.0, k == 2 ? 0.5 : 0.0);
+    for (int i = 0; i < 256; i++)
+        fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, 255 - i, i, (i * 3) % 256);
+    fprintf(f, "</flame>\n");
+    fclose(f);
+    assert_true(same_as_scalar(path, 0, o));
+    remove(path);
+}
+
 /* An argument runs only the tests whose names match it (cmocka's filter). */
 int main(int argc, char **argv)
 {
@@ -213,6 +279,7 @@ int main(int argc, char **argv)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_final_xaos_bad_values),
+        cmocka_unit_test(test_affine_exact),
         cmocka_unit_test(test_temporal_samples),
         cmocka_unit_test(test_corpus),
         cmocka_unit_test(test_every_variation),

@@ -28,6 +28,11 @@
  *  6. the hits' buckets and adds in vector loops; the next iteration's
  *     xform draws; the previous iteration's adds, interleaved with the
  *     prefetches of this one's buckets.
+ * Flames of at most four xforms that are affine maps alone (IFS such as
+ * the Sierpinski triangle) replace steps 1 to 4 with affine_step: no sort,
+ * the lanes four at a time, each taking its xform's coefficients from
+ * registers; the same operations, so the same values as the scalar
+ * walker's.
  * Random numbers come from each walker's stream in the scalar walker's
  * order: xform, pre_blur, variations in order, the bad value's new point,
  * the opacity draw, the final xform's variations, the next xform.
@@ -109,10 +114,12 @@ typedef struct work {
 } work;
 
 /* Hits of one iteration (bucket, -1 for none, and the five adds): their
- * buckets are prefetched while the next iteration computes, then added. */
+ * buckets are prefetched while the next iteration computes, then added. A
+ * hit's adds are a row of the job's step table or, linear palette, of v. */
 typedef struct hits {
     int64_t *b;
-    uint32_t (*v)[FR_FB_CHANNELS]; /* a hit's adds side by side */
+    const uint32_t **row;          /* a hit's five adds */
+    uint32_t (*v)[FR_FB_CHANNELS]; /* linear palette: the adds side by side */
     int n;
 } hits;
 
@@ -354,7 +361,7 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
     const size_t work_bytes = 14 * SZ(nw, double) + 2 * SZ(nw, double) + 3 * SZ(nw, int32_t);
     /* hits: every lane directly and (final xform of opacity < 1) again through the final xform */
     const size_t hit_bytes = SZ(nl, double) + 3 * SZ(nl, int32_t) + FR_FB_CHANNELS * SZ(2 * nl, uint32_t) +
-                             2 * (SZ(2 * nl, int64_t) + SZ(2 * nl * FR_FB_CHANNELS, uint32_t));
+                             2 * (2 * SZ(2 * nl, int64_t) + SZ(2 * nl * FR_FB_CHANNELS, uint32_t));
     const size_t misc = 3 * SZ((size_t)nxf + 1, int) + 2 * SZ(4 * ((size_t)nxf + 1), int) +
                         2 * SZ((size_t)nxf + 1, unsigned char);
     const size_t total = lane_bytes + work_bytes + hit_bytes + misc;
@@ -378,7 +385,10 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
     TAKE(s->ox, nw, double), TAKE(s->oy, nw, double);
     TAKE(s->bad, nw, int32_t), TAKE(s->idx, nw, int32_t), TAKE(s->fidx, nw, int32_t);
     TAKE(s->fc, nl, double), TAKE(s->on, nl, int32_t), TAKE(s->ffn, nl, int32_t), TAKE(s->fon, nl, int32_t);
-    for (int k = 0; k < 2; k++) TAKE(s->h[k].b, 2 * nl, int64_t), TAKE(s->h[k].v, 2 * nl * FR_FB_CHANNELS, uint32_t);
+    for (int k = 0; k < 2; k++) {
+        TAKE(s->h[k].b, 2 * nl, int64_t), TAKE(s->h[k].row, 2 * nl, int64_t);
+        TAKE(s->h[k].v, 2 * nl * FR_FB_CHANNELS, uint32_t);
+    }
     for (int c = 0; c < FR_FB_CHANNELS; c++) TAKE(s->lin[c], 2 * nl, uint32_t);
     TAKE(s->cnt, (size_t)nxf + 1, int), TAKE(s->start, (size_t)nxf + 1, int), TAKE(s->pos, (size_t)nxf + 1, int);
     TAKE(s->cnt4, 4 * ((size_t)nxf + 1), int), TAKE(s->pos4, 4 * ((size_t)nxf + 1), int);
@@ -448,6 +458,7 @@ static int hits_make(const fr_flame_job *j, int m, const double *px, const doubl
     const double *restrict x = px, *restrict y = py, *restrict c = pc;
     const int32_t *restrict xf = fn, *restrict lit = on;
     uint32_t(*restrict v)[FR_FB_CHANNELS] = h->v + h->n;
+    const uint32_t **restrict row = h->row + h->n;
 #pragma omp simd
     for (int q = 0; q < m; q++) {
         int64_t bq;
@@ -475,10 +486,13 @@ static int hits_make(const fr_flame_job *j, int m, const double *px, const doubl
             const v4u add = r & (v4u)__builtin_convertvector(some, v4i);
             memcpy(v[q], &add, sizeof add);
             v[q][FR_FB_CNT] = fr_flame_trunc_u32(w * 255.0);
+            row[q] = v[q];
         }
     } else {
-        /* a row of the step table (fr_flame_hit_values), copied whole */
-        for (int q = 0; q < m; q++) memcpy(v[q], jl.hit[xf[q]][fr_flame_cmap_index(c[q])], sizeof v[q]);
+        /* a row of the step table (fr_flame_hit_values) */
+        const uint32_t(*restrict tab)[256][FR_FB_CHANNELS] = jl.hit;
+#pragma omp simd
+        for (int q = 0; q < m; q++) row[q] = tab[xf[q]][fr_flame_cmap_index(c[q])];
     }
     int nin = 0;
 #pragma omp simd reduction(+ : nin)
@@ -502,7 +516,7 @@ static void hits_add(const hits *add, const hits *pre, fr_flame_bucket_t *bucket
         }
         if (q >= add->n || add->b[q] < 0) continue;
         fr_flame_bucket_t *o = buckets + (size_t)add->b[q] * FR_FB_CHANNELS;
-        const uint32_t *v = add->v[q];
+        const uint32_t *v = add->row[q];
         if (atomic) {
             for (int k = 0; k < FR_FB_CHANNELS; k++)
                 if (v[k]) fr_flame_badd(o + k, (fr_flame_bucket_t)v[k], 1);
@@ -534,6 +548,118 @@ static void draw_xforms(const fr_flame_job *j, lanes *L, int n, int n4)
     if (j->chaos)
         for (int i = 0; i < n; i++)
             __builtin_prefetch(j->table + (size_t)L->last[i] * FR_FLAME_GRAIN + (u[i] & (FR_FLAME_GRAIN - 1)));
+}
+
+/* A lane whose first try gave a bad value (fr_flame_xform_apply_core's new
+ * point drawn here): the rest of the iteration's tries on the scalar
+ * walker, from the same stream; its xform and plot flags follow the last
+ * try. */
+static void retry_lane(fr_flame_simd *s, const fr_flame_job *j, int i, int plot, uint64_t *iters,
+                       uint64_t *nbad)
+{
+    lanes *L = &s->l;
+    fr_flame_walker w;
+    w.r = lane_rng(L, i);
+    w.p0 = fr_flame_u11(&w.r);
+    w.p1 = fr_flame_u11(&w.r);
+    w.pc = L->c[i];
+    w.last = L->last[i];
+    w.iters = 0, w.bad = 1;
+    L->fn[i] = fr_flame_walker_tries(j, &w, 1);
+    s->on[i] = (s->on[i] & 2) | ((s->on[i] >> 1) & s->visible[L->fn[i]]);
+    L->x[i] = w.p0, L->y[i] = w.p1, L->c[i] = w.pc;
+    lane_rng_put(L, i, &w.r);
+    if (!plot || (s->on[i] & 2)) *iters += w.iters, *nbad += w.bad;
+}
+
+/* Flames of at most four xforms that are affine maps alone (linear, no
+ * pre_blur, post or final xform: IFS such as the Sierpinski triangle) run
+ * affine_step: the lanes stay in place, four at a time, and each lane
+ * takes its xform's coefficients from registers (a permute by xform). */
+static int affine_only(const fr_flame_job *j)
+{
+    if (j->has_final || j->nstd > 4) return 0;
+    for (int k = 0; k < j->nstd; k++) {
+        const fr_flame_xform_pre *x = &j->xf[k];
+        if (x->nvar != 1 || x->var[0] != FR_V_LINEAR || x->preblur != 0.0 || x->flags != 0 || x->has_post)
+            return 0;
+    }
+    return 1;
+}
+
+/* Element fn of v in each place (fn: the places' xforms, two int32 indices
+ * a double: 2 fn, 2 fn + 1). */
+static inline __m256d pick(__m256d v, __m256i fn2)
+{
+    return _mm256_castsi256_pd(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(v), fn2));
+}
+
+/* Steps 1 to 4 of an iteration for affine_only flames: per four lanes the
+ * xforms from the draws, the plotting flags, the affine map and linear
+ * (fr_flame_xform_apply_core's operations in its order: contraction is
+ * off), the colour, the bad-value test; a bad lane retries on the scalar
+ * walker. */
+static void affine_step(fr_flame_simd *s, const fr_flame_job *j, int n, int n4, int plot, uint64_t *iters,
+                        uint64_t *nbad)
+{
+    lanes *L = &s->l;
+    /* the xforms' values, one quantity a vector (places beyond nstd 0) */
+    double q[9][4] = {{0.0}};
+    for (int k = 0; k < j->nstd; k++) {
+        const fr_flame_xform_pre *x = &j->xf[k];
+        const double v[9] = {x->c[0][0], x->c[1][0], x->c[2][0], x->c[0][1], x->c[1][1], x->c[2][1],
+                             x->w[0], j->speed[k] * j->color[k], 1.0 - j->speed[k]};
+        for (int e = 0; e < 9; e++) q[e][k] = v[e];
+    }
+    const __m256d c00 = _mm256_loadu_pd(q[0]), c10 = _mm256_loadu_pd(q[1]), c20 = _mm256_loadu_pd(q[2]);
+    const __m256d c01 = _mm256_loadu_pd(q[3]), c11 = _mm256_loadu_pd(q[4]), c21 = _mm256_loadu_pd(q[5]);
+    const __m256d wv = _mm256_loadu_pd(q[6]), ccv = _mm256_loadu_pd(q[7]), keepv = _mm256_loadu_pd(q[8]);
+    const __m256d zero = _mm256_setzero_pd(), big = _mm256_set1_pd(1e10), nbig = _mm256_set1_pd(-1e10);
+    const __m256i one_hi = _mm256_set1_epi64x((int64_t)1 << 32);
+    int nlive = 0;
+    for (int i = 0; i < n4; i += 4) {
+        int32_t f[4];
+        for (int t = 0; t < 4; t++) {
+            const uint16_t *row = j->chaos ? j->table + (size_t)L->last[i + t] * FR_FLAME_GRAIN : j->table;
+            f[t] = row[L->u[i + t] & (FR_FLAME_GRAIN - 1)];
+        }
+        /* built in registers: a vector load of f would wait for its four stores */
+        const __m256i f2 = _mm256_slli_epi64(_mm256_set_epi64x(f[3], f[2], f[1], f[0]), 1);
+        const __m256i fn2 = _mm256_add_epi64(_mm256_add_epi64(f2, _mm256_slli_epi64(f2, 32)), one_hi);
+        const __m256d x = _mm256_load_pd(L->x + i), y = _mm256_load_pd(L->y + i),
+                      c = _mm256_load_pd(L->c + i);
+        const __m256d tx =
+            _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(pick(c00, fn2), x), _mm256_mul_pd(pick(c10, fn2), y)),
+                          pick(c20, fn2));
+        const __m256d ty =
+            _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(pick(c01, fn2), x), _mm256_mul_pd(pick(c11, fn2), y)),
+                          pick(c21, fn2));
+        const __m256d w = pick(wv, fn2);
+        const __m256d p0 = _mm256_add_pd(zero, _mm256_mul_pd(w, tx)),
+                      p1 = _mm256_add_pd(zero, _mm256_mul_pd(w, ty));
+        const __m256d nc = _mm256_add_pd(pick(ccv, fn2), _mm256_mul_pd(pick(keepv, fn2), c));
+        const __m256d bad = _mm256_or_pd(
+            _mm256_or_pd(_mm256_cmp_pd(p0, p0, _CMP_UNORD_Q), _mm256_cmp_pd(p1, p1, _CMP_UNORD_Q)),
+            _mm256_or_pd(
+                _mm256_or_pd(_mm256_cmp_pd(p0, big, _CMP_GT_OQ), _mm256_cmp_pd(p0, nbig, _CMP_LT_OQ)),
+                _mm256_or_pd(_mm256_cmp_pd(p1, big, _CMP_GT_OQ), _mm256_cmp_pd(p1, nbig, _CMP_LT_OQ))));
+        _mm256_store_pd(L->x + i, p0), _mm256_store_pd(L->y + i, p1), _mm256_store_pd(L->c + i, nc);
+        for (int t = 0; t < 4; t++) {
+            const int q = i + t;
+            const int live = plot && q < n && L->left[q] > 0;
+            L->fn[q] = f[t];
+            L->left[q] -= (uint32_t)live;
+            nlive += live;
+            s->on[q] = 2 * live + (live & s->visible[f[t]]);
+        }
+        int mb = _mm256_movemask_pd(bad);
+        if (mb)
+            for (int t = 0; t < 4 && i + t < n; t++)
+                if (mb >> t & 1) retry_lane(s, j, i + t, plot, iters, nbad);
+        for (int t = 0; t < 4; t++)
+            L->last[i + t] = L->fn[i + t] + 1;
+    }
+    *iters += (uint64_t)(plot ? nlive : n);
 }
 
 void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_segment *seg, uint64_t base,
@@ -570,9 +696,14 @@ void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_
     const double fs = j->speed[nstd], fcc = fs * j->color[nstd], fkeep = 1.0 - fs;
 
     const uint32_t total = (uint32_t)j->fuse + steps;
+    const int affine = affine_only(j);
     draw_xforms(j, L, n, n4);
     for (uint32_t it = 0; it < total; it++) {
         const int plot = it >= (uint32_t)j->fuse;
+        if (affine) {
+            affine_step(s, j, n, n4, plot, &iters, &nbad);
+            goto moved;
+        }
         /* 1. the xforms (drawn at the end of the previous iteration); the
          * plotting lanes (on: bit 1 a sample left to plot, bit 0 also a
          * visible xform); four interleaved counts (lane i counts in
@@ -615,26 +746,12 @@ void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_
         }
         iters += (uint64_t)(plot ? nlive : n);
         /* 4. bad values: the rest of the iteration's tries on the scalar walker */
-        if (anybad) {
+        if (anybad)
             for (int k = 0; k < nstd; k++)
-                for (int q = s->start[k]; q < s->start[k] + s->cnt[k]; q++) {
-                    if (!s->bad[q]) continue;
-                    const int i = s->idx[q];
-                    fr_flame_walker w;
-                    w.r = lane_rng(L, i);
-                    w.p0 = fr_flame_u11(&w.r); /* the bad value's new point (fr_flame_xform_apply_core) */
-                    w.p1 = fr_flame_u11(&w.r);
-                    w.pc = L->c[i];
-                    w.last = L->last[i];
-                    w.iters = 0, w.bad = 1;
-                    L->fn[i] = fr_flame_walker_tries(j, &w, 1);
-                    s->on[i] = (s->on[i] & 2) | ((s->on[i] >> 1) & s->visible[L->fn[i]]);
-                    L->x[i] = w.p0, L->y[i] = w.p1, L->c[i] = w.pc;
-                    lane_rng_put(L, i, &w.r);
-                    if (!plot || (s->on[i] & 2)) iters += w.iters, nbad += w.bad;
-                }
-        }
+                for (int q = s->start[k]; q < s->start[k] + s->cnt[k]; q++)
+                    if (s->bad[q]) retry_lane(s, j, s->idx[q], plot, &iters, &nbad);
         for (int i = 0; i < n; i++) L->last[i] = L->fn[i] + 1;
+    moved:
         if (!plot) {
             if (it + 1 < total) draw_xforms(j, L, n, n4);
             continue;
