@@ -186,6 +186,7 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame
         d->hit = (const uint32_t(*)[256][5])g->hit + (h->hit - (const uint32_t(*)[256][5])J->hit);
     }
     g->a.job = hjobs[0];
+    g->a.frame = df;
     if (J->njobs > 1) {
         CK(upload((void **)&g->jobs, hjobs, (size_t)J->njobs * sizeof *hjobs), "flame jobs");
         g->a.jobs = g->jobs;

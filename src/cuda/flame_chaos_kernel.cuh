@@ -55,7 +55,8 @@ __device__ __forceinline__ void plot_hit(const fr_cuda_flame_args &a, const fr_f
 
 /* MULTI: a pass of several jobs (temporal samples), each walker finds its
  * job from its segment; else the job alone, passed by value. */
-template <int MINB, bool MULTI> __global__ void __launch_bounds__(THREADS, MINB) flame_chaos(const fr_cuda_flame_args a)
+template <int MINB, bool MULTI>
+__global__ void __launch_bounds__(THREADS, MINB) flame_chaos(const __grid_constant__ fr_cuda_flame_args a)
 {
     const fr_flame_job *j = &a.job;
     uint64_t iters = 0, bad = 0, plotted = 0;
@@ -76,7 +77,7 @@ template <int MINB, bool MULTI> __global__ void __launch_bounds__(THREADS, MINB)
         for (uint32_t i = 0; i < n; i++) {
             double oc;
             int fn;
-            int64_t b = fr_flame_walker_step(j, &w, 1, &oc, &fn);
+            int64_t b = fr_flame_walker_step(j, &a.frame, &w, 1, &oc, &fn);
             if (b < 0) continue;
             plotted++;
             if (a.plot) plot_hit(a, j, b, oc, fn);

@@ -16,6 +16,7 @@ enum { FR_FS_ITERATIONS = 0, FR_FS_BAD = 1, FR_FS_PLOTTED = 2, FR_FS_COUNT = 3 }
 
 typedef struct fr_cuda_flame_args {
     fr_flame_job job;          /* by value; every pointer in it is device memory */
+    fr_flame_frame frame;      /* the jobs' frame by value (bucket of a point: no global loads) */
     const fr_flame_job *jobs;  /* several jobs (temporal samples): device array, walker k of the pass
                                   runs jobs[seg[fr_flame_segment_find(seg, nseg, k)].job]; NULL: job */
     const fr_flame_segment *seg; /* with jobs: the pass's segments (device), nseg of them */

@@ -226,8 +226,11 @@ FR_HD int fr_flame_walker_tries(const fr_flame_job *j, fr_flame_walker *w, int c
 /* One iteration (its bad-value retries included): the walker moves on. When
  * `plot` is set and the xform is visible, the plotted copy (through the
  * final xform when it applies) gives the bucket, returned with its colour
- * coordinate and the std xform; else, or outside the frame, -1. */
-FR_HD int64_t fr_flame_walker_step(const fr_flame_job *j, fr_flame_walker *w, int plot, double *oc, int *ofn)
+ * coordinate and the std xform; else, or outside the frame, -1. `frame`
+ * is the job's frame (the GPU passes its copy among the kernel's
+ * parameters: constant-bank loads instead of global ones). */
+FR_HD int64_t fr_flame_walker_step(const fr_flame_job *j, const fr_flame_frame *frame, fr_flame_walker *w, int plot,
+                                   double *oc, int *ofn)
 {
     const int fn = fr_flame_walker_tries(j, w, 0);
     w->last = fn + 1;
@@ -242,7 +245,7 @@ FR_HD int64_t fr_flame_walker_step(const fr_flame_job *j, fr_flame_walker *w, in
         w->iters++;
         fr_flame_xform_apply_core(&j->xf[f], w->p0, w->p1, &w->r, &o0, &o1);
     }
-    return fr_flame_bucket(j->frame, o0, o1);
+    return fr_flame_bucket(frame, o0, o1);
 }
 
 /* Walker k from its start: a uniform point and colour, then the fuse. */
@@ -256,7 +259,7 @@ FR_HD void fr_flame_walker_start(const fr_flame_job *j, uint64_t k, fr_flame_wal
     w->iters = w->bad = 0;
     double oc;
     int fn;
-    for (int i = 0; i < j->fuse; i++) fr_flame_walker_step(j, w, 0, &oc, &fn);
+    for (int i = 0; i < j->fuse; i++) fr_flame_walker_step(j, j->frame, w, 0, &oc, &fn);
 }
 
 /* Walker k: n plotted samples into buckets. */
@@ -271,7 +274,7 @@ FR_HD void fr_flame_walk(const fr_flame_job *j, uint64_t k, uint32_t n, fr_flame
     for (uint32_t i = 0; i < n; i++) {
         double oc;
         int fn;
-        int64_t b = fr_flame_walker_step(j, &w, 1, &oc, &fn);
+        int64_t b = fr_flame_walker_step(j, j->frame, &w, 1, &oc, &fn);
         if (b < 0) continue;
         fr_flame_ring_push(j, &ring, buckets, b, oc, fn, atomic);
         plotted++;
