@@ -18,7 +18,7 @@ typedef struct gflame {
     cudaStream_t stream;
     fr_cuda_flame_args a;
     fr_flame_frame *dframe;          /* device copy of the frame */
-    void *xf, *color, *speed, *vis, *table, *dmap, *hit, *filter, *dew, *dec;
+    void *xf, *color, *speed, *vis, *table, *dmap, *fmap, *hit, *filter, *dew, *dec;
     fr_flame_job *jobs;              /* device: every job, when there are several (temporal samples) */
     fr_flame_segment *seg;           /* device: every pass's segments, when there are several jobs */
     fr_flame_bucket_t *buckets;               /* integer buckets */
@@ -41,8 +41,9 @@ typedef struct gflame {
 
 static void gf_free(gflame *g)
 {
-    void *p[] = {g->dframe, g->xf,      g->color, g->speed, g->vis, g->table, g->dmap,  g->hit,  g->filter, g->dew,
-                 g->dec,    g->jobs,    g->seg,   g->buckets, g->accum, g->out, g->a.b4, g->a.ba, g->a.stats};
+    void *p[] = {g->dframe, g->xf,   g->color,   g->speed, g->vis, g->table, g->dmap, g->fmap,
+                 g->hit,    g->filter, g->dew,   g->dec,   g->jobs, g->seg,  g->buckets, g->accum,
+                 g->out,    g->a.b4, g->a.ba,    g->a.stats};
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) cudaFree(p[i]);
     if (g->stream) cudaStreamDestroy(g->stream);
     free(g->walkers), free(g->base), free(g->seg_off), free(g->seg_n);
@@ -166,6 +167,19 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame
     CK(upload(&g->vis, J->vis, nx * sizeof(double)), "flame xforms");
     CK(upload(&g->table, J->table, nt * sizeof(uint16_t)), "flame xforms");
     CK(upload(&g->dmap, J->dmap, (size_t)J->ncol * 256 * sizeof *J->dmap), "flame palette");
+    /* the linear palette's entries in single precision (a hit's two entries: two 16-byte loads) */
+    const size_t ne = (size_t)J->ncol * 256;
+    float *fm = malloc(ne * 4 * sizeof *fm);
+    if (!fm) {
+        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+        goto out;
+    }
+    for (size_t e = 0; e < ne; e++)
+        for (int k = 0; k < 4; k++) fm[e * 4 + k] = (float)J->dmap[e][k];
+    const cudaError_t fe = upload(&g->fmap, fm, ne * 4 * sizeof *fm);
+    free(fm);
+    CK(fe, "flame palette");
+    g->a.fmap = g->fmap, g->a.dmap0 = g->dmap;
     CK(upload(&g->hit, J->hit, (size_t)J->ncol * J->nstd * sizeof *J->hit), "flame palette");
     hjobs = malloc((size_t)J->njobs * sizeof *hjobs);
     if (!hjobs) {

@@ -43,14 +43,35 @@ __device__ __forceinline__ void add4(float4 *p, float4 v)
 #endif
 }
 
-/* One hit of the chaos game into the float buckets. */
+/* One hit of the chaos game into the float buckets: fr_flame_hit_values'
+ * adds, the linear palette's from the single-precision colour map (two
+ * 16-byte loads, not eight 8-byte ones; a channel whose product lies
+ * within a float's rounding of an integer may truncate one lower or
+ * higher than on the CPU). */
 __device__ __forceinline__ void plot_hit(const fr_cuda_flame_args &a, const fr_flame_job *j, int64_t b, double oc,
                                          int fn)
 {
-    uint32_t v[FR_FB_CHANNELS];
-    fr_flame_hit_values(j, oc, fn, v);
-    add4(a.b4 + b, make_float4((float)v[FR_FB_R], (float)v[FR_FB_G], (float)v[FR_FB_B], (float)v[FR_FB_CNT]));
-    if (a.ba && v[FR_FB_A]) atomicAdd(a.ba + b, (float)v[FR_FB_A]);
+    float4 v;
+    float alpha;
+    if (j->linear_palette) {
+        double frac;
+        const int idx = fr_flame_hit_linear_entry(oc, &frac);
+        const float4 *m = a.fmap + (j->dmap - a.dmap0) + idx;
+        const float4 d0 = __ldg(m), d1 = __ldg(m + 1);
+        const float f = (float)frac, g = 1.0f - f, w = (float)j->vis[fn];
+        const float r = w * (d0.x * g + d1.x * f), gr = w * (d0.y * g + d1.y * f);
+        const float bl = w * (d0.z * g + d1.z * f), al = w * (d0.w * g + d1.w * f);
+        v = make_float4(r >= 1.0f ? truncf(r) : 0.0f, gr >= 1.0f ? truncf(gr) : 0.0f, bl >= 1.0f ? truncf(bl) : 0.0f,
+                        (float)fr_flame_trunc_u32(j->vis[fn] * 255.0));
+        alpha = al >= 1.0f ? truncf(al) : 0.0f;
+    } else {
+        uint32_t u[FR_FB_CHANNELS];
+        fr_flame_hit_values(j, oc, fn, u);
+        v = make_float4((float)u[FR_FB_R], (float)u[FR_FB_G], (float)u[FR_FB_B], (float)u[FR_FB_CNT]);
+        alpha = (float)u[FR_FB_A];
+    }
+    add4(a.b4 + b, v);
+    if (a.ba && alpha != 0.0f) atomicAdd(a.ba + b, alpha);
 }
 
 /* MULTI: a pass of several jobs (temporal samples), each walker finds its

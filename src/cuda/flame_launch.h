@@ -17,6 +17,9 @@ enum { FR_FS_ITERATIONS = 0, FR_FS_BAD = 1, FR_FS_PLOTTED = 2, FR_FS_COUNT = 3 }
 typedef struct fr_cuda_flame_args {
     fr_flame_job job;          /* by value; every pointer in it is device memory */
     fr_flame_frame frame;      /* the jobs' frame by value (bucket of a point: no global loads) */
+    const float4 *fmap;        /* the jobs' colour maps (linear palette) in float: entry e of a job at
+                                  fmap[(job.dmap - dmap0) + e] */
+    const double (*dmap0)[4];
     const fr_flame_job *jobs;  /* several jobs (temporal samples): device array, walker k of the pass
                                   runs jobs[seg[fr_flame_segment_find(seg, nseg, k)].job]; NULL: job */
     const fr_flame_segment *seg; /* with jobs: the pass's segments (device), nseg of them */
