@@ -94,7 +94,7 @@ static inline int up4(int n) { return (n + 3) & ~3; }
 
 /* Lane state, structure of arrays: lane i is walker k0 + i of the batch for
  * the whole batch (lanes are never moved; each iteration sorts their
- * indices by xform). Lane DUMMY (at the origin, a zero stream) stands for
+ * indices by xform, except in affine_step). Lane DUMMY (at the origin, a zero stream) stands for
  * the pads of the runs. */
 typedef struct lanes {
     double *x, *y, *c;           /* point and colour coordinate */
@@ -361,7 +361,8 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
     const size_t work_bytes = 14 * SZ(nw, double) + 2 * SZ(nw, double) + 3 * SZ(nw, int32_t);
     /* hits: every lane directly and (final xform of opacity < 1) again through the final xform */
     const size_t hit_bytes = SZ(nl, double) + 3 * SZ(nl, int32_t) + FR_FB_CHANNELS * SZ(2 * nl, uint32_t) +
-                             2 * (2 * SZ(2 * nl, int64_t) + SZ(2 * nl * FR_FB_CHANNELS, uint32_t));
+                             2 * (SZ(2 * nl, int64_t) + SZ(2 * nl, const uint32_t *) +
+                                  SZ(2 * nl * FR_FB_CHANNELS, uint32_t));
     const size_t misc = 3 * SZ((size_t)nxf + 1, int) + 2 * SZ(4 * ((size_t)nxf + 1), int) +
                         2 * SZ((size_t)nxf + 1, unsigned char);
     const size_t total = lane_bytes + work_bytes + hit_bytes + misc;
@@ -386,7 +387,7 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
     TAKE(s->bad, nw, int32_t), TAKE(s->idx, nw, int32_t), TAKE(s->fidx, nw, int32_t);
     TAKE(s->fc, nl, double), TAKE(s->on, nl, int32_t), TAKE(s->ffn, nl, int32_t), TAKE(s->fon, nl, int32_t);
     for (int k = 0; k < 2; k++) {
-        TAKE(s->h[k].b, 2 * nl, int64_t), TAKE(s->h[k].row, 2 * nl, int64_t);
+        TAKE(s->h[k].b, 2 * nl, int64_t), TAKE(s->h[k].row, 2 * nl, const uint32_t *);
         TAKE(s->h[k].v, 2 * nl * FR_FB_CHANNELS, uint32_t);
     }
     for (int c = 0; c < FR_FB_CHANNELS; c++) TAKE(s->lin[c], 2 * nl, uint32_t);

@@ -112,6 +112,7 @@ fr_status fr_cuda_flame_memory(fr_context *ctx, const fr_flame_device_job *dj, d
     *need = nb * (sizeof(float4) + (alpha_differs(J, dj->job->linear_palette) ? sizeof(float) : 0) +
                   FR_FB_CHANNELS * sizeof(fr_flame_bucket_t) + 4 * sizeof(double)) +
             (double)f->width * f->height * 4 * sizeof(uint16_t) + fr_flame_jobs_bytes(J) +
+            (dj->job->linear_palette ? (double)J->ncol * 256 * sizeof(float4) : 0.0) +
             (double)J->pass_group[J->passes] * sizeof(fr_flame_segment);
     size_t free_b = 0, total_b = 0;
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
@@ -167,19 +168,21 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame
     CK(upload(&g->vis, J->vis, nx * sizeof(double)), "flame xforms");
     CK(upload(&g->table, J->table, nt * sizeof(uint16_t)), "flame xforms");
     CK(upload(&g->dmap, J->dmap, (size_t)J->ncol * 256 * sizeof *J->dmap), "flame palette");
-    /* the linear palette's entries in single precision (a hit's two entries: two 16-byte loads) */
-    const size_t ne = (size_t)J->ncol * 256;
-    float *fm = malloc(ne * 4 * sizeof *fm);
-    if (!fm) {
-        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-        goto out;
+    /* a linear palette's entries in single precision (a hit's two entries: two 16-byte loads) */
+    if (dj->job->linear_palette) {
+        const size_t ne = (size_t)J->ncol * 256;
+        float *fm = malloc(ne * 4 * sizeof *fm);
+        if (!fm) {
+            s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+            goto out;
+        }
+        for (size_t e = 0; e < ne; e++)
+            for (int k = 0; k < 4; k++) fm[e * 4 + k] = (float)J->dmap[e][k];
+        const cudaError_t fe = upload(&g->fmap, fm, ne * 4 * sizeof *fm);
+        free(fm);
+        CK(fe, "flame palette");
+        g->a.fmap = g->fmap, g->a.dmap0 = g->dmap;
     }
-    for (size_t e = 0; e < ne; e++)
-        for (int k = 0; k < 4; k++) fm[e * 4 + k] = (float)J->dmap[e][k];
-    const cudaError_t fe = upload(&g->fmap, fm, ne * 4 * sizeof *fm);
-    free(fm);
-    CK(fe, "flame palette");
-    g->a.fmap = g->fmap, g->a.dmap0 = g->dmap;
     CK(upload(&g->hit, J->hit, (size_t)J->ncol * J->nstd * sizeof *J->hit), "flame palette");
     hjobs = malloc((size_t)J->njobs * sizeof *hjobs);
     if (!hjobs) {

@@ -45,9 +45,10 @@ __device__ __forceinline__ void add4(float4 *p, float4 v)
 
 /* One hit of the chaos game into the float buckets: fr_flame_hit_values'
  * adds, the linear palette's from the single-precision colour map (two
- * 16-byte loads, not eight 8-byte ones; a channel whose product lies
- * within a float's rounding of an integer may truncate one lower or
- * higher than on the CPU). */
+ * 16-byte loads, not eight 8-byte ones). A channel whose product lies
+ * within rounding of an integer (often on a flat run of the palette, equal
+ * neighbouring entries) may truncate one lower or higher than the CPU's
+ * double does. */
 __device__ __forceinline__ void plot_hit(const fr_cuda_flame_args &a, const fr_flame_job *j, int64_t b, double oc,
                                          int fn)
 {
