@@ -94,8 +94,8 @@ static inline int up4(int n) { return (n + 3) & ~3; }
 
 /* Lane state, structure of arrays: lane i is walker k0 + i of the batch for
  * the whole batch (lanes are never moved; each iteration sorts their
- * indices by xform, except in affine_step). Lane DUMMY (at the origin, a zero stream) stands for
- * the pads of the runs. */
+ * indices by xform, except in affine_step). Lane DUMMY (at the origin, a
+ * zero stream) stands for the pads of the runs. */
 typedef struct lanes {
     double *x, *y, *c;           /* point and colour coordinate */
     uint64_t *s0, *s1, *s2, *s3; /* the walker's stream */
