@@ -171,6 +171,19 @@ static void test_temporal_samples(void **state)
     remove(path);
 }
 
+/* A genome file at path: `body` (the <flame> element's opening tag and its
+ * xforms), then a 256-entry palette (i, i * mul mod 256, 255 - i). */
+static void write_genome(const char *path, const char *body, int mul)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "<flames>%s", body);
+    for (int i = 0; i < 256; i++)
+        fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, i, (i * mul) % 256, 255 - i);
+    fprintf(f, "</flame></flames>\n");
+    fclose(f);
+}
+
 /* xaos rows, a final xform applied with probability 0.5 (a draw a plotted
  * sample), an invisible xform (opacity 0: no plot, no final), pre_blur, and
  * an xform that blows points up (bad values, retried on the scalar walker):
@@ -180,20 +193,19 @@ static void test_final_xaos_bad_values(void **state)
     (void)state;
     char path[4096];
     flame_tmp_path(path, sizeof path, "simd_special.flam3");
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fprintf(f, "<flames><flame name=\"special\" size=\"128 96\" scale=\"30\" quality=\"50\" brightness=\"4\" "
-               "gamma=\"3\" estimator_radius=\"4\" estimator_minimum=\"0\" estimator_curve=\"0.5\">\n"
-               "<xform weight=\"0.5\" color=\"0\" julia=\"0.7\" pre_blur=\"0.1\" coefs=\"0.8 0.1 -0.1 0.7 0.2 0.1\" "
-               "chaos=\"1 2 1 1\"/>\n"
-               "<xform weight=\"0.3\" color=\"0.6\" spherical=\"0.6\" coefs=\"0.5 -0.3 0.3 0.5 -0.4 0.2\" "
-               "chaos=\"2 0.5 1 1\"/>\n"
-               "<xform weight=\"0.15\" color=\"1\" opacity=\"0\" linear=\"0.9\" coefs=\"0.6 0.2 -0.2 0.6 0.3 -0.3\"/>\n"
-               "<xform weight=\"0.05\" color=\"0.3\" linear=\"1\" coefs=\"3e5 0 0 3e5 0 0\"/>\n"
-               "<finalxform color=\"0.5\" opacity=\"0.5\" swirl=\"0.3\" linear=\"0.7\" coefs=\"1 0 0 1 0 0\"/>\n");
-    for (int i = 0; i < 256; i++) fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, i, (i * 11) % 256, 255 - i);
-    fprintf(f, "</flame></flames>\n");
-    fclose(f);
+    write_genome(
+        path,
+        "<flame name=\"special\" size=\"128 96\" scale=\"30\" quality=\"50\" brightness=\"4\" "
+        "gamma=\"3\" estimator_radius=\"4\" estimator_minimum=\"0\" estimator_curve=\"0.5\">\n"
+        "<xform weight=\"0.5\" color=\"0\" julia=\"0.7\" pre_blur=\"0.1\" coefs=\"0.8 0.1 -0.1 0.7 0.2 0.1\" "
+        "chaos=\"1 2 1 1\"/>\n"
+        "<xform weight=\"0.3\" color=\"0.6\" spherical=\"0.6\" coefs=\"0.5 -0.3 0.3 0.5 -0.4 0.2\" "
+        "chaos=\"2 0.5 1 1\"/>\n"
+        "<xform weight=\"0.15\" color=\"1\" opacity=\"0\" linear=\"0.9\" coefs=\"0.6 0.2 -0.2 0.6 0.3 "
+        "-0.3\"/>\n"
+        "<xform weight=\"0.05\" color=\"0.3\" linear=\"1\" coefs=\"3e5 0 0 3e5 0 0\"/>\n"
+        "<finalxform color=\"0.5\" opacity=\"0.5\" swirl=\"0.3\" linear=\"0.7\" coefs=\"1 0 0 1 0 0\"/>\n",
+        11);
     const fr_flame_options o = {.quality = Q(400)};
     assert_true(simd_vs_scalar(path, 0, o, "xaos, final 0.5, opacity 0, bad") <= MARGIN_DB);
     fr_flame_stats a, b;
@@ -202,7 +214,8 @@ static void test_final_xaos_bad_values(void **state)
     if (flame_render_with(&scalar, path, 0, &o, &ia, NULL, &a, err, sizeof err)) fail_msg("%s", err);
     if (flame_render_with(&simd, path, 0, &o, &ib, NULL, &b, err, sizeof err)) fail_msg("%s", err);
     printf("bad values: scalar %llu, simd %llu of %llu / %llu iterations\n", (unsigned long long)a.bad_values,
-           (unsigned long long)b.bad_values, (unsigned long long)a.iterations, (unsigned long long)b.iterations);
+           (unsigned long long)b.bad_values, (unsigned long long)a.iterations,
+           (unsigned long long)b.iterations);
     assert_true(a.bad_values > 1000);
     assert_true(fabs((double)b.bad_values - (double)a.bad_values) <= 0.05 * (double)a.bad_values);
     assert_true(fabs((double)b.iterations - (double)a.iterations) <= 0.01 * (double)a.iterations);
@@ -232,36 +245,31 @@ static void test_affine_exact(void **state)
     (void)state;
     char path[4096];
     flame_tmp_path(path, sizeof path, "simd_affine.flam3");
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fprintf(f, "<flames><flame name=\"affine\" size=\"120 90\" scale=\"40\" rotate=\"17\" quality=\"50\" "
-               "palette_mode=\"linear\">\n"
-               "<xform weight=\"0.5\" color=\"0\" linear=\"0.9\" coefs=\"0.5 0.1 -0.1 0.5 0.2 0.1\" "
-               "chaos=\"1 2 1 1\"/>\n"
-               "<xform weight=\"0.3\" color=\"0.6\" color_speed=\"0.3\" linear=\"1\" "
-               "coefs=\"0.5 -0.3 0.3 0.5 -0.4 0.2\" chaos=\"2 0.5 1 1\"/>\n"
-               "<xform weight=\"0.15\" color=\"1\" opacity=\"0\" linear=\"0.9\" coefs=\"0.6 0.2 -0.2 0.6 0.3 "
-               "-0.3\"/>\n"
-               "<xform weight=\"0.05\" color=\"0.3\" linear=\"1\" coefs=\"3e5 0 0 3e5 0 0\"/>\n");
-    for (int i = 0; i < 256; i++)
-        fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, i, (i * 7) % 256, 255 - i);
-    fprintf(f, "</flame></flames>\n");
-    fclose(f);
+    write_genome(
+        path,
+        "<flame name=\"affine\" size=\"120 90\" scale=\"40\" rotate=\"17\" quality=\"50\" "
+        "palette_mode=\"linear\">\n"
+        "<xform weight=\"0.5\" color=\"0\" linear=\"0.9\" coefs=\"0.5 0.1 -0.1 0.5 0.2 0.1\" "
+        "chaos=\"1 2 1 1\"/>\n"
+        "<xform weight=\"0.3\" color=\"0.6\" color_speed=\"0.3\" linear=\"1\" "
+        "coefs=\"0.5 -0.3 0.3 0.5 -0.4 0.2\" chaos=\"2 0.5 1 1\"/>\n"
+        "<xform weight=\"0.15\" color=\"1\" opacity=\"0\" linear=\"0.9\" coefs=\"0.6 0.2 -0.2 0.6 0.3 "
+        "-0.3\"/>\n"
+        "<xform weight=\"0.05\" color=\"0.3\" linear=\"1\" coefs=\"3e5 0 0 3e5 0 0\"/>\n",
+        7);
     const fr_flame_options o = {.quality = Q(200)};
     assert_true(same_as_scalar(path, 0, o, 1));
     /* the Sierpinski triangle (as the corpus's sierpinski.flame): three
      * xforms, no xaos, step palette */
-    f = fopen(path, "w");
-    assert_non_null(f);
-    fprintf(f,
-            "<flame name=\"sierpinski\" size=\"160 160\" scale=\"80\" center=\"0.5 0.5\" quality=\"50\">\n");
+    char body[1024];
+    int len = snprintf(body, sizeof body, "%s",
+                       "<flame name=\"sierpinski\" size=\"160 160\" scale=\"80\" center=\"0.5 0.5\" "
+                       "quality=\"50\">\n");
     for (int k = 0; k < 3; k++)
-        fprintf(f, "<xform weight=\"1\" color=\"%g\" linear=\"1\" coefs=\"0.5 0 0 0.5 %g %g\"/>\n", k * 0.5,
-                k == 1 ? 0.5 : 0.0, k == 2 ? 0.5 : 0.0);
-    for (int i = 0; i < 256; i++)
-        fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, 255 - i, i, (i * 3) % 256);
-    fprintf(f, "</flame>\n");
-    fclose(f);
+        len += snprintf(body + len, sizeof body - (size_t)len,
+                        "<xform weight=\"1\" color=\"%g\" linear=\"1\" coefs=\"0.5 0 0 0.5 %g %g\"/>\n",
+                        k * 0.5, k == 1 ? 0.5 : 0.0, k == 2 ? 0.5 : 0.0);
+    write_genome(path, body, 3);
     assert_true(same_as_scalar(path, 0, o, 0));
     remove(path);
 }
