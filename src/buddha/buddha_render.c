@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "buddha/buddha.h"
-#include "core/backend.h"
+#include "buddha/buddha_ops.h"
 #include "core/context.h"
 
 /* Hits per pixel drawn when no stopping rule is given. */
@@ -123,12 +123,6 @@ static double weight_scale(const fr_buddha_job *j)
 
 /* ------------------------------------------------------------------ render */
 
-static const fr_backend_iface *buddha_backend(fr_context *ctx)
-{
-    const fr_backend_iface *b = fr_backend_current(ctx);
-    return b && b->buddha_begin ? b : fr_backend_find("cpu");
-}
-
 static void hist_stats(const fr_buddha_hist *h, fr_buddha_stats *st)
 {
     const size_t n = (size_t)h->width * h->height * h->channels;
@@ -159,9 +153,9 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
     if (job.sampling == FR_BS_IMPORTANCE && (s = fr_buddha_importance_map(ctx, &job, &cdf, &weight))) return s;
     st->weight_scale = weight_scale(&job);
 
-    const fr_backend_iface *b = buddha_backend(ctx);
+    const fr_buddha_ops *b = fr_buddha_ops_of(ctx);
     void *state = NULL;
-    if ((s = b->buddha_begin(ctx, &job, &state))) goto out;
+    if ((s = b->begin(ctx, &job, &state))) goto out;
 
     const double pixels = (double)p->width * p->height;
     double hits_target = p->hits_per_pixel > 0 ? p->hits_per_pixel * pixels : 0;
@@ -174,7 +168,7 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
         if (p->samples && n > p->samples - done) n = p->samples - done;
         if (n == 0) break;
         double tb = fr_now();
-        if ((s = b->buddha_run(state, hist->samples + done, n, &c))) break;
+        if ((s = b->run(state, hist->samples + done, n, &c))) break;
         done += n;
         double now = fr_now(), dt = now - tb, el = now - t0;
         /* Next batch: about BATCH_SECONDS of work, growing at most 4x. */
@@ -196,7 +190,7 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
         if (st->stopped) break;
     }
     st->seconds = fr_now() - t0;
-    fr_status se = b->buddha_end(state, s ? NULL : hist->counts);
+    fr_status se = b->end(state, s ? NULL : hist->counts);
     if (!s) s = se;
     if (!s) {
         hist->samples += done;
@@ -222,18 +216,18 @@ fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeat
     double *cdf = NULL;
     uint32_t *weight = NULL;
     if (job.sampling == FR_BS_IMPORTANCE && (s = fr_buddha_importance_map(ctx, &job, &cdf, &weight))) return s;
-    const fr_backend_iface *b = buddha_backend(ctx);
+    const fr_buddha_ops *b = fr_buddha_ops_of(ctx);
     void *state = NULL;
     double *t = calloc((size_t)repeats, sizeof *t);
     if (!t) s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-    if (!s) s = b->buddha_begin(ctx, &job, &state);
+    if (!s) s = b->begin(ctx, &job, &state);
     for (int k = -1; !s && k < repeats; k++) {
         fr_buddha_counters c = {0, 0, 0};
         double sec;
-        if (b->buddha_bench) s = b->buddha_bench(state, p->samples, &sec, &c);
+        if (b->bench) s = b->bench(state, p->samples, &sec, &c);
         else {
             double t0 = fr_now();
-            s = b->buddha_run(state, 0, p->samples, &c);
+            s = b->run(state, 0, p->samples, &c);
             sec = fr_now() - t0;
         }
         if (s || k < 0) continue; /* the first run warms up */
@@ -241,7 +235,7 @@ fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeat
         r->orbits = c.orbits, r->iterations = c.iterations, r->hits = c.hits;
     }
     if (state) {
-        fr_status se = b->buddha_end(state, NULL);
+        fr_status se = b->end(state, NULL);
         if (!s) s = se;
     }
     if (!s) {

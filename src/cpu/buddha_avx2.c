@@ -7,7 +7,7 @@
 #include <immintrin.h>
 #include <math.h>
 
-#include "buddha/buddha_cpu.h"
+#include "cpu/cpu_buddha.h"
 
 #define FR_CAT_(a, b) a##b
 #define FR_CAT(a, b) FR_CAT_(a, b)

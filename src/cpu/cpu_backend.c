@@ -1,26 +1,21 @@
-/* The CPU backend: OpenMP with dynamic scheduling over tiles of samples,
- * each tile run by the widest kernel the processor supports (or the one the
- * context asks for). All kernels give identical results. */
-#include <omp.h>
-#include <stdatomic.h>
+/* The CPU backend: one device, every family (cpu_escape.c, cpu_buddha.c,
+ * cpu_flame.c), and the choice between the scalar and the AVX2 kernels. */
+#include "cpu/cpu_backend.h"
 
-#include "core/backend.h"
 #include "core/context.h"
-#include "buddha/buddha_cpu.h"
 
-/* Samples per tile: small enough to balance uneven work on many threads,
- * large enough that scheduling costs nothing. */
-#define TILE 2048
-
-typedef uint64_t (*escape_kernel)(const fr_escape_job *, int64_t, int64_t);
-
-static int has_avx2_fma(void)
+int fr_cpu_has_avx2_fma(void)
 {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 }
 
-fr_cpu_kernel fr_cpu_kernel_best(void) { return has_avx2_fma() ? FR_CPU_KERNEL_AVX2 : FR_CPU_KERNEL_SCALAR; }
+fr_cpu_kernel fr_cpu_kernel_best(void) { return fr_cpu_has_avx2_fma() ? FR_CPU_KERNEL_AVX2 : FR_CPU_KERNEL_SCALAR; }
+
+fr_cpu_kernel fr_cpu_kernel_of(const fr_context *ctx)
+{
+    return !ctx || ctx->cpu_kernel == FR_CPU_KERNEL_AUTO ? fr_cpu_kernel_best() : ctx->cpu_kernel;
+}
 
 const char *fr_cpu_kernel_name(fr_cpu_kernel k)
 {
@@ -34,7 +29,7 @@ const char *fr_cpu_kernel_name(fr_cpu_kernel k)
 
 fr_status fr_context_set_cpu_kernel(fr_context *ctx, fr_cpu_kernel k)
 {
-    if (k == FR_CPU_KERNEL_AVX2 && !has_avx2_fma())
+    if (k == FR_CPU_KERNEL_AVX2 && !fr_cpu_has_avx2_fma())
         return fr_fail(ctx, FR_ERR_UNSUPPORTED, "this processor lacks AVX2 and FMA");
     if (k != FR_CPU_KERNEL_AUTO && k != FR_CPU_KERNEL_SCALAR && k != FR_CPU_KERNEL_AVX2)
         return fr_fail(ctx, FR_ERR_INVALID, "unknown CPU kernel %d", (int)k);
@@ -42,54 +37,13 @@ fr_status fr_context_set_cpu_kernel(fr_context *ctx, fr_cpu_kernel k)
     return FR_OK;
 }
 
-static escape_kernel pick_kernel(const fr_context *ctx, const fr_escape_job *job)
-{
-    if (job->values == FR_VALUES_DISTANCE) return fr_escape_distance_range;
-    fr_cpu_kernel k = ctx->cpu_kernel == FR_CPU_KERNEL_AUTO ? fr_cpu_kernel_best() : ctx->cpu_kernel;
-    if (k == FR_CPU_KERNEL_AVX2)
-        return job->p->precision == FR_F32 ? fr_escape_avx2_f32_range : fr_escape_avx2_f64_range;
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("fma") ? fr_escape_scalar_fma_range : fr_escape_scalar_range;
-}
-
 static int cpu_device_count(char *why, size_t why_len) { return 1; }
-
-static fr_status cpu_escape_compute(fr_context *ctx, fr_escape_job *job, uint64_t *iterations)
-{
-    escape_kernel kernel = pick_kernel(ctx, job);
-    const int64_t total = (int64_t)job->sw * job->sh;
-    const int64_t tiles = (total + TILE - 1) / TILE;
-    atomic_int_fast64_t done = 0;
-    atomic_int cancelled = 0;
-    uint64_t iters = 0;
-    double last = fr_now();
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : iters) num_threads(fr_threads(ctx))
-    for (int64_t t = 0; t < tiles; t++) {
-        if (atomic_load_explicit(&cancelled, memory_order_relaxed)) continue;
-        int64_t first = t * TILE, n = total - first < TILE ? total - first : TILE;
-        iters += kernel(job, first, n);
-        int64_t d = atomic_fetch_add(&done, 1) + 1;
-        /* Only the calling thread talks to the callback, at most 20 times a
-         * second, so the callback needs no locking. */
-        if (ctx->progress && omp_get_thread_num() == 0) {
-            double now = fr_now();
-            if (now - last >= 0.05 || d == tiles) {
-                last = now;
-                if (ctx->progress((double)d / (double)tiles, ctx->progress_user)) atomic_store(&cancelled, 1);
-            }
-        }
-    }
-    *iterations += iters;
-    if (cancelled) return fr_fail(ctx, FR_ERR_CANCELLED, "render cancelled");
-    return FR_OK;
-}
 
 const fr_backend_iface fr_cpu_backend = {
     .api_version = FR_BACKEND_API_VERSION,
     .name = "cpu",
     .device_count = cpu_device_count,
-    .escape_compute = cpu_escape_compute,
-    .buddha_begin = fr_cpu_buddha_begin,
-    .buddha_run = fr_cpu_buddha_run,
-    .buddha_end = fr_cpu_buddha_end,
+    .escape = &fr_cpu_escape_ops,
+    .buddha = &fr_cpu_buddha_ops,
+    .flame = &fr_cpu_flame_ops,
 };

@@ -4,7 +4,7 @@
 #include <immintrin.h>
 #include <stdint.h>
 
-#include "escape/escape_job.h"
+#include "cpu/cpu_escape.h"
 #include "escape/escape_step.h"
 
 #define FR_CAT2(a, b) a##b

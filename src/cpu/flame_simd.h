@@ -25,9 +25,7 @@ static inline int fr_flame_simd_lanes(int nstd) { return nstd <= 12 ? 256 : nstd
 
 typedef struct fr_flame_simd fr_flame_simd;
 
-/* 1 when this processor runs the batched chaos game (AVX2 and FMA). */
-int fr_flame_simd_supported(void);
-
+/* (Runs on processors with AVX2 and FMA: fr_cpu_has_avx2_fma.) */
 /* One thread's workspace, for batches of up to `lanes` walkers of jobs of
  * up to nxf xforms (std + final). */
 fr_flame_simd *fr_flame_simd_new(int lanes, int nxf);

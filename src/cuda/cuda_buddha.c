@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buddha/buddha_ops.h"
 #include "core/context.h"
 #include "cuda/buddha_launch.h"
 #include "cuda/cuda_host.h"
@@ -30,15 +31,6 @@ typedef struct gbuddha {
     double *cdf;
     uint32_t *weight;
 } gbuddha;
-
-#define CK(call, what)                                                                                       \
-    do {                                                                                                     \
-        cudaError_t e_ = (call);                                                                             \
-        if (e_ != cudaSuccess) {                                                                             \
-            s = fr_cuda_fail(ctx, e_, what);                                                                 \
-            goto out;                                                                                        \
-        }                                                                                                    \
-    } while (0)
 
 static void gb_free(gbuddha *g)
 {
@@ -63,7 +55,7 @@ static void gb_free(gbuddha *g)
     free(g);
 }
 
-fr_status fr_cuda_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void **state)
+static fr_status cuda_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void **state)
 {
     fr_status s = FR_OK;
     gbuddha *g = calloc(1, sizeof *g);
@@ -213,14 +205,14 @@ out:
     return s;
 }
 
-fr_status fr_cuda_buddha_run(void *state, uint64_t first, uint64_t count, fr_buddha_counters *c)
+static fr_status cuda_buddha_run(void *state, uint64_t first, uint64_t count, fr_buddha_counters *c)
 {
     gbuddha *g = state;
     fr_status s = launch_range(g, first, count);
     return s ? s : collect(g, c);
 }
 
-fr_status fr_cuda_buddha_bench(void *state, uint64_t count, double *seconds, fr_buddha_counters *c)
+static fr_status cuda_buddha_bench(void *state, uint64_t count, double *seconds, fr_buddha_counters *c)
 {
     gbuddha *g = state;
     fr_context *ctx = g->ctx;
@@ -242,7 +234,7 @@ out:
     return s;
 }
 
-fr_status fr_cuda_buddha_end(void *state, uint64_t *hist)
+static fr_status cuda_buddha_end(void *state, uint64_t *hist)
 {
     gbuddha *g = state;
     fr_status s = FR_OK;
@@ -254,3 +246,10 @@ fr_status fr_cuda_buddha_end(void *state, uint64_t *hist)
     gb_free(g);
     return s;
 }
+
+const fr_buddha_ops fr_cuda_buddha_ops = {
+    .begin = cuda_buddha_begin,
+    .run = cuda_buddha_run,
+    .end = cuda_buddha_end,
+    .bench = cuda_buddha_bench,
+};

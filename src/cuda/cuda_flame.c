@@ -11,6 +11,7 @@
 #include "core/context.h"
 #include "cuda/cuda_host.h"
 #include "cuda/flame_launch.h"
+#include "flame/flame_ops.h"
 
 #define STATS_BYTES (FR_FS_SLOTS * FR_FS_COUNT * sizeof(unsigned long long))
 
@@ -29,15 +30,6 @@ typedef struct gflame {
     int *seg_off, *seg_n;            /* host, per pass: its segments in seg */
     int sms;
 } gflame;
-
-#define CK(call, what)                                                                                       \
-    do {                                                                                                     \
-        cudaError_t e_ = (call);                                                                             \
-        if (e_ != cudaSuccess) {                                                                             \
-            s = fr_cuda_fail(ctx, e_, what);                                                                 \
-            goto out;                                                                                        \
-        }                                                                                                    \
-    } while (0)
 
 static void gf_free(gflame *g)
 {
@@ -103,7 +95,7 @@ static uint32_t walker_length(uint64_t samples, uint64_t resident)
 
 /* The device memory of a render: float and integer buckets, accumulator,
  * image; the budget: --device-memory, else 90% of what is free. */
-fr_status fr_cuda_flame_memory(fr_context *ctx, const fr_flame_device_job *dj, double *need, double *budget)
+static fr_status cuda_flame_memory(fr_context *ctx, const fr_flame_render_job *dj, double *need, double *budget)
 {
     fr_status s = FR_OK;
     const fr_flame_frame *f = dj->frame;
@@ -122,7 +114,7 @@ out:
     return s;
 }
 
-static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame *g)
+static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame *g)
 {
     fr_status s = FR_OK;
     memset(g, 0, sizeof *g);
@@ -139,7 +131,7 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_device_job *dj, gflame
     const int sep = alpha_differs(J, j->linear_palette);
     const size_t out_bytes = (size_t)f->width * f->height * 4 * sizeof(uint16_t);
     double need, budget;
-    if ((s = fr_cuda_flame_memory(ctx, dj, &need, &budget))) goto out;
+    if ((s = cuda_flame_memory(ctx, dj, &need, &budget))) goto out;
     if (need > budget) {
         s = fr_fail(ctx, FR_ERR_NOMEM,
                     "the flame needs %.1f GiB of GPU memory (%zu buckets), %.1f GiB are available: use more strips "
@@ -267,7 +259,7 @@ out:
 }
 
 /* The pass's image buckets added into dj->raw on the host. */
-static fr_status gf_raw(fr_context *ctx, gflame *g, const fr_flame_device_job *dj)
+static fr_status gf_raw(fr_context *ctx, gflame *g, const fr_flame_render_job *dj)
 {
     fr_status s = FR_OK;
     const fr_flame_frame *f = dj->frame;
@@ -302,7 +294,7 @@ out:
     return s;
 }
 
-fr_status fr_cuda_flame_render(fr_context *ctx, const fr_flame_device_job *dj, uint16_t *image, fr_flame_stats *st)
+static fr_status cuda_flame_render(fr_context *ctx, const fr_flame_render_job *dj, uint16_t *image, fr_flame_stats *st)
 {
     double t0 = fr_now();
     gflame g;
@@ -341,12 +333,14 @@ fr_status fr_cuda_flame_render(fr_context *ctx, const fr_flame_device_job *dj, u
         st->seconds_density += fr_now() - t1;
     }
     double t2 = fr_now();
-    CK(fr_cuda_flame_tonemap(g.dframe, f, &dj->tone, g.accum, dj->earlyclip, dj->bpc, g.out, g.stream),
-       "flame tone map");
-    CK(cudaMemcpyAsync(image, g.out, (size_t)f->width * f->height * 4 * sizeof(uint16_t), cudaMemcpyDeviceToHost,
-                       g.stream),
-       "flame image");
-    CK(cudaStreamSynchronize(g.stream), "flame tone map");
+    if (image) { /* else the raw buffer alone was asked for */
+        CK(fr_cuda_flame_tonemap(g.dframe, f, &dj->tone, g.accum, dj->earlyclip, dj->bpc, g.out, g.stream),
+           "flame tone map");
+        CK(cudaMemcpyAsync(image, g.out, (size_t)f->width * f->height * 4 * sizeof(uint16_t),
+                           cudaMemcpyDeviceToHost, g.stream),
+           "flame image");
+        CK(cudaStreamSynchronize(g.stream), "flame tone map");
+    }
     st->seconds_filter = fr_now() - t2;
     s = gf_counters(ctx, &g, st);
 out:
@@ -354,7 +348,7 @@ out:
     return s;
 }
 
-fr_status fr_cuda_flame_bench(fr_context *ctx, const fr_flame_device_job *dj, int runs, int plot, double *seconds,
+static fr_status cuda_flame_bench(fr_context *ctx, const fr_flame_render_job *dj, int runs, int plot, double *seconds,
                               fr_flame_stats *st)
 {
     gflame g;
@@ -373,3 +367,9 @@ out:
     gf_free(&g);
     return s;
 }
+
+const fr_flame_ops fr_cuda_flame_ops = {
+    .render = cuda_flame_render,
+    .memory = cuda_flame_memory,
+    .bench = cuda_flame_bench,
+};

@@ -4,7 +4,9 @@
 
 #include <cuda_runtime_api.h>
 
-#include "flame/flame_device.h"
+#include "flame/flame_chaos.h"
+#include "flame/flame_temporal.h"
+#include "flame/flame_tone_core.h"
 
 #ifdef __cplusplus
 extern "C" {

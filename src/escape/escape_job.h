@@ -80,16 +80,12 @@ FR_HD float fr_escape_value(const fr_escape_job *job, uint32_t n, double zx, dou
  * that derived values are identical too. */
 void fr_escape_finish(const fr_escape_job *job, int64_t idx, uint32_t n, double zx, double zy);
 
-/* Scalar kernels over samples [first, first + count): the portable
- * reference and the same code compiled with FMA instructions. Return the
- * iteration steps performed. */
+/* The portable scalar reference over samples [first, first + count)
+ * (backends' faster kernels must equal it); returns the iteration steps
+ * performed. */
 uint64_t fr_escape_scalar_range(const fr_escape_job *job, int64_t first, int64_t count);
-uint64_t fr_escape_scalar_fma_range(const fr_escape_job *job, int64_t first, int64_t count);
 /* Distance estimation (count plus derivative): scalar, any formula. */
 uint64_t fr_escape_distance_range(const fr_escape_job *job, int64_t first, int64_t count);
-/* AVX2 + FMA kernels; only call when the processor has both. */
-uint64_t fr_escape_avx2_f64_range(const fr_escape_job *job, int64_t first, int64_t count);
-uint64_t fr_escape_avx2_f32_range(const fr_escape_job *job, int64_t first, int64_t count);
 
 /* Colour the samples into an image (AA downsample included). */
 fr_status fr_escape_colorize(fr_context *ctx, const fr_escape_job *job, fr_image *image);

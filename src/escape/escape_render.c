@@ -4,12 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/backend.h"
 #include "core/context.h"
 #include "escape/escape_job.h"
+#include "escape/escape_ops.h"
 #include "escape/escape_shade.h"
-
-void fr_image_free(fr_image *img);
 
 void fr_escape_raw_free(fr_escape_raw *raw)
 {
@@ -54,7 +52,7 @@ static void take_raw(fr_escape_job *job, fr_escape_raw *raw)
 
 /* The whole render on a device backend: only the image (and the raw
  * samples when asked for) come back. */
-static fr_status render_on_device(fr_context *ctx, const fr_backend_iface *b, fr_escape_job *job, fr_image *image,
+static fr_status render_on_device(fr_context *ctx, const fr_escape_ops *b, fr_escape_job *job, fr_image *image,
                                   fr_escape_raw *raw, fr_escape_stats *st)
 {
     fr_status s;
@@ -63,7 +61,7 @@ static fr_status render_on_device(fr_context *ctx, const fr_backend_iface *b, fr
     fr_shade_lut_build(lut, &job->p->palette);
     if (!raw || !(s = job_alloc(ctx, job))) {
         if (image) memset(image, 0, sizeof *image);
-        s = b->escape_render(ctx, job, lut, image, st);
+        s = b->render(ctx, job, lut, image, st);
         if (!s && raw) take_raw(job, raw);
     }
     free(lut);
@@ -83,8 +81,8 @@ fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, fr_image 
     fr_escape_job_init(&job, p);
     fr_escape_stats st = {0};
     st.samples = (uint64_t)job.sw * job.sh;
-    const fr_backend_iface *b = fr_backend_current(ctx);
-    if (b->escape_render) {
+    const fr_escape_ops *b = fr_escape_ops_of(ctx);
+    if (b->render) {
         if ((s = render_on_device(ctx, b, &job, image, raw, &st))) return s;
         if (stats) *stats = st;
         return FR_OK;
@@ -92,7 +90,7 @@ fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, fr_image 
 
     if ((s = job_alloc(ctx, &job))) return s;
     double t0 = fr_now();
-    if ((s = b->escape_compute(ctx, &job, &st.iterations))) goto out;
+    if ((s = b->compute(ctx, &job, &st.iterations))) goto out;
     double t1 = fr_now();
     st.seconds_iterate = t1 - t0;
     for (uint64_t i = 0; i < st.samples; i++) st.interior += job.counts[i] >= p->max_iter;
@@ -154,12 +152,12 @@ fr_status fr_escape_bench(fr_context *ctx, const fr_escape_params *p, const fr_b
     fr_escape_job job;
     fr_escape_job_init(&job, p);
     r->samples = (uint64_t)job.sw * job.sh;
-    const fr_backend_iface *b = fr_backend_current(ctx);
-    if (b->escape_bench) {
+    const fr_escape_ops *b = fr_escape_ops_of(ctx);
+    if (b->bench) {
         float *lut = malloc(FR_LUT_FLOATS * sizeof *lut);
         if (!lut) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
         fr_shade_lut_build(lut, &p->palette);
-        s = b->escape_bench(ctx, &job, lut, o, r);
+        s = b->bench(ctx, &job, lut, o, r);
         free(lut);
         return s;
     }

@@ -12,12 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/backend.h"
 #include "core/context.h"
 #include "flame/flame_api.h"
-#include "flame/flame_cpu.h"
-#include "cpu/cpu_mem.h"
-#include "flame/flame_device.h"
+#include "flame/flame_ops.h"
 #include "flame/flame_strips.h"
 #include "flame/flame_temporal.h"
 
@@ -41,47 +38,6 @@ static fr_status apply_options(fr_context *ctx, fr_flame_genome *g, const fr_fla
         return fr_fail(ctx, FR_ERR_INVALID, "image size %dx%d is out of range (1..65536)", g->width, g->height);
     if (!(g->quality > 0)) return fr_fail(ctx, FR_ERR_INVALID, "quality must be > 0");
     return FR_OK;
-}
-
-/* Progress of one pass mapped to the render's (the chaos game takes 90 %). */
-typedef struct pass_progress {
-    fr_context *ctx;
-    int pass, passes;
-} pass_progress;
-
-static int pass_progress_cb(double done, void *user)
-{
-    const pass_progress *p = user;
-    return p->ctx->progress(0.9 * (p->pass + done) / p->passes, p->ctx->progress_user);
-}
-
-/* One pass: its walkers (of every job of the pass), progress and cancel
- * between walkers (or batches). base: the stream of the pass's walker 0. */
-static fr_status run_pass(fr_context *ctx, fr_cpu_flame *cpu, const fr_flame_jobs *J, int pass, uint64_t base,
-                          fr_flame_walk_stats *ws)
-{
-    const int ng = J->pass_group[pass + 1] - J->pass_group[pass];
-    fr_flame_segment one, *seg = ng > 1 ? malloc((size_t)ng * sizeof *seg) : &one;
-    if (!seg) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-    int nseg;
-    const uint64_t walkers = fr_flame_segments(J, pass, FR_FLAME_SUB_BATCH, seg, &nseg);
-    pass_progress pp = {ctx, pass, J->passes};
-    fr_status s = FR_OK;
-    if (fr_cpu_flame_run_pass(cpu, J->job, seg, nseg, base, walkers, ctx->progress ? pass_progress_cb : NULL, &pp, ws))
-        s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
-    else if (ctx->progress && ctx->progress(0.9 * (pass + 1.0) / J->passes, ctx->progress_user))
-        s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
-    if (seg != &one) free(seg);
-    return s;
-}
-
-/* Walkers of a pass on the CPU (for the streams of the next pass). */
-static uint64_t pass_walkers(const fr_flame_jobs *J, int pass)
-{
-    uint64_t n = 0;
-    for (int i = J->pass_group[pass]; i < J->pass_group[pass + 1]; i++)
-        n += (J->group[i].samples + FR_FLAME_SUB_BATCH - 1) / FR_FLAME_SUB_BATCH;
-    return n;
 }
 
 /* A render set up: the genome with the options, its frame and its job. */
@@ -116,70 +72,17 @@ static fr_status prepare(fr_context *ctx, const fr_flames *fl, int index, const 
     return s;
 }
 
-/* The render as a device backend takes it. */
-static void device_job(const prepared *p, const fr_flame_options *o, int depth, fr_flame_device_job *dj)
+/* The render as a backend takes it. */
+static void render_job(const prepared *p, const fr_flame_options *o, int depth, fr_flame_render_job *dj)
 {
     memset(dj, 0, sizeof *dj);
-    dj->frame = &p->f, dj->job = &p->jobs.job[0], dj->jobs = &p->jobs;
+    dj->genome = &p->g, dj->frame = &p->f, dj->job = &p->jobs.job[0], dj->jobs = &p->jobs;
     dj->nxf = p->jobs.nall;
     dj->table_rows = p->jobs.rows;
     dj->per_pass = p->jobs.per_pass;
     fr_flame_log_constants(&p->g, &p->f, &dj->k1, &dj->k2);
     fr_flame_tone_setup(&p->g, o->transparency != 0, &dj->tone);
-    dj->earlyclip = o->earlyclip, dj->bpc = depth;
-}
-
-/* The CPU path: passes of walkers, density, tone map into out (NULL: no
- * image, so no density estimation either); the image buckets of every pass
- * added into raw (NULL: not kept). */
-static fr_status render_cpu(fr_context *ctx, prepared *p, const fr_flame_options *o, int depth, uint16_t *out,
-                            fr_flame_bucket_t *raw, fr_flame_stats *st)
-{
-    fr_flame_frame *f = &p->f;
-    fr_cpu_flame *cpu = NULL;
-    const size_t nb = (size_t)f->wb * f->hb, abytes = nb * 4 * sizeof(fr_flame_acc_t);
-    /* one pass: the accumulator takes the other threads' bucket copies'
-     * memory once they are summed (fewer fresh pages to fault in) */
-    const int spare = out && f->passes == 1;
-    fr_status s = fr_cpu_flame_begin(ctx, nb, spare ? abytes : 0, &cpu);
-    if (s) return s;
-    st->bucket_bytes = fr_cpu_flame_bytes(cpu);
-    fr_flame_acc_t *accum = out && !spare ? fr_big_calloc(abytes) : NULL;
-    int own = accum != NULL;
-    if (out && !spare && !accum) {
-        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
-        goto done;
-    }
-    fr_flame_walk_stats ws = {0, 0, 0};
-    uint64_t base = 0;
-    for (int pass = 0; pass < f->passes; pass++) {
-        double t0 = fr_now();
-        if (pass) fr_cpu_flame_clear(cpu);
-        if ((s = run_pass(ctx, cpu, &p->jobs, pass, base, &ws))) goto done;
-        base += pass_walkers(&p->jobs, pass);
-        const fr_flame_bucket_t *b = fr_cpu_flame_buckets(cpu);
-        if (raw)
-            fr_flame_raw_add(f, b + ((int64_t)fr_flame_image_row0(f) * f->wb + f->gutter) * FR_FB_CHANNELS, f->wb, raw);
-        double t1 = fr_now();
-        if (out && !accum) {
-            if (!(accum = fr_cpu_flame_spare(cpu, abytes)) && (own = 1, !(accum = fr_big_calloc(abytes)))) {
-                s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
-                goto done;
-            }
-        }
-        if (accum && (s = fr_flame_accumulate(ctx, &p->g, f, b, accum))) goto done;
-        st->seconds_iterate += t1 - t0;
-        st->seconds_density += fr_now() - t1;
-    }
-    st->iterations = ws.iterations, st->bad_values = ws.bad, st->plotted = ws.plotted;
-    if (own) fr_cpu_flame_end(cpu), cpu = NULL; /* else the accumulator lives in its memory */
-    double t2 = fr_now();
-    if (out) s = fr_flame_tonemap(ctx, &p->g, f, accum, o->earlyclip, o->transparency, depth, out);
-    st->seconds_filter = fr_now() - t2;
-done:
-    fr_cpu_flame_end(cpu);
-    if (own) fr_big_free(accum);
-    return s;
+    dj->earlyclip = o->earlyclip, dj->transparency = o->transparency != 0, dj->bpc = depth;
 }
 
 /* The render of one frame (the whole image's or a strip's) on the
@@ -188,7 +91,7 @@ typedef struct frame_ctl {
     prepared *p;
     const fr_flame_options *o;
     int depth;
-    const fr_backend_iface *be;
+    const fr_flame_ops *ops;
 } frame_ctl;
 
 /* The prepared render with frame f in place of its own (the job's frame
@@ -206,24 +109,16 @@ static void put_frame(prepared *p, const fr_flame_frame *whole) { p->f = *whole;
 static fr_status frame_memory(fr_context *ctx, void *user, const fr_flame_frame *f, double *need, double *budget)
 {
     frame_ctl *c = user;
-    const double nb = (double)f->wb * f->hb;
-    if (c->be->flame_memory) {
-        fr_flame_device_job dj;
-        const fr_flame_frame whole = take_frame(c->p, f);
-        device_job(c->p, c->o, c->depth, &dj);
-        fr_status s = c->be->flame_memory(ctx, &dj, need, budget);
-        put_frame(c->p, &whole);
-        return s;
-    }
-    if (c->be->flame_render) { /* a device that does not say */
-        *need = nb, *budget = 0;
+    if (!c->ops->memory) { /* a backend that does not say */
+        *need = (double)f->wb * f->hb, *budget = 0;
         return FR_OK;
     }
-    /* the CPU: shared 32-bit buckets at least, and the accumulator (flam3's
-     * calc_nstrips budget: 80% of the physical memory) */
-    *need = nb * (FR_FB_CHANNELS * sizeof(fr_flame_bucket_t) + 4 * sizeof(fr_flame_acc_t));
-    *budget = ctx->host_memory ? (double)ctx->host_memory : 0.8 * fr_physical_memory();
-    return FR_OK;
+    fr_flame_render_job rj;
+    const fr_flame_frame whole = take_frame(c->p, f);
+    render_job(c->p, c->o, c->depth, &rj);
+    fr_status s = c->ops->memory(ctx, &rj, need, budget);
+    put_frame(c->p, &whole);
+    return s;
 }
 
 static fr_status frame_render(fr_context *ctx, void *user, const fr_flame_frame *f, uint16_t *out,
@@ -231,21 +126,10 @@ static fr_status frame_render(fr_context *ctx, void *user, const fr_flame_frame 
 {
     frame_ctl *c = user;
     const fr_flame_frame whole = take_frame(c->p, f);
-    fr_status s;
-    if (c->be->flame_render) {
-        uint16_t *scratch = out ? NULL : malloc((size_t)f->width * f->height * 4 * sizeof *scratch);
-        if (!out && !scratch) {
-            s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the image (%dx%d)", f->width, f->height);
-        } else {
-            fr_flame_device_job dj;
-            device_job(c->p, c->o, c->depth, &dj);
-            dj.raw = raw;
-            s = c->be->flame_render(ctx, &dj, out ? out : scratch, st);
-        }
-        free(scratch);
-    } else {
-        s = render_cpu(ctx, c->p, c->o, c->depth, out, raw, st);
-    }
+    fr_flame_render_job rj;
+    render_job(c->p, c->o, c->depth, &rj);
+    rj.raw = raw;
+    fr_status s = c->ops->render(ctx, &rj, out, st);
     put_frame(c->p, &whole);
     return s;
 }
@@ -291,7 +175,7 @@ fr_status fr_flame_render_raw(fr_context *ctx, const fr_flames *fl, int index, c
         goto done;
     }
     st->samples = whole.nsamples;
-    frame_ctl c = {&p, o, depth, fr_backend_current(ctx)};
+    frame_ctl c = {&p, o, depth, fr_flame_ops_of(ctx)};
     const fr_flame_strip_ops ops = {&c, frame_memory, frame_render};
     if ((s = fr_flame_render_strips(ctx, &whole, o->strips, &ops, out, rb, st))) goto done;
     if (out && depth == 8) {
@@ -340,27 +224,13 @@ fr_status fr_flame_bench(fr_context *ctx, const fr_flames *fl, int index, const 
     fr_status s = prepare(ctx, fl, index, o, &p);
     if (s) return s;
     st->samples = p.f.nsamples / p.f.passes;
-    const fr_backend_iface *be = fr_backend_current(ctx);
-    if (be->flame_bench) {
-        fr_flame_device_job dj;
-        device_job(&p, o, 8, &dj);
-        s = be->flame_bench(ctx, &dj, runs, plot, seconds, st);
-    } else if (!plot) {
-        s = fr_fail(ctx, FR_ERR_UNSUPPORTED, "the chaos game without accumulation is timed on the GPU only");
+    const fr_flame_ops *ops = fr_flame_ops_of(ctx);
+    if (ops->bench) {
+        fr_flame_render_job rj;
+        render_job(&p, o, 8, &rj);
+        s = ops->bench(ctx, &rj, runs, plot, seconds, st);
     } else {
-        fr_cpu_flame *cpu = NULL;
-        if (!(s = fr_cpu_flame_begin(ctx, (size_t)p.f.wb * p.f.hb, 0, &cpu))) {
-            for (int r = 0; r < runs && !s; r++) {
-                fr_flame_walk_stats ws = {0, 0, 0};
-                fr_cpu_flame_clear(cpu);
-                double t0 = fr_now();
-                s = run_pass(ctx, cpu, &p.jobs, 0, 0, &ws);
-                seconds[r] = fr_now() - t0;
-                st->iterations = ws.iterations, st->bad_values = ws.bad, st->plotted = ws.plotted;
-            }
-            st->bucket_bytes = fr_cpu_flame_bytes(cpu);
-        }
-        fr_cpu_flame_end(cpu);
+        s = fr_fail(ctx, FR_ERR_UNSUPPORTED, "the %s backend has no flame benchmark", fr_context_device(ctx));
     }
     release(&p);
     return s;

@@ -1,9 +1,9 @@
-/* The CPU backend's chaos game (src/cpu/flame_cpu.c): walkers over OpenMP
+/* The CPU backend's chaos game (src/cpu/cpu_flame_chaos.c): walkers over OpenMP
  * threads, each thread adding into its own 32-bit saturating buckets with plain adds
  * when memory allows (summed when read), else into shared buckets with
  * atomic adds. */
-#ifndef FR_FLAME_FLAME_CPU_H
-#define FR_FLAME_FLAME_CPU_H
+#ifndef FR_CPU_CPU_FLAME_CHAOS_H
+#define FR_CPU_CPU_FLAME_CHAOS_H
 
 #include "flame/flame_chaos.h"
 #include "flame/flame_temporal.h"

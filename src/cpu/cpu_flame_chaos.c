@@ -13,9 +13,10 @@
 #include <string.h>
 
 #include "core/context.h"
+#include "cpu/cpu_backend.h"
+#include "cpu/cpu_flame_chaos.h"
 #include "cpu/cpu_mem.h"
 #include "cpu/flame_simd.h"
-#include "flame/flame_cpu.h"
 
 struct fr_cpu_flame {
     int threads;
@@ -35,7 +36,7 @@ fr_status fr_cpu_flame_begin(fr_context *ctx, size_t nbuckets, size_t spare, fr_
     fr_cpu_flame *c = calloc(1, sizeof *c);
     if (!c) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
     c->threads = fr_threads(ctx);
-    c->simd = fr_flame_simd_supported() && (!ctx || ctx->cpu_kernel != FR_CPU_KERNEL_SCALAR);
+    c->simd = fr_cpu_has_avx2_fma() && (!ctx || ctx->cpu_kernel != FR_CPU_KERNEL_SCALAR);
     c->n = nbuckets * FR_FB_CHANNELS;
     /* a memory cap (fr_context_set_host_memory) stands for the memory */
     double bytes = (double)c->n * sizeof(fr_flame_bucket_t);
@@ -68,8 +69,6 @@ void fr_cpu_flame_clear(fr_cpu_flame *c)
 #pragma omp parallel for num_threads(c->threads) schedule(static)
     for (size_t i = 0; i < total; i++) c->b[i] = 0;
 }
-
-int fr_flame_simd_supported(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
 
 /* A work unit of a pass: walkers k0 .. k0 + n - 1 of segment seg (one
  * walker on the scalar path, a batch on the batched one). */

@@ -1,13 +1,10 @@
-/* The CPU backend's orbit-density entries (src/cpu/buddha_cpu.c) and its
- * AVX2 lane kernels (src/cpu/buddha_avx2.c). */
-#ifndef FR_BUDDHA_BUDDHA_CPU_H
-#define FR_BUDDHA_BUDDHA_CPU_H
+/* The CPU backend's orbit-density kernels: the chunk scratch and the AVX2
+ * lane kernels (src/cpu/buddha_avx2.c) that cpu_buddha.c runs over the
+ * threads. */
+#ifndef FR_CPU_CPU_BUDDHA_H
+#define FR_CPU_CPU_BUDDHA_H
 
 #include "buddha/buddha.h"
-
-fr_status fr_cpu_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void **state);
-fr_status fr_cpu_buddha_run(void *state, uint64_t first, uint64_t count, fr_buddha_counters *c);
-fr_status fr_cpu_buddha_end(void *state, uint64_t *hist);
 
 /* Working space of one thread for a chunk of up to FR_BUDDHA_CPU_CHUNK
  * samples. */

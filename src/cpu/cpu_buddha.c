@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buddha/buddha_cpu.h"
+#include "buddha/buddha_ops.h"
 #include "core/context.h"
+#include "cpu/cpu_backend.h"
+#include "cpu/cpu_buddha.h"
 
 /* Memory the per-thread histograms may take beyond the first. */
 #define PRIVATE_MAX (4.0 * 1024 * 1024 * 1024)
@@ -36,14 +38,13 @@ static void cpu_buddha_free(cpu_buddha *c)
     free(c);
 }
 
-fr_status fr_cpu_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void **state)
+static fr_status cpu_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void **state)
 {
     cpu_buddha *c = calloc(1, sizeof *c);
     if (!c) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
     c->ctx = ctx, c->job = job;
     c->mode = fr_buddha_can_fold(job) ? FR_PLOT_FOLD : job->paired ? FR_PLOT_PAIR : FR_PLOT_SINGLE;
-    fr_cpu_kernel k = ctx->cpu_kernel == FR_CPU_KERNEL_AUTO ? fr_cpu_kernel_best() : ctx->cpu_kernel;
-    c->simd = k == FR_CPU_KERNEL_AVX2;
+    c->simd = fr_cpu_kernel_of(ctx) == FR_CPU_KERNEL_AVX2;
     c->threads = fr_threads(ctx);
     int rows = c->mode == FR_PLOT_FOLD ? fr_buddha_fold_rows(job) : job->height;
     c->plane = (size_t)rows * job->width;
@@ -88,7 +89,7 @@ static void scalar_range(const fr_buddha_job *j, uint64_t i0, uint64_t i1, int m
     }
 }
 
-fr_status fr_cpu_buddha_run(void *state, uint64_t first, uint64_t count, fr_buddha_counters *out)
+static fr_status cpu_buddha_run(void *state, uint64_t first, uint64_t count, fr_buddha_counters *out)
 {
     cpu_buddha *c = state;
     const fr_buddha_job *j = c->job;
@@ -114,7 +115,7 @@ fr_status fr_cpu_buddha_run(void *state, uint64_t first, uint64_t count, fr_budd
     return FR_OK;
 }
 
-fr_status fr_cpu_buddha_end(void *state, uint64_t *hist)
+static fr_status cpu_buddha_end(void *state, uint64_t *hist)
 {
     cpu_buddha *c = state;
     if (hist) {
@@ -132,3 +133,9 @@ fr_status fr_cpu_buddha_end(void *state, uint64_t *hist)
     cpu_buddha_free(c);
     return FR_OK;
 }
+
+const fr_buddha_ops fr_cpu_buddha_ops = {
+    .begin = cpu_buddha_begin,
+    .run = cpu_buddha_run,
+    .end = cpu_buddha_end,
+};

@@ -1,0 +1,30 @@
+/* The orbit-density family's backend contract: what a backend fills to
+ * add samples to a histogram (src/cpu/cpu_buddha.c, src/cuda/cuda_buddha.c).
+ * buddha_render.c is its one caller. */
+#ifndef FR_BUDDHA_BUDDHA_OPS_H
+#define FR_BUDDHA_BUDDHA_OPS_H
+
+#include "buddha/buddha.h"
+#include "core/backend.h"
+
+typedef struct fr_buddha_ops {
+    /* begin prepares a render of `job` (which stays valid until end); run
+     * adds samples [first, first + count) and their counters; end adds
+     * everything run into `hist` (the job's full histogram planes; NULL:
+     * discard) and frees the state. */
+    fr_status (*begin)(fr_context *ctx, const fr_buddha_job *job, void **state);
+    fr_status (*run)(void *state, uint64_t first, uint64_t count, fr_buddha_counters *c);
+    fr_status (*end)(void *state, uint64_t *hist);
+    /* Optional: time `count` samples from 0 (CUDA events); NULL: wall clock
+     * around run. */
+    fr_status (*bench)(void *state, uint64_t count, double *seconds, fr_buddha_counters *c);
+} fr_buddha_ops;
+
+/* The context's backend's orbit-density contract (the CPU's when it has none). */
+static inline const fr_buddha_ops *fr_buddha_ops_of(const fr_context *ctx)
+{
+    const fr_backend_iface *b = fr_backend_current(ctx);
+    return b->buddha ? b->buddha : fr_cpu_backend.buddha;
+}
+
+#endif

@@ -1,0 +1,142 @@
+/* The CPU backend's flame contract: per pass the walkers of every job of
+ * the pass over the threads (cpu_flame_chaos.c), the pass's buckets
+ * log-density scaled and density-estimated into the accumulator, at the end
+ * the spatial filter and tone map; the memory a frame needs; the chaos
+ * game's benchmark. */
+#include <stdlib.h>
+
+#include "core/context.h"
+#include "cpu/cpu_backend.h"
+#include "cpu/cpu_flame_chaos.h"
+#include "cpu/cpu_mem.h"
+#include "flame/flame_ops.h"
+
+/* Progress of one pass mapped to the render's (the chaos game takes 90 %). */
+typedef struct pass_progress {
+    fr_context *ctx;
+    int pass, passes;
+} pass_progress;
+
+static int pass_progress_cb(double done, void *user)
+{
+    const pass_progress *p = user;
+    return p->ctx->progress(0.9 * (p->pass + done) / p->passes, p->ctx->progress_user);
+}
+
+/* One pass: its walkers (of every job of the pass), progress and cancel
+ * between walkers (or batches). base: the stream of the pass's walker 0. */
+static fr_status run_pass(fr_context *ctx, fr_cpu_flame *cpu, const fr_flame_jobs *J, int pass, uint64_t base,
+                          fr_flame_walk_stats *ws)
+{
+    const int ng = J->pass_group[pass + 1] - J->pass_group[pass];
+    fr_flame_segment one, *seg = ng > 1 ? malloc((size_t)ng * sizeof *seg) : &one;
+    if (!seg) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    int nseg;
+    const uint64_t walkers = fr_flame_segments(J, pass, FR_FLAME_SUB_BATCH, seg, &nseg);
+    pass_progress pp = {ctx, pass, J->passes};
+    fr_status s = FR_OK;
+    if (fr_cpu_flame_run_pass(cpu, J->job, seg, nseg, base, walkers, ctx->progress ? pass_progress_cb : NULL, &pp, ws))
+        s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
+    else if (ctx->progress && ctx->progress(0.9 * (pass + 1.0) / J->passes, ctx->progress_user))
+        s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
+    if (seg != &one) free(seg);
+    return s;
+}
+
+/* Walkers of a pass on the CPU (for the streams of the next pass). */
+static uint64_t pass_walkers(const fr_flame_jobs *J, int pass)
+{
+    uint64_t n = 0;
+    for (int i = J->pass_group[pass]; i < J->pass_group[pass + 1]; i++)
+        n += (J->group[i].samples + FR_FLAME_SUB_BATCH - 1) / FR_FLAME_SUB_BATCH;
+    return n;
+}
+
+/* Passes of walkers, density, tone map into out (NULL: no image, so no
+ * density estimation either); the image buckets of every pass added into
+ * rj->raw (NULL: not kept). */
+static fr_status cpu_flame_render(fr_context *ctx, const fr_flame_render_job *rj, uint16_t *out, fr_flame_stats *st)
+{
+    const fr_flame_frame *f = rj->frame;
+    fr_cpu_flame *cpu = NULL;
+    const size_t nb = (size_t)f->wb * f->hb, abytes = nb * 4 * sizeof(fr_flame_acc_t);
+    /* one pass: the accumulator takes the other threads' bucket copies'
+     * memory once they are summed (fewer fresh pages to fault in) */
+    const int spare = out && f->passes == 1;
+    fr_status s = fr_cpu_flame_begin(ctx, nb, spare ? abytes : 0, &cpu);
+    if (s) return s;
+    st->bucket_bytes = fr_cpu_flame_bytes(cpu);
+    fr_flame_acc_t *accum = out && !spare ? fr_big_calloc(abytes) : NULL;
+    int own = accum != NULL;
+    if (out && !spare && !accum) {
+        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
+        goto done;
+    }
+    fr_flame_walk_stats ws = {0, 0, 0};
+    uint64_t base = 0;
+    for (int pass = 0; pass < f->passes; pass++) {
+        double t0 = fr_now();
+        if (pass) fr_cpu_flame_clear(cpu);
+        if ((s = run_pass(ctx, cpu, rj->jobs, pass, base, &ws))) goto done;
+        base += pass_walkers(rj->jobs, pass);
+        const fr_flame_bucket_t *b = fr_cpu_flame_buckets(cpu);
+        if (rj->raw)
+            fr_flame_raw_add(f, b + ((int64_t)fr_flame_image_row0(f) * f->wb + f->gutter) * FR_FB_CHANNELS, f->wb,
+                             rj->raw);
+        double t1 = fr_now();
+        if (out && !accum) {
+            if (!(accum = fr_cpu_flame_spare(cpu, abytes)) && (own = 1, !(accum = fr_big_calloc(abytes)))) {
+                s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
+                goto done;
+            }
+        }
+        if (accum && (s = fr_flame_accumulate(ctx, rj->genome, f, b, accum))) goto done;
+        st->seconds_iterate += t1 - t0;
+        st->seconds_density += fr_now() - t1;
+    }
+    st->iterations = ws.iterations, st->bad_values = ws.bad, st->plotted = ws.plotted;
+    if (own) fr_cpu_flame_end(cpu), cpu = NULL; /* else the accumulator lives in its memory */
+    double t2 = fr_now();
+    if (out) s = fr_flame_tonemap(ctx, rj->genome, f, accum, rj->earlyclip, rj->transparency, rj->bpc, out);
+    st->seconds_filter = fr_now() - t2;
+done:
+    fr_cpu_flame_end(cpu);
+    if (own) fr_big_free(accum);
+    return s;
+}
+
+/* Shared 32-bit buckets at least, and the accumulator, against flam3's
+ * calc_nstrips budget: 80% of the physical memory (or the context's cap). */
+static fr_status cpu_flame_memory(fr_context *ctx, const fr_flame_render_job *rj, double *need, double *budget)
+{
+    const double nb = (double)rj->frame->wb * rj->frame->hb;
+    *need = nb * (FR_FB_CHANNELS * sizeof(fr_flame_bucket_t) + 4 * sizeof(fr_flame_acc_t));
+    *budget = ctx->host_memory ? (double)ctx->host_memory : 0.8 * fr_physical_memory();
+    return FR_OK;
+}
+
+/* Pass 0's walkers `runs` times into cleared buckets, by the wall clock. */
+static fr_status cpu_flame_bench(fr_context *ctx, const fr_flame_render_job *rj, int runs, int plot, double *seconds,
+                                 fr_flame_stats *st)
+{
+    if (!plot) return fr_fail(ctx, FR_ERR_UNSUPPORTED, "the chaos game without accumulation is timed on the GPU only");
+    fr_cpu_flame *cpu = NULL;
+    fr_status s = fr_cpu_flame_begin(ctx, (size_t)rj->frame->wb * rj->frame->hb, 0, &cpu);
+    for (int r = 0; r < runs && !s; r++) {
+        fr_flame_walk_stats ws = {0, 0, 0};
+        fr_cpu_flame_clear(cpu);
+        double t0 = fr_now();
+        s = run_pass(ctx, cpu, rj->jobs, 0, 0, &ws);
+        seconds[r] = fr_now() - t0;
+        st->iterations = ws.iterations, st->bad_values = ws.bad, st->plotted = ws.plotted;
+    }
+    if (cpu) st->bucket_bytes = fr_cpu_flame_bytes(cpu);
+    fr_cpu_flame_end(cpu);
+    return s;
+}
+
+const fr_flame_ops fr_cpu_flame_ops = {
+    .render = cpu_flame_render,
+    .memory = cpu_flame_memory,
+    .bench = cpu_flame_bench,
+};

@@ -1,0 +1,34 @@
+/* The escape-time family's backend contract: what a backend fills to
+ * render escape-time images (src/cpu/cpu_escape.c, src/cuda/cuda_escape.c).
+ * escape_render.c is its one caller. */
+#ifndef FR_ESCAPE_ESCAPE_OPS_H
+#define FR_ESCAPE_ESCAPE_OPS_H
+
+#include "core/backend.h"
+#include "escape/escape_job.h"
+
+typedef struct fr_escape_ops {
+    /* Fill job->counts (and smooth/dist when set) for every sample; add the
+     * iteration steps performed to *iterations. The host then colours.
+     * May be NULL when render is set. */
+    fr_status (*compute)(fr_context *ctx, fr_escape_job *job, uint64_t *iterations);
+    /* Optional: the whole render on the device. `lut` is the palette table
+     * (escape_shade.h); `image` (may be NULL) receives the final image; the
+     * job's host arrays, when not NULL, receive the raw samples; fills
+     * iterations, interior and seconds_iterate of *stats. */
+    fr_status (*render)(fr_context *ctx, fr_escape_job *job, const float *lut, fr_image *image,
+                        fr_escape_stats *stats);
+    /* Optional: time the render on the device (fractalis bench); NULL: the
+     * generic wall-clock benchmark applies. */
+    fr_status (*bench)(fr_context *ctx, fr_escape_job *job, const float *lut, const fr_bench_opts *opts,
+                       fr_bench_result *result);
+} fr_escape_ops;
+
+/* The context's backend's escape-time contract (the CPU's when it has none). */
+static inline const fr_escape_ops *fr_escape_ops_of(const fr_context *ctx)
+{
+    const fr_backend_iface *b = fr_backend_current(ctx);
+    return b->escape ? b->escape : fr_cpu_backend.escape;
+}
+
+#endif

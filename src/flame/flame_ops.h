@@ -1,0 +1,60 @@
+/*
+ * flame_ops.h - the flame family's backend contract: one flame render
+ * handed whole to a backend (src/cpu/cpu_flame.c, src/cuda/cuda_flame.c):
+ * the genome, the frame, the chaos-game jobs and the settings of the
+ * post-processing, all as flame_render.c prepared them, with the sizes of
+ * the arrays they point to so a device backend can copy them. A render of
+ * several temporal samples has several jobs (flame_temporal.h): pass p runs
+ * the groups jobs->group[pass_group[p] .. pass_group[p + 1] - 1], all in
+ * flight together. flame_render.c (and flame_strips.c through it) is the
+ * one caller.
+ */
+#ifndef FR_FLAME_FLAME_OPS_H
+#define FR_FLAME_FLAME_OPS_H
+
+#include "core/backend.h"
+#include "flame/flame_chaos.h"
+#include "flame/flame_temporal.h"
+#include "flame/flame_tone_core.h"
+
+typedef struct fr_flame_render_job {
+    const fr_flame_genome *genome; /* with the caller's options applied */
+    const fr_flame_frame *frame; /* host arrays: filter, de.width, de.coef */
+    const fr_flame_job *job;     /* host arrays; job->frame == frame; = jobs->job[0] */
+    const fr_flame_jobs *jobs;   /* every job of the render (temporal samples: jobs->njobs > 1), their
+                                    pools (the arrays the jobs point to) and each pass's groups */
+    int nxf;                     /* prepared xforms (std + final) */
+    int table_rows;              /* FR_FLAME_GRAIN-slot rows of job->table */
+    uint64_t per_pass;           /* samples a pass */
+    double k1, k2;               /* log-density constants of a pass */
+    fr_flame_tone tone;
+    int earlyclip, transparency, bpc;
+    fr_flame_bucket_t *raw;      /* host; NULL, or the image buckets to add every pass into
+                                    (fr_flame_raw_add's layout) */
+} fr_flame_render_job;
+
+typedef struct fr_flame_ops {
+    /* The whole render: every pass, density estimation and the tone map;
+     * `image` receives width x height x 4 values (fr_flame_tonemap's), or
+     * is NULL when only job->raw is wanted (a backend may then skip the
+     * density estimation and tone map); fills the counters and times of
+     * *stats. */
+    fr_status (*render)(fr_context *ctx, const fr_flame_render_job *job, uint16_t *image, fr_flame_stats *stats);
+    /* Optional: the memory render would need for `job` and the memory it
+     * may use, in bytes (NULL: no estimate; the render's FR_ERR_NOMEM alone
+     * makes strips). */
+    fr_status (*memory)(fr_context *ctx, const fr_flame_render_job *job, double *need, double *budget);
+    /* Optional: pass 0's chaos game `runs` times, seconds[r] each (plot 0:
+     * no adds into the buckets). NULL: not supported. */
+    fr_status (*bench)(fr_context *ctx, const fr_flame_render_job *job, int runs, int plot, double *seconds,
+                       fr_flame_stats *stats);
+} fr_flame_ops;
+
+/* The context's backend's flame contract (the CPU's when it has none). */
+static inline const fr_flame_ops *fr_flame_ops_of(const fr_context *ctx)
+{
+    const fr_backend_iface *b = fr_backend_current(ctx);
+    return b->flame ? b->flame : fr_cpu_backend.flame;
+}
+
+#endif
