@@ -195,25 +195,60 @@ typedef struct fr_escape_params {
 
 typedef enum fr_param_type {
     FR_PT_ENUM, FR_PT_INT, FR_PT_UINT, FR_PT_DOUBLE, FR_PT_BOOL,
-    FR_PT_SIZE,    /* "WxH" */
-    FR_PT_COMPLEX, /* "RE,IM" */
-    FR_PT_COLOR,   /* "#rrggbb" */
-    FR_PT_PALETTE, /* preset name or palette file */
-    FR_PT_TEXT     /* parsed by its family (e.g. "r:0:5000", "60s") */
+    FR_PT_SIZE,     /* "WxH" */
+    FR_PT_COMPLEX,  /* "RE,IM" */
+    FR_PT_COLOR,    /* "#rrggbb" */
+    FR_PT_PALETTE,  /* preset name, colour list or palette file */
+    FR_PT_U64,      /* whole number 0 .. 2^64 - 1 ("1e9" accepted) */
+    FR_PT_DURATION, /* seconds: "90", "90s", "5m", "1h" */
+    FR_PT_TEXT      /* a syntax of its family's (e.g. "r:0:5000") */
 } fr_param_type;
 
+/* Flags of a parameter (fr_param_info.flags). */
+enum {
+    FR_PARAM_MIN_OPEN = 1 << 0,   /* min itself is excluded */
+    FR_PARAM_ZERO_AUTO = 1 << 1,  /* 0 is allowed besides the range and means "automatic" */
+    FR_PARAM_MIN_OR_MAX = 1 << 2, /* only min or max (e.g. depth 8|16) */
+    FR_PARAM_ALIAS = 1 << 3,      /* input only: another way to set other parameters (not
+                                     written to scenes, no value of its own) */
+    FR_PARAM_SWITCH = 1 << 4,     /* boolean that a command line may give alone to mean "on" */
+    FR_PARAM_REPEAT = 1 << 5      /* each setting adds to the value (e.g. one channel each) */
+};
+
+/* One row of a family's parameter table: the table is the spec of the
+ * family's settings, and defaults, validation, JSON scenes, PNG metadata,
+ * help text and the CLI flags are all derived from it. The default of a
+ * parameter is its value in the family's default parameters (read it with
+ * the family's *_param_get); its allowed values as text come from
+ * fr_param_range_text. */
 typedef struct fr_param_info {
-    const char *name;      /* flag / JSON key, e.g. "center" */
+    const char *name;          /* flag / scene key, e.g. "center" */
     fr_param_type type;
-    const char *def;       /* default, as text */
-    const char *range;     /* allowed values, as text */
     const char *help;
+    double min, max;           /* range: INT, UINT, DOUBLE, U64, DURATION; SIZE per side;
+                                  COMPLEX |part| <= max */
+    unsigned flags;            /* FR_PARAM_* */
+    const char *const *names;  /* ENUM: the values, NULL-terminated */
+    const char *syntax;        /* the allowed values where min and max cannot say them; else NULL */
+    const char *note;          /* what the default means when it is automatic or varies; else NULL */
 } fr_param_info;
 
-/* The escape-time parameter table, in display order. */
+/* The allowed values of a parameter as text ("1..2147483647", "f32|f64",
+ * "0, or 2..1e10", ...) into buf (always NUL-terminated); returns buf. */
+const char *fr_param_range_text(const fr_param_info *info, char *buf, size_t n);
+
+/* The family of a scene (JSON text, or a PNG's "fractalis" chunk): the
+ * value of its "fractalis" key ("escape", "buddhabrot"), into kind. */
+fr_status fr_scene_kind(fr_context *ctx, const char *json, char *kind, size_t n);
+
+/* The largest image side of every family. */
+#define FR_MAX_SIDE 65535
+
+/* The escape-time parameter table, in display order (the alias "zoom",
+ * view_width = 4 / zoom, is its last row). */
 int fr_escape_param_count(void);
 const fr_param_info *fr_escape_param_info(int i);
-/* Look up by name; also accepts the alias "zoom" (view_width = 4 / zoom). */
+/* Look up by name (NULL: no such parameter). */
 const fr_param_info *fr_escape_param_find(const char *name);
 
 void fr_escape_params_default(fr_escape_params *p, fr_formula f);
@@ -379,10 +414,13 @@ void fr_buddha_params_default(fr_buddha_params *p, int nebula, int anti);
 int fr_buddha_param_count(void);
 const fr_param_info *fr_buddha_param_info(int i);
 const fr_param_info *fr_buddha_param_find(const char *name);
-/* Set one parameter from text. Besides the table names: "channel" takes
- * "r:MIN:MAX" (also g, b, or 0..2; "gray:MIN:MAX" for one channel),
- * "time" takes "90", "90s", "5m" or "1h". */
+/* Set one parameter from text: "channel" takes "r:MIN:MAX" (also g, b, or
+ * 0..2; "gray:MIN:MAX" for one channel; several, comma-separated, one after
+ * another), "time" takes "90", "90s", "5m" or "1h"; "iter" and "min-iter"
+ * set that bound of every band. */
 fr_status fr_buddha_param_set(fr_context *ctx, fr_buddha_params *p, const char *name, const char *value);
+/* The parameter's current value as text (malloc()ed); round-trips exactly. */
+fr_status fr_buddha_param_get(fr_context *ctx, const fr_buddha_params *p, const char *name, char **value);
 fr_status fr_buddha_params_validate(fr_context *ctx, const fr_buddha_params *p);
 /* 1 when conjugate pairs are drawn: symmetry on and the region symmetric. */
 int fr_buddha_paired(const fr_buddha_params *p);
@@ -541,6 +579,18 @@ typedef struct fr_flame_options {
                             weighted by the temporal filter (flam3-animate's render of one genome,
                             with motion) */
 } fr_flame_options;
+
+/* The options' parameter table (size, quality, supersample, seed, depth,
+ * transparent, earlyclip, motion-blur, strips): the defaults (all the
+ * genome's own, depth 8), setting and reading by name, and the check every
+ * render makes (a zeroed struct is valid: the genome's settings, 8 bits). */
+void fr_flame_options_default(fr_flame_options *o);
+int fr_flame_option_count(void);
+const fr_param_info *fr_flame_option_info(int i);
+const fr_param_info *fr_flame_option_find(const char *name);
+fr_status fr_flame_option_set(fr_context *ctx, fr_flame_options *o, const char *name, const char *value);
+fr_status fr_flame_option_get(fr_context *ctx, const fr_flame_options *o, const char *name, char **value);
+fr_status fr_flame_options_check(fr_context *ctx, const fr_flame_options *o);
 
 typedef struct fr_flame_stats {
     double samples;          /* plotted samples asked for (quality x pixels) */

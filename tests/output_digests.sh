@@ -20,8 +20,10 @@ for f in electricsheep.244.01031.flam3 sierpinski.flame tatasz_springcrown_manys
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cd "$work"
-run() { "$fr" "$@" -q >/dev/null 2>err.txt || { echo "FAIL: fractalis $*"; cat err.txt; exit 1; }; }
+mkdir "$work/out"
+cd "$work/out"
+err=$work/err.txt
+run() { "$fr" "$@" -q >/dev/null 2>"$err" || { echo "FAIL: fractalis $*"; cat "$err"; exit 1; }; }
 
 # Escape time: every formula and colouring, both precisions, AA, 16 bits,
 # every output format; the scalar kernel gives the AVX2 kernel's bytes.
@@ -44,7 +46,7 @@ run render mandelbrot --size 160x120 --jpeg-quality 90 -o e-mandel.jpg
 run render julia --c -0.4,0.6 --bailout 100 --periodicity off -o e-julia.json
 run render --from e-deep.png --size 80x60 -o e-from-png.png
 run render --from e-julia.json --size 80x60 -o e-from-json.png
-"$fr" params e-deep.png >e-params-deep.txt 2>err.txt || { echo "FAIL: params"; cat err.txt; exit 1; }
+"$fr" params e-deep.png >e-params-deep.txt 2>"$err" || { echo "FAIL: params"; cat "$err"; exit 1; }
 
 # Orbit density: histograms and their scenes, every storage mode and
 # sampling, a resumed histogram.
@@ -75,20 +77,20 @@ for k in scalar avx2; do
     --strips 3 -o f-01031-strips-$k.png
 done
 for f in "$corpus"/*; do
-  "$fr" flame convert "$f" "x-$(basename "$f").flam3" >/dev/null 2>err.txt ||
-    { echo "FAIL: flame convert $f"; cat err.txt; exit 1; }
+  "$fr" flame convert "$f" "x-$(basename "$f").flam3" >/dev/null 2>"$err" ||
+    { echo "FAIL: flame convert $f"; cat "$err"; exit 1; }
 done
 
-sha256sum -- * | grep -v ' err.txt$' | awk '{print $2 "\t" $1}' | sort >digests.txt
+sha256sum -- * | awk '{print $2 "\t" $1}' | sort >"$work/digests.txt"
 if [ "$mode" = --update ]; then
-  cp digests.txt "$pinned"
-  echo "wrote $(wc -l <digests.txt) digests to $pinned"
+  cp "$work/digests.txt" "$pinned"
+  echo "wrote $(wc -l <"$pinned") digests to $pinned"
   exit 0
 fi
 [ -f "$pinned" ] || { echo "FAIL: $pinned is missing"; exit 1; }
-if ! diff "$pinned" digests.txt >diff.txt; then
+if ! diff "$pinned" "$work/digests.txt" >"$work/diff.txt"; then
   echo "FAIL: outputs differ from the pinned digests (< pinned, > now):"
-  cat diff.txt
+  cat "$work/diff.txt"
   exit 1
 fi
-echo "all $(wc -l <digests.txt) outputs equal their pinned digests"
+echo "all $(wc -l <"$pinned") outputs equal their pinned digests"

@@ -167,7 +167,7 @@ static void test_jpeg_errors(void **state)
     expect_usage_error(ARGS("render", "flame", g, "--transparent", "-q", "-o", P(f, "t.jpg")),
                        "JPEG has no alpha channel; --transparent needs .png", P(f, "t.jpg"));
     expect_usage_error(ARGS("render", "flame", g, "--jpeg-quality", "0", "-q", "-o", P(f, "q.jpg")),
-                       "--jpeg-quality must be 1..100", P(f, "q.jpg"));
+                       "--jpeg-quality '0' must be a whole number 1..100", P(f, "q.jpg"));
     expect_usage_error(ARGS("render", "mandelbrot", "--jpeg-quality", "101", "-q", "-o", P(f, "q.jpg")),
                        "--jpeg-quality '101' must be a whole number 1..100", P(f, "q.jpg"));
     expect_usage_error(ARGS("render", "buddhabrot", "--jpeg-quality", "x", "-q", "-o", P(f, "q.jpg")),

@@ -348,17 +348,20 @@ static const char *find_flag(const char *text, const char *flag)
     return NULL;
 }
 
-static void check_help(const char *text)
+/* Every flag of a parameter table is listed with its default (aliases,
+ * which have no value of their own, with their range). */
+static void check_table_help(const char *text, int count, const fr_param_info *(*info)(int), const char *skip)
 {
-    int count = fr_escape_param_count();
     assert_true(count > 1);
-    for (int i = 1; i < count; i++) {
-        const fr_param_info *in = fr_escape_param_info(i);
+    for (int i = 0; i < count; i++) {
+        const fr_param_info *in = info(i);
         assert_non_null(in);
+        if (skip && !strcmp(in->name, skip)) continue;
         char flag[80];
         snprintf(flag, sizeof flag, "--%s", in->name);
         const char *at = find_flag(text, flag);
         if (!at) fail_msg("help does not list %s", flag);
+        if (in->flags & FR_PARAM_ALIAS) continue;
         /* The entry runs until the next line that starts a flag. */
         const char *end = strstr(at + strlen(flag), "\n  --");
         size_t len = end ? (size_t)(end - at) : strlen(at);
@@ -369,22 +372,73 @@ static void check_help(const char *text)
         free(entry);
         if (!ok) fail_msg("help entry of %s shows no 'default:'", flag);
     }
-    const char *run_flags[] = {"--threads", "--device", "--aa", "--quiet", "-o", "--from", "--zoom"};
-    for (size_t i = 0; i < sizeof run_flags / sizeof *run_flags; i++)
-        if (!find_flag(text, run_flags[i])) fail_msg("help does not list %s", run_flags[i]);
+}
+
+static void check_flags(const char *text, const char *const *flags)
+{
+    for (size_t i = 0; flags[i]; i++)
+        if (!find_flag(text, flags[i])) fail_msg("help does not list %s:\n%s", flags[i], text);
 }
 
 static void test_help(void **state)
 {
     (void)state;
     cli_result r;
+    /* the top level lists every command */
     run_cli(&r, "--help");
     if (r.status != 0) fail_msg("fractalis --help exited %d: %s", r.status, r.err);
-    check_help(r.out);
+    const char *commands[] = {"render FORMULA", "render buddhabrot", "render flame", "render --from", "flame info",
+                              "flame convert", "params", "compare", "devices", "bench", "bench orbit",
+                              "bench flame", "--version"};
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (!strstr(r.out, commands[i])) fail_msg("fractalis --help does not list '%s':\n%s", commands[i], r.out);
     cli_result_free(&r);
+    /* each render command lists its family's table and the run options */
     run_cli(&r, "render", "--help");
     if (r.status != 0) fail_msg("fractalis render --help exited %d: %s", r.status, r.err);
-    check_help(r.out);
+    check_table_help(r.out, fr_escape_param_count(), fr_escape_param_info, "formula");
+    check_flags(r.out, ARGS("--threads", "--device", "--kernel", "--device-memory", "--quiet", "-o", "--from",
+                            "--jpeg-quality"));
+    cli_result_free(&r);
+    run_cli(&r, "help", "render", "buddhabrot");
+    if (r.status != 0) fail_msg("fractalis help render buddhabrot exited %d: %s", r.status, r.err);
+    check_table_help(r.out, fr_buddha_param_count(), fr_buddha_param_info, NULL);
+    check_flags(r.out, ARGS("--threads", "--device", "--kernel", "--quiet", "-o", "--from", "--resume"));
+    cli_result_free(&r);
+    run_cli(&r, "render", "flame", "--help");
+    if (r.status != 0) fail_msg("fractalis render flame --help exited %d: %s", r.status, r.err);
+    check_table_help(r.out, fr_flame_option_count(), fr_flame_option_info, NULL);
+    check_flags(r.out, ARGS("--threads", "--device", "--kernel", "--host-memory", "--quiet", "-o", "--index",
+                            "--name", "--all", "--raw", "--strict", "--palettes"));
+    cli_result_free(&r);
+}
+
+/* One set of ranges for the run options: every command says the same of
+ * the same bad value. */
+static void test_run_options_agree(void **state)
+{
+    (void)state;
+    const char *cmds[][3] = {{"render", "mandelbrot", NULL}, {"render", "buddhabrot", NULL},
+                             {"render", "flame", "/nonexistent.flam3"}};
+    const char *bad[][3] = {{"--threads", "-1", "--threads '-1' must be a whole number 0..4096"},
+                            {"--threads", "4097", "--threads '4097' must be a whole number 0..4096"},
+                            {"--device-memory", "8", "--device-memory '8' must be 0 (automatic) or 16..16777216 MiB"},
+                            {"--jpeg-quality", "0", "--jpeg-quality '0' must be a whole number 1..100"},
+                            {"--kernel", "neon", "--kernel 'neon' is not one of auto, scalar, avx2"}};
+    for (size_t c = 0; c < 3; c++)
+        for (size_t b = 0; b < sizeof bad / sizeof *bad; b++) {
+            cli_result r;
+            const char *args[] = {cmds[c][0], cmds[c][1], bad[b][0], bad[b][1], "-q", cmds[c][2], NULL};
+            run_cli_env(&r, NULL, args);
+            if (r.status != 2 || !strstr(r.err, bad[b][2]))
+                fail_msg("%s %s %s %s: exit %d, stderr '%s', expected '%s'", cmds[c][0], cmds[c][1], bad[b][0],
+                         bad[b][1], r.status, r.err, bad[b][2]);
+            cli_result_free(&r);
+        }
+    /* --threads 0 (all) is taken by every command */
+    cli_result r;
+    run_cli(&r, "render", "flame", "--threads", "0", "--help");
+    assert_int_equal(r.status, 0);
     cli_result_free(&r);
 }
 
@@ -600,7 +654,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_npy, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_npy_known_count, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_params, setup, cli_teardown),
-        cmocka_unit_test(test_help),
+        cmocka_unit_test(test_help), cmocka_unit_test(test_run_options_agree),
         cmocka_unit_test_setup_teardown(test_threads_identical, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_kernels_identical, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_omp_env_identical, setup, cli_teardown),

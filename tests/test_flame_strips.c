@@ -239,7 +239,7 @@ static void test_automatic_strips_under_a_cap(void **state)
     assert_int_equal(fr_flame_render(e->ctx, e->fl, 0, &o, &img, NULL), FR_ERR_NOMEM);
     assert_null(img.pixels);
     /* a frame that does not fit even in strips of one row */
-    fr_flame_options huge = {.width = 65536, .height = 8, .supersample = 16, .quality = 0.001};
+    fr_flame_options huge = {.width = 65535, .height = 8, .supersample = 16, .quality = 0.001};
     assert_int_equal(fr_flame_render(e->ctx, e->fl, 0, &huge, &img, NULL), FR_ERR_NOMEM);
     assert_non_null(strstr(fr_last_error(e->ctx), "strips of one row"));
     assert_null(img.pixels);

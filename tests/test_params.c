@@ -28,16 +28,98 @@ static void expect_bad(fr_escape_params *p, const char *name, const char *value,
 
 static void test_table_complete(void **state)
 {
-    /* Every parameter has a name, default, range and help; names unique. */
+    /* Every parameter has a name, a range text and help, and a default (its
+     * value in the default parameters) unless it is an alias; names unique. */
+    fr_escape_params p;
+    fr_escape_params_default(&p, FR_MANDELBROT);
     for (int i = 0; i < fr_escape_param_count(); i++) {
         const fr_param_info *a = fr_escape_param_info(i);
+        char range[200], *def = NULL;
         assert_non_null(a->name);
-        assert_true(a->def && *a->def && a->range && *a->range && a->help && *a->help);
+        assert_true(a->help && *a->help && *fr_param_range_text(a, range, sizeof range));
+        if (!(a->flags & FR_PARAM_ALIAS)) {
+            assert_int_equal(fr_escape_param_get(ctx, &p, a->name, &def), FR_OK);
+            assert_true(*def);
+            /* the default reads back as itself */
+            fr_escape_params q = p;
+            assert_int_equal(fr_escape_param_set(ctx, &q, a->name, def), FR_OK);
+            assert_memory_equal(&p, &q, sizeof p);
+            free(def);
+        }
         for (int j = 0; j < i; j++) assert_string_not_equal(a->name, fr_escape_param_info(j)->name);
         assert_ptr_equal(fr_escape_param_find(a->name), a);
     }
-    assert_non_null(fr_escape_param_find("zoom"));
+    const fr_param_info *zoom = fr_escape_param_find("zoom");
+    assert_non_null(zoom);
+    assert_true(zoom->flags & FR_PARAM_ALIAS);
     assert_null(fr_escape_param_find("nonsense"));
+}
+
+/* Range texts derived from the table, and messages that name the parameter
+ * as the table does (no CLI "--"). */
+static void test_range_texts_and_messages(void **state)
+{
+    char r[200];
+    assert_string_equal(fr_param_range_text(fr_escape_param_find("iter"), r, sizeof r), "1..2147483647");
+    assert_string_equal(fr_param_range_text(fr_escape_param_find("bailout"), r, sizeof r), "0, or 2..1e10");
+    assert_string_equal(fr_param_range_text(fr_escape_param_find("depth"), r, sizeof r), "8|16");
+    assert_string_equal(fr_param_range_text(fr_escape_param_find("precision"), r, sizeof r), "f32|f64");
+    assert_string_equal(fr_param_range_text(fr_escape_param_find("width"), r, sizeof r), "> 0 .. 1e6");
+    assert_string_equal(fr_param_range_text(fr_escape_param_find("size"), r, sizeof r), "1..65535 per side");
+    fr_escape_params p;
+    fr_escape_params_default(&p, FR_MANDELBROT);
+    assert_int_equal(fr_escape_param_set(ctx, &p, "iter", "0"), FR_ERR_INVALID);
+    assert_string_equal(fr_last_error(ctx), "iter 0 is out of range 1..2147483647");
+    /* a value set in the struct is checked against the same table */
+    p.aa = 17;
+    assert_int_equal(fr_escape_params_validate(ctx, &p), FR_ERR_INVALID);
+    assert_string_equal(fr_last_error(ctx), "aa 17 is out of range 1..16");
+    /* every parameter table of the library: no message of it starts with "--" */
+    fr_buddha_params b;
+    fr_buddha_params_default(&b, 0, 0);
+    assert_int_equal(fr_buddha_param_set(ctx, &b, "iter", "0"), FR_ERR_INVALID);
+    assert_string_equal(fr_last_error(ctx), "iter 0 is out of range 1..2147483647");
+    fr_flame_options o;
+    fr_flame_options_default(&o);
+    assert_int_equal(fr_flame_option_set(ctx, &o, "supersample", "17"), FR_ERR_INVALID);
+    assert_string_equal(fr_last_error(ctx), "supersample 17 is out of range 0, or 1..16");
+}
+
+/* The defaults of the other families' tables: what the old hand-written
+ * defaults were, field by field. */
+static void test_other_tables(void **state)
+{
+    fr_buddha_params b;
+    fr_buddha_params_default(&b, 1, 0);
+    assert_int_equal(b.width, 1024);
+    assert_true(b.center_re == -0.4 && b.view_width == 3.0 && b.rotate_deg == 90);
+    assert_true(b.region[0] == -2.0 && b.region[1] == 0.5 && b.region[2] == -1.125 && b.region[3] == 1.125);
+    assert_int_equal(b.channels, 3);
+    assert_int_equal(b.band[0].max_iter, 5000);
+    assert_int_equal(b.band[2].max_iter, 50);
+    assert_int_equal(b.tone, FR_TONE_CURVE);
+    assert_true(b.seed == 1 && b.percentile == 99.95 && b.gamma == 2.2 && b.tone_strength == 100);
+    char *v;
+    assert_int_equal(fr_buddha_param_get(ctx, &b, "channel", &v), FR_OK);
+    assert_string_equal(v, "r:0:5000,g:0:500,b:0:50");
+    free(v);
+    fr_buddha_params a;
+    fr_buddha_params_default(&a, 0, 1);
+    assert_true(a.anti && a.band[0].max_iter == 500 && a.tone == FR_TONE_SQRT && a.channels == 1);
+    /* a channel list is set whole or not at all */
+    fr_buddha_params c = a;
+    assert_int_equal(fr_buddha_param_set(ctx, &c, "channel", "r:0:10,q:0:5"), FR_ERR_INVALID);
+    assert_memory_equal(&a, &c, sizeof a);
+    fr_flame_options o;
+    fr_flame_options_default(&o);
+    assert_true(o.width == 0 && o.quality == 0 && o.depth == 8 && !o.transparency && o.strips == 0);
+    assert_int_equal(fr_flame_option_set(ctx, &o, "size", "640x0"), FR_OK);
+    assert_int_equal(fr_flame_option_set(ctx, &o, "transparent", "on"), FR_OK);
+    assert_true(o.width == 640 && o.height == 0 && o.transparency == 1);
+    fr_flame_options z = {0};
+    assert_int_equal(fr_flame_options_check(ctx, &z), FR_OK); /* a zeroed struct is valid */
+    z.depth = 12;
+    assert_int_equal(fr_flame_options_check(ctx, &z), FR_ERR_INVALID);
 }
 
 static void test_set_and_get(void **state)
@@ -147,7 +229,8 @@ static void test_json_round_trip(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_table_complete), cmocka_unit_test(test_set_and_get),
+        cmocka_unit_test(test_table_complete), cmocka_unit_test(test_range_texts_and_messages),
+        cmocka_unit_test(test_other_tables),   cmocka_unit_test(test_set_and_get),
         cmocka_unit_test(test_bad_values),     cmocka_unit_test(test_validate),
         cmocka_unit_test(test_json_round_trip),
     };

@@ -210,7 +210,7 @@ fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeat
     memset(r, 0, sizeof *r);
     fr_status s = fr_buddha_params_validate(ctx, p);
     if (s) return s;
-    if (!p->samples || repeats < 1) return fr_fail(ctx, FR_ERR_INVALID, "a benchmark needs --samples and repeats >= 1");
+    if (!p->samples || repeats < 1) return fr_fail(ctx, FR_ERR_INVALID, "a benchmark needs samples > 0 and repeats >= 1");
     fr_buddha_job job;
     fr_buddha_job_init(&job, p);
     double *cdf = NULL;

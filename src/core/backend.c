@@ -57,20 +57,20 @@ fr_status fr_context_set_device(fr_context *ctx, const char *spec)
         char *end = NULL;
         long idx = spec[4] == ':' ? strtol(spec + 5, &end, 10) : 0;
         if (spec[4] == ':' && (end == spec + 5 || *end || idx < 0 || idx > 255))
-            return fr_fail(ctx, FR_ERR_INVALID, "--device '%s': expected cuda:N with N a device number", spec);
+            return fr_fail(ctx, FR_ERR_INVALID, "device '%s': expected cuda:N with N a device number", spec);
         if (!cuda)
             return fr_fail(ctx, FR_ERR_UNSUPPORTED,
-                           "--device %s: this build of fractalis has no CUDA backend (build with nvcc present)",
+                           "device %s: this build of fractalis has no CUDA backend (build with nvcc present)",
                            spec);
         int n = cuda->device_count(why, sizeof why);
         if (idx >= n)
-            return fr_fail(ctx, FR_ERR_UNSUPPORTED, "--device %s: no such GPU (%d found%s%s)", spec, n,
+            return fr_fail(ctx, FR_ERR_UNSUPPORTED, "device %s: no such GPU (%d found%s%s)", spec, n,
                            n ? "" : ": ", n ? "" : why);
         ctx->cuda_index = (int)idx;
         snprintf(ctx->device, sizeof ctx->device, "cuda:%ld", idx);
         return FR_OK;
     }
-    return fr_fail(ctx, FR_ERR_INVALID, "--device '%s' is not one of auto, cpu, cuda, cuda:N", spec);
+    return fr_fail(ctx, FR_ERR_INVALID, "device '%s' is not one of auto, cpu, cuda, cuda:N", spec);
 }
 
 const char *fr_context_device(const fr_context *ctx) { return ctx->device; }
@@ -106,7 +106,7 @@ fr_status fr_cuda_device_info(fr_context *ctx, int index, fr_device_info *out)
 fr_status fr_context_set_device_memory(fr_context *ctx, uint64_t bytes)
 {
     if (bytes != 0 && bytes < (16u << 20))
-        return fr_fail(ctx, FR_ERR_INVALID, "device memory budget must be 0 (automatic) or at least 16 MiB");
+        return fr_fail(ctx, FR_ERR_INVALID, "device-memory: the budget must be 0 (automatic) or at least 16 MiB");
     ctx->device_memory = bytes;
     return FR_OK;
 }
@@ -114,7 +114,7 @@ fr_status fr_context_set_device_memory(fr_context *ctx, uint64_t bytes)
 fr_status fr_context_set_host_memory(fr_context *ctx, uint64_t bytes)
 {
     if (bytes != 0 && bytes < (16u << 20))
-        return fr_fail(ctx, FR_ERR_INVALID, "host memory budget must be 0 (automatic) or at least 16 MiB");
+        return fr_fail(ctx, FR_ERR_INVALID, "host-memory: the budget must be 0 (automatic) or at least 16 MiB");
     ctx->host_memory = bytes;
     return FR_OK;
 }

@@ -45,7 +45,7 @@ fr_status fr_cpu_flame_begin(fr_context *ctx, size_t nbuckets, size_t spare, fr_
         free(c);
         return fr_fail(ctx, FR_ERR_NOMEM,
                        "the histogram needs %.2f GiB (%zu buckets), more than half of the %.2f GiB of memory: use "
-                       "more strips (--strips), lower the size or supersample",
+                       "more strips, a smaller size or supersample",
                        bytes / (1 << 30), nbuckets, mem / (1 << 30));
     }
     c->shared = c->threads > 1 && mem > 0 && bytes * c->threads > 0.25 * mem;

@@ -134,8 +134,8 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame
     if ((s = cuda_flame_memory(ctx, dj, &need, &budget))) goto out;
     if (need > budget) {
         s = fr_fail(ctx, FR_ERR_NOMEM,
-                    "the flame needs %.1f GiB of GPU memory (%zu buckets), %.1f GiB are available: use more strips "
-                    "(--strips), lower the size or supersample, or render on the CPU (--device cpu)",
+                    "the flame needs %.1f GiB of GPU memory (%zu buckets), %.1f GiB are available: use more strips, "
+                    "a smaller size or supersample, or the CPU",
                     need / (1 << 30), g->nb, budget / (1 << 30));
         goto out;
     }

@@ -7,8 +7,6 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include <jansson.h>
-
 #include "core/context.h"
 #include "core/params.h"
 #include "escape/escape_job.h"
@@ -17,71 +15,76 @@ static const char *const formula_names[] = {"mandelbrot", "julia", "burningship"
 static const char *const precision_names[] = {"f32", "f64", NULL};
 static const char *const color_names[] = {"count", "smooth", "histogram", "distance", NULL};
 
-#define OFF(f) offsetof(fr_escape_params, f)
-
-/* The one declaration of every escape-time parameter. Defaults for the
- * view (centre, width) depend on the formula: "see formula" below. */
-static const fr_param_desc table[] = {
-    {{"formula", FR_PT_ENUM, "mandelbrot", "mandelbrot|julia|burningship|tricorn|multibrot",
-      "fractal formula (given as the word after 'render')"},
-     OFF(formula), 0, 0, 0, 0, formula_names},
-    {{"size", FR_PT_SIZE, "1280x720", "1..65535 per side", "image size in pixels, WIDTHxHEIGHT"},
-     OFF(width), 1, 65535, 0, 0, NULL},
-    {{"center", FR_PT_COMPLEX, "per formula (mandelbrot: -0.75,0)", "|RE|,|IM| <= 1e6",
-      "centre of the view, RE,IM (decimal text, full double precision)"},
-     OFF(center_re), 0, 1e6, 0, 0, NULL},
-    {{"width", FR_PT_DOUBLE, "per formula (mandelbrot: 4.5)", "> 0 .. 1e6",
-      "width of the view in the complex plane (--zoom Z sets width 4/Z)"},
-     OFF(view_width), 0, 1e6, 1, 0, NULL},
-    {{"rotate", FR_PT_DOUBLE, "0", "-1e6 .. 1e6", "rotation of the view in degrees, counter-clockwise"},
-     OFF(rotate_deg), -1e6, 1e6, 0, 0, NULL},
-    {{"c", FR_PT_COMPLEX, "-0.8,0.156", "|RE|,|IM| <= 1e6", "Julia constant c, RE,IM (julia only)"},
-     OFF(julia_re), 0, 1e6, 0, 0, NULL},
-    {{"power", FR_PT_INT, "3", "2 .. 64", "exponent d of z^d + c (multibrot only)"},
-     OFF(power), 2, 64, 0, 0, NULL},
-    {{"iter", FR_PT_UINT, "1000", "1 .. 2147483647", "maximum iterations"},
-     OFF(max_iter), 1, 2147483647.0, 0, 0, NULL},
-    {{"bailout", FR_PT_DOUBLE, "0 (auto: 2 for count/histogram, 1000 for smooth/distance)",
-      "0, or 2 .. 1e10", "escape radius R: a point escapes when |z| > R"},
-     OFF(bailout), 2, 1e10, 0, 1, NULL},
-    {{"precision", FR_PT_ENUM, "f64", "f32|f64", "floating-point precision of the iteration"},
-     OFF(precision), 0, 0, 0, 0, precision_names},
-    {{"color", FR_PT_ENUM, "smooth", "count|smooth|histogram|distance", "colouring method"},
-     OFF(color), 0, 0, 0, 0, color_names},
-    {{"palette", FR_PT_PALETTE, "classic", "preset name, palette file, or #rrggbb,#rrggbb,...",
-      "colour gradient (presets: classic ultra fire ocean grey rainbow twilight)"},
-     OFF(palette), 0, 0, 0, 0, NULL},
-    {{"palette-offset", FR_PT_DOUBLE, "0", "-1e9 .. 1e9", "shift of the palette, in cycles"},
-     OFF(palette_offset), -1e9, 1e9, 0, 0, NULL},
-    {{"palette-cycle", FR_PT_DOUBLE, "0 (auto: palette colours for count, 3x that for smooth)",
-      "0, or > 0 .. 1e9", "iterations per palette cycle"},
-     OFF(palette_cycle), 0, 1e9, 1, 1, NULL},
-    {{"interior", FR_PT_COLOR, "#000000", "#rrggbb", "colour of points that never escape"},
-     OFF(interior), 0, 0, 0, 0, NULL},
-    {{"aa", FR_PT_INT, "1", "1 .. 16", "anti-aliasing: N x N samples a pixel, box-filtered in linear light"},
-     OFF(aa), 1, 16, 0, 0, NULL},
-    {{"depth", FR_PT_INT, "8", "8|16", "bits per channel of PNG and PPM output"},
-     OFF(depth), 8, 16, 0, 0, NULL},
-    {{"interior-test", FR_PT_BOOL, "on", "on|off",
-      "exact main cardioid / period-2 bulb test (mandelbrot, d = 2)"},
-     OFF(interior_test), 0, 0, 0, 0, NULL},
-    {{"periodicity", FR_PT_BOOL, "on", "on|off", "exact cycle detection (never changes a count)"},
-     OFF(periodicity), 0, 0, 0, 0, NULL},
+/* Each formula's default view: centre and width. */
+static const struct {
+    double re, im, width;
+} views[] = {
+    [FR_MANDELBROT] = {-0.75, 0, 4.5}, [FR_JULIA] = {0, 0, 3.6},      [FR_BURNINGSHIP] = {-0.4, -0.55, 4.2},
+    [FR_TRICORN] = {-0.3, 0, 4.6},     [FR_MULTIBROT] = {0, 0, 3.6},
 };
-#define N_PARAMS ((int)(sizeof table / sizeof table[0]))
 
-int fr_escape_param_count(void) { return N_PARAMS; }
-const fr_param_info *fr_escape_param_info(int i) { return i >= 0 && i < N_PARAMS ? &table[i].info : NULL; }
+static fr_status set_zoom(fr_context *ctx, const fr_param_desc *d, void *obj, const char *text, int how)
+{
+    double z;
+    if (!fr_parse_double(text, &z) || !(z >= 4e-6) || 4.0 / z == 0)
+        return fr_fail(ctx, FR_ERR_INVALID, "zoom '%s' must be a number >= 4e-6 (view width 4/zoom <= 1e6)", text);
+    ((fr_escape_params *)obj)->view_width = 4.0 / z;
+    return FR_OK;
+}
 
-static const fr_param_desc *find(const char *name) { return fr_param_find(table, N_PARAMS, name); }
+#define OFF(f) offsetof(fr_escape_params, f)
+#define VIEW "the formula's own view"
 
-static const fr_param_info zoom_info = {"zoom", FR_PT_DOUBLE, "-", ">= 4e-6",
-                                        "zoom factor: sets the view width to 4 / ZOOM"};
+/* The one declaration of every escape-time parameter: name, type, help,
+ * range (min, max, flags), then the field and the default. The view
+ * (centre, width) defaults to the formula's (views[] above). */
+static const fr_param_desc rows[] = {
+    {{"formula", FR_PT_ENUM, "fractal formula (given as the word after 'render')", .names = formula_names},
+     OFF(formula), {.i = FR_MANDELBROT}},
+    {{"size", FR_PT_SIZE, "image size in pixels, WIDTHxHEIGHT", 1, FR_MAX_SIDE}, OFF(width), {.wh = {1280, 720}}},
+    {{"center", FR_PT_COMPLEX, "centre of the view, RE,IM (decimal text, full double precision)", 0, 1e6,
+      .note = VIEW},
+     OFF(center_re), {.c = {0, 0}}},
+    {{"width", FR_PT_DOUBLE, "width of the view in the complex plane (zoom Z sets width 4/Z)", 0, 1e6,
+      FR_PARAM_MIN_OPEN, .note = VIEW},
+     OFF(view_width), {.d = 0}},
+    {{"rotate", FR_PT_DOUBLE, "rotation of the view in degrees, counter-clockwise", -1e6, 1e6}, OFF(rotate_deg),
+     {.d = 0}},
+    {{"c", FR_PT_COMPLEX, "Julia constant c, RE,IM (julia only)", 0, 1e6}, OFF(julia_re), {.c = {-0.8, 0.156}}},
+    {{"power", FR_PT_INT, "exponent d of z^d + c (multibrot only)", 2, 64}, OFF(power), {.i = 3}},
+    {{"iter", FR_PT_UINT, "maximum iterations", 1, 2147483647.0}, OFF(max_iter), {.u = 1000}},
+    {{"bailout", FR_PT_DOUBLE, "escape radius R: a point escapes when |z| > R", 2, 1e10, FR_PARAM_ZERO_AUTO,
+      .note = "auto: 2 for count/histogram, 1000 for smooth/distance"},
+     OFF(bailout), {.d = 0}},
+    {{"precision", FR_PT_ENUM, "floating-point precision of the iteration", .names = precision_names},
+     OFF(precision), {.i = FR_F64}},
+    {{"color", FR_PT_ENUM, "colouring method", .names = color_names}, OFF(color), {.i = FR_COLOR_SMOOTH}},
+    {{"palette", FR_PT_PALETTE, "colour gradient (presets: classic ultra fire ocean grey rainbow twilight)"},
+     OFF(palette), {.text = "classic"}},
+    {{"palette-offset", FR_PT_DOUBLE, "shift of the palette, in cycles", -1e9, 1e9}, OFF(palette_offset), {.d = 0}},
+    {{"palette-cycle", FR_PT_DOUBLE, "iterations per palette cycle", 0, 1e9, FR_PARAM_ZERO_AUTO,
+      .note = "auto: palette colours for count, 3x that for smooth"},
+     OFF(palette_cycle), {.d = 0}},
+    {{"interior", FR_PT_COLOR, "colour of points that never escape"}, OFF(interior), {.rgb = {0, 0, 0}}},
+    {{"aa", FR_PT_INT, "anti-aliasing: N x N samples a pixel, box-filtered in linear light", 1, 16}, OFF(aa),
+     {.i = 1}},
+    {{"depth", FR_PT_INT, "bits per channel of PNG and PPM output", 8, 16, FR_PARAM_MIN_OR_MAX}, OFF(depth),
+     {.i = 8}},
+    {{"interior-test", FR_PT_BOOL, "exact main cardioid / period-2 bulb test (mandelbrot, d = 2)"},
+     OFF(interior_test), {.i = 1}},
+    {{"periodicity", FR_PT_BOOL, "exact cycle detection (never changes a count)"}, OFF(periodicity), {.i = 1}},
+    {{"zoom", FR_PT_DOUBLE, "zoom factor: sets the view width to 4 / ZOOM", 4e-6, 1e300, FR_PARAM_ALIAS,
+      .syntax = ">= 4e-6"},
+     0, {.d = 0}, set_zoom},
+};
+static const fr_param_table table = {rows, (int)(sizeof rows / sizeof rows[0]), "escape"};
+
+int fr_escape_param_count(void) { return table.n; }
+const fr_param_info *fr_escape_param_info(int i) { return fr_param_table_info(&table, i); }
 
 const fr_param_info *fr_escape_param_find(const char *name)
 {
-    if (!strcmp(name, "zoom")) return &zoom_info;
-    const fr_param_desc *d = find(name);
+    const fr_param_desc *d = fr_param_find(&table, name);
     return d ? &d->info : NULL;
 }
 
@@ -94,56 +97,30 @@ fr_status fr_formula_parse(fr_context *ctx, const char *name, fr_formula *out)
 {
     for (int i = 0; formula_names[i]; i++)
         if (!strcasecmp(name, formula_names[i])) return *out = (fr_formula)i, FR_OK;
-    return fr_fail(ctx, FR_ERR_INVALID, "unknown formula '%s' (one of: %s)", name, table[0].info.range);
+    char r[128];
+    return fr_fail(ctx, FR_ERR_INVALID, "unknown formula '%s' (one of: %s)", name,
+                   fr_param_range_text(&rows[0].info, r, sizeof r));
 }
 
 void fr_escape_params_default(fr_escape_params *p, fr_formula f)
 {
     memset(p, 0, sizeof *p);
+    fr_params_default(NULL, &table, p); /* the table's defaults cannot fail */
+    if ((int)f < 0 || f > FR_MULTIBROT) f = FR_MANDELBROT;
     p->formula = f;
-    p->width = 1280, p->height = 720;
-    p->view_width = 4.5;
-    p->julia_re = -0.8, p->julia_im = 0.156;
-    p->power = 3;
-    p->max_iter = 1000;
-    p->precision = FR_F64;
-    p->color = FR_COLOR_SMOOTH;
-    fr_palette_preset(NULL, "classic", &p->palette);
-    p->aa = 1;
-    p->depth = 8;
-    p->interior_test = 1;
-    p->periodicity = 1;
-    switch (f) {
-    case FR_MANDELBROT: p->center_re = -0.75; break;
-    case FR_JULIA: p->view_width = 3.6; break;
-    case FR_BURNINGSHIP: p->center_re = -0.4, p->center_im = -0.55, p->view_width = 4.2; break;
-    case FR_TRICORN: p->center_re = -0.3, p->view_width = 4.6; break;
-    case FR_MULTIBROT: p->view_width = 3.6; break;
-    }
+    p->center_re = views[f].re, p->center_im = views[f].im, p->view_width = views[f].width;
 }
 
 fr_status fr_escape_param_set(fr_context *ctx, fr_escape_params *p, const char *name, const char *value)
 {
-    if (!strcmp(name, "zoom")) {
-        double z;
-        if (!value || !fr_parse_double(value, &z) || !(z >= 4e-6) || 4.0 / z == 0)
-            return fr_fail(ctx, FR_ERR_INVALID, "--zoom '%s' must be a number >= 4e-6 (view width 4/zoom <= 1e6)",
-                           value ? value : "");
-        p->view_width = 4.0 / z;
-        return FR_OK;
-    }
-    const fr_param_desc *d = find(name);
-    if (!d) return fr_fail(ctx, FR_ERR_INVALID, "unknown parameter '%s'", name);
     /* Switching formula keeps the view the user set; only the default view
      * moves with the formula (handled by the CLI, which sets formula first). */
-    return fr_param_parse(ctx, d, p, value);
+    return fr_param_set(ctx, &table, p, name, value, FR_SET_USER);
 }
 
 fr_status fr_escape_param_get(fr_context *ctx, const fr_escape_params *p, const char *name, char **value)
 {
-    const fr_param_desc *d = find(name);
-    if (!d) return fr_fail(ctx, FR_ERR_INVALID, "unknown parameter '%s'", name);
-    return fr_param_format(ctx, d, p, value);
+    return fr_param_get(ctx, &table, p, name, value);
 }
 
 double fr_escape_bailout(const fr_escape_params *p)
@@ -171,34 +148,8 @@ static double render_bytes(const fr_escape_params *p)
 fr_status fr_escape_params_validate(fr_context *ctx, const fr_escape_params *p)
 {
     char buf[64];
-    if ((int)p->formula < 0 || p->formula > FR_MULTIBROT)
-        return fr_fail(ctx, FR_ERR_INVALID, "unknown formula %d", (int)p->formula);
-    if (p->width < 1 || p->height < 1 || p->width > 65535 || p->height > 65535)
-        return fr_fail(ctx, FR_ERR_INVALID, "image size %dx%d is out of range (1..65535 per side)", p->width,
-                       p->height);
-    if (p->aa < 1 || p->aa > 16) return fr_fail(ctx, FR_ERR_INVALID, "--aa %d is out of range (1..16)", p->aa);
-    if (p->depth != 8 && p->depth != 16) return fr_fail(ctx, FR_ERR_INVALID, "--depth %d must be 8 or 16", p->depth);
-    if (!isfinite(p->center_re) || !isfinite(p->center_im))
-        return fr_fail(ctx, FR_ERR_INVALID, "the centre must be finite");
-    if (!isfinite(p->view_width) || !(p->view_width > 0) || p->view_width > 1e6)
-        return fr_fail(ctx, FR_ERR_INVALID, "the view width must be a number > 0 and <= 1e6");
-    if (!isfinite(p->rotate_deg)) return fr_fail(ctx, FR_ERR_INVALID, "the rotation must be finite");
-    if (!isfinite(p->julia_re) || !isfinite(p->julia_im))
-        return fr_fail(ctx, FR_ERR_INVALID, "the Julia constant must be finite");
-    if (p->formula == FR_MULTIBROT && (p->power < 2 || p->power > 64))
-        return fr_fail(ctx, FR_ERR_INVALID, "--power %d is out of range (2..64)", p->power);
-    if (p->max_iter < 1 || p->max_iter > 2147483647u)
-        return fr_fail(ctx, FR_ERR_INVALID, "--iter %u is out of range (1..2147483647)", (unsigned)p->max_iter);
-    if (p->bailout != 0 && !(p->bailout >= 2 && p->bailout <= 1e10))
-        return fr_fail(ctx, FR_ERR_INVALID, "--bailout must be 0 (auto) or between 2 and 1e10");
-    if (p->precision != FR_F32 && p->precision != FR_F64)
-        return fr_fail(ctx, FR_ERR_INVALID, "unknown precision %d", (int)p->precision);
-    if ((int)p->color < 0 || p->color > FR_COLOR_DISTANCE)
-        return fr_fail(ctx, FR_ERR_INVALID, "unknown colouring %d", (int)p->color);
-    if (p->palette.count < 1 || p->palette.count > FR_PALETTE_MAX_STOPS)
-        return fr_fail(ctx, FR_ERR_INVALID, "the palette has no colours");
-    if (!isfinite(p->palette_offset) || !isfinite(p->palette_cycle) || p->palette_cycle < 0)
-        return fr_fail(ctx, FR_ERR_INVALID, "palette offset and cycle must be finite, cycle >= 0");
+    fr_status s = fr_params_check(ctx, &table, p);
+    if (s) return s;
     /* A view narrower than the precision can resolve renders as blocks of
      * identical samples: refuse it rather than produce a wrong picture. */
     double pixel = p->view_width / p->width / p->aa;
@@ -209,7 +160,7 @@ fr_status fr_escape_params_validate(fr_context *ctx, const fr_escape_params *p)
         return fr_fail(ctx, FR_ERR_INVALID,
                        "view width %s is too narrow for %s at this centre (samples would coincide)%s", buf,
                        p->precision == FR_F32 ? "float32" : "float64",
-                       p->precision == FR_F32 ? "; use --precision f64" : "");
+                       p->precision == FR_F32 ? "; use precision f64" : "");
     }
     double need = render_bytes(p), have = fr_physical_memory();
     if (have > 0 && need > 0.9 * have)
@@ -224,82 +175,10 @@ fr_status fr_escape_params_validate(fr_context *ctx, const fr_escape_params *p)
 
 fr_status fr_escape_params_to_json(fr_context *ctx, const fr_escape_params *p, char **json)
 {
-    json_t *root = json_object();
-    if (!root) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-    json_object_set_new(root, "fractalis", json_string("escape"));
-    json_object_set_new(root, "version", json_integer(1));
-    for (int i = 0; i < N_PARAMS; i++) {
-        const fr_param_desc *d = &table[i];
-        json_t *v = NULL;
-        if (d->info.type == FR_PT_PALETTE && !p->palette.name[0]) {
-            v = json_array();
-            for (int k = 0; k < p->palette.count; k++) {
-                char hex[8];
-                snprintf(hex, sizeof hex, "#%02x%02x%02x", p->palette.rgb[k][0], p->palette.rgb[k][1],
-                         p->palette.rgb[k][2]);
-                json_array_append_new(v, json_string(hex));
-            }
-        } else if (d->info.type == FR_PT_DOUBLE) {
-            v = json_real(*(const double *)((const char *)p + d->offset));
-        } else if (d->info.type == FR_PT_INT) {
-            v = json_integer(*(const int *)((const char *)p + d->offset));
-        } else if (d->info.type == FR_PT_UINT) {
-            v = json_integer(*(const uint32_t *)((const char *)p + d->offset));
-        } else if (d->info.type == FR_PT_BOOL) {
-            v = json_boolean(*(const int *)((const char *)p + d->offset));
-        } else {
-            char *text;
-            fr_status s = fr_param_format(ctx, d, p, &text);
-            if (s) {
-                json_decref(root);
-                return s;
-            }
-            v = json_string(text);
-            free(text);
-        }
-        json_object_set_new(root, d->info.name, v);
-    }
-    *json = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
-    json_decref(root);
-    return *json ? FR_OK : fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    return fr_params_to_json(ctx, &table, p, json);
 }
 
 fr_status fr_escape_params_from_json(fr_context *ctx, const char *text, fr_escape_params *out)
 {
-    json_error_t err;
-    json_t *root = json_loads(text, 0, &err);
-    if (!root) return fr_fail(ctx, FR_ERR_PARSE, "scene JSON line %d column %d: %s", err.line, err.column, err.text);
-    fr_status s = FR_OK;
-    fr_escape_params p = *out;
-    const char *key;
-    json_t *v;
-    if (!json_is_object(root)) {
-        s = fr_fail(ctx, FR_ERR_PARSE, "a scene must be a JSON object");
-        goto done;
-    }
-    json_t *kind = json_object_get(root, "fractalis");
-    if (!json_is_string(kind) || strcmp(json_string_value(kind), "escape")) {
-        s = fr_fail(ctx, FR_ERR_PARSE, "not an escape-time scene (key \"fractalis\" must be \"escape\")");
-        goto done;
-    }
-    json_object_foreach(root, key, v)
-    {
-        if (!strcmp(key, "fractalis") || !strcmp(key, "version")) continue;
-        if (!find(key) && strcmp(key, "zoom")) {
-            s = fr_fail(ctx, FR_ERR_PARSE, "unknown scene key '%s'", key);
-            goto done;
-        }
-        char buf[128], *heap;
-        if ((s = fr_param_json_text(ctx, key, v, buf, sizeof buf, &heap))) goto done;
-        s = fr_escape_param_set(ctx, &p, key, heap ? heap : buf);
-        free(heap);
-        if (s) {
-            s = s == FR_ERR_INVALID ? FR_ERR_PARSE : s;
-            goto done;
-        }
-    }
-    *out = p;
-done:
-    json_decref(root);
-    return s;
+    return fr_params_from_json(ctx, &table, out, text, sizeof *out);
 }

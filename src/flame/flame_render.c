@@ -18,13 +18,10 @@
 #include "flame/flame_strips.h"
 #include "flame/flame_temporal.h"
 
-/* The genome with the caller's size, quality and supersample. */
+/* The genome with the caller's size, quality and supersample (options
+ * already checked by fr_flame_options_check). */
 static fr_status apply_options(fr_context *ctx, fr_flame_genome *g, const fr_flame_options *o)
 {
-    if (o->width < 0 || o->height < 0 || o->supersample < 0 || !(o->quality >= 0))
-        return fr_fail(ctx, FR_ERR_INVALID, "size, quality and supersample must not be negative");
-    if (o->depth && o->depth != 8 && o->depth != 16)
-        return fr_fail(ctx, FR_ERR_INVALID, "depth must be 8 or 16, got %d", o->depth);
     if (o->width || o->height) {
         /* flam3-render's ss: the scale follows the size, the framing stays. */
         double ss = o->width ? (double)o->width / g->width : (double)o->height / g->height;
@@ -34,8 +31,9 @@ static fr_status apply_options(fr_context *ctx, fr_flame_genome *g, const fr_fla
     }
     if (o->quality > 0) g->quality = o->quality;
     if (o->supersample > 0) g->supersample = o->supersample;
-    if (g->width < 1 || g->height < 1 || g->width > 65536 || g->height > 65536)
-        return fr_fail(ctx, FR_ERR_INVALID, "image size %dx%d is out of range (1..65536)", g->width, g->height);
+    if (g->width < 1 || g->height < 1 || g->width > FR_MAX_SIDE || g->height > FR_MAX_SIDE)
+        return fr_fail(ctx, FR_ERR_INVALID, "size %dx%d is out of range 1..%d per side", g->width, g->height,
+                       FR_MAX_SIDE);
     if (!(g->quality > 0)) return fr_fail(ctx, FR_ERR_INVALID, "quality must be > 0");
     return FR_OK;
 }
@@ -61,7 +59,9 @@ static fr_status prepare(fr_context *ctx, const fr_flames *fl, int index, const 
     memset(p, 0, sizeof *p);
     if (index < 0 || index >= fl->file.n)
         return fr_fail(ctx, FR_ERR_INVALID, "genome index %d is out of range (the file has %d)", index, fl->file.n);
-    fr_status s = fr_flame_genome_copy(ctx, &p->g, &fl->file.g[index]);
+    fr_status s = fr_flame_options_check(ctx, o);
+    if (s) return s;
+    if ((s = fr_flame_genome_copy(ctx, &p->g, &fl->file.g[index]))) return s;
     if (s) return s;
     p->has_g = 1;
     if ((s = apply_options(ctx, &p->g, o)) || (s = fr_flame_frame_init(ctx, &p->g, &p->f)) ||
@@ -152,7 +152,6 @@ fr_status fr_flame_render_raw(fr_context *ctx, const fr_flames *fl, int index, c
     memset(st, 0, sizeof *st);
     fr_flame_options def = {0};
     if (!o) o = &def;
-    if (o->strips < 0) return fr_fail(ctx, FR_ERR_INVALID, "strips must not be negative, got %d", o->strips);
     prepared p;
     fr_status s = prepare(ctx, fl, index, o, &p);
     if (s) return s;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 
 typedef struct scene {
     const char *name, *what;
@@ -65,25 +66,62 @@ static int load_scene(fr_context *ctx, const scene *sc, int small, fr_escape_par
     return 0;
 }
 
-static void usage(void)
+typedef struct bench_cmd {
+    const char *only[32];
+    int nonly, repeats, small, sweep, plain, list;
+} bench_cmd;
+
+enum { OPT_SCENE, OPT_REPEATS, OPT_SMALL, OPT_SWEEP, OPT_NO_PLAIN, OPT_LIST };
+static const cli_opt opts[] = {
+    [OPT_SCENE] = {"scene", "NAME", "run only this scene (repeatable)  [default: all]"},
+    [OPT_REPEATS] = {"repeats", "N", "timed runs per figure, 1..1000, after one warm-up  [default: 7 GPU, 3 CPU]"},
+    [OPT_SMALL] = {"small", NULL, "CPU-sized scenes: a quarter of the pixels per side"},
+    [OPT_SWEEP] = {"sweep", NULL, "GPU: time a grid of block shapes on each scene and show the occupancy API's "
+                                  "choice next to the fastest"},
+    [OPT_NO_PLAIN] = {"no-plain", NULL, "skip the plain reference kernel"},
+    [OPT_LIST] = {"list", NULL, "list the scenes"},
+    {NULL, NULL, NULL},
+};
+
+static int on_opt(void *user, int i, const char *v)
 {
-    printf("Usage: fractalis bench [options]\n\n"
+    bench_cmd *b = user;
+    switch (i) {
+    case OPT_SCENE:
+        if (b->nonly == 32) return cli_error("--scene: at most 32"), EXIT_USAGE;
+        for (int k = 0; k < NSCENES; k++)
+            if (!strcmp(v, scenes[k].name)) return b->only[b->nonly++] = v, 0;
+        return cli_error("bench: no scene '%s' (see fractalis bench --list)", v), EXIT_USAGE;
+    case OPT_REPEATS:
+        if (!cli_parse_int(v, 1, 1000, &b->repeats)) return cli_error("--repeats must be 1..1000"), EXIT_USAGE;
+        return 0;
+    case OPT_SMALL: b->small = 1; return 0;
+    case OPT_SWEEP: b->sweep = 1; return 0;
+    case OPT_NO_PLAIN: b->plain = 0; return 0;
+    case OPT_LIST: b->list = 1; return 0;
+    }
+    return 0;
+}
+
+static void usage(const cli_command *c)
+{
+    printf("Usage: fractalis bench [options]\n"
+           "       fractalis bench orbit [options]      (orbit density: fractalis bench orbit --help)\n"
+           "       fractalis bench flame FILE...        (flames: fractalis bench flame --help)\n\n"
            "Times a fixed set of escape-time scenes on one device (GPU: CUDA events around the render into\n"
            "device memory, nothing copied back; CPU: wall clock of the whole render) and prints, per scene,\n"
            "the median time, pixels/s, iterations/s and the speed-up over the plain reference kernel (one\n"
-           "thread per sample, escape test every step) timed in the same process.\n\n"
-           "Options:\n"
-           "  --device D        auto|cpu|cuda[:N]                          [default: auto]\n"
-           "  --scene NAME      run only this scene (repeatable)          [default: all]\n"
-           "  --repeats N       timed runs per figure, after one warm-up  [default: 7 GPU, 3 CPU]\n"
-           "  --small           CPU-sized scenes: a quarter of the pixels per side\n"
-           "  --sweep           GPU: time a grid of block shapes on each scene and show the\n"
-           "                    occupancy API's choice next to the fastest\n"
-           "  --no-plain        skip the plain reference kernel\n"
-           "  --threads N       CPU threads                               [default: all]\n"
-           "  --list            list the scenes\n\n"
-           "Scenes:\n");
+           "thread per sample, escape test every step) timed in the same process.\n\n");
+    cli_print_options(c, NULL);
+    printf("\nScenes:\n");
     for (int i = 0; i < NSCENES; i++) printf("  %-13s %s\n", scenes[i].name, scenes[i].what);
+}
+
+static int wanted(const bench_cmd *b, const char *name)
+{
+    int want = !b->nonly;
+    for (int k = 0; k < b->nonly; k++) want |= !strcmp(b->only[k], name);
+    return want;
 }
 
 static void print_row(const char *scene, const char *device, const fr_bench_result *r, const fr_escape_params *p)
@@ -135,62 +173,39 @@ int cmd_bench(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "orbit")) return cmd_bench_orbit(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "flame")) return cmd_bench_flame(argc - 1, argv + 1);
-    const char *device = "auto";
-    const char *only[32];
-    int nonly = 0, repeats = 0, small = 0, do_sweep = 0, plain = 1, threads = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) return usage(), 0;
-        if (!strcmp(a, "--list")) {
-            for (int k = 0; k < NSCENES; k++) printf("%-13s %s\n", scenes[k].name, scenes[k].what);
-            return 0;
-        }
-        if (!strcmp(a, "--small")) small = 1;
-        else if (!strcmp(a, "--sweep")) do_sweep = 1;
-        else if (!strcmp(a, "--no-plain")) plain = 0;
-        else if (!strcmp(a, "--device") && v) device = v, i++;
-        else if (!strcmp(a, "--scene") && v && nonly < 32) only[nonly++] = v, i++;
-        else if (!strcmp(a, "--repeats") && v) {
-            repeats = atoi(v), i++;
-            if (repeats < 1 || repeats > 1000) return cli_error("--repeats must be 1..1000"), EXIT_USAGE;
-        } else if (!strcmp(a, "--threads") && v) {
-            threads = atoi(v), i++;
-        } else {
-            cli_error("bench: unknown or incomplete option '%s' (try 'fractalis bench --help')", a);
-            return EXIT_USAGE;
-        }
-    }
-    for (int k = 0; k < nonly; k++) {
-        int found = 0;
-        for (int i = 0; i < NSCENES; i++) found |= !strcmp(only[k], scenes[i].name);
-        if (!found) return cli_error("bench: no scene '%s' (see fractalis bench --list)", only[k]), EXIT_USAGE;
+    bench_cmd b = {.plain = 1};
+    const cli_command c = {"bench", RUN_DEVICE | RUN_KERNEL | RUN_THREADS, NULL, NULL, opts, on_opt, NULL, &b};
+    cli_run run;
+    cli_run_init(&run);
+    run.quiet = 1;
+    int rc = cli_parse(&c, NULL, argc, argv, 1, &run, NULL);
+    if (rc == CLI_HELP) return usage(&c), 0;
+    if (rc) return rc;
+    if (b.list) {
+        for (int k = 0; k < NSCENES; k++) printf("%-13s %s\n", scenes[k].name, scenes[k].what);
+        return 0;
     }
     fr_context *ctx = fr_context_create();
     if (!ctx) return EXIT_WORK;
-    int rc = 0;
-    if (fr_context_set_device(ctx, device) || fr_context_set_threads(ctx, threads)) {
-        cli_error("%s", fr_last_error(ctx));
+    run.quiet = 0;
+    if ((rc = cli_run_apply(ctx, &run))) {
         fr_context_destroy(ctx);
-        return EXIT_USAGE;
+        return rc;
     }
-    if (fr_context_device_note(ctx)[0]) fprintf(stderr, "fractalis: %s\n", fr_context_device_note(ctx));
     const char *dev = fr_context_device(ctx);
     const int gpu = strcmp(dev, "cpu") != 0;
-    if (!repeats) repeats = gpu ? 7 : 3;
+    int repeats = b.repeats ? b.repeats : gpu ? 7 : 3;
     printf("%-13s %-7s %10s %10s %10s %10s %10s %8s\n", "scene", "device", "ms", "pixels/s", "iter/s", "plain ms",
            "plain it/s", "speed-up");
     for (int i = 0; i < NSCENES && !rc; i++) {
-        int want = !nonly;
-        for (int k = 0; k < nonly; k++) want |= !strcmp(only[k], scenes[i].name);
-        if (!want) continue;
+        if (!wanted(&b, scenes[i].name)) continue;
         fr_escape_params p;
-        if (load_scene(ctx, &scenes[i], small, &p)) {
+        if (load_scene(ctx, &scenes[i], b.small, &p)) {
             cli_error("scene %s: %s", scenes[i].name, fr_last_error(ctx));
             rc = EXIT_WORK;
             break;
         }
-        fr_bench_opts o = {.repeats = repeats, .plain = plain};
+        fr_bench_opts o = {.repeats = repeats, .plain = b.plain};
         fr_bench_result r;
         if (fr_escape_bench(ctx, &p, &o, &r)) {
             cli_error("scene %s: %s", scenes[i].name, fr_last_error(ctx));
@@ -199,17 +214,15 @@ int cmd_bench(int argc, char **argv)
         }
         print_row(scenes[i].name, dev, &r, &p);
     }
-    if (!rc && do_sweep) {
+    if (!rc && b.sweep) {
         if (!gpu) {
             cli_error("--sweep needs a GPU device");
             rc = EXIT_USAGE;
         }
         for (int i = 0; i < NSCENES && !rc; i++) {
-            int want = !nonly;
-            for (int k = 0; k < nonly; k++) want |= !strcmp(only[k], scenes[i].name);
-            if (!want) continue;
+            if (!wanted(&b, scenes[i].name)) continue;
             fr_escape_params p;
-            load_scene(ctx, &scenes[i], small, &p);
+            load_scene(ctx, &scenes[i], b.small, &p);
             rc = sweep(ctx, &scenes[i], &p, repeats);
         }
     }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -20,78 +21,70 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-static void usage(void)
+typedef struct flame_bench_cmd {
+    const char *files[256];
+    int nfiles, runs;
+} flame_bench_cmd;
+
+static const cli_opt opts[] = {
+    {"runs", "N", "timed runs after the warm-up, 1..1000  [default: 5]"},
+    {NULL, NULL, NULL},
+};
+
+static int on_opt(void *user, int i, const char *v)
 {
-    printf("Usage: fractalis bench flame FILE... [--size WxH] [--quality Q] [--runs N] [--device D] [--threads N]\n"
-           "                                     [--kernel K] [--motion-blur]\n\n"
+    flame_bench_cmd *b = user;
+    if (!cli_parse_int(v, 1, 1000, &b->runs)) return cli_error("--runs must be 1..1000"), EXIT_USAGE;
+    return 0;
+}
+
+static int on_word(void *user, const char *w)
+{
+    flame_bench_cmd *b = user;
+    if (b->nfiles == 256) return cli_error("bench flame: at most 256 files"), EXIT_USAGE;
+    b->files[b->nfiles++] = w;
+    return 0;
+}
+
+static void usage(const cli_command *c, const fr_flame_options *fo)
+{
+    printf("Usage: fractalis bench flame FILE... [options]\n\n"
            "Times the chaos game of genome 0 of each file (one pass) after a warm-up run and prints\n"
-           "the median iterations/s; on a GPU also without the adds into the buckets.\n"
-           "  --size WxH     output size, framing kept      [default: 1920x1080]\n"
-           "  --quality Q    samples per output pixel       [default: 100]\n"
-           "  --runs N       timed runs after the warm-up   [default: 5]\n"
-           "  --kernel K     CPU chaos game: auto, scalar, avx2 [default: auto]\n"
-           "  --motion-blur  the pass's temporal samples (render flame --motion-blur)\n");
+           "the median iterations/s; on a GPU also without the adds into the buckets.\n\n");
+    cli_print_options(c, fo);
 }
 
 int cmd_bench_flame(int argc, char **argv)
 {
-    const char *device = "auto";
-    fr_cpu_kernel kernel = FR_CPU_KERNEL_AUTO;
-    const char *files[256];
-    int nfiles = 0, runs = 5, threads = 0;
-    fr_flame_options fo = {.width = 1920, .height = 1080, .quality = 100};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) return usage(), 0;
-        if (!strcmp(a, "--motion-blur")) {
-            fo.motion_blur = 1;
-            continue;
-        }
-        if (a[0] != '-') {
-            if (nfiles == 256) return cli_error("bench flame: at most 256 files"), EXIT_USAGE;
-            files[nfiles++] = a;
-            continue;
-        }
-        if (!v) return cli_error("bench flame: %s needs a value", a), EXIT_USAGE;
-        i++;
-        if (!strcmp(a, "--size")) {
-            if (sscanf(v, "%dx%d", &fo.width, &fo.height) != 2 || fo.width < 1 || fo.height < 1)
-                return cli_error("--size '%s' must be WxH", v), EXIT_USAGE;
-        } else if (!strcmp(a, "--quality")) {
-            fo.quality = atof(v);
-            if (!(fo.quality > 0)) return cli_error("--quality must be > 0"), EXIT_USAGE;
-        } else if (!strcmp(a, "--runs")) {
-            if (!cli_parse_int(v, 1, 1000, &runs)) return cli_error("--runs must be 1..1000"), EXIT_USAGE;
-        } else if (!strcmp(a, "--device")) {
-            device = v;
-        } else if (!strcmp(a, "--kernel")) {
-            if (!cli_parse_kernel(v, &kernel)) return cli_error("--kernel '%s' is not one of auto, scalar, avx2", v), EXIT_USAGE;
-        } else if (!strcmp(a, "--threads")) {
-            if (!cli_parse_int(v, 1, 4096, &threads)) return cli_error("--threads must be 1..4096"), EXIT_USAGE;
-        } else {
-            return cli_error("bench flame: unknown option '%s'", a), EXIT_USAGE;
-        }
-    }
-    if (!nfiles) return usage(), EXIT_USAGE;
+    flame_bench_cmd b = {.runs = 5};
+    fr_flame_options fo;
+    fr_flame_options_default(&fo);
+    fo.width = 1920, fo.height = 1080, fo.quality = 100;
+    const cli_command c = {"bench flame", RUN_DEVICE | RUN_KERNEL | RUN_THREADS, NULL, &cli_flame_options, opts,
+                           on_opt, on_word, &b};
+    cli_run run;
+    cli_run_init(&run);
     fr_context *ctx = fr_context_create();
     if (!ctx) return cli_error("out of memory"), EXIT_WORK;
-    int rc = 0;
-    if (fr_context_set_device(ctx, device) || fr_context_set_threads(ctx, threads) ||
-        fr_context_set_cpu_kernel(ctx, kernel)) {
-        cli_error("%s", fr_last_error(ctx));
+    int rc = cli_parse(&c, ctx, argc, argv, 1, &run, &fo);
+    if (rc == CLI_HELP) usage(&c, &fo), rc = 0;
+    else if (!rc && !b.nfiles) usage(&c, &fo), rc = EXIT_USAGE;
+    else if (!rc) rc = cli_run_apply(ctx, &run);
+    if (rc) {
         fr_context_destroy(ctx);
-        return EXIT_USAGE;
+        return rc < 0 ? 0 : rc;
     }
+    const int runs = b.runs;
     const int gpu = strncmp(fr_context_device(ctx), "cuda", 4) == 0;
     printf("device %s, %dx%d, quality %g, median of %d runs after a warm-up\n", fr_context_device(ctx), fo.width,
            fo.height, fo.quality, runs);
     printf("%-40s %12s %10s %12s %12s\n", "genome", "iterations", "seconds", "iter/s", gpu ? "no-adds it/s" : "");
     double *sec = malloc(sizeof(double) * (size_t)(runs + 1));
-    for (int k = 0; k < nfiles && sec && !rc; k++) {
+    for (int k = 0; k < b.nfiles && sec && !rc; k++) {
         fr_flames *fl = NULL;
         fr_flame_stats st, st0;
         double with = 0, without = 0;
-        if (fr_flames_read(ctx, files[k], NULL, 0, &fl) || fr_flame_bench(ctx, fl, 0, &fo, runs + 1, 1, sec, &st)) {
+        if (fr_flames_read(ctx, b.files[k], NULL, 0, &fl) || fr_flame_bench(ctx, fl, 0, &fo, runs + 1, 1, sec, &st)) {
             rc = EXIT_WORK;
         } else {
             with = median(sec + 1, runs);
@@ -101,10 +94,10 @@ int cmd_bench_flame(int argc, char **argv)
             }
         }
         if (rc) {
-            cli_error("%s: %s", files[k], fr_last_error(ctx));
+            cli_error("%s: %s", b.files[k], fr_last_error(ctx));
         } else {
-            const char *base = strrchr(files[k], '/');
-            printf("%-40.40s %12.4g %10.4f %12.4g", base ? base + 1 : files[k], (double)st.iterations, with,
+            const char *base = strrchr(b.files[k], '/');
+            printf("%-40.40s %12.4g %10.4f %12.4g", base ? base + 1 : b.files[k], (double)st.iterations, with,
                    st.iterations / with);
             if (gpu) printf(" %12.4g", st0.iterations / without);
             printf("\n");

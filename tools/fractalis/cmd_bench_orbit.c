@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 
 typedef struct oscene {
     const char *name, *what;
@@ -37,66 +38,76 @@ static const oscene scenes[] = {
 };
 #define NSCENES ((int)(sizeof scenes / sizeof scenes[0]))
 
-static void usage(void)
+typedef struct orbit_cmd {
+    const char *only[16];
+    int nonly, repeats, small;
+    double samples;
+} orbit_cmd;
+
+enum { OPT_SCENE, OPT_REPEATS, OPT_SMALL, OPT_SAMPLES };
+static const cli_opt opts[] = {
+    [OPT_SCENE] = {"scene", "NAME", "only this scene (repeatable)  [default: all]"},
+    [OPT_REPEATS] = {"repeats", "N", "timed runs, 1..1000, after one warm-up  [default: 5]"},
+    [OPT_SMALL] = {"small", NULL, "CPU-sized: 1/4 of the pixels per side, 1/100 of the samples"},
+    [OPT_SAMPLES] = {"samples", "N", "override the scene's sample count"},
+    {NULL, NULL, NULL},
+};
+
+static int on_opt(void *user, int i, const char *v)
+{
+    orbit_cmd *o = user;
+    char *end;
+    switch (i) {
+    case OPT_SCENE:
+        if (o->nonly == 16) return cli_error("--scene: at most 16"), EXIT_USAGE;
+        for (int k = 0; k < NSCENES; k++)
+            if (!strcmp(v, scenes[k].name)) return o->only[o->nonly++] = v, 0;
+        return cli_error("unknown scene '%s' (try 'fractalis bench orbit --help')", v), EXIT_USAGE;
+    case OPT_REPEATS:
+        if (!cli_parse_int(v, 1, 1000, &o->repeats)) return cli_error("--repeats must be 1..1000"), EXIT_USAGE;
+        return 0;
+    case OPT_SMALL: o->small = 1; return 0;
+    case OPT_SAMPLES:
+        o->samples = strtod(v, &end);
+        if (*end || !(o->samples >= 1 && o->samples <= 1e15))
+            return cli_error("--samples '%s' must be a number 1..1e15", v), EXIT_USAGE;
+        return 0;
+    }
+    return 0;
+}
+
+static void usage(const cli_command *c)
 {
     printf("Usage: fractalis bench orbit [options]\n\n"
            "Times fixed orbit-density scenes: the median time to draw, classify and plot the scene's samples\n"
            "(GPU: CUDA events, histogram left on the device; CPU: wall clock), samples/s, histogram\n"
-           "increments (hits)/s and iterations/s.\n\n"
-           "Options:\n"
-           "  --device D     auto|cpu|cuda[:N]                    [default: auto]\n"
-           "  --scene NAME   only this scene (repeatable)          [default: all]\n"
-           "  --repeats N    timed runs after one warm-up          [default: 5]\n"
-           "  --small        CPU-sized: 1/4 of the pixels per side, 1/100 of the samples\n"
-           "  --samples N    override the scene's sample count\n"
-           "  --threads N    CPU threads                           [default: all]\n"
-           "  --kernel K     CPU kernel: auto|scalar|avx2          [default: auto]\n\n"
-           "Scenes:\n");
+           "increments (hits)/s and iterations/s.\n\n");
+    cli_print_options(c, NULL);
+    printf("\nScenes:\n");
     for (int i = 0; i < NSCENES; i++) printf("  %-13s %s\n", scenes[i].name, scenes[i].what);
 }
 
 int cmd_bench_orbit(int argc, char **argv)
 {
-    const char *device = "auto", *kernel = "auto", *only[16];
-    int nonly = 0, repeats = 5, small = 0, threads = 0;
-    double samples = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) return usage(), 0;
-        if (!strcmp(a, "--small")) small = 1;
-        else if (!strcmp(a, "--device") && v) device = v, i++;
-        else if (!strcmp(a, "--scene") && v && nonly < 16) only[nonly++] = v, i++;
-        else if (!strcmp(a, "--repeats") && v) repeats = atoi(v), i++;
-        else if (!strcmp(a, "--samples") && v) samples = atof(v), i++;
-        else if (!strcmp(a, "--threads") && v) threads = atoi(v), i++;
-        else if (!strcmp(a, "--kernel") && v) kernel = v, i++;
-        else return cli_error("bench orbit: unknown or incomplete option '%s'", a), EXIT_USAGE;
-    }
-    if (repeats < 1 || repeats > 1000) return cli_error("--repeats must be 1..1000"), EXIT_USAGE;
-    for (int k = 0; k < nonly; k++) {
-        int found = 0;
-        for (int i = 0; i < NSCENES; i++) found |= !strcmp(only[k], scenes[i].name);
-        if (!found) return cli_error("unknown scene '%s' (try 'fractalis bench orbit --help')", only[k]), EXIT_USAGE;
-    }
-    fr_cpu_kernel k = !strcmp(kernel, "scalar") ? FR_CPU_KERNEL_SCALAR
-                      : !strcmp(kernel, "avx2") ? FR_CPU_KERNEL_AVX2
-                                                : FR_CPU_KERNEL_AUTO;
-    if (k == FR_CPU_KERNEL_AUTO && strcmp(kernel, "auto"))
-        return cli_error("--kernel '%s' is not one of auto, scalar, avx2", kernel), EXIT_USAGE;
+    orbit_cmd b = {.repeats = 5};
+    const cli_command c = {"bench orbit", RUN_DEVICE | RUN_KERNEL | RUN_THREADS, NULL, NULL, opts, on_opt, NULL, &b};
+    cli_run run;
+    cli_run_init(&run);
+    int rc = cli_parse(&c, NULL, argc, argv, 1, &run, NULL);
+    if (rc == CLI_HELP) return usage(&c), 0;
+    if (rc) return rc;
     fr_context *ctx = fr_context_create();
-    if (fr_context_set_device(ctx, device) || fr_context_set_threads(ctx, threads) ||
-        fr_context_set_cpu_kernel(ctx, k)) {
-        cli_error("%s", fr_last_error(ctx));
+    if (!ctx) return EXIT_WORK;
+    if ((rc = cli_run_apply(ctx, &run))) {
         fr_context_destroy(ctx);
-        return EXIT_USAGE;
+        return rc;
     }
     printf("%-13s %-7s %10s %11s %11s %11s %8s\n", "scene", "device", "ms", "samples/s", "hits/s", "iter/s",
            "hits/px");
-    int rc = 0;
     for (int i = 0; i < NSCENES && !rc; i++) {
-        int run = !nonly;
-        for (int k = 0; k < nonly; k++) run |= !strcmp(only[k], scenes[i].name);
-        if (!run) continue;
+        int want = !b.nonly;
+        for (int k = 0; k < b.nonly; k++) want |= !strcmp(b.only[k], scenes[i].name);
+        if (!want) continue;
         fr_buddha_params p;
         fr_buddha_params_default(&p, scenes[i].nebula, scenes[i].anti);
         for (int k = 0; scenes[i].settings[k]; k += 2)
@@ -104,10 +115,10 @@ int cmd_bench_orbit(int argc, char **argv)
                 cli_error("%s", fr_last_error(ctx));
                 rc = EXIT_WORK;
             }
-        if (small) p.width /= 4, p.height /= 4;
-        p.samples = (uint64_t)(samples > 0 ? samples : small ? scenes[i].small_samples : scenes[i].samples);
+        if (b.small) p.width /= 4, p.height /= 4;
+        p.samples = (uint64_t)(b.samples > 0 ? b.samples : b.small ? scenes[i].small_samples : scenes[i].samples);
         fr_buddha_bench_result r;
-        if (!rc && fr_buddha_bench(ctx, &p, repeats, &r)) {
+        if (!rc && fr_buddha_bench(ctx, &p, b.repeats, &r)) {
             cli_error("%s: %s", scenes[i].name, fr_last_error(ctx));
             rc = EXIT_WORK;
         }

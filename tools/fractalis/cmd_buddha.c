@@ -14,14 +14,11 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "options.h"
 
-#define MAX_OUT 8
-
-typedef struct buddha_opts {
-    const char *family, *from, *resume, *device;
-    const char *out[MAX_OUT];
-    int nout, threads, quiet, device_mib, jpeg_quality;
-} buddha_opts;
+typedef struct buddha_cmd {
+    const char *family, *from, *resume;
+} buddha_cmd;
 
 static volatile sig_atomic_t interrupted;
 
@@ -31,89 +28,65 @@ static void on_sigint(int sig)
     signal(sig, SIG_DFL); /* a second Ctrl-C ends the program at once */
 }
 
-typedef struct progress_ctx {
-    cli_progress pg;
-} progress_ctx;
-
 static int progress_cb(double done, void *user)
 {
-    progress_ctx *p = user;
-    cli_progress_cb(done, &p->pg);
+    cli_progress_cb(done, user);
     return interrupted;
 }
 
-static int family_kind(const char *w, int *nebula, int *anti)
+int cli_buddha_family(const char *w, int *nebula, int *anti)
 {
-    *nebula = *anti = 0;
-    if (!strcasecmp(w, "buddhabrot")) return 1;
-    if (!strcasecmp(w, "nebulabrot")) return *nebula = 1, 1;
-    if (!strcasecmp(w, "anti-buddhabrot") || !strcasecmp(w, "antibuddhabrot")) return *anti = 1, 1;
+    int n = 0, a = 0, ok = 1;
+    if (!w) ok = 0;
+    else if (!strcasecmp(w, "nebulabrot")) n = 1;
+    else if (!strcasecmp(w, "anti-buddhabrot") || !strcasecmp(w, "antibuddhabrot")) a = 1;
+    else if (strcasecmp(w, "buddhabrot")) ok = 0;
+    if (nebula) *nebula = n;
+    if (anti) *anti = a;
+    return ok;
+}
+
+static const cli_opt opts[] = {
+    {"from", "FILE", "start from a scene: a .json scene or a PNG rendered by fractalis"},
+    {"resume", "HIST.npy",
+     "add samples to a histogram written earlier (its scene comes along; the result is written back to "
+     "HIST.npy unless -o names a .npy)"},
+    {NULL, NULL, NULL},
+};
+
+static int on_opt(void *user, int i, const char *v)
+{
+    buddha_cmd *b = user;
+    if (i == 0) b->from = v;
+    else b->resume = v;
     return 0;
 }
 
-int cli_is_buddha_family(const char *w)
+static int on_word(void *user, const char *w)
 {
-    int a, b;
-    return w && family_kind(w, &a, &b);
+    buddha_cmd *b = user;
+    if (b->family && strcasecmp(b->family, w)) return cli_error("unexpected argument '%s'", w), EXIT_USAGE;
+    b->family = w;
+    return 0;
 }
 
-/* First pass (p == NULL): run options only. Second pass: scene flags. */
-static int parse_args(fr_context *ctx, int argc, char **argv, buddha_opts *o, fr_buddha_params *p)
+static void help(const cli_command *c)
 {
-    o->nout = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            print_buddha_help();
-            exit(0);
-        }
-        if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-            o->quiet = 1;
-            continue;
-        }
-        if (a[0] != '-') {
-            if (o->family && strcasecmp(o->family, a)) return cli_error("unexpected argument '%s'", a), EXIT_USAGE;
-            o->family = a;
-            continue;
-        }
-        char name[64];
-        const char *v = NULL;
-        if (!strcmp(a, "-o")) strcpy(name, "output");
-        else if (a[1] != '-') return cli_error("unknown option '%s' (try 'fractalis render buddhabrot --help')", a), EXIT_USAGE;
-        else {
-            const char *eq = strchr(a + 2, '=');
-            size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
-            if (len >= sizeof name) len = sizeof name - 1;
-            memcpy(name, a + 2, len);
-            name[len] = 0;
-            if (eq) v = eq + 1;
-        }
-        if (!v) {
-            if (i + 1 >= argc) return cli_error("%s needs a value", a), EXIT_USAGE;
-            v = argv[++i];
-        }
-        if (!strcmp(name, "output")) {
-            if (o->nout == MAX_OUT) return cli_error("at most %d outputs", MAX_OUT), EXIT_USAGE;
-            o->out[o->nout++] = v;
-        } else if (!strcmp(name, "from")) o->from = v;
-        else if (!strcmp(name, "resume")) o->resume = v;
-        else if (!strcmp(name, "device")) o->device = v;
-        else if (!strcmp(name, "device-memory")) {
-            if (!cli_parse_int(v, 0, 1 << 24, &o->device_mib) || (o->device_mib > 0 && o->device_mib < 16))
-                return cli_error("--device-memory '%s' must be 0 (automatic) or 16..16777216 MiB", v), EXIT_USAGE;
-        } else if (!strcmp(name, "threads")) {
-            if (!cli_parse_int(v, 0, 4096, &o->threads))
-                return cli_error("--threads '%s' must be a whole number 0..4096", v), EXIT_USAGE;
-        } else if (!strcmp(name, "jpeg-quality")) {
-            if (!cli_parse_int(v, 1, 100, &o->jpeg_quality))
-                return cli_error("--jpeg-quality '%s' must be a whole number 1..100", v), EXIT_USAGE;
-        } else if (!fr_buddha_param_find(name)) {
-            return cli_error("unknown option '--%s' (try 'fractalis render buddhabrot --help')", name), EXIT_USAGE;
-        } else if (p && fr_buddha_param_set(ctx, p, name, v)) {
-            return cli_error("%s", fr_last_error(ctx)), EXIT_USAGE;
-        }
-    }
-    return 0;
+    fr_buddha_params p;
+    fr_buddha_params_default(&p, 0, 0);
+    printf("Usage: fractalis render buddhabrot|nebulabrot|anti-buddhabrot [options]\n"
+           "       fractalis render --resume HIST.npy [options]\n\n"
+           "Orbit density: sample c, iterate z -> z^2 + c from 0, and count every point of the orbits\n"
+           "that qualify. buddhabrot: escaping orbits; nebulabrot: three channels (red 5000, green 500,\n"
+           "blue 50 iterations); anti-buddhabrot: orbits that never escape (cycles credited exactly).\n\n");
+    cli_print_options(c, &p);
+    printf("Ctrl-C or --time ends sampling cleanly and still writes every output.\n\n"
+           "Examples:\n"
+           "  fractalis render buddhabrot --hits 2000 -o buddha.png -o buddha.npy\n"
+           "  fractalis render buddhabrot --resume buddha.npy --time 60s -o buddha.png\n"
+           "  fractalis render nebulabrot --size 2048x2048 --time 5m -o nebula.png\n"
+           "  fractalis render buddhabrot --channel r:0:2000 --channel g:0:200 --channel b:0:20 -o n.png\n"
+           "  fractalis render anti-buddhabrot --iter 200 --tone log -o anti.png\n");
 }
 
 /* The scene file beside a histogram: NAME.npy.json. */
@@ -217,7 +190,7 @@ static void print_stats(const fr_buddha_params *p, const fr_buddha_stats *st, co
             (double)st->iterations / sec);
 }
 
-static int write_outputs(fr_context *ctx, const buddha_opts *o, const fr_buddha_params *p, const fr_buddha_hist *h)
+static int write_outputs(fr_context *ctx, const cli_run *o, const fr_buddha_params *p, const fr_buddha_hist *h)
 {
     fr_image img = {0};
     int rc = 0;
@@ -249,73 +222,79 @@ static int write_outputs(fr_context *ctx, const buddha_opts *o, const fr_buddha_
     return rc;
 }
 
-int cmd_buddha(int argc, char **argv)
+int cmd_render_buddha(int argc, char **argv)
 {
-    buddha_opts o = {.device = "auto", .jpeg_quality = 95};
-    int rc = parse_args(NULL, argc, argv, &o, NULL);
-    if (rc) return rc;
-    int nebula = 0, anti = 0;
-    if (o.family && !family_kind(o.family, &nebula, &anti)) {
-        cli_error("unknown family '%s' (buddhabrot, nebulabrot, anti-buddhabrot)", o.family);
-        return EXIT_USAGE;
-    }
+    buddha_cmd b = {0};
+    const cli_command c = {"render buddhabrot", RUN_OUTPUTS | RUN_RENDER,
+                           "output, repeatable; by extension: .png (8/16-bit, parameters embedded), .ppm,\n"
+                           "                         .jpg/.jpeg (8-bit), .npy (the raw histogram, uint32 or uint64, with\n"
+                           "                         its scene in FILE.npy.json), .json (the scene)  [default: FAMILY.png]",
+                           &cli_buddha_params, opts, on_opt, on_word, &b};
+    cli_run o;
+    cli_run_init(&o);
     fr_context *ctx = fr_context_create();
     if (!ctx) return cli_error("out of memory"), EXIT_WORK;
     fr_buddha_params p, base;
     fr_buddha_hist h = {0};
     uint64_t resumed = 0;
+    int rc = cli_parse(&c, ctx, argc, argv, 1, &o, NULL);
+    if (rc == CLI_HELP) {
+        help(&c);
+        rc = 0;
+        goto done;
+    }
+    if (rc) goto done;
+    int nebula = 0, anti = 0;
+    if (b.family && !cli_buddha_family(b.family, &nebula, &anti)) {
+        cli_error("unknown family '%s' (buddhabrot, nebulabrot, anti-buddhabrot)", b.family);
+        rc = EXIT_USAGE;
+        goto done;
+    }
     fr_buddha_params_default(&p, nebula, anti);
-    if (o.from) {
+    if (b.from) {
         char *text = NULL;
-        if (fr_read_text_file(ctx, o.from, &text) || fr_buddha_params_from_json(ctx, text, &p)) {
-            cli_error("--from %s: %s", o.from, fr_last_error(ctx));
-            free(text);
+        if ((rc = cli_scene_read(ctx, b.from, &text))) goto done;
+        if (fr_buddha_params_from_json(ctx, text, &p)) {
+            cli_error("--from %s: %s", b.from, fr_last_error(ctx));
             rc = EXIT_USAGE;
-            goto done;
         }
         free(text);
+        if (rc) goto done;
     }
-    if (o.resume && (rc = read_sidecar(ctx, o.resume, &p, &resumed))) goto done;
+    if (b.resume && (rc = read_sidecar(ctx, b.resume, &p, &resumed))) goto done;
     base = p;
-    if ((rc = parse_args(ctx, argc, argv, &o, &p))) goto done;
+    if ((rc = cli_parse(&c, ctx, argc, argv, 1, NULL, &p))) goto done;
     if (fr_buddha_params_validate(ctx, &p)) {
-        cli_error("%s", fr_last_error(ctx));
+        cli_report(&c, ctx);
         rc = EXIT_USAGE;
         goto done;
     }
     const char *what;
-    if (o.resume && !same_histogram(&base, &p, &what)) {
+    if (b.resume && !same_histogram(&base, &p, &what)) {
         cli_error("--resume %s: --%s differs from the histogram's; only the sampling amount, tone and output may change",
-                  o.resume, what);
+                  b.resume, what);
         rc = EXIT_USAGE;
         goto done;
     }
     /* Outputs: default NAME.png; a resumed histogram is written back unless
      * another .npy is named. */
     char default_out[64];
-    int has_image = 0, has_npy = 0;
+    int has_npy = 0;
     for (int i = 0; i < o.nout; i++) {
-        fr_format f = fr_format_from_path(o.out[i]);
+        fr_format f = cli_output_format(o.out[i], CLI_FMT(FR_FMT_PNG) | CLI_FMT(FR_FMT_PPM) | CLI_FMT(FR_FMT_JPEG) |
+                                                      CLI_FMT(FR_FMT_NPY) | CLI_FMT(FR_FMT_JSON));
         if (f == FR_FMT_UNKNOWN) {
-            cli_error("cannot tell the format of '%s': use .png, .ppm, .jpg, .npy or .json", o.out[i]);
             rc = EXIT_USAGE;
             goto done;
         }
-        if (f == FR_FMT_JPEG && !fr_have_jpeg()) {
-            cli_error("'%s': this build has no JPEG support (rebuild with libjpeg-dev installed)", o.out[i]);
-            rc = EXIT_USAGE;
-            goto done;
-        }
-        has_image |= f == FR_FMT_PNG || f == FR_FMT_PPM || f == FR_FMT_JPEG;
         has_npy |= f == FR_FMT_NPY;
     }
     if (!o.nout) {
         snprintf(default_out, sizeof default_out, "%s.png",
                  p.anti ? "anti-buddhabrot" : p.channels == 3 ? "nebulabrot" : "buddhabrot");
         o.out[o.nout++] = default_out;
-        has_image = 1;
     }
-    if (o.resume && !has_npy && o.nout < MAX_OUT) o.out[o.nout++] = o.resume;
+    if (b.resume && !has_npy && o.nout < CLI_MAX_OUT) o.out[o.nout++] = b.resume;
     for (int i = 0; i < o.nout; i++)
         if (!cli_check_writable(o.out[i])) {
             rc = EXIT_WORK;
@@ -326,14 +305,14 @@ int cmd_buddha(int argc, char **argv)
         goto done;
     }
 
-    if (o.resume) {
-        if (fr_buddha_hist_read_npy(ctx, o.resume, &h)) {
+    if (b.resume) {
+        if (fr_buddha_hist_read_npy(ctx, b.resume, &h)) {
             cli_error("--resume: %s", fr_last_error(ctx));
             rc = EXIT_USAGE;
             goto done;
         }
         if (h.width != p.width || h.height != p.height || h.channels != p.channels) {
-            cli_error("--resume %s: the histogram is %dx%d with %d channel(s), its scene says %dx%d with %d", o.resume,
+            cli_error("--resume %s: the histogram is %dx%d with %d channel(s), its scene says %dx%d with %d", b.resume,
                       h.width, h.height, h.channels, p.width, p.height, p.channels);
             rc = EXIT_USAGE;
             goto done;
@@ -344,23 +323,17 @@ int cmd_buddha(int argc, char **argv)
         rc = EXIT_WORK;
         goto done;
     }
-    if (fr_context_set_device(ctx, o.device) || fr_context_set_threads(ctx, o.threads) ||
-        fr_context_set_device_memory(ctx, (uint64_t)o.device_mib << 20)) {
-        cli_error("%s", fr_last_error(ctx));
-        rc = EXIT_USAGE;
-        goto done;
-    }
-    if (fr_context_device_note(ctx)[0] && !o.quiet) fprintf(stderr, "fractalis: %s\n", fr_context_device_note(ctx));
+    if ((rc = cli_run_apply(ctx, &o))) goto done;
 
-    progress_ctx pc;
-    cli_progress_init(&pc.pg, "sampling", !o.quiet);
-    fr_context_set_progress(ctx, progress_cb, &pc);
+    cli_progress pg;
+    cli_progress_init(&pg, "sampling", !o.quiet);
+    fr_context_set_progress(ctx, progress_cb, &pg);
     interrupted = 0;
     void (*old)(int) = signal(SIGINT, on_sigint);
     fr_buddha_stats st;
     fr_status s = fr_buddha_render(ctx, &p, &h, &st);
     signal(SIGINT, old);
-    cli_progress_end(&pc.pg);
+    cli_progress_end(&pg);
     if (s) {
         cli_error("%s", fr_last_error(ctx));
         rc = EXIT_WORK;
@@ -369,7 +342,6 @@ int cmd_buddha(int argc, char **argv)
     if (interrupted && !o.quiet) fprintf(stderr, "fractalis: interrupted: writing what was sampled\n");
     rc = write_outputs(ctx, &o, &p, &h);
     if (!rc && !o.quiet) print_stats(&p, &st, fr_context_device(ctx));
-    (void)has_image;
 done:
     fr_buddha_hist_free(&h);
     fr_context_destroy(ctx);

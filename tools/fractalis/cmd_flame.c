@@ -6,138 +6,67 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 
-typedef struct flame_opts {
-    const char *file, *output, *raw, *name, *palettes, *device, *kernel;
-    int index, all, strict, quiet, threads, transparent, earlyclip, jpeg_quality, device_mib, host_mib;
+typedef struct flame_cmd {
+    const char *file, *raw, *name, *palettes;
+    int index, all, strict; /* index -1: not given */
+    cli_run run;
     fr_flame_options fo;
-} flame_opts;
+} flame_cmd;
 
-void print_flame_help(void)
+enum { OPT_INDEX, OPT_NAME, OPT_ALL, OPT_STRICT, OPT_PALETTES, OPT_RAW };
+
+static const cli_opt opts[] = {
+    [OPT_INDEX] = {"index", "N", "the genome to render (0-based)  [default: 0]"},
+    [OPT_NAME] = {"name", "NAME", "the genome called NAME"},
+    [OPT_ALL] = {"all", NULL, "every genome of the file; -o is a pattern with %d (index) or {name}, e.g. -o 'sheep-%03d.png'"},
+    [OPT_STRICT] = {"strict", NULL, "unknown attributes or elements are errors"},
+    [OPT_PALETTES] = {"palettes", "FILE", "flam3's palette file for palette=\"N\""},
+    [OPT_RAW] = {"raw", "F.npy",
+                 "also write the accumulation buffer: uint32, shape (H*ss, W*ss, 5), R G B A count a bucket, "
+                 "before density estimation and tone mapping (ss: supersample)"},
+    {NULL, NULL, NULL},
+};
+
+static int on_opt(void *user, int i, const char *v)
 {
+    flame_cmd *o = user;
+    switch (i) {
+    case OPT_INDEX:
+        if (!cli_parse_int(v, 0, 1 << 30, &o->index)) return cli_error("--index must be a whole number >= 0"), EXIT_USAGE;
+        return 0;
+    case OPT_NAME: o->name = v; return 0;
+    case OPT_ALL: o->all = 1; return 0;
+    case OPT_STRICT: o->strict = 1; return 0;
+    case OPT_PALETTES: o->palettes = v; return 0;
+    case OPT_RAW: o->raw = v; return 0;
+    }
+    return 0;
+}
+
+static int on_word(void *user, const char *w)
+{
+    flame_cmd *o = user;
+    if (o->file) return cli_error("unexpected argument '%s'", w), EXIT_USAGE;
+    o->file = w;
+    return 0;
+}
+
+static const char output_help[] =
+    ".png (RGBA, genome embedded), .ppm or .jpg/.jpeg (JPEG: no alpha, so not with\n"
+    "                         --transparent), or .npy: the raw buffer alone (see --raw)  [default: NAME.png]";
+
+static void help(const cli_command *c)
+{
+    fr_flame_options fo;
+    fr_flame_options_default(&fo);
     printf("Usage: fractalis render flame FILE [options]\n"
            "       fractalis flame info FILE\n"
            "       fractalis flame convert FILE OUT.flam3 [--index N | --name NAME]\n\n"
            "Renders fractal flames from flam3 genome files (.flam3, .flame: flam3, Apophysis,\n"
-           "Fr0st, Fractorium, Electric Sheep) as flam3-render does.\n\n"
-           "Options:\n"
-           "  --index N        the genome to render (0-based)          [default: 0]\n"
-           "  --name NAME      the genome called NAME\n"
-           "  --all            every genome of the file; -o is a pattern with %%d (index)\n"
-           "                   or {name}, e.g. -o 'sheep-%%03d.png'\n"
-           "  --size WxH       output size; the camera follows (framing kept); W or H\n"
-           "                   may be 0: the genome's aspect          [default: genome]\n"
-           "  --quality Q      samples per output pixel                [default: genome]\n"
-           "  --supersample N  buckets per pixel side                  [default: genome]\n"
-           "  --seed S         random seed (same seed, same image)     [default: 0]\n"
-           "  --depth 8|16     bits per channel of the PNG             [default: 8]\n"
-           "  --transparent    alpha from density, no background\n"
-           "  --earlyclip      tone-map before the spatial filter (flam3's earlyclip)\n"
-           "  --motion-blur    temporal samples and motion blur: the genome's temporal_samples\n"
-           "                   time steps over temporal_filter_width around its time, with the\n"
-           "                   xforms' <motion> elements applied (default: as flam3-render,\n"
-           "                   one time step and no motion)\n"
-           "  --threads N      CPU threads                             [default: all]\n"
-           "  --device D       auto, cpu, cuda or cuda:N               [default: auto]\n"
-           "  --kernel K       CPU chaos game: auto, scalar (one walker at a time, the\n"
-           "                   reference) or avx2 (batches of walkers in vectors)\n"
-           "                   [default: auto: avx2 where the CPU has AVX2 and FMA]\n"
-           "  --strips N       render in N horizontal strips (flam3's nstrips); each strip\n"
-           "                   runs the whole chaos game, the image is the same\n"
-           "                   [default: automatic, the fewest that fit the memory]\n"
-           "  --device-memory MIB  GPU memory a render may use         [default: 90%% of free]\n"
-           "  --host-memory MIB    CPU memory a render may use         [default: 80%% of RAM]\n"
-           "  --strict         unknown attributes or elements are errors\n"
-           "  --palettes FILE  flam3's palette file for palette=\"N\"\n"
-           "  -o, --output F   .png (RGBA, genome embedded), .ppm or .jpg/.jpeg\n"
-           "                   (JPEG: no alpha, so not with --transparent), or .npy: the\n"
-           "                   raw buffer alone (see --raw)            [default: NAME.png]\n"
-           "  --raw F.npy      also write the accumulation buffer: uint32, shape\n"
-           "                   (H*ss, W*ss, 5), R G B A count a bucket, before density\n"
-           "                   estimation and tone mapping (ss: supersample)\n"
-           "  --jpeg-quality N JPEG quality 1..100                     [default: 95]\n"
-           "  -q, --quiet      no progress bar or statistics\n");
-}
-
-static int takes_value(const char *a)
-{
-    static const char *const v[] = {"--index", "--name",    "--size",     "--quality", "--supersample", "--seed",
-                                    "--depth", "--threads", "--palettes", "-o",        "--output",      "--jpeg-quality",
-                                    "--device", "--strips", "--raw", "--device-memory", "--host-memory", "--kernel", NULL};
-    for (int i = 0; v[i]; i++)
-        if (!strcmp(a, v[i])) return 1;
-    return 0;
-}
-
-static int parse(int argc, char **argv, int first, flame_opts *o)
-{
-    for (int i = first; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) return print_flame_help(), -1;
-        if (!strcmp(a, "--all")) o->all = 1;
-        else if (!strcmp(a, "--strict")) o->strict = 1;
-        else if (!strcmp(a, "--transparent")) o->fo.transparency = 1;
-        else if (!strcmp(a, "--earlyclip")) o->fo.earlyclip = 1;
-        else if (!strcmp(a, "--motion-blur")) o->fo.motion_blur = 1;
-        else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) o->quiet = 1;
-        else if (a[0] == '-' && !v) return cli_error("%s needs a value", a), EXIT_USAGE;
-        else if (!strcmp(a, "--index")) {
-            if (!cli_parse_int(v, 0, 1 << 30, &o->index)) return cli_error("--index must be a whole number >= 0"), EXIT_USAGE;
-            i++;
-        } else if (!strcmp(a, "--name")) o->name = v, i++;
-        else if (!strcmp(a, "--size")) {
-            char tail;
-            if (sscanf(v, "%dx%d%c", &o->fo.width, &o->fo.height, &tail) != 2 || o->fo.width < 0 || o->fo.height < 0 ||
-                o->fo.width + o->fo.height == 0 || o->fo.width > 65536 || o->fo.height > 65536)
-                return cli_error("--size must be WxH with 0..65536 each (0: the genome's aspect), got '%s'", v),
-                       EXIT_USAGE;
-            i++;
-        } else if (!strcmp(a, "--quality")) {
-            char *end;
-            errno = 0;
-            o->fo.quality = strtod(v, &end);
-            if (*end || errno || !(o->fo.quality > 0) || o->fo.quality > 1e9)
-                return cli_error("--quality must be a number > 0, got '%s'", v), EXIT_USAGE;
-            i++;
-        } else if (!strcmp(a, "--supersample")) {
-            if (!cli_parse_int(v, 1, 16, &o->fo.supersample)) return cli_error("--supersample must be 1..16"), EXIT_USAGE;
-            i++;
-        } else if (!strcmp(a, "--seed")) {
-            char *end;
-            errno = 0;
-            o->fo.seed = strtoull(v, &end, 10);
-            if (*end || errno || v[0] == '-') return cli_error("--seed must be a whole number >= 0"), EXIT_USAGE;
-            i++;
-        } else if (!strcmp(a, "--depth")) {
-            if (!cli_parse_int(v, 8, 16, &o->fo.depth) || (o->fo.depth != 8 && o->fo.depth != 16))
-                return cli_error("--depth must be 8 or 16"), EXIT_USAGE;
-            i++;
-        } else if (!strcmp(a, "--device")) {
-            o->device = v, i++;
-        } else if (!strcmp(a, "--kernel")) {
-            o->kernel = v, i++;
-        } else if (!strcmp(a, "--strips")) {
-            if (!cli_parse_int(v, 1, 65536, &o->fo.strips)) return cli_error("--strips must be 1..65536"), EXIT_USAGE;
-            i++;
-        } else if (!strcmp(a, "--device-memory") || !strcmp(a, "--host-memory")) {
-            int *mib = a[2] == 'd' ? &o->device_mib : &o->host_mib;
-            if (!cli_parse_int(v, 0, 1 << 24, mib) || (*mib > 0 && *mib < 16))
-                return cli_error("%s '%s' must be 0 (automatic) or 16..16777216 MiB", a, v), EXIT_USAGE;
-            i++;
-        } else if (!strcmp(a, "--raw")) {
-            o->raw = v, i++;
-        } else if (!strcmp(a, "--threads")) {
-            if (!cli_parse_int(v, 1, 4096, &o->threads)) return cli_error("--threads must be 1..4096"), EXIT_USAGE;
-            i++;
-        } else if (!strcmp(a, "--jpeg-quality")) {
-            if (!cli_parse_int(v, 1, 100, &o->jpeg_quality)) return cli_error("--jpeg-quality must be 1..100"), EXIT_USAGE;
-            i++;
-        } else if (!strcmp(a, "--palettes")) o->palettes = v, i++;
-        else if (!strcmp(a, "-o") || !strcmp(a, "--output")) o->output = v, i++;
-        else if (a[0] != '-' && !o->file) o->file = a;
-        else return cli_error("render flame: unknown option '%s' (try 'fractalis render flame --help')", a), EXIT_USAGE;
-    }
-    return 0;
+           "Fr0st, Fractorium, Electric Sheep) as flam3-render does.\n\n");
+    cli_print_options(c, &fo);
 }
 
 /* The output name of genome i: the pattern with %d / {name} filled, or NAME.png. */
@@ -187,10 +116,10 @@ static fr_image rgb_of(const fr_image *img)
 
 /* The names of genome i's outputs: the image (NULL when -o names a .npy:
  * the raw buffer alone) and the raw buffer (NULL: none). */
-static int output_names(const flame_opts *o, int i, const char *name, char **image, char **raw)
+static int output_names(const flame_cmd *o, int i, const char *name, char **image, char **raw)
 {
     *image = *raw = NULL;
-    char *out = output_name(o->output, i, name);
+    char *out = output_name(o->run.out[0], i, name);
     if (!out) return cli_error("out of memory"), EXIT_WORK;
     if (fr_format_from_path(out) == FR_FMT_NPY) {
         if (o->raw) {
@@ -209,13 +138,10 @@ static int output_names(const flame_opts *o, int i, const char *name, char **ima
 }
 
 /* Checks the image output's format before rendering. */
-static int check_image(const char *out, const flame_opts *o)
+static int check_image(const char *out, const flame_cmd *o)
 {
-    fr_format fmt = fr_format_from_path(out);
-    if (fmt != FR_FMT_PNG && fmt != FR_FMT_PPM && fmt != FR_FMT_JPEG)
-        return cli_error("'%s': flames are written as .png, .ppm or .jpg (or .npy: the raw buffer)", out), EXIT_USAGE;
-    if (fmt == FR_FMT_JPEG && !fr_have_jpeg())
-        return cli_error("'%s': this build has no JPEG support (rebuild with libjpeg-dev installed)", out), EXIT_USAGE;
+    fr_format fmt = cli_output_format(out, CLI_FMT(FR_FMT_PNG) | CLI_FMT(FR_FMT_PPM) | CLI_FMT(FR_FMT_JPEG));
+    if (fmt == FR_FMT_UNKNOWN) return EXIT_USAGE;
     /* JPEG has no alpha: a transparent flame would lose what was asked for. */
     if (fmt == FR_FMT_JPEG && o->fo.transparency)
         return cli_error("'%s': JPEG has no alpha channel; --transparent needs .png", out), EXIT_USAGE;
@@ -223,7 +149,7 @@ static int check_image(const char *out, const flame_opts *o)
 }
 
 static fr_status write_image(fr_context *ctx, const fr_flames *f, int i, const fr_image *img, const char *out,
-                             const flame_opts *o)
+                             const flame_cmd *o)
 {
     fr_format fmt = fr_format_from_path(out);
     fr_status s;
@@ -233,7 +159,7 @@ static fr_status write_image(fr_context *ctx, const fr_flames *f, int i, const f
         if (!s) s = fr_image_write_png_keyed(ctx, img, out, "flam3_genome", xml);
         free(xml);
     } else if (fmt == FR_FMT_JPEG) {
-        s = fr_image_write_jpeg(ctx, img, out, o->jpeg_quality ? o->jpeg_quality : 95);
+        s = fr_image_write_jpeg(ctx, img, out, o->run.jpeg_quality);
     } else {
         fr_image rgb = rgb_of(img);
         s = rgb.pixels ? fr_image_write_ppm(ctx, &rgb, out) : FR_ERR_NOMEM;
@@ -242,7 +168,7 @@ static fr_status write_image(fr_context *ctx, const fr_flames *f, int i, const f
     return s;
 }
 
-static int render_one(fr_context *ctx, const fr_flames *f, int i, flame_opts *o)
+static int render_one(fr_context *ctx, const fr_flames *f, int i, flame_cmd *o)
 {
     char *out = NULL, *raw_out = NULL;
     int rc = output_names(o, i, fr_flames_name(f, i), &out, &raw_out);
@@ -253,7 +179,7 @@ static int render_one(fr_context *ctx, const fr_flames *f, int i, flame_opts *o)
         return rc;
     }
     cli_progress pg;
-    cli_progress_init(&pg, "flame", !o->quiet);
+    cli_progress_init(&pg, "flame", !o->run.quiet);
     fr_context_set_progress(ctx, cli_progress_cb, &pg);
     fr_image img;
     fr_flame_raw raw;
@@ -273,7 +199,7 @@ static int render_one(fr_context *ctx, const fr_flames *f, int i, flame_opts *o)
         free(out), free(raw_out);
         return s == FR_ERR_CANCELLED ? 130 : EXIT_WORK;
     }
-    if (!o->quiet) {
+    if (!o->run.quiet) {
         double total = st.seconds_iterate + st.seconds_density + st.seconds_filter + enc;
         char strips[48] = "";
         if (st.strips > 1) snprintf(strips, sizeof strips, " in %d strips", st.strips);
@@ -290,21 +216,22 @@ static int render_one(fr_context *ctx, const fr_flames *f, int i, flame_opts *o)
     return 0;
 }
 
-static int read_flames(fr_context *ctx, const flame_opts *o, fr_flames **f)
+static int read_flames(fr_context *ctx, const flame_cmd *o, fr_flames **f)
 {
     if (!o->file) return cli_error("a genome file is needed (try 'fractalis render flame --help')"), EXIT_USAGE;
     if (fr_flames_read(ctx, o->file, o->palettes, o->strict, f)) {
         cli_error("%s", fr_last_error(ctx));
         return EXIT_WORK;
     }
-    if (!o->quiet)
+    if (!o->run.quiet)
         for (int k = 0; fr_flames_warning(*f, k); k++) fprintf(stderr, "fractalis: warning: %s\n", fr_flames_warning(*f, k));
     return 0;
 }
 
-static int pick(const fr_flames *f, const flame_opts *o, int *index)
+/* The genome named by --index or --name (none given: genome 0). */
+static int pick(const fr_flames *f, const flame_cmd *o, int *index)
 {
-    *index = o->index;
+    *index = o->index < 0 ? 0 : o->index;
     if (o->name && (*index = fr_flames_find(f, o->name)) < 0)
         return cli_error("%s has no genome called '%s'", o->file, o->name), EXIT_USAGE;
     if (*index >= fr_flames_count(f))
@@ -313,81 +240,111 @@ static int pick(const fr_flames *f, const flame_opts *o, int *index)
     return 0;
 }
 
-int cmd_flame_render(int argc, char **argv)
+int cmd_render_flame(int argc, char **argv)
 {
-    flame_opts o = {0};
-    int rc = parse(argc, argv, 2, &o);
-    if (rc) return rc < 0 ? 0 : rc;
-    if (o.all && o.output && !strstr(o.output, "{name}") && !pattern_ok(o.output))
-        return cli_error("-o with --all needs one %%d (or {name}) in the name"), EXIT_USAGE;
-    if (o.output && !o.all && strchr(o.output, '%')) return cli_error("a %% in -o needs --all"), EXIT_USAGE;
-    if (o.all && o.raw && !strstr(o.raw, "{name}") && !pattern_ok(o.raw))
-        return cli_error("--raw with --all needs one %%d (or {name}) in the name"), EXIT_USAGE;
-    if (o.raw && !o.all && strchr(o.raw, '%')) return cli_error("a %% in --raw needs --all"), EXIT_USAGE;
+    flame_cmd o = {.index = -1};
+    cli_run_init(&o.run);
+    fr_flame_options_default(&o.fo);
+    const cli_command c = {"render flame", RUN_OUTPUT | RUN_RENDER | RUN_HOST_MEMORY, output_help, &cli_flame_options,
+                           opts, on_opt, on_word, &o};
     fr_context *ctx = fr_context_create();
     if (!ctx) return cli_error("out of memory"), EXIT_WORK;
     fr_flames *f = NULL;
-    fr_cpu_kernel kernel = FR_CPU_KERNEL_AUTO;
-    if (o.kernel && !cli_parse_kernel(o.kernel, &kernel))
-        rc = EXIT_USAGE, cli_error("--kernel '%s' is not one of auto, scalar, avx2", o.kernel);
-    else if (fr_context_set_threads(ctx, o.threads) || fr_context_set_device(ctx, o.device ? o.device : "auto") ||
-        fr_context_set_cpu_kernel(ctx, kernel) ||
-        fr_context_set_device_memory(ctx, (uint64_t)o.device_mib << 20) ||
-        fr_context_set_host_memory(ctx, (uint64_t)o.host_mib << 20))
-        rc = EXIT_USAGE, cli_error("%s", fr_last_error(ctx));
-    if (!rc && fr_context_device_note(ctx)[0] && !o.quiet) fprintf(stderr, "fractalis: %s\n", fr_context_device_note(ctx));
+    const char *out = NULL;
+    int rc = cli_parse(&c, ctx, argc, argv, 2, &o.run, &o.fo);
+    if (rc == CLI_HELP) {
+        help(&c);
+        rc = 0;
+        goto done;
+    }
+    if (rc) goto done;
+    out = o.run.nout ? o.run.out[0] : NULL;
+    if (o.all && out && !strstr(out, "{name}") && !pattern_ok(out))
+        rc = EXIT_USAGE, cli_error("-o with --all needs one %%d (or {name}) in the name");
+    else if (out && !o.all && strchr(out, '%'))
+        rc = EXIT_USAGE, cli_error("a %% in -o needs --all");
+    else if (o.all && o.raw && !strstr(o.raw, "{name}") && !pattern_ok(o.raw))
+        rc = EXIT_USAGE, cli_error("--raw with --all needs one %%d (or {name}) in the name");
+    else if (o.raw && !o.all && strchr(o.raw, '%'))
+        rc = EXIT_USAGE, cli_error("a %% in --raw needs --all");
+    else if (fr_flame_options_check(ctx, &o.fo))
+        rc = EXIT_USAGE, cli_report(&c, ctx);
+    if (!rc) rc = cli_run_apply(ctx, &o.run);
     if (!rc) rc = read_flames(ctx, &o, &f);
     int index = 0;
     if (!rc && !o.all) rc = pick(f, &o, &index);
     if (!rc) {
-        if (o.all && o.output && !strstr(o.output, "{name}") && !strchr(o.output, '%') && fr_flames_count(f) > 1)
+        if (o.all && out && !strstr(out, "{name}") && !strchr(out, '%') && fr_flames_count(f) > 1)
             rc = EXIT_USAGE, cli_error("-o with --all needs one %%d (or {name}) in the name");
         if (o.all && o.raw && !strstr(o.raw, "{name}") && !strchr(o.raw, '%') && fr_flames_count(f) > 1)
             rc = EXIT_USAGE, cli_error("--raw with --all needs one %%d (or {name}) in the name");
         for (int i = o.all ? 0 : index; !rc && i < (o.all ? fr_flames_count(f) : index + 1); i++)
             rc = render_one(ctx, f, i, &o);
     }
+done:
     fr_flames_destroy(f);
     fr_context_destroy(ctx);
     return rc;
 }
 
+/* flame info FILE, flame convert FILE OUT */
+typedef struct flame_tool {
+    flame_cmd o;
+    const char *sub, *dest;
+} flame_tool;
+
+static int tool_word(void *user, const char *w)
+{
+    flame_tool *t = user;
+    if (!t->o.file) t->o.file = w;
+    else if (!t->dest && !strcmp(t->sub, "convert")) t->dest = w;
+    else return cli_error("unexpected argument '%s'", w), EXIT_USAGE;
+    return 0;
+}
+
+static int tool_opt(void *user, int i, const char *v) { return on_opt(&((flame_tool *)user)->o, i, v); }
+
 int cmd_flame(int argc, char **argv)
 {
-    if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) return print_flame_help(), argc < 2 ? EXIT_USAGE : 0;
-    const char *sub = argv[1];
-    if (strcmp(sub, "info") && strcmp(sub, "convert"))
-        return cli_error("flame: unknown subcommand '%s' (info, convert)", sub), EXIT_USAGE;
-    flame_opts o = {0};
-    const char *dest = NULL;
-    int rc = 0, words = 0;
-    /* convert FILE OUT: the second word (not an option's value) is OUT */
-    for (int i = 2; i < argc; i++) {
-        if (takes_value(argv[i])) {
-            i++;
-            continue;
-        }
-        if (argv[i][0] == '-' || ++words != 2 || strcmp(sub, "convert")) continue;
-        dest = argv[i];
-        memmove(argv + i, argv + i + 1, (size_t)(argc - i - 1) * sizeof *argv);
-        argc--;
-        break;
+    static const cli_opt tool_opts[] = {
+        [OPT_INDEX] = {"index", "N", "convert: the genome to write (0-based)  [default: every genome]"},
+        [OPT_NAME] = {"name", "NAME", "convert: the genome called NAME"},
+        [OPT_ALL] = {"all", NULL, "convert: every genome (the default)"},
+        [OPT_STRICT] = {"strict", NULL, "unknown attributes or elements are errors"},
+        [OPT_PALETTES] = {"palettes", "FILE", "flam3's palette file for palette=\"N\""},
+        {NULL, NULL, NULL},
+    };
+    flame_tool t = {.o = {.index = -1}};
+    cli_run_init(&t.o.run);
+    const cli_command c = {"flame", RUN_QUIET, NULL, NULL, tool_opts, tool_opt, tool_word, &t};
+    int rc = argc < 2 ? CLI_HELP : 0;
+    if (!rc && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) rc = CLI_HELP;
+    t.sub = argc < 2 ? "" : argv[1];
+    if (!rc && strcmp(t.sub, "info") && strcmp(t.sub, "convert"))
+        return cli_error("flame: unknown subcommand '%s' (info, convert)", t.sub), EXIT_USAGE;
+    if (!rc) rc = cli_parse(&c, NULL, argc, argv, 2, &t.o.run, NULL);
+    if (rc == CLI_HELP) {
+        printf("Usage: fractalis flame info FILE            the genomes of FILE: index, name, size\n"
+               "       fractalis flame convert FILE OUT.flam3 [options]\n"
+               "                                            write genomes as flam3 XML that flam3 reads\n\n");
+        cli_print_options(&c, NULL);
+        return argc < 2 ? EXIT_USAGE : 0;
     }
-    if ((rc = parse(argc, argv, 2, &o))) return rc < 0 ? 0 : rc;
-    if (!strcmp(sub, "convert") && !dest) return cli_error("flame convert needs FILE and OUT"), EXIT_USAGE;
+    if (rc) return rc;
+    if (!strcmp(t.sub, "convert") && !t.dest) return cli_error("flame convert needs FILE and OUT"), EXIT_USAGE;
     fr_context *ctx = fr_context_create();
     fr_flames *f = NULL;
-    rc = read_flames(ctx, &o, &f);
-    if (!rc && !strcmp(sub, "info")) {
+    rc = read_flames(ctx, &t.o, &f);
+    if (!rc && !strcmp(t.sub, "info")) {
         for (int i = 0; i < fr_flames_count(f); i++) {
             int w, h;
             fr_flames_size(f, i, &w, &h);
             printf("%d\t%s\t%dx%d\n", i, fr_flames_name(f, i), w, h);
         }
     } else if (!rc) {
-        int index = -1;
-        if (o.name || o.index) rc = pick(f, &o, &index);
-        if (!rc && fr_flames_write(ctx, f, index, dest)) rc = EXIT_WORK, cli_error("%s", fr_last_error(ctx));
+        int index = -1; /* every genome, unless one is named */
+        if (!t.o.all && (t.o.name || t.o.index >= 0)) rc = pick(f, &t.o, &index);
+        if (!rc && fr_flames_write(ctx, f, index, t.dest)) rc = EXIT_WORK, cli_error("%s", fr_last_error(ctx));
     }
     fr_flames_destroy(f);
     fr_context_destroy(ctx);

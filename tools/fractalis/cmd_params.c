@@ -1,10 +1,11 @@
-/* fractalis params FILE: the parameters embedded in a PNG (or a scene), as
- * JSON and as the equivalent command line. */
+/* fractalis params FILE: the scene embedded in a PNG (or a .json scene), of
+ * any family, as JSON and as the command line that renders it again. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 
 /* Print a value so a shell reads it back unchanged ('#' starts a comment). */
 static void print_shell_word(const char *v)
@@ -18,39 +19,65 @@ static void print_shell_word(const char *v)
     putchar('\'');
 }
 
+/* The command line: every parameter with a value of its own. */
+static void print_command(fr_context *ctx, const cli_params *t, const void *p, const char *word)
+{
+    printf("fractalis render %s", word);
+    for (int i = 0; i < t->count(); i++) {
+        const fr_param_info *in = t->info(i);
+        char *v;
+        if ((in->flags & FR_PARAM_ALIAS) || (t->positional && !strcmp(in->name, t->positional))) continue;
+        if (t->get(ctx, p, in->name, &v) == FR_OK) {
+            printf(" --%s ", in->name);
+            print_shell_word(v);
+            free(v);
+        }
+    }
+    printf("\n");
+}
+
 int cmd_params(int argc, char **argv)
 {
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         printf("Usage: fractalis params FILE.png|SCENE.json\n"
-               "Prints the scene embedded in FILE as JSON, then the command that re-renders it.\n");
+               "Prints the scene embedded in FILE (escape time or orbit density) as JSON, then the command\n"
+               "that renders it again.\n");
         return 0;
     }
     if (argc != 2) {
-        cli_error("usage: fractalis params FILE.png");
+        cli_error("usage: fractalis params FILE.png|SCENE.json");
         return EXIT_USAGE;
     }
     fr_context *ctx = fr_context_create();
     if (!ctx) return EXIT_WORK;
-    fr_escape_params p;
-    fr_escape_params_default(&p, FR_MANDELBROT);
-    int rc = cli_load_scene(ctx, argv[1], &p);
-    char *json = NULL;
-    if (!rc && fr_escape_params_to_json(ctx, &p, &json) == FR_OK) {
-        printf("%s\n\nfractalis render %s", json, fr_formula_name(p.formula));
-        for (int i = 1; i < fr_escape_param_count(); i++) {
-            char *v;
-            const char *name = fr_escape_param_info(i)->name;
-            if (fr_escape_param_get(ctx, &p, name, &v) == FR_OK) {
-                printf(" --%s ", name);
-                print_shell_word(v);
-                free(v);
-            }
+    char *text = NULL, *json = NULL, kind[32];
+    int rc = cli_scene_read(ctx, argv[1], &text);
+    if (!rc && fr_scene_kind(ctx, text, kind, sizeof kind)) cli_error("scene '%s': %s", argv[1], fr_last_error(ctx)), rc = EXIT_WORK;
+    if (!rc && !strcmp(kind, "escape")) {
+        fr_escape_params p;
+        fr_escape_params_default(&p, FR_MANDELBROT);
+        if (fr_escape_params_from_json(ctx, text, &p) || fr_escape_params_to_json(ctx, &p, &json)) {
+            cli_error("scene '%s': %s", argv[1], fr_last_error(ctx));
+            rc = EXIT_WORK;
+        } else {
+            printf("%s\n\n", json);
+            print_command(ctx, &cli_escape_params, &p, fr_formula_name(p.formula));
         }
-        printf("\n");
+    } else if (!rc && !strcmp(kind, "buddhabrot")) {
+        fr_buddha_params p;
+        fr_buddha_params_default(&p, 0, 0);
+        if (fr_buddha_params_from_json(ctx, text, &p) || fr_buddha_params_to_json(ctx, &p, &json)) {
+            cli_error("scene '%s': %s", argv[1], fr_last_error(ctx));
+            rc = EXIT_WORK;
+        } else {
+            printf("%s\n\n", json);
+            print_command(ctx, &cli_buddha_params, &p, "buddhabrot");
+        }
     } else if (!rc) {
-        cli_error("%s", fr_last_error(ctx));
+        cli_error("scene '%s' is a '%s' scene, which params does not know", argv[1], kind);
         rc = EXIT_WORK;
     }
+    free(text);
     free(json);
     fr_context_destroy(ctx);
     return rc;

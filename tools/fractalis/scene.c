@@ -1,31 +1,27 @@
+/* Scenes from files: a .json scene, or a PNG carrying one. */
 #include <stdlib.h>
-#include <string.h>
-#include <strings.h>
 
 #include "cli.h"
 
-int cli_load_scene(fr_context *ctx, const char *path, fr_escape_params *p)
+int cli_scene_read(fr_context *ctx, const char *path, char **json)
 {
-    char *text = NULL;
-    fr_status s;
+    *json = NULL;
     if (fr_format_from_path(path) == FR_FMT_PNG) {
-        if ((s = fr_image_read_png(ctx, path, NULL, &text))) {
-            cli_error("%s", fr_last_error(ctx));
-            return EXIT_WORK;
-        }
-        if (!text) {
-            cli_error("'%s' carries no fractalis parameters (not rendered by fractalis?)", path);
-            return EXIT_WORK;
-        }
-    } else if ((s = fr_read_text_file(ctx, path, &text))) {
-        cli_error("%s", fr_last_error(ctx));
-        return EXIT_WORK;
+        if (fr_image_read_png(ctx, path, NULL, json)) return cli_error("%s", fr_last_error(ctx)), EXIT_WORK;
+        if (!*json)
+            return cli_error("'%s' carries no fractalis parameters (not rendered by fractalis?)", path), EXIT_WORK;
+        return 0;
     }
-    s = fr_escape_params_from_json(ctx, text, p);
-    free(text);
-    if (s) {
-        cli_error("scene '%s': %s", path, fr_last_error(ctx));
-        return EXIT_WORK;
-    }
+    if (fr_read_text_file(ctx, path, json)) return cli_error("%s", fr_last_error(ctx)), EXIT_WORK;
     return 0;
+}
+
+int cli_scene_kind(fr_context *ctx, const char *path, char *kind, size_t n)
+{
+    char *json;
+    int rc = cli_scene_read(ctx, path, &json);
+    if (rc) return rc;
+    if (fr_scene_kind(ctx, json, kind, n)) cli_error("scene '%s': %s", path, fr_last_error(ctx)), rc = EXIT_WORK;
+    free(json);
+    return rc;
 }
