@@ -58,6 +58,39 @@ static void test_resume_is_exact(void **state)
     assert_non_null(strstr((char *)read_file(P(f, "part.npy.json"), &(size_t){0}), "\"histogram_samples\": 20000"));
 }
 
+/* A Buddhabrot PNG carries its scene: render --from it and the command
+ * `params` prints both give the same histogram again. */
+static void test_scene_from_png_and_params(void **state)
+{
+    fixture *f = *state;
+    run_ok("render", "buddhabrot", "--size", "40x40", "--samples", "8000", "--seed", "9", "--channel", "r:0:300",
+           "--channel", "g:0:30", "--channel", "b:0:3", "--device", "cpu", "-q", "-o", P(f, "a.png"), "-o",
+           P(f, "a.npy"));
+    run_ok("render", "--from", P(f, "a.png"), "--device", "cpu", "-q", "-o", P(f, "b.npy"));
+    assert_same_file(P(f, "a.npy"), P(f, "b.npy"));
+    cli_result r;
+    run_cli(&r, "params", P(f, "a.png"));
+    if (r.status) fail_msg("params: %s", r.err);
+    assert_non_null(strstr(r.out, "\"fractalis\": \"buddhabrot\""));
+    char *line = strstr(r.out, "fractalis render buddhabrot ");
+    if (!line) fail_msg("no command line in:\n%s", r.out);
+    /* the printed command, word by word (its values need no quoting) */
+    const char *args[80];
+    int n = 0;
+    for (char *save = NULL, *w = strtok_r(line + strlen("fractalis "), " \n", &save); w && n < 72;
+         w = strtok_r(NULL, " \n", &save))
+        args[n++] = w;
+    args[n++] = "--device", args[n++] = "cpu", args[n++] = "-q", args[n++] = "-o";
+    args[n++] = P(f, "c.npy");
+    args[n] = NULL;
+    cli_result again;
+    run_cli_env(&again, NULL, args);
+    if (again.status) fail_msg("the printed command failed: %s", again.err);
+    cli_result_free(&again);
+    cli_result_free(&r);
+    assert_same_file(P(f, "a.npy"), P(f, "c.npy"));
+}
+
 static void test_bad_input(void **state)
 {
     fixture *f = *state;
@@ -112,6 +145,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_render_outputs, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_resume_is_exact, setup, cli_teardown),
+        cmocka_unit_test_setup_teardown(test_scene_from_png_and_params, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_bad_input, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_time_budget, setup, cli_teardown),
     };

@@ -150,6 +150,24 @@ static void test_raw(void **state)
     check_npy(P(f, "all-two.npy"), 144, 192);
 }
 
+/* convert --index 0 writes genome 0 alone (not every genome); without
+ * --index or --name every genome. */
+static void test_convert_index(void **state)
+{
+    fixture *f = *state;
+    char g[PATH_MAX];
+    snprintf(g, sizeof g, "%s", write_genomes(f));
+    run_ok("flame", "convert", g, P(f, "zero.flam3"), "--index", "0");
+    run_ok("flame", "convert", g, P(f, "all.flam3"));
+    fr_flames *z = NULL, *a = NULL;
+    assert_int_equal(fr_flames_read(f->ctx, P(f, "zero.flam3"), NULL, 0, &z), FR_OK);
+    assert_int_equal(fr_flames_read(f->ctx, P(f, "all.flam3"), NULL, 0, &a), FR_OK);
+    assert_int_equal(fr_flames_count(z), 1);
+    assert_string_equal(fr_flames_name(z, 0), "one");
+    assert_int_equal(fr_flames_count(a), 2);
+    fr_flames_destroy(z), fr_flames_destroy(a);
+}
+
 static void test_errors(void **state)
 {
     fixture *f = *state;
@@ -197,6 +215,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_strips, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_raw, setup, cli_teardown),
+        cmocka_unit_test_setup_teardown(test_convert_index, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_errors, setup, cli_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -226,13 +227,55 @@ static void test_json_round_trip(void **state)
     assert_int_equal(fr_escape_params_from_json(ctx, "{\"formula\": \"julia\"}", &q), FR_ERR_PARSE);
 }
 
+/* Scenes hold values of any length, and name no file: a palette that is
+ * not a preset or colours is refused before anything is opened. */
+static void test_scene_values(void **state)
+{
+    fr_escape_params p, q;
+    fr_escape_params_default(&p, FR_MANDELBROT);
+    char json[4096];
+    size_t n = (size_t)snprintf(json, sizeof json, "{\"fractalis\": \"escape\", \"palette\": [");
+    for (int i = 0; i < 20; i++) n += (size_t)snprintf(json + n, sizeof json - n, "%s\"#%02x%02x%02x\"", i ? ", " : "", i * 12, 255 - i, i);
+    /* a width of 300 characters */
+    char width[320] = "0.";
+    for (int i = 0; i < 295; i++) strcat(width, "0");
+    strcat(width, "123");
+    snprintf(json + n, sizeof json - n, "], \"width\": \"%s\"}", width);
+    q = p;
+    assert_int_equal(fr_escape_params_from_json(ctx, json, &q), FR_OK);
+    assert_int_equal(q.palette.count, 20);
+    assert_int_equal(q.palette.rgb[19][0], 19 * 12);
+    assert_true(q.view_width == strtod(width, NULL) && q.view_width > 0);
+    /* one colour is a palette too, and round-trips */
+    q = p;
+    assert_int_equal(fr_escape_params_from_json(ctx, "{\"fractalis\": \"escape\", \"palette\": [\"#102030\"]}", &q), FR_OK);
+    assert_int_equal(q.palette.count, 1);
+    /* no file from a scene, whatever it names */
+    const char *files[] = {"/dev/zero", "/etc/passwd", "palette.txt", "../x"};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        snprintf(json, sizeof json, "{\"fractalis\": \"escape\", \"palette\": \"%s\"}", files[i]);
+        q = p;
+        assert_int_equal(fr_escape_params_from_json(ctx, json, &q), FR_ERR_PARSE);
+        assert_non_null(strstr(fr_last_error(ctx), "names no files"));
+        assert_memory_equal(&p, &q, sizeof p);
+    }
+    /* the caller may name a palette file */
+    assert_int_equal(fr_escape_param_set(ctx, &q, "palette", "/nonexistent/p.txt"), FR_ERR_IO);
+    /* the family of a scene */
+    char kind[32];
+    assert_int_equal(fr_scene_kind(ctx, "{\"fractalis\": \"buddhabrot\", \"size\": \"8x8\"}", kind, sizeof kind), FR_OK);
+    assert_string_equal(kind, "buddhabrot");
+    assert_int_equal(fr_scene_kind(ctx, "{\"size\": \"8x8\"}", kind, sizeof kind), FR_ERR_PARSE);
+    assert_int_equal(fr_scene_kind(ctx, "[1, 2]", kind, sizeof kind), FR_ERR_PARSE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_complete), cmocka_unit_test(test_range_texts_and_messages),
         cmocka_unit_test(test_other_tables),   cmocka_unit_test(test_set_and_get),
         cmocka_unit_test(test_bad_values),     cmocka_unit_test(test_validate),
-        cmocka_unit_test(test_json_round_trip),
+        cmocka_unit_test(test_json_round_trip), cmocka_unit_test(test_scene_values),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
