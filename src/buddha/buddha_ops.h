@@ -20,11 +20,4 @@ typedef struct fr_buddha_ops {
     fr_status (*bench)(void *state, uint64_t count, double *seconds, fr_buddha_counters *c);
 } fr_buddha_ops;
 
-/* The context's backend's orbit-density contract (the CPU's when it has none). */
-static inline const fr_buddha_ops *fr_buddha_ops_of(const fr_context *ctx)
-{
-    const fr_backend_iface *b = fr_backend_current(ctx);
-    return b->buddha ? b->buddha : fr_cpu_backend.buddha;
-}
-
 #endif

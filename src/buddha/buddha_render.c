@@ -153,7 +153,7 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
     if (job.sampling == FR_BS_IMPORTANCE && (s = fr_buddha_importance_map(ctx, &job, &cdf, &weight))) return s;
     st->weight_scale = weight_scale(&job);
 
-    const fr_buddha_ops *b = fr_buddha_ops_of(ctx);
+    const fr_buddha_ops *b = FR_BACKEND_OPS(ctx, buddha);
     void *state = NULL;
     if ((s = b->begin(ctx, &job, &state))) goto out;
 
@@ -216,7 +216,7 @@ fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeat
     double *cdf = NULL;
     uint32_t *weight = NULL;
     if (job.sampling == FR_BS_IMPORTANCE && (s = fr_buddha_importance_map(ctx, &job, &cdf, &weight))) return s;
-    const fr_buddha_ops *b = fr_buddha_ops_of(ctx);
+    const fr_buddha_ops *b = FR_BACKEND_OPS(ctx, buddha);
     void *state = NULL;
     double *t = calloc((size_t)repeats, sizeof *t);
     if (!t) s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");

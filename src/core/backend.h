@@ -38,4 +38,9 @@ const fr_backend_iface *fr_backend_find(const char *name);
 /* The backend selected in the context. */
 const fr_backend_iface *fr_backend_current(const fr_context *ctx);
 
+/* A family's contract on the context's backend, the CPU's when that backend
+ * lacks it: FR_BACKEND_OPS(ctx, flame) is a const struct fr_flame_ops *. */
+#define FR_BACKEND_OPS(ctx, family)                                                                              \
+    (fr_backend_current(ctx)->family ? fr_backend_current(ctx)->family : fr_cpu_backend.family)
+
 #endif

@@ -24,11 +24,4 @@ typedef struct fr_escape_ops {
                        fr_bench_result *result);
 } fr_escape_ops;
 
-/* The context's backend's escape-time contract (the CPU's when it has none). */
-static inline const fr_escape_ops *fr_escape_ops_of(const fr_context *ctx)
-{
-    const fr_backend_iface *b = fr_backend_current(ctx);
-    return b->escape ? b->escape : fr_cpu_backend.escape;
-}
-
 #endif

@@ -81,7 +81,7 @@ fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, fr_image 
     fr_escape_job_init(&job, p);
     fr_escape_stats st = {0};
     st.samples = (uint64_t)job.sw * job.sh;
-    const fr_escape_ops *b = fr_escape_ops_of(ctx);
+    const fr_escape_ops *b = FR_BACKEND_OPS(ctx, escape);
     if (b->render) {
         if ((s = render_on_device(ctx, b, &job, image, raw, &st))) return s;
         if (stats) *stats = st;
@@ -152,7 +152,7 @@ fr_status fr_escape_bench(fr_context *ctx, const fr_escape_params *p, const fr_b
     fr_escape_job job;
     fr_escape_job_init(&job, p);
     r->samples = (uint64_t)job.sw * job.sh;
-    const fr_escape_ops *b = fr_escape_ops_of(ctx);
+    const fr_escape_ops *b = FR_BACKEND_OPS(ctx, escape);
     if (b->bench) {
         float *lut = malloc(FR_LUT_FLOATS * sizeof *lut);
         if (!lut) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");

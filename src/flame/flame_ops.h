@@ -50,11 +50,4 @@ typedef struct fr_flame_ops {
                        fr_flame_stats *stats);
 } fr_flame_ops;
 
-/* The context's backend's flame contract (the CPU's when it has none). */
-static inline const fr_flame_ops *fr_flame_ops_of(const fr_context *ctx)
-{
-    const fr_backend_iface *b = fr_backend_current(ctx);
-    return b->flame ? b->flame : fr_cpu_backend.flame;
-}
-
 #endif

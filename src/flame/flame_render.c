@@ -174,7 +174,7 @@ fr_status fr_flame_render_raw(fr_context *ctx, const fr_flames *fl, int index, c
         goto done;
     }
     st->samples = whole.nsamples;
-    frame_ctl c = {&p, o, depth, fr_flame_ops_of(ctx)};
+    frame_ctl c = {&p, o, depth, FR_BACKEND_OPS(ctx, flame)};
     const fr_flame_strip_ops ops = {&c, frame_memory, frame_render};
     if ((s = fr_flame_render_strips(ctx, &whole, o->strips, &ops, out, rb, st))) goto done;
     if (out && depth == 8) {
@@ -223,7 +223,7 @@ fr_status fr_flame_bench(fr_context *ctx, const fr_flames *fl, int index, const 
     fr_status s = prepare(ctx, fl, index, o, &p);
     if (s) return s;
     st->samples = p.f.nsamples / p.f.passes;
-    const fr_flame_ops *ops = fr_flame_ops_of(ctx);
+    const fr_flame_ops *ops = FR_BACKEND_OPS(ctx, flame);
     if (ops->bench) {
         fr_flame_render_job rj;
         render_job(&p, o, 8, &rj);

@@ -289,35 +289,24 @@ void cli_report(const cli_command *c, fr_context *ctx)
 
 /* ------------------------------------------------- the families' tables */
 
-static fr_status escape_set(fr_context *ctx, void *p, const char *name, const char *v)
-{
-    return fr_escape_param_set(ctx, p, name, v);
-}
-static fr_status escape_get(fr_context *ctx, const void *p, const char *name, char **v)
-{
-    return fr_escape_param_get(ctx, p, name, v);
-}
+/* The library's typed set and get of a family, for any object. */
+#define FAMILY(NAME, SET, GET, OBJ)                                                                  \
+    static fr_status NAME##_set(fr_context *ctx, void *p, const char *name, const char *v)                      \
+    {                                                                                                            \
+        return SET(ctx, (OBJ *)p, name, v);                                                                      \
+    }                                                                                                            \
+    static fr_status NAME##_get(fr_context *ctx, const void *p, const char *name, char **v)                     \
+    {                                                                                                            \
+        return GET(ctx, (const OBJ *)p, name, v);                                                                \
+    }
+
+FAMILY(escape, fr_escape_param_set, fr_escape_param_get, fr_escape_params)
+FAMILY(buddha, fr_buddha_param_set, fr_buddha_param_get, fr_buddha_params)
+FAMILY(flame, fr_flame_option_set, fr_flame_option_get, fr_flame_options)
+
 const cli_params cli_escape_params = {fr_escape_param_count, fr_escape_param_info, fr_escape_param_find, escape_set,
                                       escape_get, "formula"};
-
-static fr_status buddha_set(fr_context *ctx, void *p, const char *name, const char *v)
-{
-    return fr_buddha_param_set(ctx, p, name, v);
-}
-static fr_status buddha_get(fr_context *ctx, const void *p, const char *name, char **v)
-{
-    return fr_buddha_param_get(ctx, p, name, v);
-}
 const cli_params cli_buddha_params = {fr_buddha_param_count, fr_buddha_param_info, fr_buddha_param_find, buddha_set,
                                       buddha_get, NULL};
-
-static fr_status flame_set(fr_context *ctx, void *o, const char *name, const char *v)
-{
-    return fr_flame_option_set(ctx, o, name, v);
-}
-static fr_status flame_get(fr_context *ctx, const void *o, const char *name, char **v)
-{
-    return fr_flame_option_get(ctx, o, name, v);
-}
 const cli_params cli_flame_options = {fr_flame_option_count, fr_flame_option_info, fr_flame_option_find, flame_set,
                                       flame_get, NULL};
