@@ -1,0 +1,32 @@
+# Sourced by the GPU machine's scripts (gpu-check.sh, gpu-ab.sh): the
+# dependencies that machine lacks come as Debian packages in .gpu-deps/
+# (scripts/gpu-deps.sh fetches them here) and are unpacked into a private
+# prefix, with pkg-config, include and library paths pointed at it; nvcc on
+# the PATH.
+if [ -d .gpu-deps ] && ls .gpu-deps/*.deb >/dev/null 2>&1; then
+    root=/tmp/fractalis-deps
+    rm -rf "$root" && mkdir -p "$root"
+    for f in .gpu-deps/*.deb; do dpkg -x "$f" "$root"; done
+    # Point the packages' pkg-config files at the prefix (some name /usr
+    # through ${prefix}, some literally).
+    sed -i -e "s|^prefix=.*|prefix=$root/usr|" -e "s|^\([a-z_]*dir\)=/usr/|\1=$root/usr/|" \
+        -e "s|-L/usr/|-L$root/usr/|g" -e "s|-I/usr/|-I$root/usr/|g" \
+        "$root"/usr/lib/x86_64-linux-gnu/pkgconfig/*.pc
+    # libxml2 comes as headers only: the machine has its own runtime (built
+    # against its own ICU), so the link-time name points there.
+    for l in "$root"/usr/lib/x86_64-linux-gnu/*.so; do
+        if [ -L "$l" ] && [ ! -e "$l" ]; then
+            sys=$(ls /usr/lib/x86_64-linux-gnu/"$(basename "$l")".[0-9]* 2>/dev/null | head -1 || true)
+            [ -n "$sys" ] && ln -sf "$sys" "$l"
+        fi
+    done
+    # libxml2's headers include ICU's (<unicode/ucnv.h>); jpeglib.h includes
+    # the multiarch jconfig.h
+    export C_INCLUDE_PATH=$root/usr/include:$root/usr/include/x86_64-linux-gnu${C_INCLUDE_PATH:+:$C_INCLUDE_PATH}
+    # flam3's palette file, for the flame tests
+    [ -f "$root/usr/share/flam3/flam3-palettes.xml" ] && export FR_FLAM3_PALETTES=$root/usr/share/flam3/flam3-palettes.xml
+    export PKG_CONFIG_PATH=$root/usr/lib/x86_64-linux-gnu/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+    export LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    command -v pkg-config >/dev/null || export PATH=$PATH:$root/usr/bin
+fi
+export PATH=$PATH:/usr/local/cuda/bin
