@@ -171,14 +171,14 @@ static void test_too_large_is_an_error(void **state)
     char path[4096], err[512];
     flame_tmp_path(path, sizeof path, "gpu_big.flam3");
     flame_write_variation_genomes(path, 0);
-    fr_flame_options o = {.width = 65536, .height = 65536, .quality = 0.001, .supersample = 8, .strips = 1};
+    fr_flame_options o = {.width = FR_MAX_SIDE, .height = FR_MAX_SIDE, .quality = 0.001, .supersample = 8, .strips = 1};
     fr_image img;
     fr_flame_stats st;
     fr_status s = render("cuda", path, 0, &o, &img, &st, err, sizeof err);
     assert_int_equal(s, FR_ERR_NOMEM);
     assert_non_null(strstr(err, "memory"));
     assert_null(img.pixels);
-    fr_flame_options wide = {.width = 65536, .height = 16, .quality = 0.001, .supersample = 16};
+    fr_flame_options wide = {.width = FR_MAX_SIDE, .height = 16, .quality = 0.001, .supersample = 16};
     s = render_capped("cuda", path, 0, &wide, 16u << 20, &img, NULL, &st, err, sizeof err);
     assert_int_equal(s, FR_ERR_NOMEM);
     assert_non_null(strstr(err, "strips of one row"));
