@@ -6,7 +6,8 @@
 #
 #   scripts/gpu-ab.sh --prepare REV      here: the baseline's tree into .baseline/
 #                                        (git archive; carry .baseline and .gpu-deps)
-#   scripts/gpu-ab.sh --build            there: build both (build-gpu, .baseline/build-gpu)
+#   scripts/gpu-ab.sh --build            there: build both (build-gpu, build-gpu-baseline: outside
+#                                        .baseline, which a carry replaces)
 #   scripts/gpu-ab.sh --outputs          there: GPU outputs of both, compared by SHA-256
 #   scripts/gpu-ab.sh --bench N          there: N rounds of bench, bench orbit, bench flame
 #
@@ -27,13 +28,14 @@ mkdir -p "$OUT"
 . scripts/gpu-env.sh
 shared=$PWD/../shared
 [ -d .shared ] && shared=$PWD/.shared
-A=.baseline/build-gpu/tools/fractalis/fractalis
+A=build-gpu-baseline/tools/fractalis/fractalis
 B=build-gpu/tools/fractalis/fractalis
 
+# build SOURCE BUILD TESTS(ON|OFF) NAME
 build() {
-    cmake -S "$1" -B "$1/build-gpu" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DFR_BUILD_TESTS="$2" \
-        -DFR_SHARED_DIR="$shared" >"$OUT/configure-$3.log" 2>&1 || { cat "$OUT/configure-$3.log"; exit 1; }
-    cmake --build "$1/build-gpu" -j8 >"$OUT/build-$3.log" 2>&1 || { tail -40 "$OUT/build-$3.log"; exit 1; }
+    cmake -S "$1" -B "$2" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DFR_BUILD_TESTS="$3" \
+        -DFR_SHARED_DIR="$shared" >"$OUT/configure-$4.log" 2>&1 || { cat "$OUT/configure-$4.log"; exit 1; }
+    cmake --build "$2" -j8 >"$OUT/build-$4.log" 2>&1 || { tail -40 "$OUT/build-$4.log"; exit 1; }
 }
 
 # The GPU's exact outputs: escape-time counts, values and images; orbit-
@@ -64,8 +66,9 @@ outputs() {
 case "${1:-}" in
 --build)
     nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee "$OUT/gpu.txt"
-    build .baseline OFF a &
-    build . ON b
+    rm -f build-gpu-baseline/CMakeCache.txt
+    build .baseline build-gpu-baseline OFF a &
+    build . build-gpu ON b
     wait
     $B devices
     ;;
