@@ -55,7 +55,9 @@ static void test_resume_is_exact(void **state)
     run_ok("render", "--resume", P(f, "part.npy"), "--samples", "12000", "--device", "cpu", "-q", "-o",
            P(f, "part.png"));
     assert_same_file(P(f, "one.npy"), P(f, "part.npy"));
-    assert_non_null(strstr((char *)read_file(P(f, "part.npy.json"), &(size_t){0}), "\"histogram_samples\": 20000"));
+    char *scene = (char *)read_file(P(f, "part.npy.json"), &(size_t){0});
+    assert_non_null(strstr(scene, "\"histogram_samples\": 20000"));
+    free(scene);
 }
 
 /* A Buddhabrot PNG carries its scene: render --from it and the command
