@@ -21,7 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "fractalis.h"
@@ -750,10 +753,15 @@ static void test_atomic_file(void **state)
     const char *path = tpath(f, "x");
     fr_atomic_file af;
 
-    /* Nothing visible under the final name until commit. */
+    /* Nothing visible until commit: the file is unnamed where the kernel
+     * allows (O_TMPFILE), else hidden. */
     assert_int_equal(fr_atomic_open(f->ctx, &af, path), FR_OK);
-    assert_int_equal(count_hidden(f->dir), 1);
-    assert_non_null(strstr(af.tmp, "/.x."));
+    if (af.tmp) {
+        assert_int_equal(count_hidden(f->dir), 1);
+        assert_non_null(strstr(af.tmp, "/.x."));
+    } else {
+        assert_int_equal(count_entries(f->dir), 0);
+    }
     fputs("partial", af.fp);
     assert_false(exists(path));
     fr_atomic_abort(&af);
@@ -796,6 +804,127 @@ static void test_atomic_file(void **state)
     assert_int_equal(chdir(cwd), 0);
     assert_true(exists(tpath(f, "rel.txt")));
     assert_int_equal(count_hidden(f->dir), 0);
+}
+
+/* What is at an output path: a symbolic link is followed (the link stays,
+ * its target gets the file), a character device or FIFO is written into, a
+ * dangling link and a socket are refused. Nothing is replaced by a regular
+ * file but a regular file. */
+static void test_special_outputs(void **state)
+{
+    fixture *f = *state;
+    const char *target = tpath(f, "target.txt"), *link = tpath(f, "link.txt");
+    assert_int_equal(fr_write_text_file(f->ctx, target, "old"), FR_OK);
+    assert_int_equal(symlink("target.txt", link), 0);
+    assert_int_equal(fr_write_text_file(f->ctx, link, "new"), FR_OK);
+    struct stat st;
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    size_t n;
+    unsigned char *text = slurp(target, &n);
+    assert_int_equal(n, 3);
+    assert_memory_equal(text, "new", 3);
+    free(text);
+    /* a link to nothing */
+    const char *dangling = tpath(f, "dangling.txt");
+    assert_int_equal(symlink("nowhere/x.txt", dangling), 0);
+    assert_int_equal(fr_write_text_file(f->ctx, dangling, "x"), FR_ERR_IO);
+    assert_non_null(strstr(fr_last_error(f->ctx), "symbolic link"));
+    assert_int_equal(lstat(dangling, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    /* /dev/null stays the device */
+    assert_int_equal(fr_write_text_file(f->ctx, "/dev/null", "into the device"), FR_OK);
+    assert_int_equal(stat("/dev/null", &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+    fr_image img = make_image(4, 4, 8);
+    assert_int_equal(fr_image_write_png(f->ctx, &img, "/dev/null", NULL), FR_OK);
+    assert_int_equal(stat("/dev/null", &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+    /* a FIFO receives the bytes, and stays a FIFO */
+    const char *fifo = tpath(f, "fifo");
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) _exit(fr_write_text_file(NULL, fifo, "through the pipe") == FR_OK ? 0 : 1);
+    FILE *r = fopen(fifo, "rb");
+    assert_non_null(r);
+    char got[64] = "";
+    size_t len = fread(got, 1, sizeof got - 1, r);
+    fclose(r);
+    int ws;
+    assert_int_equal(waitpid(child, &ws, 0), child);
+    assert_true(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
+    assert_int_equal(len, strlen("through the pipe"));
+    assert_int_equal(lstat(fifo, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    /* a socket is refused */
+    const char *sock = tpath(f, "sock");
+    int sfd = socket(AF_UNIX, SOCK_STREAM, 0);
+    struct sockaddr_un sa = {.sun_family = AF_UNIX};
+    snprintf(sa.sun_path, sizeof sa.sun_path, "%s", sock);
+    assert_int_equal(bind(sfd, (struct sockaddr *)&sa, sizeof sa), 0);
+    assert_int_equal(fr_image_write_png(f->ctx, &img, sock, NULL), FR_ERR_IO);
+    assert_non_null(strstr(fr_last_error(f->ctx), "socket"));
+    close(sfd);
+    assert_int_equal(lstat(sock, &st), 0);
+    assert_true(S_ISSOCK(st.st_mode));
+    fr_image_free(&img);
+    /* a process killed before its commit leaves nothing behind */
+    child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        fr_atomic_file af;
+        if (fr_atomic_open(NULL, &af, tpath(f, "killed.png"))) _exit(2);
+        fputs("half of an image", af.fp);
+        fflush(af.fp);
+        _exit(af.tmp ? 3 : 0); /* as SIGKILL would: no commit, no clean-up */
+    }
+    assert_int_equal(waitpid(child, &ws, 0), child);
+    assert_true(WIFEXITED(ws));
+    if (WEXITSTATUS(ws) == 3) print_message("no O_TMPFILE here: a killed writer leaves its hidden file\n");
+    else assert_int_equal(WEXITSTATUS(ws), 0);
+    assert_false(exists(tpath(f, "killed.png")));
+    if (WEXITSTATUS(ws) == 0) assert_int_equal(count_hidden(f->dir), 0);
+}
+
+/* Two files committed together: a failure while writing the second leaves
+ * the first as it was. */
+static void test_commit_together(void **state)
+{
+    fixture *f = *state;
+    const char *a = tpath(f, "a.txt"), *b = tpath(f, "b.txt");
+    assert_int_equal(fr_write_text_file(f->ctx, a, "old a"), FR_OK);
+    fr_atomic_file af[2];
+    assert_int_equal(fr_atomic_open(f->ctx, &af[0], a), FR_OK);
+    assert_int_equal(fr_atomic_open(f->ctx, &af[1], b), FR_OK);
+    fputs("new a", af[0].fp);
+    fputs("new b", af[1].fp);
+    assert_int_equal(fr_atomic_commit_all(f->ctx, af, 2), FR_OK);
+    size_t n;
+    unsigned char *t = slurp(b, &n);
+    assert_memory_equal(t, "new b", 5);
+    free(t);
+    /* writing b fails: a keeps its old bytes, b is not made */
+    const char *sub = tpath(f, "sub");
+    assert_int_equal(mkdir(sub, 0755), 0);
+    char bsub[PATH_MAX];
+    snprintf(bsub, sizeof bsub, "%s/b.txt", sub);
+    assert_int_equal(fr_atomic_open(f->ctx, &af[0], a), FR_OK);
+    assert_int_equal(fr_atomic_open(f->ctx, &af[1], bsub), FR_OK);
+    fputs("newer a", af[0].fp);
+    fputs("newer b", af[1].fp);
+    /* a write error on the second (a full disk: /dev/full): nothing is committed */
+    fclose(af[1].fp);
+    af[1].fp = fopen("/dev/full", "wb");
+    assert_non_null(af[1].fp);
+    fputs("newer b", af[1].fp);
+    assert_int_equal(fr_atomic_commit_all(f->ctx, af, 2), FR_ERR_IO);
+    t = slurp(a, &n);
+    assert_int_equal(n, 5);
+    assert_memory_equal(t, "new a", 5);
+    free(t);
+    assert_false(exists(bsub));
+    assert_int_equal(rmdir(sub), 0);
 }
 
 /* Writes that fail midway (here: the file size limit, as a full disk would)
@@ -868,6 +997,8 @@ int main(void)
         cmocka_unit_test(test_format_from_path),
         cmocka_unit_test_setup_teardown(test_text_files, setup, teardown),
         cmocka_unit_test_setup_teardown(test_atomic_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_special_outputs, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_commit_together, setup, teardown),
         cmocka_unit_test_setup_teardown(test_failed_write_leaves_nothing, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

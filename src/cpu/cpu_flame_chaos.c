@@ -112,6 +112,7 @@ int fr_cpu_flame_run_pass(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_fl
                           uint64_t base, uint64_t walkers, fr_cpu_flame_progress progress, void *user,
                           fr_flame_walk_stats *st)
 {
+    if (nseg < 1 || !walkers) return 0; /* a pass with no samples (a tiny quality) */
     const int lanes = fr_flame_simd_lanes(jobs[seg[0].job].nstd);
     size_t nu = 0;
     unit *bt = c->simd ? make_batches(seg, nseg, walkers, lanes, &nu) : NULL;

@@ -11,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The most samples a render may ask for: about 20 days of the fastest GPU
+ * chaos game; beyond it counts would leave their 64-bit integers. */
+#define MAX_SAMPLES 1e17
+
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
@@ -373,6 +377,12 @@ fr_status fr_flame_frame_init(fr_context *ctx, const fr_flame_genome *g, fr_flam
 
     setup_camera(g, f);
     f->nsamples = f->sample_density * f->width * f->height;
+    /* (the counts of samples, walkers and passes are 64-bit integers) */
+    if (!(f->nsamples <= MAX_SAMPLES)) {
+        fr_flame_frame_free(f);
+        return fr_fail(ctx, FR_ERR_INVALID, "quality %g at %dx%d asks for %g samples, more than %g", g->quality,
+                       g->width, g->height, f->nsamples, MAX_SAMPLES);
+    }
 
     if (g->estimator_radius > 0.0) {
         s = create_de_filters(ctx, g->estimator_radius, g->estimator_minimum, g->estimator_curve, os, &f->de);
