@@ -65,7 +65,7 @@ static inline uint64_t *fr_test_buddha_reference(const fr_buddha_params *p, fr_b
     fr_buddha_job_init(&j, p);
     double *cdf = NULL;
     uint32_t *w = NULL;
-    if (j.sampling == FR_BS_IMPORTANCE && fr_buddha_importance_map(NULL, &j, &cdf, &w)) return NULL;
+    if (j.sampling == FR_BS_IMPORTANCE && fr_buddha_importance_map(NULL, &j, 0, &cdf, &w)) return NULL;
     uint64_t *h = calloc((size_t)p->width * p->height * p->channels, sizeof *h);
     fr_buddha_counters local = {0, 0, 0};
     if (h) fr_buddha_reference(&j, 0, p->samples, h, c ? c : &local);

@@ -91,11 +91,19 @@ static inline uint32_t fr_buddha_plot_top(const fr_buddha_job *j, fr_orbit o, ui
 
 /* 1 when folded storage applies (symmetric view and conjugate pairs). */
 int fr_buddha_can_fold(const fr_buddha_job *j);
-/* Add folded counts (fold_rows rows a plane) into the full histogram. */
-void fr_buddha_unfold_add(const fr_buddha_job *j, const uint64_t *fold, uint64_t *hist);
+/* Add folded counts (fold_rows rows a plane) into the full histogram, or n
+ * counts into n: saturating at 2^64 - 1, with 1 returned when a count did
+ * (a histogram resumed past its counts' range; fr_buddha_overflow is the
+ * backends' error then). */
+int fr_buddha_unfold_add(const fr_buddha_job *j, const uint64_t *fold, uint64_t *hist);
+int fr_buddha_add_counts(uint64_t *hist, const uint64_t *src, size_t n);
+fr_status fr_buddha_overflow(fr_context *ctx);
 
 /* Build the importance map of a job (pilot pass on the context's device):
- * fills j->cdf and j->weight with arrays the caller frees with free(). */
-fr_status fr_buddha_importance_map(fr_context *ctx, fr_buddha_job *j, double **cdf, uint32_t **weight);
+ * fills j->cdf and j->weight with arrays the caller frees with free(). A
+ * cancel through the progress callback, or fr_now() reaching `deadline`
+ * (0: none), stops it with FR_ERR_CANCELLED and no map. */
+fr_status fr_buddha_importance_map(fr_context *ctx, fr_buddha_job *j, double deadline, double **cdf,
+                                   uint32_t **weight);
 
 #endif

@@ -32,8 +32,13 @@ fr_status fr_buddha_hist_read_npy(fr_context *ctx, const char *path, fr_buddha_h
     uint64_t *data;
     fr_status s = fr_npy_read_u64(ctx, path, &nd, shape, &data);
     if (s) return s;
+    if (nd != 2 && nd != 3) {
+        free(data);
+        return fr_fail(ctx, FR_ERR_PARSE, "'%s' has %d dimension(s), not a histogram of shape (H, W) or (3, H, W)",
+                       path, nd);
+    }
     int64_t c = nd == 3 ? shape[0] : 1, hh = shape[nd - 2], w = shape[nd - 1];
-    if ((nd != 2 && nd != 3) || (c != 1 && c != 3) || hh > 65535 || w > 65535) {
+    if ((c != 1 && c != 3) || hh > FR_MAX_SIDE || w > FR_MAX_SIDE) {
         free(data);
         return fr_fail(ctx, FR_ERR_PARSE, "'%s' is not a histogram of shape (H, W) or (3, H, W)", path);
     }

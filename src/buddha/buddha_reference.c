@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "buddha/buddha.h"
+#include "core/context.h"
 
 void fr_buddha_job_init(fr_buddha_job *j, const fr_buddha_params *p)
 {
@@ -43,22 +44,45 @@ void fr_buddha_job_init(fr_buddha_job *j, const fr_buddha_params *p)
 
 int fr_buddha_can_fold(const fr_buddha_job *j) { return j->sym_view && j->paired; }
 
-void fr_buddha_unfold_add(const fr_buddha_job *j, const uint64_t *fold, uint64_t *hist)
+/* dst += v, saturating; 1 when it saturated. */
+static inline int add_sat(uint64_t *dst, uint64_t v)
+{
+    if (__builtin_add_overflow(*dst, v, dst)) return *dst = UINT64_MAX, 1;
+    return 0;
+}
+
+int fr_buddha_add_counts(uint64_t *hist, const uint64_t *src, size_t n)
+{
+    int over = 0;
+    for (size_t i = 0; i < n; i++) over |= add_sat(&hist[i], src[i]);
+    return over;
+}
+
+int fr_buddha_unfold_add(const fr_buddha_job *j, const uint64_t *fold, uint64_t *hist)
 {
     const size_t w = (size_t)j->width, h = (size_t)j->height, fr = (size_t)fr_buddha_fold_rows(j);
+    int over = 0;
     for (int k = 0; k < j->channels; k++) {
         const uint64_t *f = fold + k * fr * w;
         uint64_t *o = hist + k * h * w;
         for (size_t r = 0; r < h / 2; r++)
             for (size_t c = 0; c < w; c++) {
-                o[r * w + c] += f[r * w + c];
-                o[(h - 1 - r) * w + c] += f[r * w + c];
+                over |= add_sat(&o[r * w + c], f[r * w + c]);
+                over |= add_sat(&o[(h - 1 - r) * w + c], f[r * w + c]);
             }
         /* Even height: the axis row belongs to row h/2 - 1; odd: the middle
          * row is its own mirror. */
         size_t dst = h % 2 == 0 ? h / 2 - 1 : h / 2;
-        for (size_t c = 0; c < w; c++) o[dst * w + c] += f[(h / 2) * w + c];
+        for (size_t c = 0; c < w; c++) over |= add_sat(&o[dst * w + c], f[(h / 2) * w + c]);
     }
+    return over;
+}
+
+fr_status fr_buddha_overflow(fr_context *ctx)
+{
+    return fr_fail(ctx, FR_ERR_INVALID,
+                   "a count of the histogram would pass 2^64 - 1 (it is held at that value): the histogram was "
+                   "resumed too often for 64-bit counts");
 }
 
 /* The plotting loop, once per precision: z_1 .. z_len of every channel,

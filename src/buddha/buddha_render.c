@@ -12,8 +12,10 @@
 
 /* Hits per pixel drawn when no stopping rule is given. */
 #define DEFAULT_HITS 1000.0
-/* Pilot samples per importance cell. */
+/* Pilot samples per importance cell, and a chunk of the pilot between
+ * checks of the time limit and a cancel. */
 #define PILOT_PER_CELL 16
+#define PILOT_CHUNK ((int64_t)1 << 18)
 /* Importance weights: a cell with the pilot's mean density gets weight K;
  * every cell keeps at least ALPHA of the uniform density. */
 #define IMPORTANCE_K 64.0
@@ -63,7 +65,8 @@ static uint64_t pilot_score(const fr_buddha_job *j, double cr, double ci)
     return hits;
 }
 
-fr_status fr_buddha_importance_map(fr_context *ctx, fr_buddha_job *j, double **cdf_out, uint32_t **w_out)
+fr_status fr_buddha_importance_map(fr_context *ctx, fr_buddha_job *j, double deadline, double **cdf_out,
+                                   uint32_t **w_out)
 {
     const uint64_t cells = j->cells;
     uint64_t *score = calloc(cells, sizeof *score);
@@ -80,14 +83,30 @@ fr_status fr_buddha_importance_map(fr_context *ctx, fr_buddha_job *j, double **c
     fr_buddha_job pilot = *j;
     pilot.sampling = FR_BS_STRATIFIED;
     pilot.stream = FR_BUDDHA_PILOT_STREAM;
+    /* In chunks, between which a cancel or the deadline stops it: the map
+     * is all or nothing (a partial one would make the histogram depend on
+     * the time it had). */
     const int64_t n = (int64_t)(cells * PILOT_PER_CELL);
+    const double t0 = fr_now();
+    for (int64_t first = 0; first < n; first += PILOT_CHUNK) {
+        const int64_t end = n - first < PILOT_CHUNK ? n : first + PILOT_CHUNK;
 #pragma omp parallel for schedule(dynamic, 4096) num_threads(fr_threads(ctx))
-    for (int64_t i = 0; i < n; i++) {
-        double cr, ci;
-        fr_buddha_sample(&pilot, (uint64_t)i, &cr, &ci);
-        uint64_t s = pilot_score(&pilot, cr, ci);
-        /* Pilot plotting needs no histogram: score only counts points. */
-        if (s) __atomic_fetch_add(&score[(uint64_t)i % cells], s, __ATOMIC_RELAXED);
+        for (int64_t i = first; i < end; i++) {
+            double cr, ci;
+            fr_buddha_sample(&pilot, (uint64_t)i, &cr, &ci);
+            uint64_t s = pilot_score(&pilot, cr, ci);
+            /* Pilot plotting needs no histogram: score only counts points. */
+            if (s) __atomic_fetch_add(&score[(uint64_t)i % cells], s, __ATOMIC_RELAXED);
+        }
+        const int cancel = ctx && ctx->progress && ctx->progress(0, ctx->progress_user);
+        if (end < n && (cancel || (deadline > 0 && fr_now() >= deadline))) {
+            free(score), free(cdf), free(w);
+            return fr_fail(ctx, FR_ERR_CANCELLED,
+                           "%s during the importance pilot pass (%lld of %lld orbits in %.1f s): nothing was "
+                           "sampled; a coarser grid makes the pilot shorter",
+                           cancel ? "cancelled" : "the time limit ran out", (long long)end, (long long)n,
+                           fr_now() - t0);
+        }
     }
     double total = 0;
     for (uint64_t k = 0; k < cells; k++) total += (double)score[k];
@@ -150,7 +169,10 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
     fr_buddha_job_init(&job, p);
     double *cdf = NULL;
     uint32_t *weight = NULL;
-    if (job.sampling == FR_BS_IMPORTANCE && (s = fr_buddha_importance_map(ctx, &job, &cdf, &weight))) return s;
+    const double t0 = fr_now(); /* the time limit counts the pilot pass too */
+    if (job.sampling == FR_BS_IMPORTANCE &&
+        (s = fr_buddha_importance_map(ctx, &job, p->time_limit > 0 ? t0 + p->time_limit : 0, &cdf, &weight)))
+        return s;
     st->weight_scale = weight_scale(&job);
 
     const fr_buddha_ops *b = FR_BACKEND_OPS(ctx, buddha);
@@ -160,7 +182,7 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
     const double pixels = (double)p->width * p->height;
     double hits_target = p->hits_per_pixel > 0 ? p->hits_per_pixel * pixels : 0;
     if (!p->samples && !p->time_limit && !hits_target) hits_target = DEFAULT_HITS * pixels;
-    const double t0 = fr_now();
+    const double t_sampling = fr_now();
     uint64_t batch = 1u << 12, done = 0;
     fr_buddha_counters c = {0, 0, 0};
     for (;;) {
@@ -189,7 +211,7 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
         if (ctx->progress && ctx->progress(fmin(frac, 1.0), ctx->progress_user)) st->stopped = 1;
         if (st->stopped) break;
     }
-    st->seconds = fr_now() - t0;
+    st->seconds = fr_now() - t_sampling;
     fr_status se = b->end(state, s ? NULL : hist->counts);
     if (!s) s = se;
     if (!s) {
@@ -215,7 +237,7 @@ fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeat
     fr_buddha_job_init(&job, p);
     double *cdf = NULL;
     uint32_t *weight = NULL;
-    if (job.sampling == FR_BS_IMPORTANCE && (s = fr_buddha_importance_map(ctx, &job, &cdf, &weight))) return s;
+    if (job.sampling == FR_BS_IMPORTANCE && (s = fr_buddha_importance_map(ctx, &job, 0, &cdf, &weight))) return s;
     const fr_buddha_ops *b = FR_BACKEND_OPS(ctx, buddha);
     void *state = NULL;
     double *t = calloc((size_t)repeats, sizeof *t);

@@ -118,6 +118,7 @@ static fr_status cpu_buddha_run(void *state, uint64_t first, uint64_t count, fr_
 static fr_status cpu_buddha_end(void *state, uint64_t *hist)
 {
     cpu_buddha *c = state;
+    int over = 0;
     if (hist) {
         /* The threads' histograms into the first. */
         size_t copies = c->shared ? 1 : (size_t)c->threads;
@@ -126,12 +127,12 @@ static fr_status cpu_buddha_end(void *state, uint64_t *hist)
 #pragma omp parallel for num_threads(c->threads) schedule(static)
             for (size_t i = 0; i < c->size; i++) c->work[i] += src[i];
         }
-        if (c->mode == FR_PLOT_FOLD) fr_buddha_unfold_add(c->job, c->work, hist);
-        else
-            for (size_t i = 0; i < c->size; i++) hist[i] += c->work[i];
+        over = c->mode == FR_PLOT_FOLD ? fr_buddha_unfold_add(c->job, c->work, hist)
+                                       : fr_buddha_add_counts(hist, c->work, c->size);
     }
+    fr_context *ctx = c->ctx;
     cpu_buddha_free(c);
-    return FR_OK;
+    return over ? fr_buddha_overflow(ctx) : FR_OK;
 }
 
 const fr_buddha_ops fr_cpu_buddha_ops = {

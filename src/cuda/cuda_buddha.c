@@ -239,9 +239,9 @@ static fr_status cuda_buddha_end(void *state, uint64_t *hist)
     gbuddha *g = state;
     fr_status s = FR_OK;
     if (hist && !(s = drain(g))) {
-        if (g->a.mode == FR_PLOT_FOLD) fr_buddha_unfold_add(g->job, g->acc, hist);
-        else
-            for (size_t i = 0; i < g->counters; i++) hist[i] += g->acc[i];
+        int over = g->a.mode == FR_PLOT_FOLD ? fr_buddha_unfold_add(g->job, g->acc, hist)
+                                             : fr_buddha_add_counts(hist, g->acc, g->counters);
+        if (over) s = fr_buddha_overflow(g->ctx);
     }
     gb_free(g);
     return s;

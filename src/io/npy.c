@@ -90,6 +90,90 @@ static fr_status npy_write(fr_context *ctx, const char *path, const void *data, 
     return fr_npy_write(ctx, path, data, descr, 4, 2, shape);
 }
 
+/* ---------------------------------------------------------------- reading */
+
+typedef struct hdr_parse {
+    const char *p;
+} hdr_parse;
+
+static void ws(hdr_parse *h)
+{
+    while (*h->p == ' ' || *h->p == '\t' || *h->p == '\n' || *h->p == '\r') h->p++;
+}
+
+static int eat(hdr_parse *h, char c)
+{
+    ws(h);
+    if (*h->p != c) return 0;
+    h->p++;
+    return 1;
+}
+
+/* A quoted Python string ('...' or "...", no escapes) into buf. */
+static int str(hdr_parse *h, char *buf, size_t n)
+{
+    ws(h);
+    char q = *h->p;
+    if (q != '\'' && q != '"') return 0;
+    const char *end = strchr(h->p + 1, q);
+    if (!end || (size_t)(end - h->p - 1) >= n) return 0;
+    memcpy(buf, h->p + 1, (size_t)(end - h->p - 1));
+    buf[end - h->p - 1] = 0;
+    if (strchr(buf, '\\')) return 0;
+    h->p = end + 1;
+    return 1;
+}
+
+/* The header's dictionary, exactly as the format defines it: the keys
+ * 'descr', 'fortran_order' and 'shape', each once, nothing else; *size is
+ * 4 or 8 for '<u4' or '<u8' (any other dtype, Fortran order or a malformed
+ * dictionary: 0 returned). */
+static int parse_header(const char *text, int *size, int *ndim, int64_t shape[4])
+{
+    hdr_parse h = {text};
+    int seen = 0;
+    *size = 0, *ndim = 0;
+    if (!eat(&h, '{')) return 0;
+    for (;;) {
+        char key[32], val[32];
+        if (eat(&h, '}')) break;
+        if (!str(&h, key, sizeof key) || !eat(&h, ':')) return 0;
+        if (!strcmp(key, "descr") && !(seen & 1)) {
+            if (!str(&h, val, sizeof val)) return 0;
+            *size = !strcmp(val, "<u4") ? 4 : !strcmp(val, "<u8") ? 8 : 0;
+            if (!*size) return 0;
+            seen |= 1;
+        } else if (!strcmp(key, "fortran_order") && !(seen & 2)) {
+            ws(&h);
+            if (strncmp(h.p, "False", 5)) return 0;
+            h.p += 5;
+            seen |= 2;
+        } else if (!strcmp(key, "shape") && !(seen & 4)) {
+            if (!eat(&h, '(')) return 0;
+            while (!eat(&h, ')')) {
+                ws(&h);
+                char *end;
+                if (*h.p < '0' || *h.p > '9') return 0;
+                errno = 0;
+                long long v = strtoll(h.p, &end, 10);
+                if (errno || v <= 0 || *ndim == 4) return 0;
+                shape[(*ndim)++] = v;
+                h.p = end;
+                ws(&h);
+                if (*h.p == ',') h.p++;
+                else if (*h.p != ')') return 0;
+            }
+            seen |= 4;
+        } else {
+            return 0; /* an unknown or repeated key */
+        }
+        if (eat(&h, '}')) break;
+        if (!eat(&h, ',')) return 0;
+    }
+    ws(&h);
+    return seen == 7 && *h.p == 0 && *ndim > 0;
+}
+
 /* Read an unsigned integer array ('<u4' or '<u8', C order) into 64-bit
  * values. */
 fr_status fr_npy_read_u64(fr_context *ctx, const char *path, int *ndim, int64_t shape[4], uint64_t **data)
@@ -109,22 +193,14 @@ fr_status fr_npy_read_u64(fr_context *ctx, const char *path, int *ndim, int64_t 
     }
     if (hlen >= sizeof hdr || fread(hdr, 1, hlen, fp) != hlen) goto done;
     hdr[hlen] = 0;
-    int size = strstr(hdr, "'descr': '<u4'") ? 4 : strstr(hdr, "'descr': '<u8'") ? 8 : 0;
-    const char *sh = strstr(hdr, "'shape': (");
-    if (!size || !strstr(hdr, "'fortran_order': False") || !sh) goto done;
-    sh += 10;
-    int nd = 0;
+    int size, nd;
+    if (!parse_header(hdr, &size, &nd, shape)) goto done;
     size_t count = 1;
-    while (*sh && *sh != ')') {
-        char *end;
-        long long v = strtoll(sh, &end, 10);
-        if (end == sh || v <= 0 || nd == 4) goto done;
-        shape[nd++] = v;
-        count *= (size_t)v;
-        sh = end;
-        while (*sh == ',' || *sh == ' ') sh++;
+    for (int d = 0; d < nd; d++) {
+        if ((uint64_t)shape[d] > ((uint64_t)1 << 36) / count) goto done;
+        count *= (size_t)shape[d];
     }
-    if (!nd || count > ((size_t)1 << 36)) goto done;
+    if (count > ((size_t)1 << 36)) goto done;
     uint64_t *v = malloc(count * sizeof *v);
     unsigned char *raw = malloc(count * (size_t)size);
     if (!v || !raw) {

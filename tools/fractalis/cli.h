@@ -28,8 +28,20 @@ int cli_buddha_family(const char *word, int *nebula, int *anti);
 /* Print "fractalis: MESSAGE" to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* SIGINT and SIGTERM set cli_interrupted (the signal's number) and the
+ * progress callback then stops the work (the library ends it with
+ * FR_ERR_CANCELLED, or, sampling, with what was sampled); a second signal
+ * ends the program at once, which leaves no partial file either (outputs
+ * are unnamed until complete). */
+#include <signal.h>
+extern volatile sig_atomic_t cli_interrupted;
+void cli_catch_signals(void);
+/* The exit status of work stopped by a signal: 128 + its number. */
+#define CLI_EXIT_SIGNAL (128 + (int)cli_interrupted)
+
 /* Progress bar with ETA on stderr when it is a terminal, shown once work has
- * run for a second. Use as the library's progress callback. */
+ * run for a second. Use as the library's progress callback: it returns
+ * non-zero (stop) once a signal came. */
 typedef struct cli_progress {
     double start;
     int shown;

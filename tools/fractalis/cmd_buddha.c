@@ -20,20 +20,6 @@ typedef struct buddha_cmd {
     const char *family, *from, *resume;
 } buddha_cmd;
 
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-    interrupted = 1;
-    signal(sig, SIG_DFL); /* a second Ctrl-C ends the program at once */
-}
-
-static int progress_cb(double done, void *user)
-{
-    cli_progress_cb(done, user);
-    return interrupted;
-}
-
 int cli_buddha_family(const char *w, int *nebula, int *anti)
 {
     int n = 0, a = 0, ok = 1;
@@ -232,6 +218,7 @@ int cmd_render_buddha(int argc, char **argv)
                            &cli_buddha_params, opts, on_opt, on_word, &b};
     cli_run o;
     cli_run_init(&o);
+    cli_catch_signals();
     fr_context *ctx = fr_context_create();
     if (!ctx) return cli_error("out of memory"), EXIT_WORK;
     fr_buddha_params p, base;
@@ -327,19 +314,16 @@ int cmd_render_buddha(int argc, char **argv)
 
     cli_progress pg;
     cli_progress_init(&pg, "sampling", !o.quiet);
-    fr_context_set_progress(ctx, progress_cb, &pg);
-    interrupted = 0;
-    void (*old)(int) = signal(SIGINT, on_sigint);
+    fr_context_set_progress(ctx, cli_progress_cb, &pg);
     fr_buddha_stats st;
     fr_status s = fr_buddha_render(ctx, &p, &h, &st);
-    signal(SIGINT, old);
     cli_progress_end(&pg);
     if (s) {
         cli_error("%s", fr_last_error(ctx));
-        rc = EXIT_WORK;
+        rc = s == FR_ERR_CANCELLED && cli_interrupted ? CLI_EXIT_SIGNAL : EXIT_WORK;
         goto done;
     }
-    if (interrupted && !o.quiet) fprintf(stderr, "fractalis: interrupted: writing what was sampled\n");
+    if (cli_interrupted && !o.quiet) fprintf(stderr, "fractalis: interrupted: writing what was sampled\n");
     rc = write_outputs(ctx, &o, &p, &h);
     if (!rc && !o.quiet) print_stats(&p, &st, fr_context_device(ctx));
 done:

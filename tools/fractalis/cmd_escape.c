@@ -101,6 +101,7 @@ int cmd_render_escape(int argc, char **argv)
                            &cli_escape_params, opts, on_opt, on_word, &e};
     cli_run run;
     cli_run_init(&run);
+    cli_catch_signals();
     fr_context *ctx = fr_context_create();
     if (!ctx) return cli_error("out of memory"), EXIT_WORK;
     fr_escape_params p;
@@ -175,7 +176,7 @@ int cmd_render_escape(int argc, char **argv)
     cli_progress_end(&pg);
     if (s) {
         cli_error("%s", fr_last_error(ctx));
-        rc = EXIT_WORK;
+        rc = s == FR_ERR_CANCELLED && cli_interrupted ? CLI_EXIT_SIGNAL : EXIT_WORK;
     } else {
         double t1 = cli_now();
         rc = write_output(ctx, out, run.jpeg_quality, &p, fmt, &img, &raw);

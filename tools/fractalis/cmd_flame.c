@@ -197,7 +197,7 @@ static int render_one(fr_context *ctx, const fr_flames *f, int i, flame_cmd *o)
     if (s) {
         cli_error("%s: %s", failed, fr_last_error(ctx));
         free(out), free(raw_out);
-        return s == FR_ERR_CANCELLED ? 130 : EXIT_WORK;
+        return s == FR_ERR_CANCELLED && cli_interrupted ? CLI_EXIT_SIGNAL : EXIT_WORK;
     }
     if (!o->run.quiet) {
         double total = st.seconds_iterate + st.seconds_density + st.seconds_filter + enc;
@@ -244,6 +244,7 @@ int cmd_render_flame(int argc, char **argv)
 {
     flame_cmd o = {.index = -1};
     cli_run_init(&o.run);
+    cli_catch_signals();
     fr_flame_options_default(&o.fo);
     const cli_command c = {"render flame", RUN_OUTPUT | RUN_RENDER | RUN_HOST_MEMORY, output_help, &cli_flame_options,
                            opts, on_opt, on_word, &o};

@@ -1,8 +1,24 @@
+#include <signal.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
+
+volatile sig_atomic_t cli_interrupted;
+
+static void on_signal(int sig)
+{
+    cli_interrupted = sig;
+    signal(sig, SIG_DFL); /* a second one ends the program at once */
+}
+
+void cli_catch_signals(void)
+{
+    cli_interrupted = 0;
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+}
 
 double cli_now(void)
 {
@@ -22,6 +38,7 @@ void cli_progress_init(cli_progress *pg, const char *label, int enabled)
 int cli_progress_cb(double done, void *user)
 {
     cli_progress *pg = user;
+    if (cli_interrupted) return 1; /* Ctrl-C or SIGTERM: stop the work */
     if (!pg->enabled) return 0;
     double el = cli_now() - pg->start;
     if (el < 1.0 && !pg->shown) return 0; /* quick work shows no bar */
