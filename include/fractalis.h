@@ -472,6 +472,14 @@ fr_status fr_buddha_hist_write_npy(fr_context *ctx, const fr_buddha_hist *h, con
 /* Read one written by fr_buddha_hist_write_npy (hist->samples is set to 0:
  * the sample count travels in the scene file beside it). */
 fr_status fr_buddha_hist_read_npy(fr_context *ctx, const char *path, fr_buddha_hist *h);
+/* A histogram with its scene, as --resume takes it: PATH (the .npy) and
+ * PATH.json beside it (the scene and "histogram_samples", the samples the
+ * histogram holds), written both or neither: both files are whole before
+ * either takes its name. fr_buddha_hist_load reads both (the scene into
+ * *p, keys it lacks keeping their values; hist->samples from the count)
+ * and checks that they agree. */
+fr_status fr_buddha_hist_save(fr_context *ctx, const fr_buddha_params *p, const fr_buddha_hist *h, const char *path);
+fr_status fr_buddha_hist_load(fr_context *ctx, const char *path, fr_buddha_params *p, fr_buddha_hist *h);
 
 /* Benchmark: time `samples` samples of the scene on the context's device
  * (GPU: CUDA events, median of `repeats` after a warm-up). */

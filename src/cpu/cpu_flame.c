@@ -52,6 +52,17 @@ static uint64_t pass_walkers(const fr_flame_jobs *J, int pass)
     return n;
 }
 
+/* The accumulator in the memory of the threads' other bucket copies once
+ * the last pass's are summed, else fresh (*own: ours to free). */
+static fr_status spare_accum(fr_context *ctx, fr_cpu_flame *cpu, size_t abytes, size_t nb, fr_flame_acc_t **accum,
+                             int *own)
+{
+    if ((*accum = fr_cpu_flame_spare(cpu, abytes))) return FR_OK;
+    *own = 1;
+    if ((*accum = fr_big_calloc(abytes))) return FR_OK;
+    return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
+}
+
 /* Passes of walkers, density, tone map into out (NULL: no image, so no
  * density estimation either); the image buckets of every pass added into
  * rj->raw (NULL: not kept). */
@@ -75,6 +86,8 @@ static fr_status cpu_flame_render(fr_context *ctx, const fr_flame_render_job *rj
     fr_flame_walk_stats ws = {0, 0, 0};
     uint64_t base = 0;
     for (int pass = 0; pass < f->passes; pass++) {
+        /* a pass of no samples (more passes than samples) adds nothing */
+        if (rj->jobs->pass_group[pass] == rj->jobs->pass_group[pass + 1]) continue;
         double t0 = fr_now();
         if (pass) fr_cpu_flame_clear(cpu);
         if ((s = run_pass(ctx, cpu, rj->jobs, pass, base, &ws))) goto done;
@@ -84,16 +97,13 @@ static fr_status cpu_flame_render(fr_context *ctx, const fr_flame_render_job *rj
             fr_flame_raw_add(f, b + ((int64_t)fr_flame_image_row0(f) * f->wb + f->gutter) * FR_FB_CHANNELS, f->wb,
                              rj->raw);
         double t1 = fr_now();
-        if (out && !accum) {
-            if (!(accum = fr_cpu_flame_spare(cpu, abytes)) && (own = 1, !(accum = fr_big_calloc(abytes)))) {
-                s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
-                goto done;
-            }
-        }
+        if (out && !accum && (s = spare_accum(ctx, cpu, abytes, nb, &accum, &own))) goto done;
         if (accum && (s = fr_flame_accumulate(ctx, rj->genome, f, b, accum))) goto done;
         st->seconds_iterate += t1 - t0;
         st->seconds_density += fr_now() - t1;
     }
+    /* (no pass had samples: an empty accumulator) */
+    if (out && !accum && (s = spare_accum(ctx, cpu, abytes, nb, &accum, &own))) goto done;
     st->iterations = ws.iterations, st->bad_values = ws.bad, st->plotted = ws.plotted;
     if (own) fr_cpu_flame_end(cpu), cpu = NULL; /* else the accumulator lives in its memory */
     double t2 = fr_now();

@@ -311,6 +311,8 @@ static fr_status cuda_flame_render(fr_context *ctx, const fr_flame_render_job *d
     st->seconds_setup = fr_now() - t0;
     st->bucket_bytes = (double)g.nb * (sizeof(float4) + (g.a.ba ? sizeof(float) : 0));
     for (int pass = 0; pass < passes; pass++) {
+        /* a pass of no samples (more passes than samples) adds nothing */
+        if (!g.walkers[pass]) continue;
         CK(cudaMemsetAsync(g.a.b4, 0, g.nb * sizeof(float4), g.stream), "flame buckets");
         if (g.a.ba) CK(cudaMemsetAsync(g.a.ba, 0, g.nb * sizeof(float), g.stream), "flame buckets");
         float ms = 0;

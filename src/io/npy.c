@@ -9,10 +9,11 @@
 #include "io/atomic_file.h"
 #include "io/npy.h"
 
-/* `data` holds the product of shape[] elements of `size` (4 or 8) bytes in
+/* The header and data of an array into fp (path names it in messages).
+ * `data` holds the product of shape[] elements of `size` (4 or 8) bytes in
  * host order; `descr` is the little-endian dtype the file declares. */
-fr_status fr_npy_write(fr_context *ctx, const char *path, const void *data, const char *descr, int size, int ndim,
-                       const int64_t *shape)
+fr_status fr_npy_write_fp(fr_context *ctx, FILE *fp, const char *path, const void *data, const char *descr, int size,
+                          int ndim, const int64_t *shape)
 {
     const char *p = path ? path : "";
     if (!data) return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': no data", p);
@@ -52,15 +53,8 @@ fr_status fr_npy_write(fr_context *ctx, const char *path, const void *data, cons
         buf = malloc(chunk);
         if (!buf) return fr_fail(ctx, FR_ERR_NOMEM, "cannot write '%s': out of memory", p);
     }
-
-    fr_atomic_file af;
-    fr_status s = fr_atomic_open(ctx, &af, path);
-    if (s != FR_OK) {
-        free(buf);
-        return s;
-    }
     errno = 0;
-    int ok = fwrite(hdr, 1, total, af.fp) == total;
+    int ok = fwrite(hdr, 1, total, fp) == total;
     for (size_t at = 0; ok && at < bytes; at += chunk) {
         size_t n = bytes - at < chunk ? bytes - at : chunk;
         const unsigned char *src = (const unsigned char *)data + at;
@@ -69,13 +63,22 @@ fr_status fr_npy_write(fr_context *ctx, const char *path, const void *data, cons
                 for (int b = 0; b < size; b++) buf[i + b] = src[i + size - 1 - b];
             src = buf;
         }
-        ok = fwrite(src, 1, n, af.fp) == n;
+        ok = fwrite(src, 1, n, fp) == n;
     }
     free(buf);
-    if (!ok) {
-        int err = errno ? errno : EIO;
+    if (!ok) return fr_fail(ctx, FR_ERR_IO, "cannot write '%s': %s", p, strerror(errno ? errno : EIO));
+    return FR_OK;
+}
+
+fr_status fr_npy_write(fr_context *ctx, const char *path, const void *data, const char *descr, int size, int ndim,
+                       const int64_t *shape)
+{
+    fr_atomic_file af;
+    fr_status s = fr_atomic_open(ctx, &af, path);
+    if (s != FR_OK) return s;
+    if ((s = fr_npy_write_fp(ctx, af.fp, path, data, descr, size, ndim, shape))) {
         fr_atomic_abort(&af);
-        return fr_fail(ctx, FR_ERR_IO, "cannot write '%s': %s", p, strerror(err));
+        return s;
     }
     return fr_atomic_commit(ctx, &af);
 }

@@ -3,10 +3,15 @@
 #define FR_IO_NPY_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "fractalis.h"
 
-/* Write ndim dimensions of elements of `size` bytes, dtype `descr`. */
+/* Write ndim dimensions of elements of `size` bytes, dtype `descr`: into
+ * an open file (fr_npy_write_fp; `path` for messages), or atomically to
+ * path. */
+fr_status fr_npy_write_fp(fr_context *ctx, FILE *fp, const char *path, const void *data, const char *descr, int size,
+                          int ndim, const int64_t *shape);
 fr_status fr_npy_write(fr_context *ctx, const char *path, const void *data, const char *descr, int size, int ndim,
                        const int64_t *shape);
 /* Read '<u4' or '<u8' (C order, up to 4 dimensions) as 64-bit values. */

@@ -75,65 +75,6 @@ static void help(const cli_command *c)
            "  fractalis render anti-buddhabrot --iter 200 --tone log -o anti.png\n");
 }
 
-/* The scene file beside a histogram: NAME.npy.json. */
-static char *sidecar_path(const char *npy)
-{
-    size_t n = strlen(npy) + 6;
-    char *s = malloc(n);
-    if (s) snprintf(s, n, "%s.json", npy);
-    return s;
-}
-
-/* Scene JSON plus the histogram's sample count. */
-static int write_sidecar(fr_context *ctx, const fr_buddha_params *p, uint64_t samples, const char *npy)
-{
-    char *json = NULL, *path = sidecar_path(npy);
-    fr_status s = fr_buddha_params_to_json(ctx, p, &json);
-    json_t *root = s ? NULL : json_loads(json, JSON_PRESERVE_ORDER, NULL);
-    char *text = NULL;
-    if (root) {
-        json_object_set_new(root, "histogram_samples", json_integer((json_int_t)samples));
-        text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
-        json_decref(root);
-    }
-    if (!s && text && path) s = fr_write_text_file(ctx, path, text);
-    int rc = s || !text || !path;
-    if (rc) cli_error("cannot write the scene of '%s': %s", npy, s ? fr_last_error(ctx) : "out of memory");
-    free(json), free(text), free(path);
-    return rc;
-}
-
-/* Parameters and sample count of a histogram written earlier. */
-static int read_sidecar(fr_context *ctx, const char *npy, fr_buddha_params *p, uint64_t *samples)
-{
-    char *path = sidecar_path(npy), *text = NULL, *scene = NULL;
-    int rc = EXIT_USAGE;
-    if (!path) return EXIT_WORK;
-    if (fr_read_text_file(ctx, path, &text)) {
-        cli_error("--resume %s: its scene %s is missing (%s)", npy, path, fr_last_error(ctx));
-        goto done;
-    }
-    json_t *root = json_loads(text, 0, NULL);
-    json_t *n = root ? json_object_get(root, "histogram_samples") : NULL;
-    if (!json_is_integer(n) || json_integer_value(n) < 0) {
-        cli_error("--resume %s: %s has no histogram_samples count", npy, path);
-        json_decref(root);
-        goto done;
-    }
-    *samples = (uint64_t)json_integer_value(n);
-    json_object_del(root, "histogram_samples");
-    scene = json_dumps(root, 0);
-    json_decref(root);
-    if (!scene || fr_buddha_params_from_json(ctx, scene, p)) {
-        cli_error("--resume %s: %s: %s", npy, path, scene ? fr_last_error(ctx) : "out of memory");
-        goto done;
-    }
-    rc = 0;
-done:
-    free(path), free(text), free(scene);
-    return rc;
-}
-
 /* Parameters that decide which samples land where: a resumed render must
  * keep them. */
 static int same_histogram(const fr_buddha_params *a, const fr_buddha_params *b, const char **what)
@@ -193,9 +134,7 @@ static int write_outputs(fr_context *ctx, const cli_run *o, const fr_buddha_para
             else if (fr_format_from_path(path) == FR_FMT_JPEG) s = fr_image_write_jpeg(ctx, &img, path, o->jpeg_quality);
             else if (!(s = fr_buddha_params_to_json(ctx, p, &json))) s = fr_image_write_png(ctx, &img, path, json);
             break;
-        case FR_FMT_NPY:
-            if (!(s = fr_buddha_hist_write_npy(ctx, h, path)) && write_sidecar(ctx, p, h->samples, path)) rc = EXIT_WORK;
-            break;
+        case FR_FMT_NPY: s = fr_buddha_hist_save(ctx, p, h, path); break;
         case FR_FMT_JSON:
             if (!(s = fr_buddha_params_to_json(ctx, p, &json))) s = fr_write_text_file(ctx, path, json);
             break;
@@ -223,7 +162,6 @@ int cmd_render_buddha(int argc, char **argv)
     if (!ctx) return cli_error("out of memory"), EXIT_WORK;
     fr_buddha_params p, base;
     fr_buddha_hist h = {0};
-    uint64_t resumed = 0;
     int rc = cli_parse(&c, ctx, argc, argv, 1, &o, NULL);
     if (rc == CLI_HELP) {
         help(&c);
@@ -248,7 +186,11 @@ int cmd_render_buddha(int argc, char **argv)
         free(text);
         if (rc) goto done;
     }
-    if (b.resume && (rc = read_sidecar(ctx, b.resume, &p, &resumed))) goto done;
+    if (b.resume && fr_buddha_hist_load(ctx, b.resume, &p, &h)) {
+        cli_error("--resume %s", fr_last_error(ctx));
+        rc = EXIT_USAGE;
+        goto done;
+    }
     base = p;
     if ((rc = cli_parse(&c, ctx, argc, argv, 1, NULL, &p))) goto done;
     if (fr_buddha_params_validate(ctx, &p)) {
@@ -293,18 +235,7 @@ int cmd_render_buddha(int argc, char **argv)
     }
 
     if (b.resume) {
-        if (fr_buddha_hist_read_npy(ctx, b.resume, &h)) {
-            cli_error("--resume: %s", fr_last_error(ctx));
-            rc = EXIT_USAGE;
-            goto done;
-        }
-        if (h.width != p.width || h.height != p.height || h.channels != p.channels) {
-            cli_error("--resume %s: the histogram is %dx%d with %d channel(s), its scene says %dx%d with %d", b.resume,
-                      h.width, h.height, h.channels, p.width, p.height, p.channels);
-            rc = EXIT_USAGE;
-            goto done;
-        }
-        h.samples = resumed;
+        /* (loaded with its scene above) */
     } else if (fr_buddha_hist_alloc(ctx, &h, p.width, p.height, p.channels)) {
         cli_error("%s", fr_last_error(ctx));
         rc = EXIT_WORK;

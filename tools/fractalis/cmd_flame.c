@@ -70,17 +70,34 @@ static void help(const cli_command *c)
 }
 
 /* The output name of genome i: the pattern with %d / {name} filled, or NAME.png. */
+/* A genome's name as one file name in the folder -o names: what the file
+ * says cannot choose the folder. Letters, digits, '-', '_', '.', '+' and
+ * UTF-8 stay; '/', '\\', control characters, spaces and the rest become
+ * '_'; a leading '.' too (no "..", no hidden file); at most 200 bytes;
+ * none or nothing left: "flame". */
+static void file_name_of(const char *name, char *out, size_t n)
+{
+    size_t k = 0;
+    for (const unsigned char *c = (const unsigned char *)(name ? name : ""); *c && k + 1 < n && k < 200; c++) {
+        int keep = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c >= 0x80 ||
+                   *c == '-' || *c == '_' || *c == '+' || (*c == '.' && k > 0);
+        out[k++] = keep ? (char)*c : '_';
+    }
+    out[k] = 0;
+    if (!k) snprintf(out, n, "flame");
+}
+
 static char *output_name(const char *pattern, int i, const char *name)
 {
-    char buf[4096];
+    char buf[4096], safe[256];
+    file_name_of(name, safe, sizeof safe);
     if (!pattern) {
-        snprintf(buf, sizeof buf, "%s.png", name && *name ? name : "flame");
+        snprintf(buf, sizeof buf, "%s.png", safe);
         return strdup(buf);
     }
     const char *brace = strstr(pattern, "{name}");
     if (brace)
-        snprintf(buf, sizeof buf, "%.*s%s%s", (int)(brace - pattern), pattern, name && *name ? name : "flame",
-                 brace + 6);
+        snprintf(buf, sizeof buf, "%.*s%s%s", (int)(brace - pattern), pattern, safe, brace + 6);
     else if (strchr(pattern, '%')) {
         /* one integer conversion: %d, %03d, ... (checked by the caller) */
 #pragma GCC diagnostic push
