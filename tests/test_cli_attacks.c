@@ -1,5 +1,6 @@
 /* Defects found by attacking the command as a hostile or careless user would
- * (the hardening issue's list, by number): each test failed before its fix.
+ * (the hardening issue's list, by number; 7 and 11 are in test_params.c and
+ * test_cli_buddha.c): each test failed before its fix.
  * Crashes end a CLI run with a signal, which the runner reports as a
  * failure. */
 #include <setjmp.h>
@@ -213,6 +214,48 @@ static void test_histogram_and_scene_together(void **state)
     assert_int_equal(count_entries(f->dir), 1);
 }
 
+/* The seconds a command takes (it must end with `status`). */
+static double timed(const char *const *args, int status, const char *in_message)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    expect_status(args, status, in_message);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+}
+
+/* 5, 6: a scene's palette is checked before any work on it, and names no
+ * file: a huge colour list and "/dev/zero" fail at once, from a PNG's chunk
+ * and from a .json, in render --from and in params. */
+static void test_scene_palettes(void **state)
+{
+    fixture *f = *state;
+    const size_t n = 300000;
+    char *json = malloc(n * 11 + 128), *q = json;
+    q += sprintf(q, "{\"fractalis\": \"escape\", \"size\": \"8x8\", \"palette\": [");
+    for (size_t i = 0; i < n; i++) q += sprintf(q, "%s\"#%06zx\"", i ? "," : "", i & 0xffffff);
+    strcpy(q, "]}");
+    fr_image img = {8, 8, 8, calloc(8 * 8 * 3, 1), 3};
+    assert_int_equal(fr_image_write_png(f->ctx, &img, P(f, "many.png"), json), FR_OK);
+    free(img.pixels);
+    write_text(P(f, "many.json"), json);
+    free(json);
+    double s = timed(ARGS("params", P(f, "many.png")), 1, "colours");
+    s += timed(ARGS("render", "--from", P(f, "many.png"), "-q", "-o", P(f, "a.png")), 1, "colours");
+    s += timed(ARGS("render", "--from", P(f, "many.json"), "-q", "-o", P(f, "b.png")), 1, "colours");
+    if (s > 10) fail_msg("three refusals of a 300000-colour scene took %.1f s", s);
+    const char *files[] = {"/dev/zero", "/etc/passwd", "/proc/self/environ"};
+    for (int i = 0; i < 3; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "{\"fractalis\": \"escape\", \"size\": \"8x8\", \"palette\": \"%s\"}", files[i]);
+        write_text(P(f, "file.json"), text);
+        s = timed(ARGS("params", P(f, "file.json")), 1, "names no files");
+        s += timed(ARGS("render", "--from", P(f, "file.json"), "-q", "-o", P(f, "c.png")), 1, "names no files");
+        if (s > 5) fail_msg("a scene naming %s took %.1f s", files[i], s);
+    }
+    assert_false(exists(P(f, "a.png")) || exists(P(f, "b.png")) || exists(P(f, "c.png")));
+}
+
 /* Start the CLI without waiting. */
 static pid_t start(const char *const *args)
 {
@@ -335,6 +378,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_resume_bad_histograms, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_resume_at_the_top_of_the_counts, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_histogram_and_scene_together, setup, cli_teardown),
+        cmocka_unit_test_setup_teardown(test_scene_palettes, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_signals_leave_nothing_partial, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_importance_pilot_keeps_time, setup, cli_teardown),
     };
