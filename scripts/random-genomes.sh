@@ -51,7 +51,7 @@ while [ $# -gt 0 ]; do
 done
 [ ${#vars[@]} -gt 0 ] || vars=("${!names[@]}")
 for tool in flam3-genome flam3-render; do
-    command -v $tool >/dev/null || { echo "random-genomes.sh: $tool not found (apt-get install flam3-utils)" >&2; exit 77; }
+    command -v $tool >/dev/null || { echo "random-genomes.sh: $tool not found (apt-get install flam3-utils)" >&2; exit 1; }
 done
 mkdir -p "$dir"
 
