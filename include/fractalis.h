@@ -113,6 +113,11 @@ typedef struct fr_device_info {
 } fr_device_info;
 int fr_cuda_built(void);
 int fr_cuda_device_count(fr_context *ctx);
+/* The CUDA devices, telling a machine without one from a broken
+ * installation: FR_OK with *count >= 0 (0: no device or no driver, the
+ * reason in fr_last_error), FR_ERR_UNSUPPORTED without the CUDA backend,
+ * FR_ERR_DEVICE when the CUDA runtime fails otherwise. */
+fr_status fr_cuda_devices(fr_context *ctx, int *count);
 fr_status fr_cuda_device_info(fr_context *ctx, int index, fr_device_info *out);
 
 fr_status fr_context_set_cpu_kernel(fr_context *ctx, fr_cpu_kernel k);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set everything up and run the whole test suite: the Release build with
-# every test (unit, conformance, cli; gpu tests skip without a GPU), then
+# every test (unit, conformance, cli; gpu tests are reported skipped where
+# there is no GPU, and fail where the CUDA runtime is broken), then
 # an AddressSanitizer + UndefinedBehaviorSanitizer build running the unit
 # and conformance tests, then a short libFuzzer run on every parser.
 set -euo pipefail
@@ -11,6 +12,8 @@ jobs=$(nproc)
 echo "== Release build, all tests"
 scripts/build.sh
 (cd build && ctest --output-on-failure -j"$jobs")
+echo "(The gpu tests are reported skipped where this machine has no CUDA device; scripts/gpu-check.sh runs"
+echo " them on the GPU machine, where FR_REQUIRE_GPU=1 makes a missing device a failure.)"
 
 echo "== ASan + UBSan build, unit and conformance tests"
 # (CPU only: the CUDA runtime and the sanitizers do not mix, and the GPU

@@ -315,8 +315,8 @@ static void test_usage_errors(void **state)
 int main(void)
 {
     if (!cli_path()) {
-        fprintf(stderr, "FR_CLI is not set: skipping the CLI tests\n");
-        return 77;
+        fprintf(stderr, "FR_CLI is not set: the CLI tests need the fractalis binary\n");
+        return 1;
     }
     static char names[N_BAD_CASES][96];
     struct CMUnitTest tests[N_BAD_CASES + 3];

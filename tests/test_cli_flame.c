@@ -209,8 +209,8 @@ static void test_errors(void **state)
 int main(void)
 {
     if (!cli_path()) {
-        printf("skipped: FR_CLI is not set\n");
-        return 77;
+        printf("FR_CLI is not set: the CLI tests need the fractalis binary\n");
+        return 1;
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_strips, setup, cli_teardown),

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "buddha_support.h"
+#include "gpu_support.h"
 
 static void render_on(const char *device, const fr_buddha_params *p, fr_buddha_hist *h, fr_buddha_stats *st)
 {
@@ -114,13 +115,8 @@ static void test_resume_across_devices(void **state)
 
 int main(void)
 {
-    fr_context *ctx = fr_context_create();
-    if (fr_cuda_device_count(ctx) == 0) {
-        printf("skipped: %s\n", fr_last_error(ctx));
-        fr_context_destroy(ctx);
-        return 77;
-    }
-    fr_context_destroy(ctx);
+    int gate = gpu_tests_gate();
+    if (gate) return gate;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cases_match_cpu),
         cmocka_unit_test(test_full_view),

@@ -17,6 +17,7 @@
 
 #include "escape_views.h"
 #include "fractalis.h"
+#include "gpu_support.h"
 
 static fr_status render_on(const char *device, uint64_t mem, const fr_escape_params *p, fr_image *img,
                            fr_escape_raw *raw, char *err)
@@ -207,14 +208,8 @@ static void test_errors_are_statuses(void **state)
 
 int main(void)
 {
-    fr_context *ctx = fr_context_create();
-    int n = fr_cuda_device_count(ctx);
-    if (n == 0) {
-        printf("skipped: %s\n", fr_last_error(ctx));
-        fr_context_destroy(ctx);
-        return 77;
-    }
-    fr_context_destroy(ctx);
+    int gate = gpu_tests_gate();
+    if (gate) return gate;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_views),      cmocka_unit_test(test_deep_iteration_views),
         cmocka_unit_test(test_large_c),           cmocka_unit_test(test_distance),

@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "fractalis.h"
+#include "gpu_support.h"
 #include "flame/flame_variations.h"
 #include "flame_support.h"
 
@@ -80,8 +81,7 @@ static void test_corpus_matches_cpu(void **state)
     int bad = 0;
     const int n = flame_each_corpus_genome(corpus_genome, &bad);
     if (n < 0) {
-        printf("skipped: the flame corpus (FR_SHARED/corpus/flames) is not here\n");
-        skip();
+        fail_msg("the flame corpus (FR_SHARED/corpus/flames) is not here");
     }
     assert_true(n > 0);
     if (bad) fail_msg("%d of %d corpus genomes differ from the CPU render beyond the noise", bad, n);
@@ -274,13 +274,8 @@ static void test_strips_under_a_cap(void **state)
 int main(int argc, char **argv)
 {
     if (argc > 1) cmocka_set_test_filter(argv[1]);
-    fr_context *ctx = fr_context_create();
-    if (fr_cuda_device_count(ctx) == 0) {
-        printf("skipped: %s\n", fr_last_error(ctx));
-        fr_context_destroy(ctx);
-        return 77;
-    }
-    fr_context_destroy(ctx);
+    int gate = gpu_tests_gate();
+    if (gate) return gate;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_seed_same_image),
         cmocka_unit_test(test_motion_blur_matches_cpu),

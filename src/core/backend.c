@@ -63,6 +63,7 @@ fr_status fr_context_set_device(fr_context *ctx, const char *spec)
                            "device %s: this build of fractalis has no CUDA backend (build with nvcc present)",
                            spec);
         int n = cuda->device_count(why, sizeof why);
+        if (n < 0) return fr_fail(ctx, FR_ERR_DEVICE, "device %s: %s", spec, why);
         if (idx >= n)
             return fr_fail(ctx, FR_ERR_UNSUPPORTED, "device %s: no such GPU (%d found%s%s)", spec, n,
                            n ? "" : ": ", n ? "" : why);
@@ -78,16 +79,24 @@ const char *fr_context_device_note(const fr_context *ctx) { return ctx->device_n
 
 int fr_cuda_built(void) { return fr_backend_find("cuda") != NULL; }
 
-int fr_cuda_device_count(fr_context *ctx)
+fr_status fr_cuda_devices(fr_context *ctx, int *count)
 {
     char why[128] = "";
+    *count = 0;
     const fr_backend_iface *cuda = fr_backend_find("cuda");
-    if (!cuda) {
-        fr_fail(ctx, FR_ERR_UNSUPPORTED, "this build of fractalis has no CUDA backend");
-        return 0;
-    }
+    if (!cuda) return fr_fail(ctx, FR_ERR_UNSUPPORTED, "this build of fractalis has no CUDA backend");
     int n = cuda->device_count(why, sizeof why);
-    if (n == 0) fr_fail(ctx, FR_ERR_UNSUPPORTED, "%s", why);
+    if (n < 0) return fr_fail(ctx, FR_ERR_DEVICE, "%s", why);
+    if (n == 0) fr_fail(ctx, FR_OK, "%s", why);
+    *count = n;
+    return FR_OK;
+}
+
+int fr_cuda_device_count(fr_context *ctx)
+{
+    int n;
+    fr_status s = fr_cuda_devices(ctx, &n);
+    if (!s && !n) fr_fail(ctx, FR_ERR_UNSUPPORTED, "%s", fr_last_error(ctx));
     return n;
 }
 
@@ -99,6 +108,7 @@ fr_status fr_cuda_device_info(fr_context *ctx, int index, fr_device_info *out)
         return fr_fail(ctx, FR_ERR_UNSUPPORTED, "this build of fractalis has no CUDA backend");
     char why[128] = "";
     int n = cuda->device_count(why, sizeof why);
+    if (n < 0) return fr_fail(ctx, FR_ERR_DEVICE, "%s", why);
     if (index < 0 || index >= n) return fr_fail(ctx, FR_ERR_INVALID, "no CUDA device %d (%d found)", index, n);
     return cuda->device_info(ctx, index, out);
 }

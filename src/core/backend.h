@@ -18,7 +18,8 @@ struct fr_flame_ops;
 typedef struct fr_backend_iface {
     int api_version;       /* FR_BACKEND_API_VERSION */
     const char *name;      /* "cpu", "cuda" */
-    /* Number of devices usable now (CPU: 1), with a reason when 0. */
+    /* Number of devices usable now (CPU: 1), with a reason when 0 (none
+     * present) or -1 (the device runtime fails). */
     int (*device_count)(char *why, size_t why_len);
     /* Optional: describe device `index` (NULL: not a device list). */
     fr_status (*device_info)(fr_context *ctx, int index, fr_device_info *out);

@@ -21,6 +21,8 @@ fr_status fr_cuda_fail(fr_context *ctx, cudaError_t e, const char *what)
     return fr_fail(ctx, FR_ERR_DEVICE, "CUDA error in %s: %s", what, cudaGetErrorString(e));
 }
 
+/* The devices, 0 when there is none or no driver (a machine without a
+ * GPU), -1 when the CUDA runtime fails otherwise (a broken installation). */
 static int cuda_device_count(char *why, size_t why_len)
 {
     int n = 0;
@@ -31,7 +33,10 @@ static int cuda_device_count(char *why, size_t why_len)
         if (e == cudaErrorNoDevice) snprintf(why, why_len, "no CUDA device found");
         else if (e == cudaErrorInsufficientDriver && cudaDriverGetVersion(&driver) == cudaSuccess && driver == 0)
             snprintf(why, why_len, "no NVIDIA driver is installed");
-        else snprintf(why, why_len, "%s", cudaGetErrorString(e));
+        else {
+            snprintf(why, why_len, "the CUDA runtime failed: %s", cudaGetErrorString(e));
+            return -1;
+        }
         return 0;
     }
     if (n == 0) snprintf(why, why_len, "no CUDA device found");
