@@ -61,6 +61,9 @@ cp b-buddha.npy b-resumed.npy && cp b-buddha.npy.json b-resumed.npy.json
 run render --resume b-resumed.npy --samples 100000
 run render buddhabrot --size 96x96 --samples 300000 --seed 3 -o b-buddha-300k.npy
 run render buddhabrot --channel r:0:2000 --channel g:0:200 --channel b:0:20 --size 48x48 --samples 50000 -o b-channels.json
+for tone in linear equalize; do
+  run render buddhabrot --size 64x64 --samples 100000 --tone $tone --percentile 100 -o b-tone-$tone.png
+done
 
 # Flames on the CPU at a fixed seed: both kernels, raw buffers, 16 bits,
 # transparency, earlyclip, motion blur, strips; the XML written back.

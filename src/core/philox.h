@@ -24,17 +24,24 @@ FR_HD void fr_philox_round(uint32_t c[4], uint32_t k0, uint32_t k1)
     c[2] = n2;
 }
 
-/* Four 32-bit words for counter (index, stream) under key `seed`. */
-FR_HD void fr_philox(uint64_t seed, uint64_t index, uint32_t stream, uint32_t out[4])
+/* Philox4x32-10 of a whole 128-bit counter under key (k0, k1), as
+ * Random123's philox4x32 (its known-answer vectors are tests). */
+FR_HD void fr_philox4x32(const uint32_t ctr[4], uint32_t k0, uint32_t k1, uint32_t out[4])
 {
-    uint32_t c[4] = {(uint32_t)index, (uint32_t)(index >> 32), stream, 0};
-    uint32_t k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32);
+    uint32_t c[4] = {ctr[0], ctr[1], ctr[2], ctr[3]};
     for (int r = 0; r < 10; r++) {
         fr_philox_round(c, k0, k1);
         k0 += 0x9E3779B9u;
         k1 += 0xBB67AE85u;
     }
     out[0] = c[0], out[1] = c[1], out[2] = c[2], out[3] = c[3];
+}
+
+/* Four 32-bit words for counter (index, stream) under key `seed`. */
+FR_HD void fr_philox(uint64_t seed, uint64_t index, uint32_t stream, uint32_t out[4])
+{
+    const uint32_t c[4] = {(uint32_t)index, (uint32_t)(index >> 32), stream, 0};
+    fr_philox4x32(c, (uint32_t)seed, (uint32_t)(seed >> 32), out);
 }
 
 /* A double in [0, 1) from 53 random bits of two words. */
