@@ -15,99 +15,52 @@
 
 #include "core/context.h"
 #include "core/params.h"
+#include "core/strbuf.h"
 #include "flame/flame_palette.h"
 #include "flame/flame_xml.h"
 
 /* ============================================================ helpers */
 
-typedef struct strbuf {
-    char *p;
-    size_t n, cap;
-    int nomem;
+/* What the writer builds: the text, and whether a number in it is not
+ * finite (flam3 cannot read one back), which is an error once the genome
+ * is written. */
+typedef struct xml_out {
+    fr_strbuf text;
     int nonfinite;
-} strbuf;
-
-static void sb_add(strbuf *b, const char *s, size_t len)
-{
-    if (b->nomem) return;
-    if (b->n + len + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->n + len + 1) cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            b->nomem = 1;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, s, len);
-    b->n += len;
-    b->p[b->n] = 0;
-}
-
-static void sb_puts(strbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
-
-static void sb_printf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(strbuf *b, const char *fmt, ...)
-{
-    char small[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
-    if (n < 0) {
-        b->nomem = 1;
-        return;
-    }
-    if ((size_t)n < sizeof small) {
-        sb_add(b, small, (size_t)n);
-        return;
-    }
-    char *big = malloc((size_t)n + 1);
-    if (!big) {
-        b->nomem = 1;
-        return;
-    }
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    sb_add(b, big, (size_t)n);
-    free(big);
-}
+} xml_out;
 
 /* XML text for an attribute value: the five markup characters and the
  * white space that attribute normalisation would turn into spaces. */
-static void sb_escaped(strbuf *b, const char *s)
+static void sb_escaped(xml_out *o, const char *s)
 {
     for (; *s; s++) {
         switch (*s) {
-        case '&': sb_puts(b, "&amp;"); break;
-        case '<': sb_puts(b, "&lt;"); break;
-        case '>': sb_puts(b, "&gt;"); break;
-        case '"': sb_puts(b, "&quot;"); break;
-        case '\n': sb_puts(b, "&#10;"); break;
-        case '\r': sb_puts(b, "&#13;"); break;
-        case '\t': sb_puts(b, "&#9;"); break;
-        default: sb_add(b, s, 1); break;
+        case '&': fr_strbuf_puts(&o->text, "&amp;"); break;
+        case '<': fr_strbuf_puts(&o->text, "&lt;"); break;
+        case '>': fr_strbuf_puts(&o->text, "&gt;"); break;
+        case '"': fr_strbuf_puts(&o->text, "&quot;"); break;
+        case '\n': fr_strbuf_puts(&o->text, "&#10;"); break;
+        case '\r': fr_strbuf_puts(&o->text, "&#13;"); break;
+        case '\t': fr_strbuf_puts(&o->text, "&#9;"); break;
+        default: fr_strbuf_add(&o->text, s, 1); break;
         }
     }
 }
 
-static void sb_num(strbuf *b, double v)
+static void sb_num(xml_out *o, double v)
 {
     char t[40];
-    if (!isfinite(v)) b->nonfinite = 1;
+    if (!isfinite(v)) o->nonfinite = 1;
     fr_format_double(t, sizeof t, v);
-    sb_puts(b, t);
+    fr_strbuf_puts(&o->text, t);
 }
 
 /* ` name="v"` */
-static void sb_attr_num(strbuf *b, const char *name, double v)
+static void sb_attr_num(xml_out *o, const char *name, double v)
 {
-    sb_printf(b, " %s=\"", name);
-    sb_num(b, v);
-    sb_puts(b, "\"");
+    fr_strbuf_printf(&o->text, " %s=\"", name);
+    sb_num(o, v);
+    fr_strbuf_puts(&o->text, "\"");
 }
 
 /* Whitespace-separated finite numbers: the count found (max + 1 when there
@@ -1372,47 +1325,48 @@ static int sparse_palette(const double pal[256][4], const color_text *out, unsig
     return 1;
 }
 
-static void write_palette(strbuf *b, const fr_flame_genome *g)
+static void write_palette(xml_out *o, const fr_flame_genome *g)
 {
     color_text out[FR_FLAME_PALETTE];
     unsigned char set[FR_FLAME_PALETTE];
     int exact = 1;
     for (int i = 0; i < FR_FLAME_PALETTE; i++) {
         for (int k = 0; k < 4; k++)
-            if (!isfinite(g->palette[i][k])) b->nonfinite = 1;
+            if (!isfinite(g->palette[i][k])) o->nonfinite = 1;
         entry_text(g->palette[i], &out[i]);
         exact &= out[i].exact;
     }
     /* With palette="N" the reader takes the colours from the palette file. */
     if (exact || g->palette_index != -1 || !sparse_palette(g->palette, out, set)) memset(set, 1, sizeof set);
     for (int i = 0; i < FR_FLAME_PALETTE; i++) {
-        const color_text *o = &out[i];
+        const color_text *c = &out[i];
         if (!set[i]) continue;
-        if (o->rgba)
-            sb_printf(b, "   <color index=\"%d\" rgba=\"%s %s %s %s\"/>\n", i, o->t[0], o->t[1], o->t[2], o->t[3]);
+        if (c->rgba)
+            fr_strbuf_printf(&o->text, "   <color index=\"%d\" rgba=\"%s %s %s %s\"/>\n", i, c->t[0], c->t[1], c->t[2],
+                             c->t[3]);
         else
-            sb_printf(b, "   <color index=\"%d\" rgb=\"%s %s %s\"/>\n", i, o->t[0], o->t[1], o->t[2]);
+            fr_strbuf_printf(&o->text, "   <color index=\"%d\" rgb=\"%s %s %s\"/>\n", i, c->t[0], c->t[1], c->t[2]);
     }
 }
 
-static void write_extra(strbuf *b, const fr_flame_attr *a, int n, const char *skip)
+static void write_extra(xml_out *o, const fr_flame_attr *a, int n, const char *skip)
 {
     for (int i = 0; i < n; i++) {
         if (!a[i].name || !a[i].value || (skip && !strcmp(a[i].name, skip))) continue;
-        sb_printf(b, " %s=\"", a[i].name);
-        sb_escaped(b, a[i].value);
-        sb_puts(b, "\"");
+        fr_strbuf_printf(&o->text, " %s=\"", a[i].name);
+        sb_escaped(o, a[i].value);
+        fr_strbuf_puts(&o->text, "\"");
     }
 }
 
-static void write_matrix(strbuf *b, const char *name, const double m[3][2])
+static void write_matrix(xml_out *o, const char *name, const double m[3][2])
 {
-    sb_printf(b, " %s=\"", name);
+    fr_strbuf_printf(&o->text, " %s=\"", name);
     for (int i = 0; i < 6; i++) {
-        if (i) sb_puts(b, " ");
-        sb_num(b, m[i / 2][i % 2]);
+        if (i) fr_strbuf_puts(&o->text, " ");
+        sb_num(o, m[i / 2][i % 2]);
     }
-    sb_puts(b, "\"");
+    fr_strbuf_puts(&o->text, "\"");
 }
 
 static int var_param_used(const fr_flame_xform *x, int k)
@@ -1421,79 +1375,79 @@ static int var_param_used(const fr_flame_xform *x, int k)
 }
 
 /* The attributes of a <motion> element: only what it changes. */
-static void write_motion(strbuf *b, const fr_flame_motion *m)
+static void write_motion(xml_out *o, const fr_flame_motion *m)
 {
     const fr_flame_xform *x = m->xf;
-    sb_printf(b, "      <motion motion_frequency=\"%d\"", (int)m->freq);
+    fr_strbuf_printf(&o->text, "      <motion motion_frequency=\"%d\"", (int)m->freq);
     if (m->func >= FR_MOTION_SIN && m->func <= FR_MOTION_HILL)
-        sb_printf(b, " motion_function=\"%s\"", motion_names[m->func]);
+        fr_strbuf_printf(&o->text, " motion_function=\"%s\"", motion_names[m->func]);
     if (x) {
-        if (x->weight != 0.0) sb_attr_num(b, "weight", x->weight);
-        if (x->color != 0.0) sb_attr_num(b, "color", x->color);
-        if (x->color_speed != 0.0) sb_attr_num(b, "color_speed", x->color_speed);
-        if (x->animate != 0.0) sb_attr_num(b, "animate", x->animate);
+        if (x->weight != 0.0) sb_attr_num(o, "weight", x->weight);
+        if (x->color != 0.0) sb_attr_num(o, "color", x->color);
+        if (x->color_speed != 0.0) sb_attr_num(o, "color_speed", x->color_speed);
+        if (x->animate != 0.0) sb_attr_num(o, "animate", x->animate);
         for (int j = 0; j < FR_FLAME_NVAR; j++)
-            if (x->var[j] != 0.0) sb_attr_num(b, fr_flame_vars[j].name, x->var[j]);
+            if (x->var[j] != 0.0) sb_attr_num(o, fr_flame_vars[j].name, x->var[j]);
         for (int k = 0; k < FR_FLAME_NPARAM; k++)
-            if (x->param[k] != 0.0) sb_attr_num(b, param_xml_name(k), x->param[k]);
-        if (!is_zero(x->c)) write_matrix(b, "coefs", x->c);
-        if (!is_zero(x->post)) write_matrix(b, "post", x->post);
-        if (x->opacity != 0.0) sb_attr_num(b, "opacity", x->opacity);
-        write_extra(b, x->extra, x->nextra, NULL);
+            if (x->param[k] != 0.0) sb_attr_num(o, param_xml_name(k), x->param[k]);
+        if (!is_zero(x->c)) write_matrix(o, "coefs", x->c);
+        if (!is_zero(x->post)) write_matrix(o, "post", x->post);
+        if (x->opacity != 0.0) sb_attr_num(o, "opacity", x->opacity);
+        write_extra(o, x->extra, x->nextra, NULL);
     }
     if (x && x->children) {
-        sb_puts(b, ">\n         ");
-        sb_puts(b, x->children);
-        sb_puts(b, "\n      </motion>\n");
+        fr_strbuf_puts(&o->text, ">\n         ");
+        fr_strbuf_puts(&o->text, x->children);
+        fr_strbuf_puts(&o->text, "\n      </motion>\n");
     } else {
-        sb_puts(b, "/>\n");
+        fr_strbuf_puts(&o->text, "/>\n");
     }
 }
 
-static void write_xform(strbuf *b, const fr_flame_xform *x, int final, int nstd)
+static void write_xform(xml_out *o, const fr_flame_xform *x, int final, int nstd)
 {
     const char *tag = final ? "finalxform" : "xform";
-    sb_printf(b, "   <%s", tag);
-    if (!final) sb_attr_num(b, "weight", x->weight);
-    sb_attr_num(b, "color", x->color);
-    sb_attr_num(b, "color_speed", x->color_speed);
+    fr_strbuf_printf(&o->text, "   <%s", tag);
+    if (!final) sb_attr_num(o, "weight", x->weight);
+    sb_attr_num(o, "color", x->color);
+    sb_attr_num(o, "color_speed", x->color_speed);
     /* flam3_print leaves animate out of final xforms; it is written here so
      * that a value other than the default survives. */
-    sb_attr_num(b, "animate", x->animate);
+    sb_attr_num(o, "animate", x->animate);
     for (int j = 0; j < FR_FLAME_NVAR; j++)
-        if (x->var[j] != 0.0) sb_attr_num(b, fr_flame_vars[j].name, x->var[j]);
+        if (x->var[j] != 0.0) sb_attr_num(o, fr_flame_vars[j].name, x->var[j]);
     for (int k = 0; k < FR_FLAME_NPARAM; k++)
         if (var_param_used(x, k) || x->param[k] != fr_flame_params[k].def)
-            sb_attr_num(b, param_xml_name(k), x->param[k]);
-    write_matrix(b, "coefs", x->c);
-    if (!is_identity(x->post)) write_matrix(b, "post", x->post);
+            sb_attr_num(o, param_xml_name(k), x->param[k]);
+    write_matrix(o, "coefs", x->c);
+    if (!is_identity(x->post)) write_matrix(o, "post", x->post);
     if (!final && x->chaos) {
         int n = nstd;
         while (n > 0 && x->chaos[n - 1] == 1.0) n--;
         if (n > 0) {
-            sb_puts(b, " chaos=\"");
+            fr_strbuf_puts(&o->text, " chaos=\"");
             for (int j = 0; j < n; j++) {
-                if (j) sb_puts(b, " ");
-                sb_num(b, x->chaos[j]);
+                if (j) fr_strbuf_puts(&o->text, " ");
+                sb_num(o, x->chaos[j]);
             }
-            sb_puts(b, "\"");
+            fr_strbuf_puts(&o->text, "\"");
         }
     }
-    sb_attr_num(b, "opacity", x->opacity);
-    write_extra(b, x->extra, x->nextra, NULL);
+    sb_attr_num(o, "opacity", x->opacity);
+    write_extra(o, x->extra, x->nextra, NULL);
     if (x->nmotion > 0 || x->children) {
-        sb_puts(b, ">\n");
-        for (int i = 0; i < x->nmotion; i++) write_motion(b, &x->motion[i]);
-        if (x->children) sb_printf(b, "      %s\n", x->children);
-        sb_printf(b, "   </%s>\n", tag);
+        fr_strbuf_puts(&o->text, ">\n");
+        for (int i = 0; i < x->nmotion; i++) write_motion(o, &x->motion[i]);
+        if (x->children) fr_strbuf_printf(&o->text, "      %s\n", x->children);
+        fr_strbuf_printf(&o->text, "   </%s>\n", tag);
     } else {
-        sb_puts(b, "/>\n");
+        fr_strbuf_puts(&o->text, "/>\n");
     }
 }
 
 #define NAMED(arr, v) ((int)(v) >= 0 && (int)(v) < (int)(sizeof arr / sizeof arr[0]) ? arr[(int)(v)] : NULL)
 
-static fr_status write_flame(fr_context *ctx, strbuf *b, const fr_flame_genome *g, int index)
+static fr_status write_flame(fr_context *ctx, xml_out *o, const fr_flame_genome *g, int index)
 {
     const char *fs = NAMED(filter_names, g->filter_shape), *tf = NAMED(tfilter_names, g->temporal_filter_type),
                *pm = NAMED(palmode_names, g->palette_mode), *it = NAMED(itype_names, g->interpolation_type),
@@ -1503,68 +1457,68 @@ static fr_status write_flame(fr_context *ctx, strbuf *b, const fr_flame_genome *
     if (g->nxf < 0 || (g->nxf > 0 && !g->xf))
         return fr_fail(ctx, FR_ERR_INVALID, "flame %d: bad xform list", index + 1);
 
-    sb_puts(b, "<flame");
+    fr_strbuf_puts(&o->text, "<flame");
     for (int i = 0; i < g->nextra; i++)
         if (g->extra[i].name && g->extra[i].value && !strcmp(g->extra[i].name, "version")) {
-            sb_puts(b, " version=\"");
-            sb_escaped(b, g->extra[i].value);
-            sb_puts(b, "\"");
+            fr_strbuf_puts(&o->text, " version=\"");
+            sb_escaped(o, g->extra[i].value);
+            fr_strbuf_puts(&o->text, "\"");
             break;
         }
-    sb_attr_num(b, "time", g->time);
+    sb_attr_num(o, "time", g->time);
     if (g->name && *g->name) {
-        sb_puts(b, " name=\"");
-        sb_escaped(b, g->name);
-        sb_puts(b, "\"");
+        fr_strbuf_puts(&o->text, " name=\"");
+        sb_escaped(o, g->name);
+        fr_strbuf_puts(&o->text, "\"");
     }
-    sb_printf(b, " size=\"%d %d\"", g->width, g->height);
-    sb_puts(b, " center=\"");
-    sb_num(b, g->center[0]);
-    sb_puts(b, " ");
-    sb_num(b, g->center[1]);
-    sb_puts(b, "\"");
-    sb_attr_num(b, "scale", g->scale);
-    if (g->zoom != 0.0) sb_attr_num(b, "zoom", g->zoom);
-    sb_attr_num(b, "rotate", g->rotate);
-    sb_printf(b, " supersample=\"%d\"", g->supersample);
-    sb_attr_num(b, "filter", g->filter);
-    sb_printf(b, " filter_shape=\"%s\"", fs);
-    sb_printf(b, " temporal_filter_type=\"%s\"", tf);
+    fr_strbuf_printf(&o->text, " size=\"%d %d\"", g->width, g->height);
+    fr_strbuf_puts(&o->text, " center=\"");
+    sb_num(o, g->center[0]);
+    fr_strbuf_puts(&o->text, " ");
+    sb_num(o, g->center[1]);
+    fr_strbuf_puts(&o->text, "\"");
+    sb_attr_num(o, "scale", g->scale);
+    if (g->zoom != 0.0) sb_attr_num(o, "zoom", g->zoom);
+    sb_attr_num(o, "rotate", g->rotate);
+    fr_strbuf_printf(&o->text, " supersample=\"%d\"", g->supersample);
+    sb_attr_num(o, "filter", g->filter);
+    fr_strbuf_printf(&o->text, " filter_shape=\"%s\"", fs);
+    fr_strbuf_printf(&o->text, " temporal_filter_type=\"%s\"", tf);
     if (g->temporal_filter_type == FR_TFILTER_EXP || g->temporal_filter_exp != 0.0)
-        sb_attr_num(b, "temporal_filter_exp", g->temporal_filter_exp);
-    sb_attr_num(b, "temporal_filter_width", g->temporal_filter_width);
-    sb_attr_num(b, "quality", g->quality);
-    sb_printf(b, " passes=\"%d\"", g->passes);
-    sb_printf(b, " temporal_samples=\"%d\"", g->temporal_samples);
-    sb_puts(b, " background=\"");
+        sb_attr_num(o, "temporal_filter_exp", g->temporal_filter_exp);
+    sb_attr_num(o, "temporal_filter_width", g->temporal_filter_width);
+    sb_attr_num(o, "quality", g->quality);
+    fr_strbuf_printf(&o->text, " passes=\"%d\"", g->passes);
+    fr_strbuf_printf(&o->text, " temporal_samples=\"%d\"", g->temporal_samples);
+    fr_strbuf_puts(&o->text, " background=\"");
     for (int k = 0; k < 3; k++) {
-        if (k) sb_puts(b, " ");
-        sb_num(b, g->background[k]);
+        if (k) fr_strbuf_puts(&o->text, " ");
+        sb_num(o, g->background[k]);
     }
-    sb_puts(b, "\"");
-    sb_attr_num(b, "brightness", g->brightness);
-    sb_attr_num(b, "gamma", g->gamma);
-    sb_attr_num(b, "highlight_power", g->highlight_power);
-    sb_attr_num(b, "vibrancy", g->vibrancy);
-    sb_attr_num(b, "estimator_radius", g->estimator_radius);
-    sb_attr_num(b, "estimator_minimum", g->estimator_minimum);
-    sb_attr_num(b, "estimator_curve", g->estimator_curve);
-    sb_attr_num(b, "gamma_threshold", g->gamma_threshold);
-    sb_printf(b, " palette_mode=\"%s\"", pm);
-    if (g->interpolation == FR_INTERP_SMOOTH) sb_puts(b, " interpolation=\"smooth\"");
-    sb_printf(b, " interpolation_type=\"%s\"", it);
-    sb_printf(b, " palette_interpolation=\"%s\"", pi);
-    if (g->hsv_rgb_palette_blend != 0.0) sb_attr_num(b, "hsv_rgb_palette_blend", g->hsv_rgb_palette_blend);
-    if (g->hue_rotation != 0.0) sb_attr_num(b, "hue", g->hue_rotation);
-    if (g->palette_index != -1) sb_printf(b, " palette=\"%d\"", g->palette_index);
-    write_extra(b, g->extra, g->nextra, "version");
-    sb_puts(b, ">\n");
-    for (int i = 0; i < g->nxf; i++) write_xform(b, &g->xf[i], 0, g->nxf);
-    if (g->final) write_xform(b, g->final, 1, g->nxf);
-    write_palette(b, g);
-    if (g->children) sb_printf(b, "   %s\n", g->children);
-    sb_puts(b, "</flame>\n");
-    if (b->nonfinite) return fr_fail(ctx, FR_ERR_INVALID, "flame %d: a value is not finite (NaN or infinity)", index + 1);
+    fr_strbuf_puts(&o->text, "\"");
+    sb_attr_num(o, "brightness", g->brightness);
+    sb_attr_num(o, "gamma", g->gamma);
+    sb_attr_num(o, "highlight_power", g->highlight_power);
+    sb_attr_num(o, "vibrancy", g->vibrancy);
+    sb_attr_num(o, "estimator_radius", g->estimator_radius);
+    sb_attr_num(o, "estimator_minimum", g->estimator_minimum);
+    sb_attr_num(o, "estimator_curve", g->estimator_curve);
+    sb_attr_num(o, "gamma_threshold", g->gamma_threshold);
+    fr_strbuf_printf(&o->text, " palette_mode=\"%s\"", pm);
+    if (g->interpolation == FR_INTERP_SMOOTH) fr_strbuf_puts(&o->text, " interpolation=\"smooth\"");
+    fr_strbuf_printf(&o->text, " interpolation_type=\"%s\"", it);
+    fr_strbuf_printf(&o->text, " palette_interpolation=\"%s\"", pi);
+    if (g->hsv_rgb_palette_blend != 0.0) sb_attr_num(o, "hsv_rgb_palette_blend", g->hsv_rgb_palette_blend);
+    if (g->hue_rotation != 0.0) sb_attr_num(o, "hue", g->hue_rotation);
+    if (g->palette_index != -1) fr_strbuf_printf(&o->text, " palette=\"%d\"", g->palette_index);
+    write_extra(o, g->extra, g->nextra, "version");
+    fr_strbuf_puts(&o->text, ">\n");
+    for (int i = 0; i < g->nxf; i++) write_xform(o, &g->xf[i], 0, g->nxf);
+    if (g->final) write_xform(o, g->final, 1, g->nxf);
+    write_palette(o, g);
+    if (g->children) fr_strbuf_printf(&o->text, "   %s\n", g->children);
+    fr_strbuf_puts(&o->text, "</flame>\n");
+    if (o->nonfinite) return fr_fail(ctx, FR_ERR_INVALID, "flame %d: a value is not finite (NaN or infinity)", index + 1);
     return FR_OK;
 }
 
@@ -1573,22 +1527,22 @@ fr_status fr_flame_to_xml(fr_context *ctx, const fr_flame_genome *g, int n, char
     if (!out) return fr_fail(ctx, FR_ERR_INVALID, "fr_flame_to_xml: out is NULL");
     *out = NULL;
     if (!g || n < 1) return fr_fail(ctx, FR_ERR_INVALID, "fr_flame_to_xml: no genome to write");
-    strbuf b;
-    memset(&b, 0, sizeof b);
-    if (n > 1) sb_puts(&b, "<flames>\n");
+    xml_out o;
+    memset(&o, 0, sizeof o);
+    if (n > 1) fr_strbuf_puts(&o.text, "<flames>\n");
     for (int i = 0; i < n; i++) {
-        fr_status s = write_flame(ctx, &b, &g[i], i);
+        fr_status s = write_flame(ctx, &o, &g[i], i);
         if (s) {
-            free(b.p);
+            free(o.text.p);
             return s;
         }
     }
-    if (n > 1) sb_puts(&b, "</flames>\n");
-    if (b.nomem) {
-        free(b.p);
+    if (n > 1) fr_strbuf_puts(&o.text, "</flames>\n");
+    if (o.text.nomem) {
+        free(o.text.p);
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory writing flame XML");
     }
-    *out = b.p;
+    *out = o.text.p;
     return FR_OK;
 }
 
