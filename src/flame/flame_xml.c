@@ -16,6 +16,7 @@
 #include "core/context.h"
 #include "core/params.h"
 #include "core/strbuf.h"
+#include "flame/flame_genome_attrs.h"
 #include "flame/flame_palette.h"
 #include "flame/flame_xml.h"
 
@@ -382,61 +383,9 @@ static int keyword(const char *v, const char *const *names, int n)
     return -1;
 }
 
-static const char *const filter_names[] = {"gaussian", "hermite",  "box",      "triangle", "bell",
-                                           "bspline",  "lanczos3", "lanczos2", "mitchell", "blackman",
-                                           "catrom",   "hamming",  "hanning",  "quadratic"};
-static const char *const tfilter_names[] = {"box", "gaussian", "exp"};
-static const char *const palmode_names[] = {"step", "linear"};
-static const char *const interp_names[] = {"linear", "smooth"};
-static const char *const itype_names[] = {"linear", "log", "old", "older"};
-static const char *const palinterp_names[] = {"hsv", "sweep", "rgb", "hsv_circular"};
-static const char *const motion_names[] = {NULL, "sin", "triangle", "hill"};
-
-/* flam3 3.1.1 reads mobius' parameters as Re_A or mobius_re_a (and writes
- * the latter); "legacy" is the name an older table gave them. */
-static const struct {
-    const char *xml, *name, *legacy;
-} param_alias[] = {
-    {"Re_A", "mobius_re_a", "re_a"}, {"Im_A", "mobius_im_a", "im_a"}, {"Re_B", "mobius_re_b", "re_b"},
-    {"Im_B", "mobius_im_b", "im_b"}, {"Re_C", "mobius_re_c", "re_c"}, {"Im_C", "mobius_im_c", "im_c"},
-    {"Re_D", "mobius_re_d", "re_d"}, {"Im_D", "mobius_im_d", "im_d"},
-};
-#define NALIAS ((int)(sizeof param_alias / sizeof param_alias[0]))
-
-static int param_lookup(const char *name)
-{
-    for (int i = 0; i < NALIAS; i++) {
-        if (!strcmp(name, param_alias[i].xml) || !strcmp(name, param_alias[i].name)) {
-            int k = fr_flame_param_find(param_alias[i].name);
-            return k >= 0 ? k : fr_flame_param_find(param_alias[i].legacy);
-        }
-        if (!strcmp(name, param_alias[i].legacy)) return -1; /* flam3 does not read it */
-    }
-    return fr_flame_param_find(name);
-}
-
-static const char *param_xml_name(int k)
-{
-    const char *n = fr_flame_params[k].name;
-    for (int i = 0; i < NALIAS; i++)
-        if (!strcmp(n, param_alias[i].legacy)) return param_alias[i].name;
-    return n;
-}
-
-static int is_identity(const double m[3][2])
-{
-    return m[0][0] == 1.0 && m[0][1] == 0.0 && m[1][0] == 0.0 && m[1][1] == 1.0 && m[2][0] == 0.0 && m[2][1] == 0.0;
-}
-
-static int is_zero(const double m[3][2])
-{
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 2; j++)
-            if (m[i][j] != 0.0) return 0;
-    return 1;
-}
-
 /* -------------------------------------------------------------- xforms */
+
+#define NMOTION_NAMES ((int)(sizeof fr_flame_motion_names / sizeof fr_flame_motion_names[0]))
 
 typedef struct xform_ctx {
     int final;     /* <finalxform> */
@@ -469,24 +418,19 @@ static fr_status parse_xform_attrs(reader *r, flame_state *st, xmlNodePtr node, 
         xmlChar *raw = xmlNodeGetContent((xmlNodePtr)a);
         if (!raw) return nomem(r);
         const char *v = (const char *)raw;
+        const fr_flame_xattr_desc *plain;
         double d;
         int k;
-        if (!strcmp(name, "weight")) {
-            s = get_num(r, node, name, v, &x->weight);
-        } else if (!strcmp(name, "symmetry")) {
+        if (!strcmp(name, "symmetry")) {
             /* The old form: both color_speed and animate from one value. */
             if (!(s = get_num(r, node, name, v, &d))) {
                 x->color_speed = (1.0 - d) / 2.0;
                 x->animate = d > 0 ? 0 : 1;
             }
-        } else if (!strcmp(name, "color_speed")) {
-            s = get_num(r, node, name, v, &x->color_speed);
-        } else if (!strcmp(name, "animate")) {
-            s = get_num(r, node, name, v, &x->animate);
         } else if (!strcmp(name, "motion_frequency")) {
             s = get_int(r, node, name, v, &xc->mfreq);
         } else if (!strcmp(name, "motion_function")) {
-            if ((k = keyword(v, motion_names, 4)) < 0)
+            if ((k = keyword(v, fr_flame_motion_names, NMOTION_NAMES)) < 0)
                 s = perr(r, node, "motion_function '%s' is not sin, triangle or hill", v);
             else
                 xc->mfunc = k;
@@ -538,18 +482,18 @@ static fr_status parse_xform_attrs(reader *r, flame_state *st, xmlNodePtr node, 
                 s = perr(r, node, "a motion element cannot have a plotmode attribute");
             else if (!strcmp(v, "off"))
                 x->opacity = 0.0;
-        } else if (!strcmp(name, "opacity")) {
-            s = get_num(r, node, name, v, &x->opacity);
         } else if (!strcmp(name, "coefs") || !strcmp(name, "post")) {
             double m[6];
             if (!(s = get_nums(r, node, name, v, m, 6))) {
                 double(*dst)[2] = name[0] == 'c' ? x->c : x->post;
                 for (int i = 0; i < 6; i++) dst[i / 2][i % 2] = m[i];
             }
+        } else if ((plain = fr_flame_xform_attr_find(name))) {
+            s = get_num(r, node, name, v, FR_ATTR_FIELD(x, plain->offset, double));
         } else if (!strcmp(name, "amw_amp")) {
             /* flam3 reads it into a field no variation uses: kept. */
             s = add_extra(r, &x->extra, &x->nextra, name, v);
-        } else if ((k = param_lookup(name)) >= 0) {
+        } else if ((k = fr_flame_param_xml_find(name)) >= 0) {
             if (!(s = get_num(r, node, name, v, &d))) {
                 if (!strcmp(fr_flame_params[k].name, "super_shape_rnd")) d = d < 0 ? 0 : d > 1 ? 1 : d;
                 x->param[k] = d;
@@ -579,7 +523,7 @@ static fr_status parse_motion(reader *r, flame_state *st, xmlNodePtr node, fr_fl
     if (s) return s;
     m->freq = xc.mfreq;
     m->func = (fr_flame_motion_fn)xc.mfunc;
-    m->xf->has_post = !is_zero(m->xf->post);
+    m->xf->has_post = !fr_flame_affine_is_zero(m->xf->post);
     for (xmlNodePtr c = node->children; c && !s; c = c->next)
         if (c->type == XML_ELEMENT_NODE) s = unknown_child(r, node, c, &m->xf->children, "\n         ");
     return s;
@@ -626,7 +570,7 @@ static fr_status parse_xform(reader *r, flame_state *st, xmlNodePtr node, int fi
     if (final && x->weight != 0.0) return perr(r, node, "a final xform cannot have a weight");
     if (xc.mfreq != 0 || xc.mfunc != 0)
         return perr(r, node, "motion_frequency and motion_function belong in a <motion> element");
-    x->has_post = !is_identity(x->post);
+    x->has_post = !fr_flame_affine_is_identity(x->post);
     for (xmlNodePtr c = node->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE) continue;
         if (!xmlStrcmp(c->name, (const xmlChar *)"motion"))
@@ -953,117 +897,78 @@ static fr_status parse_symmetry(reader *r, flame_state *st, xmlNodePtr node)
 
 /* ---------------------------------------------------------------- flame */
 
-static fr_status flame_name(reader *r, fr_flame_genome *g, const char *v)
+/* flam3 keeps 64 bytes of a name (here: not cutting a UTF-8 sequence) and
+ * turns white space into '_', the last character excepted. */
+static fr_status read_name(reader *r, char **name, const char *v)
 {
-    /* flam3 keeps 64 bytes (here: not cutting a UTF-8 sequence) and turns
-     * white space into '_', the last character excepted. */
     size_t n = strlen(v);
     if (n > 64) {
         n = 64;
         while (n > 0 && ((unsigned char)v[n] & 0xC0) == 0x80) n--;
     }
-    free(g->name);
-    g->name = NULL;
+    free(*name);
+    *name = NULL;
     if (n == 0) return FR_OK;
-    if (!(g->name = malloc(n + 1))) return nomem(r);
-    memcpy(g->name, v, n);
-    g->name[n] = 0;
+    if (!(*name = malloc(n + 1))) return nomem(r);
+    memcpy(*name, v, n);
+    (*name)[n] = 0;
     for (size_t i = 0; i + 1 < n; i++)
-        if (isspace((unsigned char)g->name[i])) g->name[i] = '_';
+        if (isspace((unsigned char)(*name)[i])) (*name)[i] = '_';
     return FR_OK;
 }
 
-static fr_status enum_attr(reader *r, xmlNodePtr node, const char *attr, const char *v, const char *const *names,
-                           int n, int *field)
+/* The value of one row of flame_genome_attrs.h into g, by the row's kind.
+ * name is the attribute as the file spells it (an older name included),
+ * for the messages. An unknown enum value keeps the field as it was. */
+static fr_status read_attr(reader *r, xmlNodePtr node, const fr_flame_attr_desc *d, fr_flame_genome *g,
+                           const char *name, const char *v)
 {
-    int k = keyword(v, names, n);
-    if (k >= 0) {
+    switch (d->kind) {
+    case FR_ATTR_NUM: return get_num(r, node, name, v, FR_ATTR_FIELD(g, d->offset, double));
+    case FR_ATTR_INT: return get_int(r, node, name, v, FR_ATTR_FIELD(g, d->offset, int));
+    case FR_ATTR_NUMS:
+        return get_nums(r, node, name, v, FR_ATTR_FIELD(g, d->offset, double), (int)(d->size / sizeof(double)));
+    case FR_ATTR_ENUM: {
+        int *field = FR_ATTR_FIELD(g, d->offset, int);
+        int k = keyword(v, d->names, d->nnames);
+        if (k < 0) return unknown_value(r, node, name, v, d->names[*field]);
         *field = k;
         return FR_OK;
     }
-    return unknown_value(r, node, attr, v, names[*field]);
+    case FR_ATTR_SIZE: {
+        int wh[2];
+        if (parse_ints(v, wh, 2) != 2) return perr(r, node, "%s '%s' is not two whole numbers", name, v);
+        *FR_ATTR_FIELD(g, d->offset, int) = wh[0];
+        *FR_ATTR_FIELD(g, d->offset2, int) = wh[1];
+        return FR_OK;
+    }
+    case FR_ATTR_NAME: return read_name(r, FR_ATTR_FIELD(g, d->offset, char *), v);
+    }
+    return FR_OK;
 }
-
-/* An enumerated genome attribute into field F of g (names N, n of them). */
-#define ENUM_ATTR(F, N, n, TYPE)                                                                        \
-    (k = (int)g->F, s = enum_attr(r, node, name, v, N, n, &k), g->F = (TYPE)k, s)
 
 static fr_status flame_attr(reader *r, flame_state *st, xmlNodePtr node, const char *name, const char *v)
 {
     fr_flame_genome *g = st->g;
-    int k;
-    double d;
-    fr_status s = FR_OK;
-    if (!strcmp(name, "time"))
-        return get_num(r, node, name, v, &g->time);
-    if (!strcmp(name, "hsv_rgb_palette_blend"))
-        return get_num(r, node, name, v, &g->hsv_rgb_palette_blend);
-    if (!strcmp(name, "interpolation")) {
-        return ENUM_ATTR(interpolation, interp_names, 2, fr_flame_interp);
-    }
-    if (!strcmp(name, "palette_interpolation")) {
-        return ENUM_ATTR(palette_interpolation, palinterp_names, 4, fr_flame_palette_interp);
-    }
-    if (!strcmp(name, "interpolation_type") || !strcmp(name, "interpolation_space")) {
-        return ENUM_ATTR(interpolation_type, itype_names, 4, fr_flame_interp_type);
-    }
-    if (!strcmp(name, "name")) return flame_name(r, g, v);
-    if (!strcmp(name, "palette")) return get_int(r, node, name, v, &g->palette_index);
-    if (!strcmp(name, "size")) {
-        int wh[2];
-        if (parse_ints(v, wh, 2) != 2) return perr(r, node, "size '%s' is not two whole numbers", v);
-        g->width = wh[0];
-        g->height = wh[1];
-        return FR_OK;
-    }
-    if (!strcmp(name, "center")) {
-        if ((s = get_nums(r, node, name, v, g->center, 2))) return s;
-        g->rot_center[0] = g->center[0];
-        g->rot_center[1] = g->center[1];
-        return FR_OK;
-    }
-    if (!strcmp(name, "scale")) return get_num(r, node, name, v, &g->scale);
-    if (!strcmp(name, "rotate")) return get_num(r, node, name, v, &g->rotate);
-    if (!strcmp(name, "zoom")) return get_num(r, node, name, v, &g->zoom);
-    if (!strcmp(name, "oversample") || !strcmp(name, "supersample"))
-        return get_int(r, node, name, v, &g->supersample);
-    if (!strcmp(name, "filter")) return get_num(r, node, name, v, &g->filter);
-    if (!strcmp(name, "filter_shape")) {
-        return ENUM_ATTR(filter_shape, filter_names, 14, fr_flame_filter_shape);
-    }
-    if (!strcmp(name, "temporal_filter_type")) {
-        return ENUM_ATTR(temporal_filter_type, tfilter_names, 3, fr_flame_temporal_filter);
-    }
-    if (!strcmp(name, "temporal_filter_width")) return get_num(r, node, name, v, &g->temporal_filter_width);
-    if (!strcmp(name, "temporal_filter_exp")) return get_num(r, node, name, v, &g->temporal_filter_exp);
-    if (!strcmp(name, "palette_mode")) {
-        return ENUM_ATTR(palette_mode, palmode_names, 2, fr_flame_palette_mode);
-    }
-    if (!strcmp(name, "quality")) return get_num(r, node, name, v, &g->quality);
-    if (!strcmp(name, "passes")) return get_int(r, node, name, v, &g->passes);
-    if (!strcmp(name, "temporal_samples")) return get_int(r, node, name, v, &g->temporal_samples);
-    if (!strcmp(name, "background")) return get_nums(r, node, name, v, g->background, 3);
-    if (!strcmp(name, "brightness")) return get_num(r, node, name, v, &g->brightness);
-    if (!strcmp(name, "gamma")) return get_num(r, node, name, v, &g->gamma);
-    if (!strcmp(name, "highlight_power")) return get_num(r, node, name, v, &g->highlight_power);
-    if (!strcmp(name, "vibrancy")) return get_num(r, node, name, v, &g->vibrancy);
-    if (!strcmp(name, "hue")) {
-        if ((s = get_num(r, node, name, v, &d))) return s;
-        g->hue_rotation = fmod(d, 1.0);
-        return FR_OK;
-    }
-    if (!strcmp(name, "estimator_radius")) return get_num(r, node, name, v, &g->estimator_radius);
-    if (!strcmp(name, "estimator_minimum")) return get_num(r, node, name, v, &g->estimator_minimum);
-    if (!strcmp(name, "estimator_curve")) return get_num(r, node, name, v, &g->estimator_curve);
-    if (!strcmp(name, "gamma_threshold")) return get_num(r, node, name, v, &g->gamma_threshold);
+    fr_status s;
     if (!strcmp(name, "soloxform")) {
+        double d;
         if ((s = get_num(r, node, name, v, &d))) return s;
         st->solo = d < -1 ? -1 : d > INT_MAX ? INT_MAX : (int)d;
         return FR_OK;
     }
     if (!strcmp(name, "version")) /* flam3 writes it and reads nothing from it */
         return add_extra(r, &g->extra, &g->nextra, name, v);
-    return unknown_attr(r, node, name, v, &g->extra, &g->nextra);
+    const fr_flame_attr_desc *d = fr_flame_genome_attr_find(name);
+    if (!d) return unknown_attr(r, node, name, v, &g->extra, &g->nextra);
+    if ((s = read_attr(r, node, d, g, name, v))) return s;
+    /* As flam3's parser: the view turns about the centre read (rot_center),
+     * and hue is taken modulo 1. */
+    if (!strcmp(d->xml, "center"))
+        memcpy(g->rot_center, g->center, sizeof g->rot_center);
+    else if (!strcmp(d->xml, "hue"))
+        g->hue_rotation = fmod(g->hue_rotation, 1.0);
+    return FR_OK;
 }
 
 static fr_status parse_flame(reader *r, xmlNodePtr node, fr_flame_genome *g)
@@ -1374,25 +1279,36 @@ static int var_param_used(const fr_flame_xform *x, int k)
     return x->var[fr_flame_params[k].var] != 0.0;
 }
 
+/* The plain attributes (flame_genome_attrs.h) of an xform element at one
+ * place: before its variations (tail 0) or after its chaos row (tail 1). A
+ * <motion> (motion 1) has only those it changes. */
+static void write_plain(xml_out *o, const fr_flame_xform *x, int tail, int final, int motion)
+{
+    for (int i = 0; i < fr_flame_xform_nattrs; i++) {
+        const fr_flame_xattr_desc *d = &fr_flame_xform_attrs[i];
+        double v = *FR_ATTR_CFIELD(x, d->offset, double);
+        if ((d->place == FR_XATTR_TAIL) != tail || (d->place == FR_XATTR_LEAD_STD && final) || (motion && v == 0.0))
+            continue;
+        sb_attr_num(o, d->xml, v);
+    }
+}
+
 /* The attributes of a <motion> element: only what it changes. */
 static void write_motion(xml_out *o, const fr_flame_motion *m)
 {
     const fr_flame_xform *x = m->xf;
     fr_strbuf_printf(&o->text, "      <motion motion_frequency=\"%d\"", (int)m->freq);
     if (m->func >= FR_MOTION_SIN && m->func <= FR_MOTION_HILL)
-        fr_strbuf_printf(&o->text, " motion_function=\"%s\"", motion_names[m->func]);
+        fr_strbuf_printf(&o->text, " motion_function=\"%s\"", fr_flame_motion_names[m->func]);
     if (x) {
-        if (x->weight != 0.0) sb_attr_num(o, "weight", x->weight);
-        if (x->color != 0.0) sb_attr_num(o, "color", x->color);
-        if (x->color_speed != 0.0) sb_attr_num(o, "color_speed", x->color_speed);
-        if (x->animate != 0.0) sb_attr_num(o, "animate", x->animate);
+        write_plain(o, x, 0, 0, 1);
         for (int j = 0; j < FR_FLAME_NVAR; j++)
             if (x->var[j] != 0.0) sb_attr_num(o, fr_flame_vars[j].name, x->var[j]);
         for (int k = 0; k < FR_FLAME_NPARAM; k++)
-            if (x->param[k] != 0.0) sb_attr_num(o, param_xml_name(k), x->param[k]);
-        if (!is_zero(x->c)) write_matrix(o, "coefs", x->c);
-        if (!is_zero(x->post)) write_matrix(o, "post", x->post);
-        if (x->opacity != 0.0) sb_attr_num(o, "opacity", x->opacity);
+            if (x->param[k] != 0.0) sb_attr_num(o, fr_flame_param_xml_name(k), x->param[k]);
+        if (!fr_flame_affine_is_zero(x->c)) write_matrix(o, "coefs", x->c);
+        if (!fr_flame_affine_is_zero(x->post)) write_matrix(o, "post", x->post);
+        write_plain(o, x, 1, 0, 1);
         write_extra(o, x->extra, x->nextra, NULL);
     }
     if (x && x->children) {
@@ -1408,19 +1324,14 @@ static void write_xform(xml_out *o, const fr_flame_xform *x, int final, int nstd
 {
     const char *tag = final ? "finalxform" : "xform";
     fr_strbuf_printf(&o->text, "   <%s", tag);
-    if (!final) sb_attr_num(o, "weight", x->weight);
-    sb_attr_num(o, "color", x->color);
-    sb_attr_num(o, "color_speed", x->color_speed);
-    /* flam3_print leaves animate out of final xforms; it is written here so
-     * that a value other than the default survives. */
-    sb_attr_num(o, "animate", x->animate);
+    write_plain(o, x, 0, final, 0);
     for (int j = 0; j < FR_FLAME_NVAR; j++)
         if (x->var[j] != 0.0) sb_attr_num(o, fr_flame_vars[j].name, x->var[j]);
     for (int k = 0; k < FR_FLAME_NPARAM; k++)
         if (var_param_used(x, k) || x->param[k] != fr_flame_params[k].def)
-            sb_attr_num(o, param_xml_name(k), x->param[k]);
+            sb_attr_num(o, fr_flame_param_xml_name(k), x->param[k]);
     write_matrix(o, "coefs", x->c);
-    if (!is_identity(x->post)) write_matrix(o, "post", x->post);
+    if (!fr_flame_affine_is_identity(x->post)) write_matrix(o, "post", x->post);
     if (!final && x->chaos) {
         int n = nstd;
         while (n > 0 && x->chaos[n - 1] == 1.0) n--;
@@ -1433,7 +1344,7 @@ static void write_xform(xml_out *o, const fr_flame_xform *x, int final, int nstd
             fr_strbuf_puts(&o->text, "\"");
         }
     }
-    sb_attr_num(o, "opacity", x->opacity);
+    write_plain(o, x, 1, final, 0);
     write_extra(o, x->extra, x->nextra, NULL);
     if (x->nmotion > 0 || x->children) {
         fr_strbuf_puts(&o->text, ">\n");
@@ -1445,19 +1356,62 @@ static void write_xform(xml_out *o, const fr_flame_xform *x, int final, int nstd
     }
 }
 
-#define NAMED(arr, v) ((int)(v) >= 0 && (int)(v) < (int)(sizeof arr / sizeof arr[0]) ? arr[(int)(v)] : NULL)
+/* The value of one row of flame_genome_attrs.h as ` attribute="value"`. */
+static void write_attr(xml_out *o, const fr_flame_attr_desc *d, const fr_flame_genome *g)
+{
+    switch (d->kind) {
+    case FR_ATTR_NUM: sb_attr_num(o, d->xml, *FR_ATTR_CFIELD(g, d->offset, double)); return;
+    case FR_ATTR_INT: fr_strbuf_printf(&o->text, " %s=\"%d\"", d->xml, *FR_ATTR_CFIELD(g, d->offset, int)); return;
+    case FR_ATTR_ENUM:
+        fr_strbuf_printf(&o->text, " %s=\"%s\"", d->xml, d->names[*FR_ATTR_CFIELD(g, d->offset, int)]);
+        return;
+    case FR_ATTR_NUMS:
+        fr_strbuf_printf(&o->text, " %s=\"", d->xml);
+        for (size_t i = 0; i < d->size / sizeof(double); i++) {
+            if (i) fr_strbuf_puts(&o->text, " ");
+            sb_num(o, FR_ATTR_CFIELD(g, d->offset, double)[i]);
+        }
+        fr_strbuf_puts(&o->text, "\"");
+        return;
+    case FR_ATTR_SIZE:
+        fr_strbuf_printf(&o->text, " %s=\"%d %d\"", d->xml, *FR_ATTR_CFIELD(g, d->offset, int),
+                         *FR_ATTR_CFIELD(g, d->offset2, int));
+        return;
+    case FR_ATTR_NAME:
+        fr_strbuf_printf(&o->text, " %s=\"", d->xml);
+        sb_escaped(o, *FR_ATTR_CFIELD(g, d->offset, char *));
+        fr_strbuf_puts(&o->text, "\"");
+        return;
+    }
+}
+
+static int attr_written(const fr_flame_attr_desc *d, const fr_flame_genome *g)
+{
+    switch (d->when) {
+    case FR_WRITE_ALWAYS: return 1;
+    case FR_WRITE_CHANGED: return !fr_flame_genome_attr_is_default(d, g);
+    case FR_WRITE_EXP_FILTER:
+        return g->temporal_filter_type == FR_TFILTER_EXP || !fr_flame_genome_attr_is_default(d, g);
+    }
+    return 1;
+}
 
 static fr_status write_flame(fr_context *ctx, xml_out *o, const fr_flame_genome *g, int index)
 {
-    const char *fs = NAMED(filter_names, g->filter_shape), *tf = NAMED(tfilter_names, g->temporal_filter_type),
-               *pm = NAMED(palmode_names, g->palette_mode), *it = NAMED(itype_names, g->interpolation_type),
-               *pi = NAMED(palinterp_names, g->palette_interpolation);
-    if (!fs || !tf || !pm || !it || !pi || (g->interpolation != FR_INTERP_LINEAR && g->interpolation != FR_INTERP_SMOOTH))
-        return fr_fail(ctx, FR_ERR_INVALID, "flame %d: an enumerated setting is out of range", index + 1);
+    /* An enum's value names its text: one out of range has none. */
+    for (int i = 0; i < fr_flame_genome_nattrs; i++) {
+        const fr_flame_attr_desc *d = &fr_flame_genome_attrs[i];
+        if (d->kind != FR_ATTR_ENUM) continue;
+        int v = *FR_ATTR_CFIELD(g, d->offset, int);
+        if (v < 0 || v >= d->nnames)
+            return fr_fail(ctx, FR_ERR_INVALID, "flame %d: an enumerated setting is out of range", index + 1);
+    }
     if (g->nxf < 0 || (g->nxf > 0 && !g->xf))
         return fr_fail(ctx, FR_ERR_INVALID, "flame %d: bad xform list", index + 1);
 
     fr_strbuf_puts(&o->text, "<flame");
+    /* flam3_print writes version first; it is kept among the attributes
+     * flam3 does not read. */
     for (int i = 0; i < g->nextra; i++)
         if (g->extra[i].name && g->extra[i].value && !strcmp(g->extra[i].name, "version")) {
             fr_strbuf_puts(&o->text, " version=\"");
@@ -1465,52 +1419,8 @@ static fr_status write_flame(fr_context *ctx, xml_out *o, const fr_flame_genome 
             fr_strbuf_puts(&o->text, "\"");
             break;
         }
-    sb_attr_num(o, "time", g->time);
-    if (g->name && *g->name) {
-        fr_strbuf_puts(&o->text, " name=\"");
-        sb_escaped(o, g->name);
-        fr_strbuf_puts(&o->text, "\"");
-    }
-    fr_strbuf_printf(&o->text, " size=\"%d %d\"", g->width, g->height);
-    fr_strbuf_puts(&o->text, " center=\"");
-    sb_num(o, g->center[0]);
-    fr_strbuf_puts(&o->text, " ");
-    sb_num(o, g->center[1]);
-    fr_strbuf_puts(&o->text, "\"");
-    sb_attr_num(o, "scale", g->scale);
-    if (g->zoom != 0.0) sb_attr_num(o, "zoom", g->zoom);
-    sb_attr_num(o, "rotate", g->rotate);
-    fr_strbuf_printf(&o->text, " supersample=\"%d\"", g->supersample);
-    sb_attr_num(o, "filter", g->filter);
-    fr_strbuf_printf(&o->text, " filter_shape=\"%s\"", fs);
-    fr_strbuf_printf(&o->text, " temporal_filter_type=\"%s\"", tf);
-    if (g->temporal_filter_type == FR_TFILTER_EXP || g->temporal_filter_exp != 0.0)
-        sb_attr_num(o, "temporal_filter_exp", g->temporal_filter_exp);
-    sb_attr_num(o, "temporal_filter_width", g->temporal_filter_width);
-    sb_attr_num(o, "quality", g->quality);
-    fr_strbuf_printf(&o->text, " passes=\"%d\"", g->passes);
-    fr_strbuf_printf(&o->text, " temporal_samples=\"%d\"", g->temporal_samples);
-    fr_strbuf_puts(&o->text, " background=\"");
-    for (int k = 0; k < 3; k++) {
-        if (k) fr_strbuf_puts(&o->text, " ");
-        sb_num(o, g->background[k]);
-    }
-    fr_strbuf_puts(&o->text, "\"");
-    sb_attr_num(o, "brightness", g->brightness);
-    sb_attr_num(o, "gamma", g->gamma);
-    sb_attr_num(o, "highlight_power", g->highlight_power);
-    sb_attr_num(o, "vibrancy", g->vibrancy);
-    sb_attr_num(o, "estimator_radius", g->estimator_radius);
-    sb_attr_num(o, "estimator_minimum", g->estimator_minimum);
-    sb_attr_num(o, "estimator_curve", g->estimator_curve);
-    sb_attr_num(o, "gamma_threshold", g->gamma_threshold);
-    fr_strbuf_printf(&o->text, " palette_mode=\"%s\"", pm);
-    if (g->interpolation == FR_INTERP_SMOOTH) fr_strbuf_puts(&o->text, " interpolation=\"smooth\"");
-    fr_strbuf_printf(&o->text, " interpolation_type=\"%s\"", it);
-    fr_strbuf_printf(&o->text, " palette_interpolation=\"%s\"", pi);
-    if (g->hsv_rgb_palette_blend != 0.0) sb_attr_num(o, "hsv_rgb_palette_blend", g->hsv_rgb_palette_blend);
-    if (g->hue_rotation != 0.0) sb_attr_num(o, "hue", g->hue_rotation);
-    if (g->palette_index != -1) fr_strbuf_printf(&o->text, " palette=\"%d\"", g->palette_index);
+    for (int i = 0; i < fr_flame_genome_nattrs; i++)
+        if (attr_written(&fr_flame_genome_attrs[i], g)) write_attr(o, &fr_flame_genome_attrs[i], g);
     write_extra(o, g->extra, g->nextra, "version");
     fr_strbuf_puts(&o->text, ">\n");
     for (int i = 0; i < g->nxf; i++) write_xform(o, &g->xf[i], 0, g->nxf);
@@ -1518,7 +1428,8 @@ static fr_status write_flame(fr_context *ctx, xml_out *o, const fr_flame_genome 
     write_palette(o, g);
     if (g->children) fr_strbuf_printf(&o->text, "   %s\n", g->children);
     fr_strbuf_puts(&o->text, "</flame>\n");
-    if (o->nonfinite) return fr_fail(ctx, FR_ERR_INVALID, "flame %d: a value is not finite (NaN or infinity)", index + 1);
+    if (o->nonfinite)
+        return fr_fail(ctx, FR_ERR_INVALID, "flame %d: a value is not finite (NaN or infinity)", index + 1);
     return FR_OK;
 }
 
