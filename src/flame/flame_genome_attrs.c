@@ -46,7 +46,9 @@ const int fr_flame_genome_nattrs = COUNT(fr_flame_genome_attrs);
 
 /* The tables reach members by offset, so a row whose kind does not fit
  * its member's type would read and write the wrong bytes: each row is
- * checked here. An enum is read and written as an int. */
+ * checked here. An enum is read and written as an int. As above,
+ * FITS_ENUM(names) and FITS_SIZE(second) leave a macro name that the
+ * row's (f) then calls. */
 #define FITS_NUM(f) _Generic(GENOME_MEMBER(f), double : 1, default : 0)
 #define FITS_INT(f) _Generic(GENOME_MEMBER(f), int : 1, default : 0)
 #define FITS_NUMS(f) _Generic(GENOME_MEMBER(f)[0], double : 1, default : 0)

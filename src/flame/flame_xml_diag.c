@@ -25,7 +25,8 @@ fr_status fr_flame_read_fail(fr_flame_reader *r, xmlNodePtr node, const char *fm
                    (const char *)node->name, msg);
 }
 
-/* Add a warning unless one with the same key was given. */
+/* A file with a thousand xforms of the same unknown attribute gets one
+ * line: the key names the kind of thing warned of, not its place. */
 fr_status fr_flame_read_warn_once(fr_flame_reader *r, const char *key, const char *fmt, ...)
 {
     for (int i = 0; i < r->nkeys; i++)
@@ -66,7 +67,8 @@ fr_status fr_flame_read_keep_attr(fr_flame_reader *r, fr_flame_attr **extra, int
     return FR_OK;
 }
 
-/* An attribute flam3 does not read: an error when strict, else kept. */
+/* An attribute flam3 does not read: kept, so that writing the genome back
+ * loses nothing (another program may read it), unless strict. */
 fr_status fr_flame_read_unknown_attr(fr_flame_reader *r, xmlNodePtr node, const char *name, const char *value,
                                      fr_flame_attr **extra, int *n)
 {
@@ -79,7 +81,8 @@ fr_status fr_flame_read_unknown_attr(fr_flame_reader *r, xmlNodePtr node, const 
                                    (const char *)node->name, name);
 }
 
-/* The serialised element appended to *kept (elements joined by sep). */
+/* The element as libxml2 serialises it, so the writer puts it back as it
+ * came; sep is the line break and indentation of its level. */
 fr_status fr_flame_read_keep_element(fr_flame_reader *r, xmlNodePtr node, char **kept, const char *sep)
 {
     xmlBufferPtr buf = xmlBufferCreate();
@@ -102,7 +105,7 @@ fr_status fr_flame_read_keep_element(fr_flame_reader *r, xmlNodePtr node, char *
     return FR_OK;
 }
 
-/* A child element flam3 does not read: an error when strict, else kept. */
+/* A child element flam3 does not read: kept like an attribute. */
 fr_status fr_flame_read_unknown_child(fr_flame_reader *r, xmlNodePtr parent, xmlNodePtr node, char **kept,
                                       const char *sep)
 {
@@ -116,7 +119,8 @@ fr_status fr_flame_read_unknown_child(fr_flame_reader *r, xmlNodePtr parent, xml
                                    (const char *)parent->name, (const char *)node->name);
 }
 
-/* A keyword flam3 does not know: flam3 warns and keeps its default. */
+/* A keyword flam3 does not know: flam3 warns and keeps the value it had,
+ * and so does the reader unless strict. */
 fr_status fr_flame_read_unknown_value(fr_flame_reader *r, xmlNodePtr node, const char *attr,
                                       const char *value, const char *used)
 {
