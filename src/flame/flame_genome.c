@@ -1,5 +1,6 @@
 /* flame_genome.c - genome defaults (flam3 3.1.1's clear_cp and
- * initialize_xforms), deep copy, comparison and release. */
+ * initialize_xforms), deep copy, comparison and release. The defaults and
+ * the comparison of the attributes come from flame_genome_attrs.h. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,15 +8,13 @@
 
 #include "core/context.h"
 #include "flame/flame_genome.h"
+#include "flame/flame_genome_attrs.h"
 
 void fr_flame_xform_init(fr_flame_xform *x)
 {
     memset(x, 0, sizeof *x);
-    x->weight = 0.0;
-    x->color = 0.0;
-    x->color_speed = 0.5;
-    x->animate = 1.0;
-    x->opacity = 1.0;
+    for (int i = 0; i < fr_flame_xform_nattrs; i++)
+        *FR_ATTR_FIELD(x, fr_flame_xform_attrs[i].offset, double) = fr_flame_xform_attrs[i].def;
     x->c[0][0] = x->c[1][1] = 1.0;
     x->post[0][0] = x->post[1][1] = 1.0;
     x->var[0] = 1.0;
@@ -45,38 +44,29 @@ void fr_flame_xform_free(fr_flame_xform *x)
     memset(x, 0, sizeof *x);
 }
 
+static void set_default(const fr_flame_attr_desc *d, fr_flame_genome *g)
+{
+    switch (d->kind) {
+    case FR_ATTR_NUM: *FR_ATTR_FIELD(g, d->offset, double) = d->def; break;
+    case FR_ATTR_INT:
+    case FR_ATTR_ENUM: *FR_ATTR_FIELD(g, d->offset, int) = (int)d->def; break;
+    case FR_ATTR_NUMS:
+        for (size_t i = 0; i < d->size / sizeof(double); i++)
+            FR_ATTR_FIELD(g, d->offset, double)[i] = d->def;
+        break;
+    case FR_ATTR_SIZE:
+        *FR_ATTR_FIELD(g, d->offset, int) = (int)d->def;
+        *FR_ATTR_FIELD(g, d->offset2, int) = (int)d->def;
+        break;
+    case FR_ATTR_NAME: *FR_ATTR_FIELD(g, d->offset, char *) = NULL; break;
+    }
+}
+
 void fr_flame_genome_init(fr_flame_genome *g)
 {
     memset(g, 0, sizeof *g);
-    g->time = 0.0;
-    g->width = g->height = 100;
-    g->scale = 50.0;
-    g->zoom = 0.0;
-    g->rotate = 0.0;
-    g->supersample = 1;
-    g->filter = 0.5;
-    g->filter_shape = FR_FILTER_GAUSSIAN;
-    g->quality = 1.0;
-    g->passes = 1;
-    g->temporal_samples = 1000;
-    g->temporal_filter_type = FR_TFILTER_BOX;
-    g->temporal_filter_width = 1.0;
-    g->temporal_filter_exp = 0.0;
-    g->brightness = 4.0;
-    g->gamma = 4.0;
-    g->gamma_threshold = 0.01;
-    g->vibrancy = 1.0;
-    g->highlight_power = -1.0;
-    g->hue_rotation = 0.0;
-    g->estimator_radius = 9.0;
-    g->estimator_minimum = 0.0;
-    g->estimator_curve = 0.4;
-    g->palette_mode = FR_PALETTE_STEP;
-    g->interpolation = FR_INTERP_LINEAR;
-    g->interpolation_type = FR_INTERP_TYPE_LOG;
-    g->palette_interpolation = FR_PALINTERP_HSV_CIRCULAR;
-    g->hsv_rgb_palette_blend = 0.0;
-    g->palette_index = -1;
+    for (int i = 0; i < fr_flame_genome_nattrs; i++)
+        set_default(&fr_flame_genome_attrs[i], g);
 }
 
 void fr_flame_genome_free(fr_flame_genome *g)
@@ -221,34 +211,30 @@ static int attrs_eq(const fr_flame_attr *a, int na, const fr_flame_attr *b, int 
     return 1;
 }
 
-#define CMPD(field, label)                                                                          \
-    do {                                                                                            \
-        if (!(a->field == b->field))                                                                \
-            return differ(why, n, "%s%s: %.17g != %.17g", where, label, (double)a->field,            \
-                          (double)b->field);                                                        \
-    } while (0)
+static int same_num(double a, double b, const char *where, const char *label, char *why, size_t n)
+{
+    if (a == b) return 1;
+    return differ(why, n, "%s%s: %.17g != %.17g", where, label, a, b);
+}
 
 static int xform_eq(const fr_flame_xform *a, const fr_flame_xform *b, int nchaos, const char *where, char *why,
                     size_t n)
 {
-    CMPD(weight, "weight");
-    CMPD(color, "color");
-    CMPD(color_speed, "color_speed");
-    CMPD(animate, "animate");
-    CMPD(opacity, "opacity");
+    for (int i = 0; i < fr_flame_xform_nattrs; i++) {
+        const fr_flame_xattr_desc *d = &fr_flame_xform_attrs[i];
+        double va = *FR_ATTR_CFIELD(a, d->offset, double), vb = *FR_ATTR_CFIELD(b, d->offset, double);
+        if (!same_num(va, vb, where, d->xml, why, n)) return 0;
+    }
     for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 2; j++) {
-            CMPD(c[i][j], "coefs");
-            CMPD(post[i][j], "post");
-        }
+        for (int j = 0; j < 2; j++)
+            if (!same_num(a->c[i][j], b->c[i][j], where, "coefs", why, n) ||
+                !same_num(a->post[i][j], b->post[i][j], where, "post", why, n))
+                return 0;
     if (a->has_post != b->has_post) return differ(why, n, "%shas_post differs", where);
     for (int i = 0; i < FR_FLAME_NVAR; i++)
-        if (!(a->var[i] == b->var[i]))
-            return differ(why, n, "%s%s: %.17g != %.17g", where, fr_flame_vars[i].name, a->var[i], b->var[i]);
+        if (!same_num(a->var[i], b->var[i], where, fr_flame_vars[i].name, why, n)) return 0;
     for (int i = 0; i < FR_FLAME_NPARAM; i++)
-        if (!(a->param[i] == b->param[i]))
-            return differ(why, n, "%s%s: %.17g != %.17g", where, fr_flame_params[i].name, a->param[i],
-                          b->param[i]);
+        if (!same_num(a->param[i], b->param[i], where, fr_flame_params[i].name, why, n)) return 0;
     for (int i = 0; i < nchaos; i++) {
         double ca = a->chaos ? a->chaos[i] : 1.0, cb = b->chaos ? b->chaos[i] : 1.0;
         if (!(ca == cb)) return differ(why, n, "%schaos[%d]: %.17g != %.17g", where, i, ca, cb);
@@ -268,53 +254,41 @@ static int xform_eq(const fr_flame_xform *a, const fr_flame_xform *b, int nchaos
     return 1;
 }
 
-#undef CMPD
-#define CMPD(field)                                                                                 \
-    do {                                                                                            \
-        if (!(a->field == b->field))                                                                \
-            return differ(why, n, "%s: %.17g != %.17g", #field, (double)a->field, (double)b->field); \
-    } while (0)
+/* One row of the genome's attributes; the numbers of an array or a pair
+ * are named as C names them (center[1], height). */
+static int attr_eq(const fr_flame_attr_desc *d, const fr_flame_genome *a, const fr_flame_genome *b, char *why,
+                   size_t n)
+{
+    const void *fa = FR_ATTR_CFIELD(a, d->offset, char), *fb = FR_ATTR_CFIELD(b, d->offset, char);
+    switch (d->kind) {
+    case FR_ATTR_NUM: return same_num(*(const double *)fa, *(const double *)fb, "", d->field, why, n);
+    case FR_ATTR_INT:
+    case FR_ATTR_ENUM: return same_num(*(const int *)fa, *(const int *)fb, "", d->field, why, n);
+    case FR_ATTR_NUMS:
+        for (size_t i = 0; i < d->size / sizeof(double); i++) {
+            char label[64];
+            snprintf(label, sizeof label, "%s[%zu]", d->field, i);
+            if (!same_num(((const double *)fa)[i], ((const double *)fb)[i], "", label, why, n)) return 0;
+        }
+        return 1;
+    case FR_ATTR_SIZE:
+        return same_num(*(const int *)fa, *(const int *)fb, "", d->field, why, n) &&
+               same_num(*FR_ATTR_CFIELD(a, d->offset2, int), *FR_ATTR_CFIELD(b, d->offset2, int), "",
+                        d->field2, why, n);
+    case FR_ATTR_NAME:
+        if (!str_eq(*(char *const *)fa, *(char *const *)fb)) return differ(why, n, "%s differs", d->field);
+        return 1;
+    }
+    return 1;
+}
 
 int fr_flame_genome_equal(const fr_flame_genome *a, const fr_flame_genome *b, char *why, size_t n)
 {
-    if (!str_eq(a->name, b->name)) return differ(why, n, "name differs");
-    CMPD(time);
-    CMPD(width);
-    CMPD(height);
-    CMPD(center[0]);
-    CMPD(center[1]);
-    CMPD(rot_center[0]);
-    CMPD(rot_center[1]);
-    CMPD(scale);
-    CMPD(zoom);
-    CMPD(rotate);
-    CMPD(supersample);
-    CMPD(filter);
-    CMPD(filter_shape);
-    CMPD(quality);
-    CMPD(passes);
-    CMPD(temporal_samples);
-    CMPD(temporal_filter_type);
-    CMPD(temporal_filter_width);
-    CMPD(temporal_filter_exp);
-    CMPD(background[0]);
-    CMPD(background[1]);
-    CMPD(background[2]);
-    CMPD(brightness);
-    CMPD(gamma);
-    CMPD(gamma_threshold);
-    CMPD(vibrancy);
-    CMPD(highlight_power);
-    CMPD(hue_rotation);
-    CMPD(estimator_radius);
-    CMPD(estimator_minimum);
-    CMPD(estimator_curve);
-    CMPD(palette_mode);
-    CMPD(interpolation);
-    CMPD(interpolation_type);
-    CMPD(palette_interpolation);
-    CMPD(hsv_rgb_palette_blend);
-    CMPD(palette_index);
+    for (int i = 0; i < fr_flame_genome_nattrs; i++)
+        if (!attr_eq(&fr_flame_genome_attrs[i], a, b, why, n)) return 0;
+    for (int i = 0; i < 2; i++)
+        if (!(a->rot_center[i] == b->rot_center[i]))
+            return differ(why, n, "rot_center[%d]: %.17g != %.17g", i, a->rot_center[i], b->rot_center[i]);
     for (int i = 0; i < FR_FLAME_PALETTE; i++)
         for (int k = 0; k < 4; k++)
             if (!(a->palette[i][k] == b->palette[i][k]))

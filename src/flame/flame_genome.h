@@ -161,8 +161,9 @@ typedef struct fr_flame_file {
  * every parameter at fr_flame_params[i].def. */
 void fr_flame_xform_init(fr_flame_xform *x);
 void fr_flame_xform_free(fr_flame_xform *x);
-/* A genome with flam3's defaults (clear_cp with defaults on): 100 x 100,
- * scale 50, no xforms, an all-zero palette, palette_index -1. */
+/* A genome with flam3's defaults (clear_cp with defaults on; each listed in
+ * flame_genome_attrs.h): 100 x 100, scale 50, no xforms, an all-zero
+ * palette, palette_index -1. */
 void fr_flame_genome_init(fr_flame_genome *g);
 /* Free the members (not g itself) and leave g as after init. */
 void fr_flame_genome_free(fr_flame_genome *g);
@@ -171,7 +172,9 @@ fr_status fr_flame_genome_copy(fr_context *ctx, fr_flame_genome *dst, const fr_f
 /* 1 if a and b hold the same values (doubles compared exactly, NaN never
  * equal; a missing chaos row equals a row of ones; `symmetry` is not
  * compared: it is a note of what the reader applied), else 0 with the first
- * difference described in why (may be NULL). */
+ * difference described in why (may be NULL): the attributes in
+ * flame_genome_attrs.h's order first, then rot_center, the palette, the
+ * xforms and what was kept verbatim. */
 int fr_flame_genome_equal(const fr_flame_genome *a, const fr_flame_genome *b, char *why, size_t n);
 void fr_flame_file_free(fr_flame_file *f);
 
