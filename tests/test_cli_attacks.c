@@ -132,6 +132,42 @@ static void test_genome_name_is_no_path(void **state)
     assert_int_equal(count_entries(sub), 3);
 }
 
+/* 4: XML entities (one large one referenced many times, nested ones)
+ * would take minutes and gigabytes to expand: a file declaring any is
+ * refused at once. */
+static void test_xml_entities(void **state)
+{
+    fixture *f = *state;
+    const size_t big = 10000;
+    char *doc = malloc(big + 15000 * 3 + 4096), *q = doc;
+    q += sprintf(q, "<?xml version=\"1.0\"?>\n<!DOCTYPE flame [<!ENTITY e \"");
+    memset(q, 'A', big), q += big;
+    q += sprintf(q, "\">]>\n<flame name=\"");
+    for (int i = 0; i < 15000; i++) q += sprintf(q, "&e;");
+    sprintf(q, "\" size=\"64 48\">\n<xform weight=\"1\" linear=\"1\" coefs=\"1 0 0 1 0 0\"/></flame>\n");
+    write_text(P(f, "big.flam3"), doc);
+    free(doc);
+    char laughs[4096];
+    q = laughs + sprintf(laughs, "<?xml version=\"1.0\"?>\n<!DOCTYPE flame [<!ENTITY l0 \"lol\">");
+    for (int i = 1; i < 10; i++) {
+        q += sprintf(q, "<!ENTITY l%d \"", i);
+        for (int k = 0; k < 10; k++) q += sprintf(q, "&l%d;", i - 1);
+        q += sprintf(q, "\">");
+    }
+    sprintf(q, "]>\n<flame name=\"&l9;\" size=\"64 48\"><xform weight=\"1\" linear=\"1\" coefs=\"1 0 0 1 0 0\"/></flame>\n");
+    write_text(P(f, "laughs.flam3"), laughs);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    expect_status(ARGS("flame", "info", P(f, "big.flam3")), 1, "entities");
+    expect_status(ARGS("render", "flame", P(f, "big.flam3"), "-q", "-o", P(f, "big.png")), 1, "entities");
+    expect_status(ARGS("flame", "info", P(f, "laughs.flam3")), 1, "laughs.flam3");
+    expect_status(ARGS("render", "flame", P(f, "laughs.flam3"), "-q", "-o", P(f, "laughs.png")), 1, "laughs.flam3");
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    if (s > 5) fail_msg("four refusals of entity files took %.1f s", s);
+    assert_false(exists(P(f, "big.png")) || exists(P(f, "laughs.png")));
+}
+
 /* Bytes of a .npy of shape `shape` (its text) and dtype `descr`. */
 static void write_npy(const char *path, const char *descr, const char *shape, const void *data, size_t n,
                       const char *extra)
@@ -375,6 +411,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_tiny_and_huge_quality, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_outputs_into_devices_and_links, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_genome_name_is_no_path, setup, cli_teardown),
+        cmocka_unit_test_setup_teardown(test_xml_entities, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_resume_bad_histograms, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_resume_at_the_top_of_the_counts, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_histogram_and_scene_together, setup, cli_teardown),

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libxml/hash.h>
 #include <libxml/parser.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlversion.h>
@@ -71,6 +72,19 @@ fr_status fr_flame_xml_parse(fr_context *ctx, const char *text, size_t len, cons
         xmlFreeDoc(d);
         return fr_fail(ctx, FR_ERR_PARSE, "%s: no root element", name);
     }
+    /* Entities are never substituted while parsing, but reading an
+     * attribute expands its references, and a few declared entities can
+     * stand for gigabytes (or take quadratic time to expand): a genome or
+     * palette file has no use for them, so a file that declares any is
+     * refused whole. (&amp; and character references need no declaration.) */
+    const xmlDtdPtr dtds[2] = {d->intSubset, d->extSubset};
+    for (int i = 0; i < 2; i++)
+        if (dtds[i] && ((dtds[i]->entities && xmlHashSize(dtds[i]->entities) > 0) ||
+                        (dtds[i]->pentities && xmlHashSize(dtds[i]->pentities) > 0))) {
+            xmlFreeDoc(d);
+            return fr_fail(ctx, FR_ERR_PARSE, "%s: declares XML entities, which flame files do not use (refused)",
+                           name);
+        }
     *doc = d;
     return FR_OK;
 }
