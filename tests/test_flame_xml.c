@@ -641,11 +641,64 @@ static void test_palette_lookup(void **state)
     assert_rgb255(f.g[0].palette[0], 0, 0, 0);
     assert_rgb255(f.g[0].palette[200], 200, 200, 200);
     fr_flame_file_free(&f);
-    /* a number the file lacks */
+    /* a number the file lacks: white, as flam3 renders it, with a warning;
+     * an error when strict */
     xml = "<flame size=\"4 4\" palette=\"8\"><xform weight=\"1\" coefs=\"1 0 0 1 0 0\"/></flame>";
-    assert_int_equal(fr_flame_read_memory(ctx, xml, strlen(xml), "p.flam3", path, 0, &f), FR_ERR_PARSE);
+    assert_int_equal(fr_flame_read_memory(ctx, xml, strlen(xml), "p.flam3", path, 0, &f), FR_OK);
+    for (int i = 0; i < 256; i++)
+        for (int k = 0; k < 4; k++) assert_true(f.g[0].palette[i][k] == 1.0);
+    assert_int_equal(f.nwarnings, 1);
+    assert_non_null(strstr(f.warnings[0], "palette 8 is not in"));
+    assert_non_null(strstr(f.warnings[0], "white"));
+    fr_flame_file_free(&f);
+    assert_int_equal(fr_flame_read_memory(ctx, xml, strlen(xml), "p.flam3", path, 1, &f), FR_ERR_PARSE);
     assert_non_null(strstr(fr_last_error(ctx), "p.flam3:1: <flame>: palette 8"));
     fr_context_destroy(ctx);
+}
+
+/* Fractorium's palettes of 512 and 1024 colours: each entry the mean of
+ * its 1/256 of the colours; 300 colours: linearly resampled. */
+static void test_palette_large(void **state)
+{
+    (void)state;
+    const int counts[3] = {512, 1024, 300};
+    for (int c = 0; c < 3; c++) {
+        const int n = counts[c];
+        char *xml = malloc((size_t)n * 7 + 512), *q = xml;
+        q += sprintf(q, "<flame size=\"4 4\"><xform weight=\"1\" coefs=\"1 0 0 1 0 0\"/>"
+                        "<palette count=\"%d\" format=\"RGB\">\n", n);
+        for (int i = 0; i < n; i++) q += sprintf(q, "%02x%02x%02x%s", i % 256, (i * 7) % 256, 255 - i % 256, i % 8 == 7 ? "\n" : "");
+        strcpy(q, "</palette></flame>");
+        fr_flame_file f = read_ok(xml, 1);
+        free(xml);
+        for (int e = 0; e < 256; e++) {
+            double want[3] = {0, 0, 0};
+            if (n % 256 == 0) {
+                const int m = n / 256;
+                for (int j = 0; j < m; j++) {
+                    const int i = e * m + j;
+                    want[0] += (i % 256) / 255.0 / m, want[1] += ((i * 7) % 256) / 255.0 / m;
+                    want[2] += (255 - i % 256) / 255.0 / m;
+                }
+            } else {
+                const double x = e * (n - 1) / 255.0;
+                const int i = (int)x;
+                const double t = x - i;
+                const int i1 = i + 1 < n ? i + 1 : i;
+                want[0] = ((1 - t) * (i % 256) + t * (i1 % 256)) / 255.0;
+                want[1] = ((1 - t) * ((i * 7) % 256) + t * ((i1 * 7) % 256)) / 255.0;
+                want[2] = ((1 - t) * (255 - i % 256) + t * (255 - i1 % 256)) / 255.0;
+            }
+            for (int k = 0; k < 3; k++)
+                if (fabs(f.g[0].palette[e][k] - want[k]) > 1e-12)
+                    fail_msg("%d colours, entry %d channel %d: %.17g, want %.17g", n, e, k, f.g[0].palette[e][k],
+                             want[k]);
+            assert_true(f.g[0].palette[e][3] == 1.0);
+        }
+        fr_flame_file_free(&f);
+    }
+    read_fails("<flame size=\"4 4\">\n<palette count=\"5000\" format=\"RGB\">ff0000</palette></flame>", 0,
+               "count 5000", NULL);
 }
 
 static void test_palette_inline(void **state)
@@ -904,6 +957,7 @@ int main(void)
         cmocka_unit_test(test_symmetry_kind),
         cmocka_unit_test(test_palette_lookup),
         cmocka_unit_test(test_palette_inline),
+        cmocka_unit_test(test_palette_large),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_strict_and_warnings),
         cmocka_unit_test(test_motion),

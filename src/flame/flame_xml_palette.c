@@ -27,12 +27,16 @@ static fr_status need_lib(fr_flame_reader *r, xmlNodePtr node)
     return FR_OK;
 }
 
+/* The most colours a hex palette may give (Fractorium writes 256, 512 and
+ * 1024). */
+#define MAX_HEX_COLOURS 4096
+
 /* flam3_parse_hexformat_colors: count colours of 2 * |chan| hex digits
- * (chan -4: "00RRGGBB"), white space allowed between colours. */
-static fr_status parse_hex(fr_flame_reader *r, xmlNodePtr node, const char *what, const char *s, int count,
-                           int chan, double pal[256][4], unsigned char set[256])
+ * (chan -4: "00RRGGBB"), white space allowed between colours, into
+ * out[count] (r, g, b, a in [0, 1]). */
+static fr_status parse_hex_list(fr_flame_reader *r, xmlNodePtr node, const char *what, const char *s, int count,
+                                int chan, double (*out)[4])
 {
-    if (count < 1 || count > 256) return fr_flame_read_fail(r, node, "count %d is not 1 to 256", count);
     int digits = chan < 0 ? -2 * chan : 2 * chan;
     while (isspace((unsigned char)*s))
         s++;
@@ -56,13 +60,56 @@ static fr_status parse_hex(fr_flame_reader *r, xmlNodePtr node, const char *what
         s += digits;
         while (isspace((unsigned char)*s))
             s++;
-        for (int k = 0; k < 3; k++)
-            pal[i][k] = v[k] / 255.0;
-        pal[i][3] = v[3] / 255.0;
-        set[i] = 1;
+        for (int k = 0; k < 4; k++) out[i][k] = v[k] / 255.0;
     }
     if (*s) return fr_flame_read_fail(r, node, "%s: extra text after %d colours", what, count);
     return FR_OK;
+}
+
+/* A palette of more than 256 colours (Fractorium's 512 and 1024) as the
+ * genome's 256: each entry is the mean of the colours of its 1/256 of the
+ * index range (what a step palette of them gives on average over the hits
+ * in that range), or, when 256 does not divide the count, the colour at
+ * its position by linear interpolation. */
+static void resample(const double (*src)[4], int count, double pal[256][4])
+{
+    for (int i = 0; i < 256; i++)
+        for (int k = 0; k < 4; k++) {
+            if (count % 256 == 0) {
+                const int n = count / 256;
+                double sum = 0;
+                for (int j = 0; j < n; j++) sum += src[i * n + j][k];
+                pal[i][k] = sum / n;
+            } else {
+                const double x = (double)i * (count - 1) / 255.0;
+                const int j = (int)x;
+                const double t = x - j;
+                pal[i][k] = j + 1 < count ? (1 - t) * src[j][k] + t * src[j + 1][k] : src[j][k];
+            }
+        }
+}
+
+/* count colours of a hex form into the genome's palette (entries 0 ..
+ * count - 1; more than 256 are resampled to 256). */
+static fr_status parse_hex(fr_flame_reader *r, xmlNodePtr node, const char *what, const char *s, int count,
+                           int chan, double pal[256][4], unsigned char set[256])
+{
+    if (count < 1 || count > MAX_HEX_COLOURS)
+        return fr_flame_read_fail(r, node, "count %d is not 1 to %d", count, MAX_HEX_COLOURS);
+    if (count <= 256) {
+        fr_status st = parse_hex_list(r, node, what, s, count, chan, pal);
+        if (!st) memset(set, 1, (size_t)count);
+        return st;
+    }
+    double (*all)[4] = malloc((size_t)count * sizeof *all);
+    if (!all) return fr_flame_read_nomem(r);
+    fr_status st = parse_hex_list(r, node, what, s, count, chan, all);
+    if (!st) {
+        resample((const double(*)[4])all, count, pal);
+        memset(set, 1, 256);
+    }
+    free(all);
+    return st;
 }
 
 /* What the attributes of <color> gave. */
@@ -208,9 +255,11 @@ fr_status fr_flame_read_finish_palette(fr_flame_reader *r, fr_flame_read_state *
     }
     fr_status s = need_lib(r, node);
     if (s) return s;
-    if (!fr_flame_palette_lib_get(&r->lib, g->palette_index, g->hue_rotation, g->palette))
-        return fr_flame_read_fail(r, node, "palette %d is not in '%s'", g->palette_index,
-                                  r->palette_file && *r->palette_file ? r->palette_file
-                                                                      : FR_FLAME_PALETTE_FILE);
-    return FR_OK;
+    if (fr_flame_palette_lib_get(&r->lib, g->palette_index, g->hue_rotation, g->palette)) return FR_OK;
+    /* flam3 renders such a genome white (flam3_get_palette leaves its
+     * palette so): so does fractalis, with a warning; strict: an error */
+    const char *file = r->palette_file && *r->palette_file ? r->palette_file : FR_FLAME_PALETTE_FILE;
+    if (r->strict) return fr_flame_read_fail(r, node, "palette %d is not in '%s'", g->palette_index, file);
+    return fr_flame_read_warn_once(r, "palette missing", "line %ld: palette %d is not in '%s': white, as flam3 renders it",
+                                   fr_flame_xml_line(node), g->palette_index, file);
 }
