@@ -701,6 +701,21 @@ static void test_palette_large(void **state)
                "count 5000", NULL);
 }
 
+/* A hex RGBA palette keeps colours under alpha 0 (flam3 does not multiply
+ * hex colours by their alpha), which no <color> can give back: the writer
+ * puts such entries in a hex <palette> and the rest in <color>s, and the
+ * genome reads back the same (a case the fuzzer found). */
+static void test_palette_hex_alpha_zero(void **state)
+{
+    (void)state;
+    fr_flame_file f = read_ok("<flame size=\"4 4\"><xform weight=\"1\" coefs=\"1 0 0 1 0 0\"/>"
+                              "<palette count=\"2\" format=\"RGBA\">ff000800 00ff00ff</palette></flame>",
+                              1);
+    assert_true(f.g[0].palette[0][0] == 1.0 && f.g[0].palette[0][3] == 0.0);
+    assert_round_trip(&f, "hex palette with alpha 0");
+    fr_flame_file_free(&f);
+}
+
 static void test_palette_inline(void **state)
 {
     (void)state;
@@ -958,6 +973,7 @@ int main(void)
         cmocka_unit_test(test_palette_lookup),
         cmocka_unit_test(test_palette_inline),
         cmocka_unit_test(test_palette_large),
+        cmocka_unit_test(test_palette_hex_alpha_zero),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_strict_and_warnings),
         cmocka_unit_test(test_motion),

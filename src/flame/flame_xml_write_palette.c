@@ -76,20 +76,25 @@ static int run_fills(const double pal[256][4], int cur, int b)
 /* Not every double is (a * r) / 255 for some text r: colours that flam3
  * interpolated between the ones a file gave may have no exact text. Such a
  * palette is written as flam3 would have filled it: a set of entries, each
- * exact, from which the filling gives every other entry back. 0 if none
- * is found. */
-static int sparse_palette(const double pal[256][4], const color_text *out, unsigned char set[256])
+ * exact, from which the filling gives every other entry back. The first
+ * `fixed` entries are given (a hex prefix: see hex_prefix) and count as
+ * exact. 0 if none is found. */
+static int sparse_palette(const double pal[256][4], const color_text *out, int fixed, unsigned char set[256])
 {
     memset(set, 0, 256);
+    memset(set, 1, (size_t)fixed);
     int first = -1;
     for (int i = 0; i < 256 && first < 0; i++)
-        if (out[i].exact) first = i;
+        if (i < fixed || out[i].exact) first = i;
     if (first < 0) return 0;
     set[first] = 1;
     for (int cur = first;;) {
         int best = -1;
-        for (int b = cur + 1; b <= first + 256; b++)
-            if (out[b % 256].exact && run_fills(pal, cur, b)) best = b;
+        for (int b = cur + 1; b <= first + 256; b++) {
+            const int e = b % 256;
+            if ((e < fixed || out[e].exact) && run_fills(pal, cur, b)) best = b;
+            if (e < fixed) break; /* a fixed entry is set: no run goes past it */
+        }
         if (best < 0) return 0;
         if (best == first + 256) break;
         set[best % 256] = 1;
@@ -106,14 +111,44 @@ static int sparse_palette(const double pal[256][4], const color_text *out, unsig
     return 1;
 }
 
+/* 1 when entry i's values are each k / 255: a hex <palette> gives it back
+ * exactly (the reader stores hex colours as they are, not multiplied by
+ * their alpha). */
+static int hex_exact(const double c[4])
+{
+    for (int k = 0; k < 4; k++) {
+        const double v = rint(c[k] * 255.0);
+        if (!(v >= 0 && v <= 255 && v / 255.0 == c[k])) return 0;
+    }
+    return 1;
+}
+
+/* The number n of leading entries to write as a hex <palette count=n>
+ * (before <color>s): those up to the last entry that no <color> gives back
+ * but a hex colour does (a colour under alpha 0, from a hex RGBA palette),
+ * when they are all hex colours. 0: no such entry, or this cannot help. */
+static int hex_prefix(const double pal[256][4], const color_text *out)
+{
+    int last = -1;
+    for (int i = 0; i < 256; i++)
+        if (!out[i].exact && hex_exact(pal[i])) last = i;
+    if (last < 0) return 0;
+    for (int i = 0; i <= last; i++)
+        if (!hex_exact(pal[i])) return 0;
+    return last + 1;
+}
+
 /* Every entry in texts that read back to it; where some entry has none,
  * the fewer exact entries that flam3's filling turns back into the whole
- * palette, if there are such, else every entry as near as texts come. */
+ * palette, if there are such; else, when the entries without a text are
+ * hex colours (a colour under alpha 0 has no <color>), those and the ones
+ * before them as a hex <palette> and the rest as <color>s; else every
+ * entry as near as texts come. */
 void fr_flame_write_palette(fr_flame_xml_out *o, const fr_flame_genome *g)
 {
     color_text out[FR_FLAME_PALETTE];
     unsigned char set[FR_FLAME_PALETTE];
-    int exact = 1;
+    int exact = 1, hex = 0;
     for (int i = 0; i < FR_FLAME_PALETTE; i++) {
         for (int k = 0; k < 4; k++)
             if (!isfinite(g->palette[i][k])) o->nonfinite = 1;
@@ -121,8 +156,24 @@ void fr_flame_write_palette(fr_flame_xml_out *o, const fr_flame_genome *g)
         exact &= out[i].exact;
     }
     /* With palette="N" the reader takes the colours from the palette file. */
-    if (exact || g->palette_index != -1 || !sparse_palette(g->palette, out, set)) memset(set, 1, sizeof set);
-    for (int i = 0; i < FR_FLAME_PALETTE; i++) {
+    if (exact || g->palette_index != -1) {
+        memset(set, 1, sizeof set);
+    } else if (!sparse_palette(g->palette, out, 0, set)) {
+        hex = hex_prefix(g->palette, out);
+        int all = 1;
+        for (int i = hex; i < FR_FLAME_PALETTE; i++) all &= out[i].exact;
+        if (hex && !all && !sparse_palette(g->palette, out, hex, set)) hex = 0;
+        if (!hex || all) memset(set, 1, sizeof set);
+    }
+    if (hex) {
+        fr_strbuf_printf(&o->text, "   <palette count=\"%d\" format=\"RGBA\">", hex);
+        for (int i = 0; i < hex; i++)
+            fr_strbuf_printf(&o->text, "%s%02x%02x%02x%02x", i % 8 ? "" : "\n      ", (int)rint(g->palette[i][0] * 255),
+                             (int)rint(g->palette[i][1] * 255), (int)rint(g->palette[i][2] * 255),
+                             (int)rint(g->palette[i][3] * 255));
+        fr_strbuf_printf(&o->text, "\n   </palette>\n");
+    }
+    for (int i = hex; i < FR_FLAME_PALETTE; i++) {
         const color_text *c = &out[i];
         if (!set[i]) continue;
         if (c->rgba)
