@@ -742,6 +742,16 @@ static void test_palette_inline(void **state)
     assert_round_trip(&f, "sparse colours");
     fr_flame_file_free(&f);
 
+    /* Two colours, the second over alpha 256/255: entry 80, filled between
+     * them, has no exact text, and entry 0 (filled too) has one; the
+     * writer must start flam3's filling at a colour the file gave (a
+     * 5-minute fuzz run found the one-ulp loss). */
+    f = read_ok("<flame size=\"4 4\"><xform weight=\"1\" coefs=\"1 0 0 1 0 0\"/>"
+                "<color index=\"1\" rgb=\"255 0 0\"/><color index=\"56\" rgba=\"0 255 0 256\"/></flame>",
+                1);
+    assert_round_trip(&f, "colours with a filled entry that has no text");
+    fr_flame_file_free(&f);
+
     /* <colors count data="00RRGGBB...">, hex <palette format="RGBA"> */
     f = read_ok("<flame size=\"4 4\"><xform weight=\"1\" coefs=\"1 0 0 1 0 0\"/>"
                 "<colors count=\"3\" data=\"00ff0000 0000ff00\n000000ff\"/></flame>",

@@ -79,14 +79,10 @@ static int run_fills(const double pal[256][4], int cur, int b)
  * exact, from which the filling gives every other entry back. The first
  * `fixed` entries are given (a hex prefix: see hex_prefix) and count as
  * exact. 0 if none is found. */
-static int sparse_palette(const double pal[256][4], const color_text *out, int fixed, unsigned char set[256])
+static int sparse_from(const double pal[256][4], const color_text *out, int fixed, int first, unsigned char set[256])
 {
     memset(set, 0, 256);
     memset(set, 1, (size_t)fixed);
-    int first = -1;
-    for (int i = 0; i < 256 && first < 0; i++)
-        if (i < fixed || out[i].exact) first = i;
-    if (first < 0) return 0;
     set[first] = 1;
     for (int cur = first;;) {
         int best = -1;
@@ -109,6 +105,15 @@ static int sparse_palette(const double pal[256][4], const color_text *out, int f
         for (int k = 0; k < 4; k++)
             if (!(q[i][k] == pal[i][k])) return 0;
     return 1;
+}
+
+/* The runs start at an exact entry that need not be one the file gave (an
+ * interpolated entry may have an exact text too): each is tried. */
+static int sparse_palette(const double pal[256][4], const color_text *out, int fixed, unsigned char set[256])
+{
+    for (int first = 0; first < 256; first++)
+        if ((first < fixed || out[first].exact) && sparse_from(pal, out, fixed, first, set)) return 1;
+    return 0;
 }
 
 /* 1 when entry i's values are each k / 255: a hex <palette> gives it back
