@@ -452,6 +452,9 @@ static void test_devices_and_bench(void **state)
     if (r.status != 0) fail_msg("fractalis devices exited %d: %s", r.status, r.err);
     assert_non_null(strstr(r.out, "cpu "));
     assert_non_null(strstr(r.out, "cuda"));
+    /* without a GPU, the reason (it was lost, once: an empty "no usable GPU: ") */
+    const char *none = strstr(r.out, "no usable GPU: ");
+    if (none && (none[15] == '\n' || none[15] == 0)) fail_msg("devices gives no reason: %s", r.out);
     cli_result_free(&r);
     run_cli(&r, "bench", "--device", "cpu", "--small", "--scene", "full-f32", "--repeats", "1");
     if (r.status != 0) fail_msg("fractalis bench exited %d: %s", r.status, r.err);

@@ -30,9 +30,12 @@ fr_status fr_fail(fr_context *ctx, fr_status s, const char *fmt, ...)
 {
     if (ctx) {
         va_list ap;
+        /* through a copy: a message may quote the last one (fr_last_error) */
+        char msg[sizeof ctx->error];
         va_start(ap, fmt);
-        vsnprintf(ctx->error, sizeof ctx->error, fmt, ap);
+        vsnprintf(msg, sizeof msg, fmt, ap);
         va_end(ap);
+        memcpy(ctx->error, msg, sizeof msg);
     }
     return s;
 }
