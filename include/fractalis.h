@@ -618,6 +618,10 @@ typedef struct fr_flame_stats {
     int strips;              /* strips rendered (1: the image in one piece); with more, the
                                 counters and times are the strips' sums, and plotted counts
                                 the hits in the rows strips share once for each */
+    /* GPU: how the chaos game ran (CPU: 0) */
+    uint64_t launches;       /* kernel launches (a benchmark: its last run's) */
+    uint64_t dense_buckets;  /* buckets too dense for a float sum, summed in 64-bit integers */
+    int passes_redone;       /* passes done again in smaller launches (a float sum was not exact) */
 } fr_flame_stats;
 
 /* Render genome `index` into a new RGBA image (img->channels = 4) of the

@@ -9,7 +9,9 @@
 #   scripts/gpu-ab.sh --build            there: build both (build-gpu, build-gpu-baseline: outside
 #                                        .baseline, which a carry replaces)
 #   scripts/gpu-ab.sh --outputs          there: GPU outputs of both, compared by SHA-256
-#   scripts/gpu-ab.sh --bench N          there: N rounds of bench, bench orbit, bench flame
+#   scripts/gpu-ab.sh --bench N [WHAT]   there: N rounds of bench, bench orbit, bench flame on the
+#                                        GPU (WHAT gpu, the default), bench flame alone (flame), or
+#                                        the three on the CPU, all cores (cpu)
 #
 # Results go to $OUT (or out/).
 set -euo pipefail
@@ -89,11 +91,21 @@ case "${1:-}" in
             fr=$A
             [ $side = b ] && fr=$B
             {
-                echo "== $side round $round"
-                $fr bench --device cuda --no-plain --repeats 5
-                $fr bench orbit --device cuda
-                $fr bench flame --device cuda --size 1920x1080 --quality 1000 --runs 5 "${corpus[@]}"
-            } 2>&1 | tee -a "$OUT/bench-$side.txt"
+                echo "== $side round $round (${3:-gpu})"
+                case "${3:-gpu}" in
+                gpu)
+                    $fr bench --device cuda --no-plain --repeats 5
+                    $fr bench orbit --device cuda
+                    $fr bench flame --device cuda --size 1920x1080 --quality 1000 --runs 5 "${corpus[@]}" ;;
+                flame)
+                    $fr bench flame --device cuda --size 1920x1080 --quality 1000 --runs 5 "${corpus[@]}" ;;
+                cpu)
+                    $fr bench --device cpu --no-plain --repeats 3
+                    $fr bench orbit --device cpu --small --repeats 3
+                    $fr bench flame --device cpu --size 1920x1080 --quality 20 --runs 3 "${corpus[@]}" ;;
+                *) echo "gpu-ab.sh: --bench N [gpu|flame|cpu]" >&2; exit 2 ;;
+                esac
+            } 2>&1 | tee -a "$OUT/bench-$side-${3:-gpu}.txt"
         done
     done
     ;;

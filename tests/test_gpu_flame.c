@@ -186,6 +186,50 @@ static void test_too_large_is_an_error(void **state)
     remove(path);
 }
 
+/* A flame whose every hit lands in one bucket: the GPU's float sums pass
+ * 2^24 there (as the dense cores of real flames do), and its integer
+ * buckets must still hold exactly 255 a hit, as the CPU's do. Before the
+ * per-launch drain the float sums rounded up and such flames came out
+ * darker than the CPU's. */
+static void test_dense_buckets_exact(void **state)
+{
+    (void)state;
+    char path[4096], err[512];
+    flame_tmp_path(path, sizeof path, "gpu_dense.flam3");
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("<flame name=\"dense\" size=\"32 32\" center=\"0 0\" scale=\"10\" estimator_radius=\"0\">\n"
+          " <xform weight=\"1\" color=\"0\" linear=\"1\" coefs=\"0 0 0 0 0.2 0.3\"/>\n"
+          " <color index=\"0\" rgb=\"255 255 255\"/>\n <color index=\"255\" rgb=\"255 255 255\"/>\n</flame>\n",
+          f);
+    assert_int_equal(fclose(f), 0);
+    const char *devices[2] = {"cpu", "cuda"};
+    for (int d = 0; d < 2; d++) {
+        fr_flame_options o = {.quality = 3000, .seed = 5};
+        fr_image img;
+        fr_flame_raw raw;
+        fr_flame_stats st;
+        if (render_capped(devices[d], path, 0, &o, 0, &img, &raw, &st, err, sizeof err))
+            fail_msg("%s: %s", devices[d], err);
+        uint64_t sum[FR_FLAME_RAW_CHANNELS] = {0};
+        int lit = 0;
+        for (size_t i = 0; i < (size_t)raw.width * raw.height; i++) {
+            lit += raw.buckets[i * FR_FLAME_RAW_CHANNELS + FR_FLAME_RAW_COUNT] != 0;
+            for (int c = 0; c < FR_FLAME_RAW_CHANNELS; c++) sum[c] += raw.buckets[i * FR_FLAME_RAW_CHANNELS + c];
+        }
+        printf("%s: %llu hits in %d bucket(s), count sum %llu = 255 x %.6f\n", devices[d],
+               (unsigned long long)st.plotted, lit, (unsigned long long)sum[FR_FLAME_RAW_COUNT],
+               sum[FR_FLAME_RAW_COUNT] / 255.0);
+        assert_int_equal(lit, 1);
+        assert_true(sum[FR_FLAME_RAW_COUNT] > (1u << 24));
+        assert_true(sum[FR_FLAME_RAW_COUNT] == 255 * st.plotted);
+        for (int c = 0; c < FR_FLAME_RAW_CHANNELS; c++) assert_true(sum[c] == 255 * st.plotted);
+        fr_image_free(&img);
+        fr_flame_raw_free(&raw);
+    }
+    remove(path);
+}
+
 /* Largest difference of two images' values (8 bits). */
 static int max_diff(const fr_image *a, const fr_image *b)
 {
@@ -281,6 +325,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_motion_blur_matches_cpu),
         cmocka_unit_test(test_post_paths_match_cpu),
         cmocka_unit_test(test_too_large_is_an_error),
+        cmocka_unit_test(test_dense_buckets_exact),
         cmocka_unit_test(test_strips_under_a_cap),
         cmocka_unit_test(test_every_variation_matches_cpu),
         cmocka_unit_test(test_corpus_matches_cpu),

@@ -1,10 +1,11 @@
 /* Flames on the GPU, host side: the jobs' arrays (one job, or one per
  * distinct temporal sample, their walkers mixed in every launch) and the
  * frame copied to the device once, then per pass the chaos game in
- * launches of walkers
- * (progress and cancel between launches), the float buckets turned into
- * the integer buckets and density estimation into the accumulator; at the
+ * launches of a wave of walkers by a span of their samples (progress and
+ * cancel between launches), each launch's float sums drained into the
+ * integer buckets, and density estimation into the accumulator; at the
  * end the tone map, and only the image comes back. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,10 +20,17 @@ typedef struct gflame {
     cudaStream_t stream;
     fr_cuda_flame_args a;
     fr_flame_frame *dframe;          /* device copy of the frame */
-    void *xf, *color, *speed, *vis, *table, *dmap, *fmap, *hit, *filter, *dew, *dec;
+    void *xf, *color, *speed, *vis, *table, *dmap, *hit, *filter, *dew, *dec;
     fr_flame_job *jobs;              /* device: every job, when there are several (temporal samples) */
     fr_flame_segment *seg;           /* device: every pass's segments, when there are several jobs */
     fr_flame_bucket_t *buckets;               /* integer buckets */
+    unsigned *lost;                  /* device: set by a drain whose float sums were not exact */
+    fr_flame_walker *saved;          /* device: a launch's walkers between the spans of their samples */
+    uint64_t wide;                   /* walkers a launch (a wave of resident threads) */
+    uint32_t span;                   /* samples of each walker a launch */
+    int launched;                    /* a launch has been made (the first is a pilot) */
+    uint64_t launches;               /* chaos-game launches */
+    int redone;                      /* passes done again */
     double *accum;
     uint16_t *out;
     size_t nb;                       /* buckets */
@@ -33,9 +41,10 @@ typedef struct gflame {
 
 static void gf_free(gflame *g)
 {
-    void *p[] = {g->dframe, g->xf,   g->color,   g->speed, g->vis, g->table, g->dmap, g->fmap,
+    void *p[] = {g->dframe, g->xf,   g->color,   g->speed, g->vis, g->table, g->dmap,
                  g->hit,    g->filter, g->dew,   g->dec,   g->jobs, g->seg,  g->buckets, g->accum,
-                 g->out,    g->a.b4, g->a.ba,    g->a.stats};
+                 g->out,    g->a.b4, g->a.ba,    g->a.stats, g->lost,  g->saved,
+                 g->a.hot.slot, g->a.hot.bits, g->a.hot.copy, g->a.hot.copy_a, g->a.hot.count};
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) cudaFree(p[i]);
     if (g->stream) cudaStreamDestroy(g->stream);
     free(g->walkers), free(g->base), free(g->seg_off), free(g->seg_n);
@@ -93,6 +102,24 @@ static uint32_t walker_length(uint64_t samples, uint64_t resident)
     return (uint32_t)(w < l ? w : l);
 }
 
+/* The hot table's room: 64 buckets and one per 1024 (about 10 bytes a
+ * bucket), up to FR_FLAME_HOT_MAX. */
+static unsigned hot_cap(const fr_flame_frame *f)
+{
+    const double c = 64.0 + (double)f->wb * f->hb / 1024.0;
+    return c < FR_FLAME_HOT_MAX ? (unsigned)c : FR_FLAME_HOT_MAX;
+}
+
+/* At most this many walkers' states wait between launches: a wave, or a
+ * pass's walkers when they are fewer (walkers of at least 2/3 of
+ * FR_FLAME_SUB_BATCH, one more a job). */
+static uint64_t saved_walkers(const fr_flame_render_job *dj)
+{
+    const uint64_t wave = fr_cuda_flame_resident();
+    const uint64_t walkers = dj->per_pass / (FR_FLAME_SUB_BATCH * 2 / 3) + (uint64_t)dj->jobs->njobs + 1;
+    return wave && wave < walkers ? wave : walkers;
+}
+
 /* The device memory of a render: float and integer buckets, accumulator,
  * image; the budget: --device-memory, else 90% of what is free. */
 static fr_status cuda_flame_memory(fr_context *ctx, const fr_flame_render_job *dj, double *need, double *budget)
@@ -101,14 +128,15 @@ static fr_status cuda_flame_memory(fr_context *ctx, const fr_flame_render_job *d
     const fr_flame_frame *f = dj->frame;
     const double nb = (double)f->wb * f->hb;
     const fr_flame_jobs *J = dj->jobs;
-    *need = nb * (sizeof(float4) + (alpha_differs(J, dj->job->linear_palette) ? sizeof(float) : 0) +
-                  FR_FB_CHANNELS * sizeof(fr_flame_bucket_t) + 4 * sizeof(double)) +
-            (double)f->width * f->height * 4 * sizeof(uint16_t) + fr_flame_jobs_bytes(J) +
-            (dj->job->linear_palette ? (double)J->ncol * 256 * sizeof(float4) : 0.0) +
-            (double)J->pass_group[J->passes] * sizeof(fr_flame_segment);
     size_t free_b = 0, total_b = 0;
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
     CK(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
+    *need = nb * (sizeof(float4) + (alpha_differs(J, dj->job->linear_palette) ? sizeof(float) : 0) +
+                  FR_FB_CHANNELS * sizeof(fr_flame_bucket_t) + 4 * sizeof(double)) +
+            (double)f->width * f->height * 4 * sizeof(uint16_t) + fr_flame_jobs_bytes(J) +
+            (double)J->pass_group[J->passes] * sizeof(fr_flame_segment) +
+            (double)saved_walkers(dj) * sizeof(fr_flame_walker) + FR_FLAME_HOT_SLOTS * sizeof(unsigned long long) + FR_FLAME_HOT_BITS / 8 +
+            (double)hot_cap(f) * FR_FLAME_HOT_BYTES;
     *budget = ctx->device_memory ? (double)ctx->device_memory : (double)free_b * 0.9;
 out:
     return s;
@@ -160,21 +188,6 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame
     CK(upload(&g->vis, J->vis, nx * sizeof(double)), "flame xforms");
     CK(upload(&g->table, J->table, nt * sizeof(uint16_t)), "flame xforms");
     CK(upload(&g->dmap, J->dmap, (size_t)J->ncol * 256 * sizeof *J->dmap), "flame palette");
-    /* a linear palette's entries in single precision (a hit's two entries: two 16-byte loads) */
-    if (dj->job->linear_palette) {
-        const size_t ne = (size_t)J->ncol * 256;
-        float *fm = malloc(ne * 4 * sizeof *fm);
-        if (!fm) {
-            s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-            goto out;
-        }
-        for (size_t e = 0; e < ne; e++)
-            for (int k = 0; k < 4; k++) fm[e * 4 + k] = (float)J->dmap[e][k];
-        const cudaError_t fe = upload(&g->fmap, fm, ne * 4 * sizeof *fm);
-        free(fm);
-        CK(fe, "flame palette");
-        g->a.fmap = g->fmap, g->a.dmap0 = g->dmap;
-    }
     CK(upload(&g->hit, J->hit, (size_t)J->ncol * J->nstd * sizeof *J->hit), "flame palette");
     hjobs = malloc((size_t)J->njobs * sizeof *hjobs);
     if (!hjobs) {
@@ -204,11 +217,24 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame
     CK(cudaMalloc((void **)&g->a.b4, g->nb * sizeof(float4)), "flame buckets");
     if (sep) CK(cudaMalloc((void **)&g->a.ba, g->nb * sizeof(float)), "flame buckets");
     CK(cudaMalloc((void **)&g->buckets, g->nb * FR_FB_CHANNELS * sizeof(fr_flame_bucket_t)), "flame buckets");
+    CK(cudaMalloc((void **)&g->lost, sizeof *g->lost), "flame buckets");
+    g->a.hot.cap = hot_cap(f);
+    const size_t copies = (size_t)g->a.hot.cap * FR_FLAME_HOT_COPIES;
+    CK(cudaMalloc((void **)&g->a.hot.slot, FR_FLAME_HOT_SLOTS * sizeof(unsigned long long)), "flame buckets");
+    CK(cudaMalloc((void **)&g->a.hot.bits, FR_FLAME_HOT_BITS / 8), "flame buckets");
+    CK(cudaMemsetAsync(g->a.hot.bits, 0, FR_FLAME_HOT_BITS / 8, g->stream), "flame buckets");
+    CK(cudaMalloc((void **)&g->a.hot.copy, copies * sizeof(float4)), "flame buckets");
+    if (sep) CK(cudaMalloc((void **)&g->a.hot.copy_a, copies * sizeof(float)), "flame buckets");
+    CK(cudaMalloc((void **)&g->a.hot.count, sizeof(unsigned)), "flame buckets");
+    CK(cudaMemsetAsync(g->a.hot.slot, 0, FR_FLAME_HOT_SLOTS * sizeof(unsigned long long), g->stream), "flame buckets");
+    CK(cudaMemsetAsync(g->a.hot.count, 0, sizeof(unsigned), g->stream), "flame buckets");
     CK(cudaMalloc((void **)&g->accum, g->nb * 4 * sizeof(double)), "flame accumulator");
     CK(cudaMalloc((void **)&g->out, out_bytes), "flame image");
     CK(cudaMalloc((void **)&g->a.stats, STATS_BYTES), "flame counters");
     CK(cudaMemsetAsync(g->a.stats, 0, STATS_BYTES, g->stream), "flame counters");
     g->a.per_walker = walker_length(dj->per_pass, fr_cuda_flame_resident());
+    g->wide = fr_cuda_flame_resident();
+    if (!g->wide) g->wide = 1;
     g->a.samples = dj->per_pass;
     g->a.plot = 1;
     g->a.classic = all_classic(J);
@@ -230,32 +256,43 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame
         base += g->walkers[p];
     }
     if (g->a.jobs) CK(upload((void **)&g->seg, hseg, (size_t)J->pass_group[J->passes] * sizeof *hseg), "flame jobs");
+    uint64_t most = 1;
+    for (int p = 0; p < J->passes; p++) most = g->walkers[p] > most ? g->walkers[p] : most;
+    if (most > g->wide) most = g->wide;
+    CK(cudaMalloc((void **)&g->saved, most * sizeof(fr_flame_walker)), "flame walkers");
+    g->a.saved = g->saved;
+    /* Launches of a wave of walkers by a span of their samples: about
+     * max(2^26, 256 x buckets) samples, so that a bucket takes 2^23 / 255
+     * hits in one launch (and joins the hot table) only when it is some
+     * 128 times denser than the average, and the drains cost about 1 % of
+     * the chaos game. The first launch is a pilot of 1/16 of the span that
+     * finds the densest buckets before they could pass 2^24. */
+    {
+        const double per_launch = fmax(67108864.0, 256.0 * (double)g->nb);
+        const double span = per_launch / (double)most;
+        g->span = span >= g->a.per_walker ? g->a.per_walker : span < 1 ? 1 : (uint32_t)span;
+    }
 out:
     free(hjobs), free(hseg);
     if (s) gf_free(g);
     return s;
 }
 
-/* Walkers [first, first + count) of pass `pass`, timed into *ms. */
-static fr_status gf_chaos(fr_context *ctx, gflame *g, int pass, uint64_t first, uint64_t count, float *ms)
+/* Samples [from, upto) of walkers [first, first + count) of pass `pass`
+ * queued, then (when it plots) the float sums drained into the integer
+ * buckets. */
+static cudaError_t gf_launch(gflame *g, int pass, uint64_t first, uint64_t count, uint32_t from, uint32_t upto)
 {
-    fr_status s = FR_OK;
-    cudaEvent_t e0 = NULL, e1 = NULL;
-    CK(cudaEventCreate(&e0), "events");
-    CK(cudaEventCreate(&e1), "events");
-    g->a.base = g->base[pass], g->a.first = first, g->a.count = count;
+    g->a.base = g->base[pass], g->a.first = first, g->a.count = count, g->a.from = from, g->a.upto = upto;
     if (g->seg) g->a.seg = g->seg + g->seg_off[pass], g->a.nseg = g->seg_n[pass];
-    CK(cudaEventRecord(e0, g->stream), "events");
-    CK(fr_cuda_flame_chaos(&g->a, g->stream), "flame chaos game");
-    CK(cudaEventRecord(e1, g->stream), "events");
-    CK(cudaEventSynchronize(e1), "flame chaos game");
-    float t = 0;
-    CK(cudaEventElapsedTime(&t, e0, e1), "events");
-    *ms += t;
-out:
-    if (e0) cudaEventDestroy(e0);
-    if (e1) cudaEventDestroy(e1);
-    return s;
+    g->launched = 1;
+    g->launches++;
+    cudaError_t e = fr_cuda_flame_chaos(&g->a, g->stream);
+    /* dense: 2^23 in a launch of the span, in proportion in a shorter one */
+    const float dense = (float)(8388608.0 * (upto - from) / g->span);
+    if (e == cudaSuccess && g->a.plot)
+        e = fr_cuda_flame_drain(g->a.b4, g->a.ba, g->buckets, g->nb, dense, g->a.hot, g->lost, g->stream);
+    return e;
 }
 
 /* The pass's image buckets added into dj->raw on the host. */
@@ -290,7 +327,95 @@ static fr_status gf_counters(fr_context *ctx, gflame *g, fr_flame_stats *st)
         st->bad_values += h[i * FR_FS_COUNT + FR_FS_BAD];
         st->plotted += h[i * FR_FS_COUNT + FR_FS_PLOTTED];
     }
+    unsigned dense = 0;
+    CK(cudaMemcpy(&dense, g->a.hot.count, sizeof dense, cudaMemcpyDeviceToHost), "flame counters");
+    st->dense_buckets = dense < g->a.hot.cap ? dense : g->a.hot.cap;
+    st->launches = g->launches;
+    st->passes_redone = g->redone;
 out:
+    return s;
+}
+
+/* Whether the hot table has buckets, for the next launches (waits). */
+static cudaError_t gf_any_hot(gflame *g)
+{
+    unsigned n = 0;
+    cudaError_t e = cudaMemcpyAsync(&n, g->a.hot.count, sizeof n, cudaMemcpyDeviceToHost, g->stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(g->stream);
+    g->a.any_hot = n != 0;
+    return e;
+}
+
+/* One pass into the integer buckets (cleared first), in launches of
+ * g->wide walkers by g->span samples, each drained. A drain that finds a
+ * float sum past 2^24 (not exact) has the pass done again, its counters as
+ * they were, in launches of half the span (or, at one sample, half the
+ * walkers: one sample a launch adds 255 at most, so this ends), which the
+ * next passes keep. A wave's launches are queued at once; progress (when
+ * shown is not NULL) and cancel after each wave. */
+static fr_status gf_pass(fr_context *ctx, gflame *g, int pass, int passes, double *shown, float *ms)
+{
+    fr_status s = FR_OK;
+    cudaEvent_t e0 = NULL, e1 = NULL;
+    CK(cudaEventCreate(&e0), "events");
+    CK(cudaEventCreate(&e1), "events");
+    unsigned long long kept[FR_FS_SLOTS * FR_FS_COUNT];
+    CK(cudaMemcpyAsync(kept, g->a.stats, STATS_BYTES, cudaMemcpyDeviceToHost, g->stream), "flame counters");
+    for (;;) {
+        CK(cudaMemsetAsync(g->a.b4, 0, g->nb * sizeof(float4), g->stream), "flame buckets");
+        if (g->a.ba) CK(cudaMemsetAsync(g->a.ba, 0, g->nb * sizeof(float), g->stream), "flame buckets");
+        CK(cudaMemsetAsync(g->buckets, 0, g->nb * FR_FB_CHANNELS * sizeof(fr_flame_bucket_t), g->stream),
+           "flame buckets");
+        CK(cudaMemsetAsync(g->lost, 0, sizeof *g->lost, g->stream), "flame buckets");
+        const size_t copies = (size_t)g->a.hot.cap * FR_FLAME_HOT_COPIES;
+        CK(cudaMemsetAsync(g->a.hot.copy, 0, copies * sizeof(float4), g->stream), "flame buckets");
+        if (g->a.hot.copy_a) CK(cudaMemsetAsync(g->a.hot.copy_a, 0, copies * sizeof(float), g->stream), "flame buckets");
+        const uint64_t walkers = g->walkers[pass];
+        const uint32_t per = g->a.per_walker;
+        for (uint64_t w = 0; w < walkers; w += g->wide) {
+            /* a wave's launches queued together, timed, then waited for */
+            const uint64_t n = walkers - w < g->wide ? walkers - w : g->wide;
+            CK(cudaEventRecord(e0, g->stream), "events");
+            for (uint32_t from = 0; from < per;) {
+                const int pilot = !g->launched;
+                const uint32_t step = pilot ? (g->span / 16 ? g->span / 16 : 1) : g->span;
+                const uint32_t upto = per - from < step ? per : from + step;
+                CK(gf_launch(g, pass, w, n, from, upto), "flame chaos game");
+                if (pilot) CK(gf_any_hot(g), "flame buckets");
+                from = upto;
+            }
+            CK(cudaEventRecord(e1, g->stream), "events");
+            CK(cudaEventSynchronize(e1), "flame chaos game");
+            float t = 0;
+            CK(cudaEventElapsedTime(&t, e0, e1), "events");
+            *ms += t;
+            CK(gf_any_hot(g), "flame buckets");
+            if (!shown) continue;
+            const double done = 0.95 * (pass + (double)(w + n) / walkers) / passes;
+            if (done < *shown) continue;
+            *shown = done;
+            if (ctx->progress && ctx->progress(done, ctx->progress_user)) {
+                s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
+                goto out;
+            }
+        }
+        if (!g->a.plot) break;
+        unsigned lost = 0;
+        CK(cudaMemcpyAsync(&lost, g->lost, sizeof lost, cudaMemcpyDeviceToHost, g->stream), "flame buckets");
+        CK(cudaStreamSynchronize(g->stream), "flame chaos game");
+        if (!lost) break;
+        if (g->span > 1)
+            g->span = (g->span + 1) / 2;
+        else if (g->wide > 1)
+            g->wide /= 2;
+        else
+            break;
+        CK(cudaMemcpyAsync(g->a.stats, kept, STATS_BYTES, cudaMemcpyHostToDevice, g->stream), "flame counters");
+        g->redone++;
+    }
+out:
+    if (e0) cudaEventDestroy(e0);
+    if (e1) cudaEventDestroy(e1);
     return s;
 }
 
@@ -302,33 +427,18 @@ static fr_status cuda_flame_render(fr_context *ctx, const fr_flame_render_job *d
     if (s) return s;
     const fr_flame_frame *f = dj->frame;
     const int passes = f->passes;
-    /* launches of whole waves of resident threads, about 1/32 of a pass */
-    const uint64_t full = fr_cuda_flame_resident();
-    uint64_t slice = full ? g.walkers[0] / 32 / full * full : g.walkers[0];
-    if (slice < full) slice = full;
     CK(cudaMemsetAsync(g.accum, 0, g.nb * 4 * sizeof(double), g.stream), "flame accumulator");
     CK(cudaStreamSynchronize(g.stream), "flame setup");
     st->seconds_setup = fr_now() - t0;
     st->bucket_bytes = (double)g.nb * (sizeof(float4) + (g.a.ba ? sizeof(float) : 0));
+    double shown = 0; /* progress shown: never back, even when a pass is done again */
     for (int pass = 0; pass < passes; pass++) {
         /* a pass of no samples (more passes than samples) adds nothing */
         if (!g.walkers[pass]) continue;
-        CK(cudaMemsetAsync(g.a.b4, 0, g.nb * sizeof(float4), g.stream), "flame buckets");
-        if (g.a.ba) CK(cudaMemsetAsync(g.a.ba, 0, g.nb * sizeof(float), g.stream), "flame buckets");
         float ms = 0;
-        const uint64_t walkers = g.walkers[pass];
-        for (uint64_t w = 0; w < walkers; w += slice) {
-            uint64_t n = walkers - w < slice ? walkers - w : slice;
-            if ((s = gf_chaos(ctx, &g, pass, w, n, &ms))) goto out;
-            double done = (pass + (double)(w + n) / walkers) / passes;
-            if (ctx->progress && ctx->progress(0.95 * done, ctx->progress_user)) {
-                s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
-                goto out;
-            }
-        }
+        if ((s = gf_pass(ctx, &g, pass, passes, &shown, &ms))) goto out;
         st->seconds_iterate += ms / 1e3;
         double t1 = fr_now();
-        CK(fr_cuda_flame_buckets(g.a.b4, g.a.ba, g.buckets, g.nb, g.stream), "flame buckets");
         if (dj->raw && (s = gf_raw(ctx, &g, dj))) goto out;
         CK(fr_cuda_flame_density(g.dframe, f, g.buckets, g.accum, dj->k1, dj->k2, g.stream), "flame density");
         CK(cudaStreamSynchronize(g.stream), "flame density");
@@ -359,9 +469,9 @@ static fr_status cuda_flame_bench(fr_context *ctx, const fr_flame_render_job *dj
     g.a.plot = plot;
     for (int r = 0; r < runs; r++) {
         float ms = 0;
-        CK(cudaMemsetAsync(g.a.b4, 0, g.nb * sizeof(float4), g.stream), "flame buckets");
+        g.launches = 0;
         CK(cudaMemsetAsync(g.a.stats, 0, STATS_BYTES, g.stream), "flame counters");
-        if ((s = gf_chaos(ctx, &g, 0, 0, g.walkers[0], &ms))) goto out;
+        if ((s = gf_pass(ctx, &g, 0, 1, NULL, &ms))) goto out;
         seconds[r] = ms / 1e3;
     }
     s = gf_counters(ctx, &g, st);

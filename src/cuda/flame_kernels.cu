@@ -16,22 +16,82 @@ extern "C" cudaError_t fr_cuda_flame_chaos(const fr_cuda_flame_args *a, cudaStre
     return a->classic ? fr_cuda_flame_chaos_classic(a, s) : chaos_launch(a, s);
 }
 
-/* A float sum to a bucket counter: rounded, saturating as the CPU's. */
-__device__ __forceinline__ fr_flame_bucket_t to_bucket(float v)
+/* counter += v (a whole number below 2^24), saturating as the CPU's. */
+__device__ __forceinline__ void add_bucket(fr_flame_bucket_t *o, float v)
 {
-    return v >= (float)FR_FLAME_BUCKET_MAX ? FR_FLAME_BUCKET_MAX : (fr_flame_bucket_t)llrintf(v);
+    const fr_flame_bucket_t a = *o, b = (fr_flame_bucket_t)v, r = a + b;
+    *o = r < a ? FR_FLAME_BUCKET_MAX : r;
 }
 
-__global__ void flame_to_buckets(const float4 *b4, const float *ba, fr_flame_bucket_t *buckets, size_t n)
+/* The float buckets added into the integer buckets and cleared. A float
+ * sum of integer adds is exact while it stays below 2^24, and adds only
+ * grow it: *lost is set when any sum reached 2^24 (then some were rounded,
+ * and the host does the pass again). A bucket whose sums reached `dense`
+ * joins the hot table (while it has room), so its later hits are spread
+ * over its copies. Empty buckets are not written. */
+__global__ void flame_drain(float4 *b4, float *ba, fr_flame_bucket_t *buckets, size_t n, float dense,
+                            fr_cuda_flame_hot hot, unsigned *lost)
 {
+    const float exact = 16777216.0f; /* 2^24 */
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-        float4 v = b4[i];
+        const float4 v = b4[i];
+        const float a = ba ? ba[i] : v.w;
+        if (v.w == 0.0f && v.x == 0.0f && v.y == 0.0f && v.z == 0.0f && a == 0.0f) continue;
+        const float top = fmaxf(fmaxf(fmaxf(v.x, v.y), fmaxf(v.z, v.w)), a);
+        if (top >= exact) atomicOr(lost, 1u);
         fr_flame_bucket_t *o = buckets + i * FR_FB_CHANNELS;
-        o[FR_FB_R] = to_bucket(v.x);
-        o[FR_FB_G] = to_bucket(v.y);
-        o[FR_FB_B] = to_bucket(v.z);
-        o[FR_FB_CNT] = to_bucket(v.w);
-        o[FR_FB_A] = ba ? to_bucket(ba[i]) : o[FR_FB_CNT];
+        add_bucket(o + FR_FB_R, v.x);
+        add_bucket(o + FR_FB_G, v.y);
+        add_bucket(o + FR_FB_B, v.z);
+        add_bucket(o + FR_FB_CNT, v.w);
+        add_bucket(o + FR_FB_A, a);
+        b4[i] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        if (ba) ba[i] = 0.0f;
+        if (top >= dense && i < 0xfffffffeu) {
+            const unsigned c = atomicAdd(hot.count, 1u);
+            if (c >= hot.cap) continue;
+            const unsigned key = (unsigned)i + 1;
+            for (unsigned s = hot_hash(key);; s = (s + 1) & (FR_FLAME_HOT_SLOTS - 1))
+                if (atomicCAS(hot.slot + s, 0ull, (unsigned long long)c << 32 | key) == 0ull) {
+                    const unsigned bit = hot_bit(key);
+                    atomicOr(hot.bits + (bit >> 5), 1u << (bit & 31));
+                    break;
+                }
+        }
+    }
+}
+
+/* The hot buckets' copies added into their buckets and cleared: a block a
+ * slot, each thread a share of the copies, summed exactly in 64 bits. */
+__global__ void flame_drain_hot(fr_cuda_flame_hot hot, int has_a, fr_flame_bucket_t *buckets, unsigned *lost)
+{
+    const unsigned long long e = hot.slot[blockIdx.x];
+    const unsigned key = (unsigned)e, block = (unsigned)(e >> 32);
+    if (!key) return;
+    __shared__ unsigned long long sum[FR_FB_CHANNELS];
+    if (threadIdx.x < FR_FB_CHANNELS) sum[threadIdx.x] = 0;
+    __syncthreads();
+    unsigned long long t[FR_FB_CHANNELS] = {0, 0, 0, 0, 0};
+    bool big = false;
+    for (unsigned c = threadIdx.x; c < FR_FLAME_HOT_COPIES; c += blockDim.x) {
+        const size_t i = (size_t)block * FR_FLAME_HOT_COPIES + c;
+        const float4 v = hot.copy[i];
+        const float a = has_a ? hot.copy_a[i] : v.w;
+        big |= fmaxf(fmaxf(fmaxf(v.x, v.y), fmaxf(v.z, v.w)), a) >= 16777216.0f;
+        t[FR_FB_R] += (unsigned long long)v.x, t[FR_FB_G] += (unsigned long long)v.y;
+        t[FR_FB_B] += (unsigned long long)v.z, t[FR_FB_CNT] += (unsigned long long)v.w;
+        t[FR_FB_A] += (unsigned long long)a;
+        hot.copy[i] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        if (has_a) hot.copy_a[i] = 0.0f;
+    }
+    if (big) atomicOr(lost, 1u);
+    for (int k = 0; k < FR_FB_CHANNELS; k++)
+        if (t[k]) atomicAdd(sum + k, t[k]);
+    __syncthreads();
+    if (threadIdx.x < FR_FB_CHANNELS) {
+        fr_flame_bucket_t *o = buckets + (size_t)(key - 1) * FR_FB_CHANNELS + threadIdx.x;
+        const unsigned long long r = (unsigned long long)*o + sum[threadIdx.x];
+        *o = r > FR_FLAME_BUCKET_MAX ? FR_FLAME_BUCKET_MAX : (fr_flame_bucket_t)r;
     }
 }
 
@@ -41,10 +101,11 @@ static unsigned grid_for(size_t n, unsigned block)
     return (unsigned)(g < 65535u * 16 ? (g ? g : 1) : 65535u * 16);
 }
 
-extern "C" cudaError_t fr_cuda_flame_buckets(const float4 *b4, const float *ba, fr_flame_bucket_t *buckets, size_t n,
-                                             cudaStream_t s)
+extern "C" cudaError_t fr_cuda_flame_drain(float4 *b4, float *ba, fr_flame_bucket_t *buckets, size_t n, float dense,
+                                           fr_cuda_flame_hot hot, unsigned *lost, cudaStream_t s)
 {
-    flame_to_buckets<<<grid_for(n, 256), 256, 0, s>>>(b4, ba, buckets, n);
+    flame_drain<<<grid_for(n, 256), 256, 0, s>>>(b4, ba, buckets, n, dense, hot, lost);
+    flame_drain_hot<<<FR_FLAME_HOT_SLOTS, 128, 0, s>>>(hot, ba != NULL, buckets, lost);
     return cudaGetLastError();
 }
 

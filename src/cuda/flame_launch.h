@@ -16,12 +16,32 @@ extern "C" {
 enum { FR_FS_ITERATIONS = 0, FR_FS_BAD = 1, FR_FS_PLOTTED = 2, FR_FS_COUNT = 3 };
 #define FR_FS_SLOTS 256
 
+/* Buckets too dense for one float sum: one whose float sum took 2^23 in
+ * a launch (where 2^24, past which a float add rounds, is near) joins this
+ * table at the drain, and its hits from then on are spread over
+ * FR_FLAME_HOT_COPIES float sums (by thread), each far from 2^24, which
+ * the drain adds exactly (flame_kernels.cu). An open-addressing hash
+ * table of bucket numbers + 1 (0: empty; buckets past 2^32 - 2 have none)
+ * and of the copies each has; at most `cap` buckets (a render's memory
+ * grows by FR_FLAME_HOT_BYTES a bucket it can take). */
+#define FR_FLAME_HOT_SLOTS 8192
+#define FR_FLAME_HOT_BITS 65536 /* a filter: bit h(b) set for every bucket b in the table */
+#define FR_FLAME_HOT_MAX (FR_FLAME_HOT_SLOTS / 2) /* at most half full: a probe always ends */
+#define FR_FLAME_HOT_COPIES 512
+#define FR_FLAME_HOT_BYTES (FR_FLAME_HOT_COPIES * (sizeof(float) * 5))
+typedef struct fr_cuda_flame_hot {
+    unsigned long long *slot; /* FR_FLAME_HOT_SLOTS: bucket number + 1, and above it (<< 32) the
+                                 bucket's copies' block (its copies: block x FR_FLAME_HOT_COPIES on) */
+    float4 *copy;    /* cap x FR_FLAME_HOT_COPIES (R, G, B, CNT) sums */
+    float *copy_a;   /* and A sums, when A has its own (args.ba) */
+    unsigned *bits;  /* FR_FLAME_HOT_BITS / 32 words of the filter */
+    unsigned *count; /* buckets taken (may pass the cap: then no more are) */
+    unsigned cap;    /* <= FR_FLAME_HOT_MAX */
+} fr_cuda_flame_hot;
+
 typedef struct fr_cuda_flame_args {
     fr_flame_job job;          /* by value; every pointer in it is device memory */
     fr_flame_frame frame;      /* the jobs' frame by value (bucket of a point: no global loads) */
-    const float4 *fmap;        /* the jobs' colour maps (linear palette) in float: entry e of a job at
-                                  fmap[(job.dmap - dmap0) + e] */
-    const double (*dmap0)[4];
     const fr_flame_job *jobs;  /* several jobs (temporal samples): device array, walker k of the pass
                                   runs jobs[seg[fr_flame_segment_find(seg, nseg, k)].job]; NULL: job */
     const fr_flame_segment *seg; /* with jobs: the pass's segments (device), nseg of them */
@@ -29,9 +49,15 @@ typedef struct fr_cuda_flame_args {
     uint64_t base;             /* walker number of walker 0 of the pass */
     uint64_t first, count;     /* walkers of this launch */
     uint32_t per_walker;       /* samples a walker */
+    uint32_t from, upto;       /* samples [from, upto) of each walker in this launch: a walker starts (its
+                                  fuse) at 0, else goes on from saved[k - first], and is saved there when
+                                  it has samples left */
+    fr_flame_walker *saved;    /* device: count walkers' states between launches (NULL when whole) */
     uint64_t samples;          /* samples of the pass (job alone) */
     float4 *b4;                /* buckets: R, G, B, CNT */
     float *ba;                 /* A when it differs from CNT (a palette alpha below 1), else NULL */
+    fr_cuda_flame_hot hot;     /* dense buckets: their sums spread over copies */
+    int any_hot;               /* the table has buckets (the launch then has its filter in shared memory) */
     int plot;                  /* 0: no adds (benchmarks: the chaos game without accumulation) */
     int classic;               /* every variation of every job is classic (fr_flame_var_classic) */
     unsigned long long *stats; /* FR_FS_SLOTS x FR_FS_COUNT */
@@ -47,9 +73,12 @@ cudaError_t fr_cuda_flame_chaos(const fr_cuda_flame_args *a, cudaStream_t s);
  * (a->classic must be set). */
 cudaError_t fr_cuda_flame_chaos_classic(const fr_cuda_flame_args *a, cudaStream_t s);
 
-/* The float buckets to the integer buckets fr_flame_accumulate reads
- * (wb x hb x FR_FB_CHANNELS, rounded to nearest). */
-cudaError_t fr_cuda_flame_buckets(const float4 *b4, const float *ba, fr_flame_bucket_t *buckets, size_t n, cudaStream_t s);
+/* The float buckets added into the integer buckets (saturating) and
+ * cleared; *lost set when a float sum had reached 2^24 (not exact); a
+ * bucket whose sums reached `dense` joins the hot table. Then the hot
+ * table's sums added in and cleared. */
+cudaError_t fr_cuda_flame_drain(float4 *b4, float *ba, fr_flame_bucket_t *buckets, size_t n, float dense,
+                                fr_cuda_flame_hot hot, unsigned *lost, cudaStream_t s);
 
 /* One pass's integer buckets into the accumulator: log scaling, or the
  * density-estimation splat when the frame has kernels. `frame` is a device

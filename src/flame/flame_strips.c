@@ -120,6 +120,9 @@ static void add_stats(fr_flame_stats *st, const fr_flame_stats *s)
     st->seconds_filter += s->seconds_filter;
     st->seconds_setup += s->seconds_setup;
     if (s->bucket_bytes > st->bucket_bytes) st->bucket_bytes = s->bucket_bytes;
+    st->launches += s->launches;
+    st->dense_buckets += s->dense_buckets;
+    st->passes_redone += s->passes_redone;
 }
 
 static fr_status render_n(fr_context *ctx, const fr_flame_frame *w, int n, const fr_flame_strip_ops *ops,
