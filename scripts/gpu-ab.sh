@@ -100,7 +100,7 @@ case "${1:-}" in
                 flame)
                     $fr bench flame --device cuda --size 1920x1080 --quality 1000 --runs 5 "${corpus[@]}" ;;
                 cpu)
-                    $fr bench --device cpu --no-plain --repeats 3
+                    $fr bench --device cpu --small --no-plain --repeats 3
                     $fr bench orbit --device cpu --small --repeats 3
                     $fr bench flame --device cpu --size 1920x1080 --quality 20 --runs 3 "${corpus[@]}" ;;
                 *) echo "gpu-ab.sh: --bench N [gpu|flame|cpu]" >&2; exit 2 ;;

@@ -56,7 +56,7 @@ echo "== tests"
 # No GPU test may pass by not running here: a missing device fails them.
 export FR_REQUIRE_GPU=1
 set +e
-(cd build-gpu && ctest -L gpu --output-on-failure) >"$OUT/ctest-gpu.log" 2>&1
+(cd build-gpu && ctest -L gpu -j4 --output-on-failure) >"$OUT/ctest-gpu.log" 2>&1
 gpu_rc=$?
 rest_rc=0
 [ $orbit = 1 ] && { (cd build-gpu && ctest -j8 -LE gpu --output-on-failure) >"$OUT/ctest-rest.log" 2>&1; rest_rc=$?; }
