@@ -110,10 +110,10 @@ static void test_genome_name_is_no_path(void **state)
              "</flames>\n");
     const char *g = P(f, "names.flam3");
     write_text(g, text);
-    char sub[PATH_MAX];
+    char sub[PATH_MAX + 8];
     snprintf(sub, sizeof sub, "%s/out", f->dir);
     assert_int_equal(mkdir(sub, 0755), 0);
-    char pattern[PATH_MAX + 16];
+    char pattern[PATH_MAX + 32];
     snprintf(pattern, sizeof pattern, "%s/{name}.png", sub);
     remove("/tmp/fractalis-absolute.png");
     run_ok("render", "flame", g, "--all", "-q", "-o", pattern);
@@ -343,10 +343,10 @@ static int unnamed_files(const char *dir)
 static void test_signals_leave_nothing_partial(void **state)
 {
     fixture *f = *state;
-    char sub[PATH_MAX];
+    char sub[PATH_MAX + 8];
     snprintf(sub, sizeof sub, "%s/out", f->dir);
     assert_int_equal(mkdir(sub, 0755), 0);
-    char out[PATH_MAX + 16];
+    char out[PATH_MAX + 32];
     snprintf(out, sizeof out, "%s/m.png", sub);
     const int sigs[] = {SIGTERM, SIGINT, SIGKILL, SIGKILL, SIGKILL, SIGKILL};
     const double delays[] = {0.3, 0.3, 0.2, 0.6, 1.0, 1.5};

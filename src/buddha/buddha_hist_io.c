@@ -32,7 +32,7 @@ static fr_status hist_array(fr_context *ctx, const fr_buddha_hist *h, const char
 /* The histogram's .npy into an open file. */
 static fr_status write_hist(fr_context *ctx, FILE *fp, const fr_buddha_hist *h, const char *path)
 {
-    const void *data;
+    const void *data = NULL;
     int size;
     uint32_t *tmp;
     fr_status s = hist_array(ctx, h, path, &data, &size, &tmp);
