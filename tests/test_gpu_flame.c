@@ -221,6 +221,8 @@ static void test_dense_buckets_exact(void **state)
                (unsigned long long)st.plotted, lit, (unsigned long long)sum[FR_FLAME_RAW_COUNT],
                sum[FR_FLAME_RAW_COUNT] / 255.0);
         assert_int_equal(lit, 1);
+        /* the pilot launches find the bucket before it passes 2^24: no pass done again */
+        assert_int_equal(st.passes_redone, 0);
         assert_true(sum[FR_FLAME_RAW_COUNT] > (1u << 24));
         assert_true(sum[FR_FLAME_RAW_COUNT] == 255 * st.plotted);
         for (int c = 0; c < FR_FLAME_RAW_CHANNELS; c++) assert_true(sum[c] == 255 * st.plotted);

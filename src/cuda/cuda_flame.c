@@ -15,6 +15,7 @@
 #include "flame/flame_ops.h"
 
 #define STATS_BYTES (FR_FS_SLOTS * FR_FS_COUNT * sizeof(unsigned long long))
+#define FR_PILOTS 5 /* pilot launches: spans / 4^5, / 4^4, ..., / 4 */
 
 typedef struct gflame {
     cudaStream_t stream;
@@ -28,7 +29,7 @@ typedef struct gflame {
     fr_flame_walker *saved;          /* device: a launch's walkers between the spans of their samples */
     uint64_t wide;                   /* walkers a launch (a wave of resident threads) */
     uint32_t span;                   /* samples of each walker a launch */
-    int launched;                    /* a launch has been made (the first is a pilot) */
+    int ramp;                        /* pilot launches made (FR_PILOTS of them open a render) */
     uint64_t launches;               /* chaos-game launches */
     int redone;                      /* passes done again */
     double *accum;
@@ -265,8 +266,11 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame
      * max(2^26, 256 x buckets) samples, so that a bucket takes 2^23 / 255
      * hits in one launch (and joins the hot table) only when it is some
      * 128 times denser than the average, and the drains cost about 1 % of
-     * the chaos game. The first launch is a pilot of 1/16 of the span that
-     * finds the densest buckets before they could pass 2^24. */
+     * the chaos game. A render opens with FR_PILOTS pilot launches of
+     * 1/1024, 1/256, 1/64, 1/16 and 1/4 of the span, each drain sending the
+     * buckets dense at that scale to the hot table: a bucket that takes 3 %
+     * of all hits (a fixed point) stays below 2^24 in the first and is hot
+     * before the longer launches. */
     {
         const double per_launch = fmax(67108864.0, 256.0 * (double)g->nb);
         const double span = per_launch / (double)most;
@@ -285,7 +289,7 @@ static cudaError_t gf_launch(gflame *g, int pass, uint64_t first, uint64_t count
 {
     g->a.base = g->base[pass], g->a.first = first, g->a.count = count, g->a.from = from, g->a.upto = upto;
     if (g->seg) g->a.seg = g->seg + g->seg_off[pass], g->a.nseg = g->seg_n[pass];
-    g->launched = 1;
+    if (g->ramp < FR_PILOTS) g->ramp++;
     g->launches++;
     cudaError_t e = fr_cuda_flame_chaos(&g->a, g->stream);
     /* dense: 2^23 in a launch of the span, in proportion in a shorter one */
@@ -377,8 +381,9 @@ static fr_status gf_pass(fr_context *ctx, gflame *g, int pass, int passes, doubl
             const uint64_t n = walkers - w < g->wide ? walkers - w : g->wide;
             CK(cudaEventRecord(e0, g->stream), "events");
             for (uint32_t from = 0; from < per;) {
-                const int pilot = !g->launched;
-                const uint32_t step = pilot ? (g->span / 16 ? g->span / 16 : 1) : g->span;
+                const int pilot = g->ramp < FR_PILOTS;
+                const uint32_t part = pilot ? g->span >> (2 * (FR_PILOTS - g->ramp)) : g->span;
+                const uint32_t step = part ? part : 1;
                 const uint32_t upto = per - from < step ? per : from + step;
                 CK(gf_launch(g, pass, w, n, from, upto), "flame chaos game");
                 if (pilot) CK(gf_any_hot(g), "flame buckets");
