@@ -714,6 +714,16 @@ static void test_palette_hex_alpha_zero(void **state)
     assert_true(f.g[0].palette[0][0] == 1.0 && f.g[0].palette[0][3] == 0.0);
     assert_round_trip(&f, "hex palette with alpha 0");
     fr_flame_file_free(&f);
+
+    /* A hex colour under alpha 121/255 that no <color> gives back, then
+     * colours flam3 fills between: the hex prefix holds entry 0 alone and
+     * the filling the rest (a 10-minute fuzz run found the one-ulp loss) */
+    f = read_ok("<flame size=\"4 4\"><xform weight=\"1\" coefs=\"1 0 0 1 0 0\"/>"
+                "<color index=\"4\" rgb=\"127 0 0\"/>"
+                "<palette count=\"2\" format=\"RGBA\">ff080079 00ff00ff</palette></flame>",
+                1);
+    assert_round_trip(&f, "hex colour under alpha 121, filled colours");
+    fr_flame_file_free(&f);
 }
 
 static void test_palette_inline(void **state)

@@ -129,18 +129,33 @@ static int hex_exact(const double c[4])
 }
 
 /* The number n of leading entries to write as a hex <palette count=n>
- * (before <color>s): those up to the last entry that no <color> gives back
- * but a hex colour does (a colour under alpha 0, from a hex RGBA palette),
- * when they are all hex colours. 0: no such entry, or this cannot help. */
-static int hex_prefix(const double pal[256][4], const color_text *out)
+ * (before <color>s), with the entries after them to write in `set`: the
+ * leading entries must all be hex colours, and cover the first (else the
+ * last) of them that no <color> gives back (a colour under an alpha below
+ * 1, from a hex RGBA palette); the rest must then be exact or come back
+ * from flam3's filling. 0: no such n. */
+static int hex_prefix(const double pal[256][4], const color_text *out, unsigned char set[256])
 {
-    int last = -1;
-    for (int i = 0; i < 256; i++)
-        if (!out[i].exact && hex_exact(pal[i])) last = i;
-    if (last < 0) return 0;
-    for (int i = 0; i <= last; i++)
-        if (!hex_exact(pal[i])) return 0;
-    return last + 1;
+    int run = 0, first_bad = -1, last_bad = -1;
+    while (run < 256 && hex_exact(pal[run])) run++;
+    for (int i = 0; i < run; i++)
+        if (!out[i].exact) {
+            if (first_bad < 0) first_bad = i;
+            last_bad = i;
+        }
+    if (first_bad < 0) return 0;
+    const int cand[2] = {first_bad + 1, last_bad + 1};
+    for (int k = 0; k < 2; k++) {
+        const int n = cand[k];
+        int all = 1;
+        for (int i = n; i < 256; i++) all &= out[i].exact;
+        if (all) {
+            memset(set, 1, 256);
+            return n;
+        }
+        if (sparse_palette(pal, out, n, set)) return n;
+    }
+    return 0;
 }
 
 /* Every entry in texts that read back to it; where some entry has none,
@@ -164,11 +179,8 @@ void fr_flame_write_palette(fr_flame_xml_out *o, const fr_flame_genome *g)
     if (exact || g->palette_index != -1) {
         memset(set, 1, sizeof set);
     } else if (!sparse_palette(g->palette, out, 0, set)) {
-        hex = hex_prefix(g->palette, out);
-        int all = 1;
-        for (int i = hex; i < FR_FLAME_PALETTE; i++) all &= out[i].exact;
-        if (hex && !all && !sparse_palette(g->palette, out, hex, set)) hex = 0;
-        if (!hex || all) memset(set, 1, sizeof set);
+        hex = hex_prefix(g->palette, out, set);
+        if (!hex) memset(set, 1, sizeof set);
     }
     if (hex) {
         fr_strbuf_printf(&o->text, "   <palette count=\"%d\" format=\"RGBA\">", hex);
