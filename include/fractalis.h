@@ -82,6 +82,10 @@ fr_status fr_context_set_threads(fr_context *ctx, int threads);
 int fr_context_threads(const fr_context *ctx);
 
 void fr_context_set_progress(fr_context *ctx, fr_progress_fn fn, void *user);
+/* Inside a progress callback: what is being done when a render has stages
+ * ("reference orbit", then "pixels" for deep zoom), so a caller can show a
+ * bar each; NULL for a render of one stage. */
+const char *fr_progress_stage(const fr_context *ctx);
 
 /* Select the compute device: "auto", "cpu", "cuda" or "cuda:N". "auto" picks
  * a usable GPU when the CUDA backend is built and a device is present, else
@@ -171,6 +175,18 @@ typedef enum fr_color_mode {
     FR_COLOR_DISTANCE = 3   /* exterior distance estimation shading */
 } fr_color_mode;
 
+/* When an escape-time view is computed by perturbation against an MPFR
+ * reference orbit (deep zoom) rather than by plain float64 iteration. */
+typedef enum fr_perturbation {
+    FR_PERTURB_AUTO = 0, /* when the view is too narrow for float64 to give the true counts */
+    FR_PERTURB_ON = 1,   /* always (mandelbrot) */
+    FR_PERTURB_OFF = 2   /* never (views narrower than float64 resolves are refused) */
+} fr_perturbation;
+
+/* The longest centre text ("RE,IM") a scene may carry: decimal digits
+ * enough for views far below 1e-100000. */
+#define FR_CENTER_TEXT_MAX 262144
+
 /* Everything that determines an escape-time image. Fill with
  * fr_escape_params_default(), change fields or set them by name with
  * fr_escape_param_set(), then render. The parameter table below describes
@@ -196,6 +212,16 @@ typedef struct fr_escape_params {
     int depth;                  /* output bits per channel: 8 or 16 */
     int interior_test;          /* exact cardioid/bulb tests (Mandelbrot d=2) */
     int periodicity;            /* exact cycle detection (never changes counts) */
+    /* Deep zoom. The view's width is view_width * 10^view_width_exp10:
+     * the exponent is nonzero only for widths below 1e-300 (then
+     * 1 <= view_width < 10). The centre is center_re, center_im unless
+     * center_text holds "RE,IM" with more digits than a double carries (as
+     * given to the "center" parameter); it is used only while its parts
+     * still round to center_re and center_im, so setting those fields
+     * directly overrides it. */
+    int32_t view_width_exp10;
+    fr_perturbation perturbation;
+    char center_text[FR_CENTER_TEXT_MAX];
 } fr_escape_params;
 
 typedef enum fr_param_type {
@@ -266,6 +292,9 @@ fr_status fr_escape_param_set(fr_context *ctx, fr_escape_params *p, const char *
 /* The parameter's current value as text (malloc()ed); round-trips exactly. */
 fr_status fr_escape_param_get(fr_context *ctx, const fr_escape_params *p, const char *name,
                               char **value);
+/* The centre as the exact decimal text given ("RE,IM"), or NULL when the
+ * doubles center_re, center_im are the centre. */
+const char *fr_escape_center_text(const fr_escape_params *p);
 /* Whole-scene checks (ranges, memory needed, finite view). */
 fr_status fr_escape_params_validate(fr_context *ctx, const fr_escape_params *p);
 /* The bailout and palette cycle actually used once "automatic" is resolved. */
@@ -278,6 +307,42 @@ double fr_escape_palette_cycle(const fr_escape_params *p);
 fr_status fr_escape_params_to_json(fr_context *ctx, const fr_escape_params *p, char **json);
 /* Read a scene; keys not given keep the values in *p. */
 fr_status fr_escape_params_from_json(fr_context *ctx, const char *json, fr_escape_params *p);
+
+/* A Kalles Fraktaler parameter file (.kfr text of len bytes): its centre,
+ * zoom (KF's zoom fixes the view's height, so p->width and p->height must
+ * already be final), iterations, rotation and palette (Colors, IterDiv,
+ * ColorOffset, Smooth) applied to *p; all or nothing. */
+fr_status fr_escape_params_from_kfr(fr_context *ctx, const char *text, size_t len, fr_escape_params *p);
+
+/* ------------------------------------------------ deep zoom: feature finder
+ * Mandelbrot set atoms in MPFR (src/deep/deep_locate.c); every string is
+ * decimal text of any length and exponent. */
+/* A minibrot (hyperbolic component of period p) of the Mandelbrot set. */
+typedef struct fr_nucleus {
+    uint32_t period;
+    char *re, *im;          /* the nucleus, decimal text, digits enough for its size (malloc'ed) */
+    char *size;             /* the atom's size estimate |s|, decimal text like "1.2345e-1234" (malloc'ed) */
+    double size_mant;       /* size = size_mant * 10^size_exp10, 1 <= size_mant < 10 */
+    long size_exp10;
+    double orientation_deg; /* arg of the complex size estimate, degrees */
+} fr_nucleus;
+
+/* The period of the lowest-period atom whose nucleus lies in the disc of
+ * radius `radius` around (re, im), by the ball / box method (iterate a
+ * ball of centre z_n and radius r_n: r_{n+1} = 2|z_n| r_n + r_n^2 + r; the first n with
+ * |z_n| <= r_n). Strings are decimal, any length and exponent. Up to max_period; none found: FR_ERR_INVALID with a message. */
+fr_status fr_locate_period(fr_context *ctx, const char *re, const char *im, const char *radius,
+                           uint32_t max_period, uint32_t *period);
+/* Newton's method in MPFR for the nucleus of period `period` starting at (re, im):
+ * c <- c - z_p(c) / z_p'(c); precision from `radius` (a length scale of the search, decimal text) and grown as needed;
+ * converged when the step is below size * 2^-40; then the size estimate and orientation
+ * (s = 1 / (beta lambda^2), lambda = prod_{j=1}^{p-1} 2 z_j, beta = 1 + sum_{j=1}^{p-1} 1 / prod_{i=1}^{j} 2 z_i).
+ * Fails with a message if Newton does not converge. On success *out owns its strings
+ * (release with fr_nucleus_free); on failure *out is zeroed. */
+fr_status fr_locate_nucleus(fr_context *ctx, const char *re, const char *im, const char *radius, uint32_t period,
+                            fr_nucleus *out);
+void fr_nucleus_free(fr_nucleus *n);
+
 
 /* Raw per-sample results, on a grid of (width*aa) x (height*aa) samples in
  * row-major order, top row first. */
@@ -308,6 +373,13 @@ typedef struct fr_escape_stats {
     double seconds_color;    /* CPU: colouring and downsampling on the host */
     double seconds_setup;    /* GPU: device start and allocation */
     double seconds_copy;     /* GPU: copying results to the host */
+    /* Deep zoom (perturbation): */
+    int deep;                  /* 0 plain float64; 1 perturbation in double; 2 in extended range */
+    uint32_t reference_iterations; /* length of the reference orbit */
+    int reference_bits;        /* its MPFR precision */
+    double seconds_reference;  /* computing the reference orbit */
+    double seconds_bla;        /* building the BLA tables */
+    uint64_t iterations_skipped; /* iterations skipped by BLA (iterations: those performed) */
 } fr_escape_stats;
 
 /* Render. `image` receives a new image of depth p->depth (8 or 16); `raw`, if

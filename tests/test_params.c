@@ -189,7 +189,7 @@ static void test_validate(void **state)
     assert_int_equal(fr_escape_params_validate(ctx, &p), FR_ERR_NOMEM);
     assert_non_null(strstr(fr_last_error(ctx), "GiB"));
     fr_escape_params_default(&p, FR_MANDELBROT);
-    p.view_width = 1e-300;
+    p.view_width = 1e-300, p.perturbation = FR_PERTURB_OFF;
     assert_int_equal(fr_escape_params_validate(ctx, &p), FR_ERR_INVALID);
     assert_non_null(strstr(fr_last_error(ctx), "too narrow"));
     fr_escape_params_default(&p, FR_MANDELBROT);

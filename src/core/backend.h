@@ -14,6 +14,7 @@
 struct fr_escape_ops;
 struct fr_buddha_ops;
 struct fr_flame_ops;
+struct fr_deep_ops;
 
 typedef struct fr_backend_iface {
     int api_version;       /* FR_BACKEND_API_VERSION */
@@ -26,6 +27,7 @@ typedef struct fr_backend_iface {
     const struct fr_escape_ops *escape; /* escape time */
     const struct fr_buddha_ops *buddha; /* orbit density */
     const struct fr_flame_ops *flame;   /* fractal flames */
+    const struct fr_deep_ops *deep;     /* deep zoom: escape time by perturbation */
 } fr_backend_iface;
 
 extern const fr_backend_iface fr_cpu_backend;

@@ -77,6 +77,8 @@ void fr_context_set_progress(fr_context *ctx, fr_progress_fn fn, void *user)
     ctx->progress_user = user;
 }
 
+const char *fr_progress_stage(const fr_context *ctx) { return ctx ? ctx->progress_stage : NULL; }
+
 int fr_threads(const fr_context *ctx)
 {
     return ctx && ctx->threads > 0 ? ctx->threads : omp_get_max_threads();

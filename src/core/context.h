@@ -12,6 +12,7 @@ struct fr_context {
     int threads;             /* 0 = OpenMP default */
     fr_progress_fn progress;
     void *progress_user;
+    const char *progress_stage; /* what the progress reports now (fr_progress_stage), or NULL */
     fr_cpu_kernel cpu_kernel;
     char device[32];         /* resolved backend name, e.g. "cpu" */
     char device_note[160];   /* why "auto" fell back, or "" */

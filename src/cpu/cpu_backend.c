@@ -44,6 +44,7 @@ const fr_backend_iface fr_cpu_backend = {
     .name = "cpu",
     .device_count = cpu_device_count,
     .escape = &fr_cpu_escape_ops,
+    .deep = &fr_cpu_deep_ops,
     .buddha = &fr_cpu_buddha_ops,
     .flame = &fr_cpu_flame_ops,
 };

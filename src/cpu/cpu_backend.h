@@ -9,6 +9,7 @@
 extern const struct fr_escape_ops fr_cpu_escape_ops;
 extern const struct fr_buddha_ops fr_cpu_buddha_ops;
 extern const struct fr_flame_ops fr_cpu_flame_ops;
+extern const struct fr_deep_ops fr_cpu_deep_ops;
 
 /* 1 when the processor has AVX2 and FMA (the vector kernels' requirement). */
 int fr_cpu_has_avx2_fma(void);

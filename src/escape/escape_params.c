@@ -10,10 +10,12 @@
 #include "core/context.h"
 #include "core/params.h"
 #include "escape/escape_job.h"
+#include "deep/deep_view.h"
 
 static const char *const formula_names[] = {"mandelbrot", "julia", "burningship", "tricorn", "multibrot", NULL};
 static const char *const precision_names[] = {"f32", "f64", NULL};
 static const char *const color_names[] = {"count", "smooth", "histogram", "distance", NULL};
+static const char *const perturb_names[] = {"auto", "on", "off", NULL};
 
 /* Each formula's default view: centre and width. */
 static const struct {
@@ -23,13 +25,174 @@ static const struct {
     [FR_TRICORN] = {-0.3, 0, 4.6},     [FR_MULTIBROT] = {0, 0, 3.6},
 };
 
+/* A decimal number of any length and exponent, "[-]digits[.digits][e[+-]digits]". */
+static int decimal_ok(const char *t, size_t len, int allow_sign)
+{
+    size_t i = 0, digits = 0;
+    if (i < len && (t[i] == '-' || t[i] == '+') && allow_sign) i++;
+    while (i < len && t[i] >= '0' && t[i] <= '9') i++, digits++;
+    if (i < len && t[i] == '.') {
+        i++;
+        while (i < len && t[i] >= '0' && t[i] <= '9') i++, digits++;
+    }
+    if (!digits) return 0;
+    if (i < len && (t[i] == 'e' || t[i] == 'E')) {
+        i++;
+        if (i < len && (t[i] == '-' || t[i] == '+')) i++;
+        size_t e = 0;
+        while (i < len && t[i] >= '0' && t[i] <= '9') i++, e++;
+        if (!e || e > 9) return 0;
+    }
+    return i == len;
+}
+
+/* Significant digits of a decimal number (leading zeros not counted). */
+static size_t significant(const char *t, size_t len)
+{
+    size_t n = 0, i = 0;
+    int lead = 1;
+    for (; i < len && t[i] != 'e' && t[i] != 'E'; i++) {
+        if (t[i] < '0' || t[i] > '9') continue;
+        if (t[i] != '0') lead = 0;
+        if (!lead) n++;
+    }
+    return n;
+}
+
+/* A positive number with any exponent: m * 10^e, 1 <= m < 10 unless e == 0
+ * (then m is the plain double: numbers within a double's range keep e = 0). */
+static int parse_wide(const char *text, double *m, int32_t *e)
+{
+    size_t len = strlen(text);
+    if (!decimal_ok(text, len, 0)) return 0;
+    const char *x = strpbrk(text, "eE");
+    long ex = x ? strtol(x + 1, NULL, 10) : 0;
+    char *mant = strndup(text, x ? (size_t)(x - text) : len);
+    if (!mant) return 0;
+    double v = strtod(mant, NULL);
+    free(mant);
+    if (!(v > 0) || !isfinite(v)) return 0;
+    int k = (int)floor(log10(v));
+    double mv = v / pow(10, k);
+    if (mv >= 10) mv /= 10, k++;
+    if (mv < 1) mv *= 10, k--;
+    long total = ex + k;
+    if (total > 300) return 0;
+    if (total >= -300) {
+        double d = strtod(text, NULL);
+        if (!(d > 0) || !isfinite(d)) return 0;
+        *m = d, *e = 0;
+    } else {
+        if (total < -1000000000L) return 0;
+        *m = mv, *e = (int32_t)total;
+    }
+    return 1;
+}
+
+static void format_wide(char *buf, size_t n, double m, int32_t e)
+{
+    fr_format_double(buf, n, m);
+    if (e) snprintf(buf + strlen(buf), n - strlen(buf), "e%d", (int)e);
+}
+
+static fr_status set_width(fr_context *ctx, const fr_param_desc *d, void *obj, const char *text, int how)
+{
+    fr_escape_params *p = obj;
+    double m;
+    int32_t e;
+    (void)d, (void)how;
+    if (!parse_wide(text, &m, &e) || (e == 0 && m > 1e6))
+        return fr_fail(ctx, FR_ERR_INVALID,
+                       "width '%.60s' is out of range: a finite number > 0 and <= 1e6 (any exponent below: "
+                       "4e-5000)",
+                       text);
+    p->view_width = m, p->view_width_exp10 = e;
+    return FR_OK;
+}
+
+static fr_status get_width(fr_context *ctx, const fr_param_desc *d, const void *obj, char **out)
+{
+    const fr_escape_params *p = obj;
+    char buf[64];
+    (void)d;
+    format_wide(buf, sizeof buf, p->view_width, p->view_width_exp10);
+    *out = strdup(buf);
+    return *out ? FR_OK : fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+}
+
 static fr_status set_zoom(fr_context *ctx, const fr_param_desc *d, void *obj, const char *text, int how)
 {
-    double z;
-    if (!fr_parse_double(text, &z) || !(z >= 4e-6) || 4.0 / z == 0)
-        return fr_fail(ctx, FR_ERR_INVALID, "zoom '%s' must be a number >= 4e-6 (view width 4/zoom <= 1e6)", text);
-    ((fr_escape_params *)obj)->view_width = 4.0 / z;
+    double m;
+    int32_t e;
+    (void)d, (void)how;
+    /* zoom Z: width 4 / Z, any exponent */
+    if (!parse_wide(text, &m, &e))
+        return fr_fail(ctx, FR_ERR_INVALID, "zoom '%s' must be a number >= 4e-6 (any exponent: 1e5000)", text);
+    if (e == 0 && !(m >= 4e-6)) return fr_fail(ctx, FR_ERR_INVALID, "zoom '%s' must be >= 4e-6 (view width 4/zoom <= 1e6)", text);
+    fr_escape_params *p = obj;
+    if (e == 0 && m <= 1e300) {
+        p->view_width = 4.0 / m, p->view_width_exp10 = 0;
+        if (p->view_width >= 1e-300) return FR_OK;
+        m = p->view_width, e = 0; /* normalise below */
+    }
+    /* 4 / (m 10^e) = (4 / m) 10^-e */
+    double w = 4.0 / m;
+    int k = (int)floor(log10(w));
+    w /= pow(10, k);
+    if (w >= 10) w /= 10, k++;
+    if (w < 1) w *= 10, k--;
+    p->view_width = w, p->view_width_exp10 = (int32_t)(k - e);
     return FR_OK;
+}
+
+/* The centre: two decimal numbers of any length. Parts with more digits
+ * than a double carries are kept as text too (fr_escape_params). */
+static fr_status set_center(fr_context *ctx, const fr_param_desc *d, void *obj, const char *text, int how)
+{
+    fr_escape_params *p = obj;
+    const char *comma = strchr(text, ',');
+    size_t len = strlen(text);
+    (void)how;
+    if (!comma || !decimal_ok(text, (size_t)(comma - text), 1) || !decimal_ok(comma + 1, strlen(comma + 1), 1))
+        return fr_fail(ctx, FR_ERR_INVALID, "center '%.60s%s' is not RE,IM with two decimal numbers", text,
+                       len > 60 ? "..." : "");
+    double re = strtod(text, NULL), im = strtod(comma + 1, NULL);
+    if (!isfinite(re) || !isfinite(im) || fabs(re) > d->info.max || fabs(im) > d->info.max)
+        return fr_fail(ctx, FR_ERR_INVALID, "center '%.60s%s' is out of range (|RE|, |IM| <= 1e6)", text,
+                       len > 60 ? "..." : "");
+    int exact = significant(text, (size_t)(comma - text)) <= 17 && significant(comma + 1, strlen(comma + 1)) <= 17;
+    if (!exact && len >= FR_CENTER_TEXT_MAX)
+        return fr_fail(ctx, FR_ERR_INVALID, "center has %zu characters, more than %d", len, FR_CENTER_TEXT_MAX - 1);
+    p->center_re = re, p->center_im = im;
+    if (exact) p->center_text[0] = 0;
+    else memcpy(p->center_text, text, len + 1);
+    return FR_OK;
+}
+
+static fr_status get_center(fr_context *ctx, const fr_param_desc *d, const void *obj, char **out)
+{
+    const fr_escape_params *p = obj;
+    (void)d;
+    if (fr_escape_center_text(p)) {
+        *out = strdup(p->center_text);
+    } else {
+        char a[40], b[40], buf[96];
+        fr_format_double(a, sizeof a, p->center_re);
+        fr_format_double(b, sizeof b, p->center_im);
+        snprintf(buf, sizeof buf, "%s,%s", a, b);
+        *out = strdup(buf);
+    }
+    return *out ? FR_OK : fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+}
+
+const char *fr_escape_center_text(const fr_escape_params *p)
+{
+    if (!p->center_text[0]) return NULL;
+    const char *comma = memchr(p->center_text, ',', FR_CENTER_TEXT_MAX);
+    if (!comma || !memchr(p->center_text, 0, FR_CENTER_TEXT_MAX)) return NULL;
+    /* only while it still rounds to the fields */
+    if (strtod(p->center_text, NULL) != p->center_re || strtod(comma + 1, NULL) != p->center_im) return NULL;
+    return p->center_text;
 }
 
 #define OFF(f) offsetof(fr_escape_params, f)
@@ -42,12 +205,12 @@ static const fr_param_desc rows[] = {
     {{"formula", FR_PT_ENUM, "fractal formula (given as the word after 'render')", .names = formula_names},
      OFF(formula), {.i = FR_MANDELBROT}},
     {{"size", FR_PT_SIZE, "image size in pixels, WIDTHxHEIGHT", 1, FR_MAX_SIDE}, OFF(width), {.wh = {1280, 720}}},
-    {{"center", FR_PT_COMPLEX, "centre of the view, RE,IM (decimal text, full double precision)", 0, 1e6,
+    {{"center", FR_PT_COMPLEX, "centre of the view, RE,IM: decimal numbers of any length (deep zoom keeps every digit)", 0, 1e6,
       .note = VIEW},
-     OFF(center_re), {.c = {0, 0}}},
-    {{"width", FR_PT_DOUBLE, "width of the view in the complex plane (zoom Z sets width 4/Z)", 0, 1e6,
+     OFF(center_re), {.c = {0, 0}}, set_center, get_center},
+    {{"width", FR_PT_DOUBLE, "width of the view in the complex plane, any exponent (4e-5000); zoom Z sets width 4/Z", 0, 1e6,
       FR_PARAM_MIN_OPEN, .note = VIEW},
-     OFF(view_width), {.d = 0}},
+     OFF(view_width), {.d = 0}, set_width, get_width},
     {{"rotate", FR_PT_DOUBLE, "rotation of the view in degrees, counter-clockwise", -1e6, 1e6}, OFF(rotate_deg),
      {.d = 0}},
     {{"c", FR_PT_COMPLEX, "Julia constant c, RE,IM (julia only)", 0, 1e6}, OFF(julia_re), {.c = {-0.8, 0.156}}},
@@ -73,8 +236,11 @@ static const fr_param_desc rows[] = {
     {{"interior-test", FR_PT_BOOL, "exact main cardioid / period-2 bulb test (mandelbrot, d = 2)"},
      OFF(interior_test), {.i = 1}},
     {{"periodicity", FR_PT_BOOL, "exact cycle detection (never changes a count)"}, OFF(periodicity), {.i = 1}},
-    {{"zoom", FR_PT_DOUBLE, "zoom factor: sets the view width to 4 / ZOOM", 4e-6, 1e300, FR_PARAM_ALIAS,
-      .syntax = ">= 4e-6"},
+    {{"perturbation", FR_PT_ENUM, "deep zoom: perturbation against an MPFR reference orbit, with rebasing, BLA and "
+      "extended range (auto: when float64 cannot give the true counts; mandelbrot)", .names = perturb_names},
+     OFF(perturbation), {.i = FR_PERTURB_AUTO}},
+    {{"zoom", FR_PT_DOUBLE, "zoom factor: sets the view width to 4 / ZOOM (any exponent: 1e5000)", 4e-6, 1e300, FR_PARAM_ALIAS,
+      .syntax = ">= 4e-6, any exponent"},
      0, {.d = 0}, set_zoom},
 };
 static const fr_param_table table = {rows, (int)(sizeof rows / sizeof rows[0]), "escape"};
@@ -150,6 +316,25 @@ fr_status fr_escape_params_validate(fr_context *ctx, const fr_escape_params *p)
     char buf[64];
     fr_status s = fr_params_check(ctx, &table, p);
     if (s) return s;
+    if (!(p->center_re >= -1e6 && p->center_re <= 1e6 && p->center_im >= -1e6 && p->center_im <= 1e6))
+        return fr_fail(ctx, FR_ERR_INVALID, "center must be two finite numbers with |RE|, |IM| <= 1e6");
+    if (!(p->view_width > 0 && p->view_width <= 1e6) ||
+        (p->view_width_exp10 && !(p->view_width >= 1 && p->view_width < 10 && p->view_width_exp10 < -300)))
+        return fr_fail(ctx, FR_ERR_INVALID, "width must be > 0 and <= 1e6 (view_width_exp10 %d)",
+                       (int)p->view_width_exp10);
+    if ((unsigned)p->perturbation > FR_PERTURB_OFF)
+        return fr_fail(ctx, FR_ERR_INVALID, "perturbation %d is not a value of the parameter", (int)p->perturbation);
+    if (fr_escape_is_deep(p)) {
+        if (p->formula != FR_MANDELBROT && !(p->formula == FR_MULTIBROT && p->power == 2))
+            return fr_fail(ctx, FR_ERR_UNSUPPORTED,
+                           "perturbation (deep zoom) supports formula mandelbrot so far, not %s",
+                           fr_formula_name(p->formula));
+        if (p->precision == FR_F32)
+            return fr_fail(ctx, FR_ERR_INVALID, "perturbation needs precision f64 (this view is too narrow for f32)");
+        goto memory;
+    }
+    if (p->view_width_exp10)
+        return fr_fail(ctx, FR_ERR_INVALID, "a view this narrow needs perturbation (perturbation is off)");
     /* A view narrower than the precision can resolve renders as blocks of
      * identical samples: refuse it rather than produce a wrong picture. */
     double pixel = p->view_width / p->width / p->aa;
@@ -162,6 +347,7 @@ fr_status fr_escape_params_validate(fr_context *ctx, const fr_escape_params *p)
                        p->precision == FR_F32 ? "float32" : "float64",
                        p->precision == FR_F32 ? "; use precision f64" : "");
     }
+memory:;
     double need = render_bytes(p), have = fr_physical_memory();
     if (have > 0 && need > 0.9 * have)
         return fr_fail(ctx, FR_ERR_NOMEM,

@@ -1,5 +1,6 @@
 /* The scalar reference of the escape-time family: job set-up, per-sample
  * results, and the oracle kernels every faster path is tested against. */
+#include "deep/deep_view.h"
 #include <math.h>
 
 #include "escape/escape_distance.h"
@@ -39,7 +40,8 @@ void fr_escape_job_init(fr_escape_job *job, const fr_escape_params *p)
     job->inv_aa = 1.0 / p->aa;
     job->half_w = 0.5 * p->width;
     job->half_h = 0.5 * p->height;
-    job->pixel = p->view_width / p->width;
+    /* Deep views (deep/) store distances in pixels: a pixel of 1. */
+    job->pixel = fr_escape_is_deep(p) ? 1.0 : p->view_width / p->width;
     /* Exact for the common angles so an unrotated view maps exactly. */
     double r = fmod(p->rotate_deg, 360.0);
     if (r < 0) r += 360.0;

@@ -8,6 +8,7 @@
 #include "escape/escape_job.h"
 #include "escape/escape_ops.h"
 #include "escape/escape_shade.h"
+#include "deep/deep_view.h"
 
 void fr_escape_raw_free(fr_escape_raw *raw)
 {
@@ -82,7 +83,8 @@ fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, fr_image 
     fr_escape_stats st = {0};
     st.samples = (uint64_t)job.sw * job.sh;
     const fr_escape_ops *b = FR_BACKEND_OPS(ctx, escape);
-    if (b->render) {
+    const int deep = fr_escape_is_deep(p);
+    if (b->render && !deep) {
         if ((s = render_on_device(ctx, b, &job, image, raw, &st))) return s;
         if (stats) *stats = st;
         return FR_OK;
@@ -90,9 +92,11 @@ fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, fr_image 
 
     if ((s = job_alloc(ctx, &job))) return s;
     double t0 = fr_now();
-    if ((s = b->compute(ctx, &job, &st.iterations))) goto out;
+    if (deep) s = fr_deep_compute(ctx, p, &job, &st);
+    else s = b->compute(ctx, &job, &st.iterations);
+    if (s) goto out;
     double t1 = fr_now();
-    st.seconds_iterate = t1 - t0;
+    if (!deep) st.seconds_iterate = t1 - t0;
     for (uint64_t i = 0; i < st.samples; i++) st.interior += job.counts[i] >= p->max_iter;
     if (image) {
         memset(image, 0, sizeof *image);

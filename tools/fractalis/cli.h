@@ -16,6 +16,7 @@ int cmd_render_flame(int argc, char **argv);
 int cmd_flame(int argc, char **argv);
 int cmd_params(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_locate(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_bench_orbit(int argc, char **argv);
@@ -47,6 +48,8 @@ typedef struct cli_progress {
     int shown;
     int enabled;
     const char *label;
+    fr_context *ctx;   /* when set: one bar per stage the library names (fr_progress_stage) */
+    const char *stage;
 } cli_progress;
 void cli_progress_init(cli_progress *pg, const char *label, int enabled);
 int cli_progress_cb(double done, void *user);
@@ -68,6 +71,8 @@ fr_format cli_output_format(const char *path, unsigned allowed);
 int cli_scene_read(fr_context *ctx, const char *path, char **json);
 /* The family of a scene file ("escape", "buddhabrot"), into kind; 0 or
  * EXIT_WORK with the message printed. */
+/* 1 when path names a Kalles Fraktaler parameter file (.kfr). */
+int cli_is_kfr(const char *path);
 int cli_scene_kind(fr_context *ctx, const char *path, char *kind, size_t n);
 
 #endif

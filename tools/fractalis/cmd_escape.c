@@ -13,8 +13,8 @@ typedef struct escape_cmd {
 } escape_cmd;
 
 static const cli_opt opts[] = {
-    {"from", "FILE", "start from a scene: a .json scene or a PNG rendered by fractalis; flags after it override "
-                     "its values"},
+    {"from", "FILE", "start from a scene: a .json scene, a PNG rendered by fractalis, or a Kalles Fraktaler "
+                     ".kfr location (its view, iterations, rotation and palette); flags after it override its values"},
     {NULL, NULL, NULL},
 };
 
@@ -45,7 +45,13 @@ static void help(const cli_command *c)
            "  fractalis render mandelbrot --center -0.743643887037151,0.13182590420533 --width 1e-6 \\\n"
            "      --iter 5000 --size 1920x1080 --aa 3 -o seahorse.png\n"
            "  fractalis render julia --c -0.4,0.6 --palette ultra --depth 16 -o julia.png\n"
-           "  fractalis render --from mandel.png --size 3840x2160 -o mandel-4k.png\n");
+           "  fractalis render --from mandel.png --size 3840x2160 -o mandel-4k.png\n"
+           "  fractalis render --from location.kfr --size 1920x1080 -o kf.png\n"
+           "\nDeep zoom: views narrower than float64 resolves (about 1e-12 of the centre's\n"
+           "magnitude, or any --zoom past 1e300) switch to perturbation automatically:\n"
+           "an MPFR reference orbit, rebasing, bilinear approximation and extended-range\n"
+           "numbers, exact against direct MPFR iteration (see --perturbation).\n"
+           "  fractalis locate --center -1.75,0.0001 --radius 1e-6   # a minibrot's scene\n");
 }
 
 static int write_output(fr_context *ctx, const char *out, int jpeg_quality, const fr_escape_params *p, fr_format fmt,
@@ -88,6 +94,14 @@ static void print_stats(fr_context *ctx, const char *out, const fr_escape_params
                 "%.4g iterations, %.3g iter/s\n",
                 out, p->width, p->height, fr_context_device(ctx), total, st->seconds_setup, st->seconds_iterate,
                 st->seconds_copy, write, (double)st->iterations, rate);
+    if (st->deep)
+        fprintf(stderr,
+                "fractalis: perturbation (%s): reference orbit %u iterations at %d bits in %.3f s, BLA tables "
+                "%.3f s; %.4g iterations performed, %.4g skipped by BLA (%.3g effective iter/s)\n",
+                st->deep == 1 ? "double" : "extended range", st->reference_iterations, st->reference_bits,
+                st->seconds_reference, st->seconds_bla, (double)st->iterations, (double)st->iterations_skipped,
+                st->seconds_iterate > 0 ? (double)(st->iterations + st->iterations_skipped) / st->seconds_iterate
+                                        : 0.0);
 }
 
 int cmd_render_escape(int argc, char **argv)
@@ -124,7 +138,20 @@ int cmd_render_escape(int argc, char **argv)
         goto done;
     }
     fr_escape_params_default(&p, f);
-    if (e.from) {
+    if (e.from && cli_is_kfr(e.from)) {
+        /* KF's zoom fixes the view's height: the image size comes first */
+        char *text;
+        if ((rc = cli_parse(&c, ctx, argc, argv, 1, NULL, &p))) goto done;
+        if (fr_read_text_file(ctx, e.from, &text)) {
+            cli_error("%s", fr_last_error(ctx));
+            rc = EXIT_WORK;
+            goto done;
+        }
+        if (fr_escape_params_from_kfr(ctx, text, strlen(text), &p))
+            cli_error("'%s': %s", e.from, fr_last_error(ctx)), rc = EXIT_WORK;
+        free(text);
+        if (rc) goto done;
+    } else if (e.from) {
         char *json;
         if ((rc = cli_scene_read(ctx, e.from, &json))) goto done;
         if (fr_escape_params_from_json(ctx, json, &p)) cli_error("scene '%s': %s", e.from, fr_last_error(ctx)), rc = EXIT_WORK;
@@ -167,6 +194,7 @@ int cmd_render_escape(int argc, char **argv)
 
     cli_progress pg;
     cli_progress_init(&pg, "rendering", !run.quiet);
+    pg.ctx = ctx; /* deep zoom: a bar for the reference orbit, one for the pixels */
     fr_context_set_progress(ctx, cli_progress_cb, &pg);
     fr_image img = {0};
     fr_escape_raw raw = {0};

@@ -43,6 +43,7 @@ static const struct {
     int (*run)(int argc, char **argv);
 } commands[] = {
     {"render", render}, {"flame", cmd_flame}, {"params", cmd_params}, {"compare", cmd_compare},
+    {"locate", cmd_locate},
     {"devices", cmd_devices}, {"bench", cmd_bench},
 };
 

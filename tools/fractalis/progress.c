@@ -33,6 +33,8 @@ void cli_progress_init(cli_progress *pg, const char *label, int enabled)
     pg->shown = 0;
     pg->enabled = enabled && isatty(STDERR_FILENO);
     pg->label = label;
+    pg->ctx = NULL;
+    pg->stage = NULL;
 }
 
 int cli_progress_cb(double done, void *user)
@@ -40,6 +42,13 @@ int cli_progress_cb(double done, void *user)
     cli_progress *pg = user;
     if (cli_interrupted) return 1; /* Ctrl-C or SIGTERM: stop the work */
     if (!pg->enabled) return 0;
+    const char *stage = pg->ctx ? fr_progress_stage(pg->ctx) : NULL;
+    if (stage != pg->stage) { /* a new stage: keep the finished bar, start a new one */
+        if (pg->shown) fprintf(stderr, "\n");
+        pg->stage = stage;
+        pg->shown = 0;
+        pg->start = cli_now();
+    }
     double el = cli_now() - pg->start;
     if (el < 1.0 && !pg->shown) return 0; /* quick work shows no bar */
     pg->shown = 1;
@@ -49,7 +58,8 @@ int cli_progress_cb(double done, void *user)
     for (int i = 0; i < width; i++) bar[i] = i < fill ? '#' : '.';
     bar[width] = 0;
     double eta = done > 0 ? el * (1 - done) / done : 0;
-    fprintf(stderr, "\r%s [%s] %3.0f%%  %5.1fs  ETA %5.1fs ", pg->label, bar, done * 100, el, eta);
+    fprintf(stderr, "\r%-15s [%s] %3.0f%%  %5.1fs  ETA %5.1fs ", stage ? stage : pg->label, bar, done * 100, el,
+            eta);
     fflush(stderr);
     return 0;
 }

@@ -1,4 +1,7 @@
 /* Scenes from files: a .json scene, or a PNG carrying one. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
 #include <stdlib.h>
 
 #include "cli.h"
@@ -16,8 +19,15 @@ int cli_scene_read(fr_context *ctx, const char *path, char **json)
     return 0;
 }
 
+int cli_is_kfr(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 4 && !strcasecmp(path + n - 4, ".kfr");
+}
+
 int cli_scene_kind(fr_context *ctx, const char *path, char *kind, size_t n)
 {
+    if (cli_is_kfr(path)) return snprintf(kind, n, "escape"), 0;
     char *json;
     int rc = cli_scene_read(ctx, path, &json);
     if (rc) return rc;

@@ -1,0 +1,105 @@
+/* Bilinear approximation tables (mathr's BLA, as in Fraktaler-3): level 0
+ * holds one step per reference index m = 1 .. M-1 (z -> 2 Z_m z + dc,
+ * valid while |z| < eps |Z_m|: the dropped z^2 is below eps of the kept
+ * term); level k+1 merges neighbouring pairs of level k, x then y:
+ *   A = A_y A_x, B = A_y B_x + B_y,
+ *   r = min(r_x, max(0, (r_y - |B_x| dcmax) / |A_x|)).
+ * Built in extended range (A over a long span leaves a double's range at
+ * depth), then stored as doubles for the validity test and the double
+ * loop. The radius stored is r / sqrt 2, so that the loop may test the max
+ * norm. Deterministic: the same tables on every backend and thread count. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+#include "deep/deep_view.h"
+
+typedef struct bla_build {
+    fr_fec a, b;
+    fr_fe r; /* Euclidean radius */
+    uint32_t l;
+} bla_build;
+
+static bla_build merge(const bla_build *x, const bla_build *y, fr_fe dcmax)
+{
+    bla_build o;
+    o.a = fr_fec_mul(y->a, x->a);
+    o.b = fr_fec_add(fr_fec_mul(y->a, x->b), y->b);
+    fr_fe t = fr_fe_sub(y->r, fr_fe_mul(fr_fec_abs(x->b), dcmax));
+    if (t.m <= 0) t = fr_fe_norm(0, 0);
+    else t = fr_fe_div(t, fr_fec_abs(x->a));
+    o.r = fr_fe_lt(t, x->r) ? t : x->r;
+    o.l = x->l + y->l;
+    return o;
+}
+
+static void store(const bla_build *s, fr_bla_d *d, fr_bla_fe *fe)
+{
+    static const double inv_sqrt2 = 0.70710678118654752440;
+    fr_fe r = fr_fe_mul(s->r, fr_fe_from_d(inv_sqrt2));
+    fr_fec_to_d(s->a, &d->ax, &d->ay);
+    fr_fec_to_d(s->b, &d->bx, &d->by);
+    d->r = fr_fe_to_d(r);
+    if (!isfinite(d->ax) || !isfinite(d->ay) || !isfinite(d->bx) || !isfinite(d->by) || !isfinite(d->r))
+        d->r = 0; /* beyond a double: never taken in the double loop */
+    d->l = s->l;
+    if (fe) fe->a = s->a, fe->b = s->b, fe->r = r;
+}
+
+void fr_deep_bla_free(fr_deep_bla *t)
+{
+    free(t->d);
+    free(t->fe);
+    memset(t, 0, sizeof *t);
+}
+
+fr_status fr_deep_bla_build(fr_context *ctx, const fr_deep_orbit *o, fr_fe dcmax, double eps, int want_fe,
+                            fr_deep_bla *t)
+{
+    memset(t, 0, sizeof *t);
+    if (o->M < 2) return FR_OK;
+    uint64_t total = 0;
+    uint32_t n = o->M - 1;
+    for (int k = 0; k < FR_BLA_MAX_LEVELS; k++) {
+        t->off[k] = (uint32_t)total, t->n[k] = n;
+        total += n;
+        t->levels = k + 1;
+        if (n == 1) break;
+        n = (n + 1) / 2;
+    }
+    t->d = malloc(total * sizeof *t->d);
+    t->fe = want_fe ? malloc(total * sizeof *t->fe) : NULL;
+    bla_build *cur = malloc((size_t)t->n[0] * sizeof *cur), *next = malloc(((size_t)t->n[0] + 1) / 2 * sizeof *next);
+    if (!t->d || (want_fe && !t->fe) || !cur || !next) {
+        free(cur);
+        free(next);
+        fr_deep_bla_free(t);
+        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for BLA tables of %u reference iterations", o->M);
+    }
+    const fr_fe feps = fr_fe_from_d(eps);
+    const int64_t n0 = t->n[0];
+#pragma omp parallel for schedule(static) num_threads(fr_threads(ctx))
+    for (int64_t i = 0; i < n0; i++) {
+        const uint32_t m = (uint32_t)i + 1;
+        fr_fec Z = o->Zfe ? o->Zfe[m] : fr_fec_from_d(o->Z[2 * m], o->Z[2 * m + 1]);
+        cur[i].a = fr_fec_twice(Z);
+        cur[i].b = fr_fec_from_d(1, 0);
+        cur[i].r = fr_fe_mul(feps, fr_fec_abs(Z));
+        cur[i].l = 1;
+    }
+    for (int k = 0; k < t->levels; k++) {
+        const int64_t nk = t->n[k], off = t->off[k];
+#pragma omp parallel for schedule(static) num_threads(fr_threads(ctx))
+        for (int64_t i = 0; i < nk; i++) store(&cur[i], &t->d[off + i], t->fe ? &t->fe[off + i] : NULL);
+        if (k + 1 == t->levels) break;
+        const int64_t nn = t->n[k + 1];
+#pragma omp parallel for schedule(static) num_threads(fr_threads(ctx))
+        for (int64_t i = 0; i < nn; i++)
+            next[i] = 2 * i + 1 < nk ? merge(&cur[2 * i], &cur[2 * i + 1], dcmax) : cur[2 * i];
+        bla_build *sw = cur;
+        cur = next, next = sw;
+    }
+    free(cur);
+    free(next);
+    return FR_OK;
+}

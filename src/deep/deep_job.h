@@ -1,0 +1,51 @@
+/* The deep-zoom render job: the reference orbit, its BLA tables and the
+ * view, as plain arrays and fields, so a backend (CPU today, CUDA next)
+ * hands the same job to its per-pixel loop (deep_pixel.h). Built once on
+ * the host by deep_render.c; every backend reads the same tables. */
+#ifndef FR_DEEP_JOB_H
+#define FR_DEEP_JOB_H
+
+#include <stdint.h>
+
+#include "deep/deep_fe.h"
+#include "escape/escape_job.h"
+
+/* Number types of the per-pixel loop. */
+enum { FR_DEEP_DOUBLE = 1, /* deltas in double (pixel spacing >= 1e-290) */
+       FR_DEEP_FE = 2 };   /* extended range: fr_fe while tiny, double once large */
+
+/* One BLA step of length l from reference index m: z -> A z + B dc, valid
+ * while max(|Re z|, |Im z|) < r. Double form (the test, and the step in
+ * double mode) and extended form (the step in extended-range mode). */
+typedef struct fr_bla_d {
+    double ax, ay, bx, by;
+    double r;     /* max-norm validity radius; 0 where it underflows a double */
+    uint32_t l;
+} fr_bla_d;
+typedef struct fr_bla_fe {
+    fr_fec a, b;
+    fr_fe r;
+} fr_bla_fe;
+
+#define FR_BLA_MAX_LEVELS 32
+
+typedef struct fr_deep_job {
+    int mode;                 /* FR_DEEP_* */
+    uint32_t max_iter, M;     /* reference: Z_0 .. Z_M (Z_M escaped, or M = max_iter) */
+    double b2;                /* bailout^2 */
+    const double *Z;          /* 2 (M + 1) doubles: x, y */
+    const fr_fec *Zfe;        /* M + 1 (FR_DEEP_FE) */
+    int levels;               /* BLA levels */
+    uint32_t level_off[FR_BLA_MAX_LEVELS], level_n[FR_BLA_MAX_LEVELS];
+    const fr_bla_d *bla;      /* all levels, level_off[k] .. + level_n[k] */
+    const fr_bla_fe *blafe;   /* same layout (FR_DEEP_FE) */
+    /* The view: dc of sample (sx, sy) = rot(u, v) * pixel, (u, v) the
+     * sample's offset from the centre in pixels (deep_pixel.h) */
+    double pixel_d;           /* pixel spacing (view width / image width) in double (FR_DEEP_DOUBLE) */
+    fr_fe pixel_fe;           /* the same, extended */
+    double inv_aa, half_w, half_h, cos_r, sin_r;
+    int sw, sh;
+    int derivative;           /* carry dz/dc (distance estimation) */
+} fr_deep_job;
+
+#endif

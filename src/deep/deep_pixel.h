@@ -1,0 +1,261 @@
+/*
+ * deep_pixel.h - the per-pixel loop of deep zoom, written once for every
+ * backend (C now, CUDA next): perturbation against the reference orbit,
+ * Zhuoran's rebasing and bilinear approximation (BLA). Compile without FP
+ * contraction; every fma is placed by hand, so backends agree bit for bit.
+ *
+ * Pixel orbit = Z_m + z, pixel c = C + dc:
+ *   z <- (2 Z_m + z) z + dc,  m <- m + 1        (perturbation step)
+ *   z <- A z + B dc,          m <- m + l        (BLA step, when |z| < r)
+ *   rebase: z <- Z_m + z, m <- 0, when |Z_m + z| < |z| or m reaches M.
+ * Count: the first n with |Z_m + z|^2 > R^2 (z_0 = 0), as the plain path;
+ * max_iter when none. The derivative d = (dz/dc) * pixel rides along
+ * (d <- 2 (Z_m + z) d + pixel; d <- A d + B pixel).
+ */
+#ifndef FR_DEEP_PIXEL_H
+#define FR_DEEP_PIXEL_H
+
+#include "deep/deep_job.h"
+
+/* Rare branches (escape, rebase) stay branches: as selects they would put
+ * their tests on the orbit's dependency chain. */
+#define FR_DEEP_RARE(x) __builtin_expect(!!(x), 0)
+#if defined(__CUDA_ARCH__)
+#define FR_DEEP_KEEP_BRANCH()
+#else
+#define FR_DEEP_KEEP_BRANCH() __asm__ volatile("")
+#endif
+
+typedef struct fr_deep_result {
+    uint32_t n;          /* count */
+    double wx, wy;       /* the first orbit point past the bailout (escaped) */
+    double dist_px;      /* distance estimate in pixels (derivative on), else 0 */
+    uint64_t steps;      /* perturbation steps */
+    uint64_t skipped;    /* iterations skipped by BLA */
+} fr_deep_result;
+
+FR_HD double fr_deep_amax(double x, double y)
+{
+    double ax = fabs(x), ay = fabs(y);
+    return ax > ay ? ax : ay;
+}
+
+/* |w| < |z|, without underflow for tiny values. */
+FR_HD int fr_deep_closer(double wx, double wy, double zx, double zy)
+{
+    if (fr_deep_amax(zx, zy) < 0x1p-400) {
+        const double s = 0x1p600;
+        wx *= s, wy *= s, zx *= s, zy *= s;
+    }
+    return fma(wx, wx, wy * wy) < fma(zx, zx, zy * zy);
+}
+
+/* The longest valid BLA step at reference index m for |z|max = zmax that
+ * stays within `left` iterations; -1 when none. */
+FR_HD int64_t fr_deep_bla_find(const fr_deep_job *j, uint32_t m, double zmax, uint32_t left)
+{
+    if (m == 0 || m >= j->M) return -1;
+    int64_t best = -1;
+    uint32_t i = m - 1;
+    for (int lev = 0; lev < j->levels; lev++) {
+        if (i >= j->level_n[lev]) break;
+        int64_t k = (int64_t)j->level_off[lev] + i;
+        const fr_bla_d *b = &j->bla[k];
+        if (!(zmax < b->r) || b->l > left) break;
+        best = k;
+        if (i & 1) break;
+        i >>= 1;
+    }
+    return best;
+}
+
+/* Distance estimate in pixels from the escaped point and the scaled
+ * derivative: |w| log|w| / |d|. */
+FR_HD double fr_deep_dist(double wx, double wy, double dx, double dy)
+{
+    double aw = sqrt(wx * wx + wy * wy), ad = sqrt(dx * dx + dy * dy);
+    return ad > 0 && isfinite(ad) ? aw * log(aw) / ad : 0.0;
+}
+
+/* The same from an extended-range derivative d * 2^e. */
+FR_HD double fr_deep_dist_fe(double wx, double wy, fr_fec d)
+{
+    if (fr_fec_is_zero(d)) return 0.0;
+    double q = fr_deep_dist(wx, wy, d.x, d.y);
+    return fr_fe_ldexp(q, -(int64_t)d.e);
+}
+
+/* The delta dc of sample (sx, sy) from the view's centre: the mapping of
+ * fr_escape_sample_point, with the pixel spacing applied last. */
+FR_HD void fr_deep_sample_uv(const fr_deep_job *j, int sx, int sy, double *a, double *b)
+{
+    double u = ((double)sx + 0.5) * j->inv_aa - j->half_w;
+    double v = j->half_h - ((double)sy + 0.5) * j->inv_aa;
+    *a = u * j->cos_r - v * j->sin_r;
+    *b = u * j->sin_r + v * j->cos_r;
+}
+FR_HD void fr_deep_sample_dc_d(const fr_deep_job *j, int sx, int sy, double *dcx, double *dcy)
+{
+    double u = ((double)sx + 0.5) * j->inv_aa - j->half_w;
+    double v = j->half_h - ((double)sy + 0.5) * j->inv_aa;
+    double dx = u * j->pixel_d, dy = v * j->pixel_d;
+    *dcx = dx * j->cos_r - dy * j->sin_r;
+    *dcy = dx * j->sin_r + dy * j->cos_r;
+}
+FR_HD fr_fec fr_deep_sample_dc_fe(const fr_deep_job *j, int sx, int sy)
+{
+    double a, b;
+    fr_deep_sample_uv(j, sx, sy, &a, &b);
+    return fr_fec_scale(fr_fec_from_d(a, b), j->pixel_fe);
+}
+
+/* Double-mode pixel: deltas, dc and the derivative in double. */
+FR_HD void fr_deep_pixel_d(const fr_deep_job *j, double dcx, double dcy, fr_deep_result *r)
+{
+    const double *Z = j->Z;
+    const uint32_t M = j->M, max_iter = j->max_iter;
+    const double p = j->pixel_d;
+    double zx = 0, zy = 0, dx = 0, dy = 0;
+    uint32_t m = 0, n = 0;
+    uint64_t steps = 0, skipped = 0;
+    r->n = max_iter, r->wx = r->wy = 0, r->dist_px = 0;
+    while (n < max_iter) {
+        int64_t k = fr_deep_bla_find(j, m, fr_deep_amax(zx, zy), max_iter - n);
+        if (FR_DEEP_RARE(k >= 0)) {
+            const fr_bla_d *b = &j->bla[k];
+            double nx = fma(b->ax, zx, fma(-b->ay, zy, fma(b->bx, dcx, -(b->by * dcy))));
+            double ny = fma(b->ax, zy, fma(b->ay, zx, fma(b->bx, dcy, b->by * dcx)));
+            if (j->derivative) {
+                double ex = fma(b->ax, dx, fma(-b->ay, dy, b->bx * p));
+                double ey = fma(b->ax, dy, fma(b->ay, dx, b->by * p));
+                dx = ex, dy = ey;
+            }
+            zx = nx, zy = ny;
+            m += b->l, n += b->l, skipped += b->l;
+        } else {
+            double Zx = Z[2 * m], Zy = Z[2 * m + 1];
+            if (j->derivative) {
+                double wx = Zx + zx, wy = Zy + zy;
+                double ex = 2 * fma(wx, dx, -(wy * dy)) + p;
+                double ey = 2 * fma(wx, dy, wy * dx);
+                dx = ex, dy = ey;
+            }
+            double tx = (Zx + Zx) + zx, ty = (Zy + Zy) + zy;
+            double nx = fma(tx, zx, fma(-ty, zy, dcx));
+            double ny = fma(tx, zy, fma(ty, zx, dcy));
+            zx = nx, zy = ny;
+            m++, n++, steps++;
+        }
+        double wx = Z[2 * m] + zx, wy = Z[2 * m + 1] + zy;
+        if (FR_DEEP_RARE(fma(wx, wx, wy * wy) > j->b2)) {
+            r->n = n, r->wx = wx, r->wy = wy;
+            if (j->derivative) r->dist_px = fr_deep_dist(wx, wy, dx, dy);
+            break;
+        }
+        if (FR_DEEP_RARE(m == M || fr_deep_closer(wx, wy, zx, zy))) {
+            FR_DEEP_KEEP_BRANCH();
+            zx = wx, zy = wy, m = 0;
+        }
+    }
+    r->steps = steps, r->skipped = skipped;
+}
+
+/* Extended-range pixel: z in fr_fec while |z| < 2^-400 (so dc, which may
+ * be far below a double's range, still counts), in double once larger
+ * (dc is then below the last bit of z and drops out); BLA steps in fr_fec. */
+FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
+{
+    const double *Z = j->Z;
+    const fr_fec *Zfe = j->Zfe;
+    const uint32_t M = j->M, max_iter = j->max_iter;
+    const fr_fe p = j->pixel_fe;
+    fr_fec z = fr_fec_from_d(0, 0), d = z;
+    double zx = 0, zy = 0; /* z while large */
+    int big = 0;
+    uint32_t m = 0, n = 0;
+    uint64_t steps = 0, skipped = 0;
+    r->n = max_iter, r->wx = r->wy = 0, r->dist_px = 0;
+    while (n < max_iter) {
+        double zmax = big ? fr_deep_amax(zx, zy) : fr_fe_to_d(fr_fec_maxnorm(z));
+        int64_t k = -1;
+        if (m > 0 && m < M) {
+            if (big || zmax > 0) k = fr_deep_bla_find(j, m, zmax, max_iter - n);
+            else {
+                /* |z| below a double's range: compare in extended range */
+                fr_fe zm = fr_fec_maxnorm(z);
+                uint32_t i = m - 1, left = max_iter - n;
+                for (int lev = 0; lev < j->levels; lev++) {
+                    if (i >= j->level_n[lev]) break;
+                    int64_t kk = (int64_t)j->level_off[lev] + i;
+                    if (!fr_fe_lt(zm, j->blafe[kk].r) || j->bla[kk].l > left) break;
+                    k = kk;
+                    if (i & 1) break;
+                    i >>= 1;
+                }
+            }
+        }
+        if (k >= 0) {
+            const fr_bla_fe *b = &j->blafe[k];
+            if (big) z = fr_fec_from_d(zx, zy);
+            z = fr_fec_add(fr_fec_mul(b->a, z), fr_fec_mul(b->b, dc));
+            if (j->derivative) d = fr_fec_add(fr_fec_mul(b->a, d), fr_fec_scale(b->b, p));
+            uint32_t l = j->bla[k].l;
+            m += l, n += l, skipped += l;
+            big = z.e > -400;
+            if (big) fr_fec_to_d(z, &zx, &zy);
+        } else if (big) {
+            double Zx = Z[2 * m], Zy = Z[2 * m + 1];
+            if (j->derivative) {
+                fr_fec w = fr_fec_from_d(Zx + zx, Zy + zy);
+                d = fr_fec_add(fr_fec_twice(fr_fec_mul(w, d)), fr_fec_norm(p.m, 0, p.e));
+            }
+            double tx = (Zx + Zx) + zx, ty = (Zy + Zy) + zy;
+            double nx = fma(tx, zx, -(ty * zy));
+            double ny = fma(tx, zy, ty * zx);
+            zx = nx, zy = ny;
+            m++, n++, steps++;
+            if (fr_deep_amax(zx, zy) < 0x1p-450) big = 0, z = fr_fec_from_d(zx, zy);
+        } else {
+            const fr_fec Zm = Zfe[m];
+            if (j->derivative) {
+                fr_fec w = fr_fec_add(Zm, z);
+                d = fr_fec_add(fr_fec_twice(fr_fec_mul(w, d)), fr_fec_norm(p.m, 0, p.e));
+            }
+            fr_fec t = fr_fec_add(fr_fec_twice(Zm), z);
+            z = fr_fec_add(fr_fec_mul(t, z), dc);
+            m++, n++, steps++;
+            big = z.e > -400;
+            if (big) fr_fec_to_d(z, &zx, &zy);
+        }
+        if (big) {
+            double wx = Z[2 * m] + zx, wy = Z[2 * m + 1] + zy;
+            if (FR_DEEP_RARE(fma(wx, wx, wy * wy) > j->b2)) {
+                r->n = n, r->wx = wx, r->wy = wy;
+                if (j->derivative) r->dist_px = fr_deep_dist_fe(wx, wy, d);
+                break;
+            }
+            if (FR_DEEP_RARE(m == M || fr_deep_closer(wx, wy, zx, zy))) {
+                FR_DEEP_KEEP_BRANCH();
+                zx = wx, zy = wy, m = 0;
+                if (fr_deep_amax(zx, zy) < 0x1p-450) big = 0, z = fr_fec_from_d(zx, zy);
+            }
+        } else {
+            fr_fec w = fr_fec_add(Zfe[m], z);
+            fr_fe w2 = fr_fec_norm2(w);
+            if (w.e > -8 && fr_fe_to_d(w2) > j->b2) {
+                fr_fec_to_d(w, &r->wx, &r->wy);
+                r->n = n;
+                if (j->derivative) r->dist_px = fr_deep_dist_fe(r->wx, r->wy, d);
+                break;
+            }
+            if (m == M || fr_fe_lt(w2, fr_fec_norm2(z))) {
+                z = w, m = 0;
+                big = z.e > -400;
+                if (big) fr_fec_to_d(z, &zx, &zy);
+            }
+        }
+    }
+    r->steps = steps, r->skipped = skipped;
+}
+
+#endif

@@ -1,0 +1,154 @@
+/* Deep zoom on the host: the exact view, the switch from plain float64 to
+ * perturbation, and the render that builds the reference orbit and BLA
+ * tables once and runs a backend's per-pixel loop over them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+#include "deep/deep_ops.h"
+#include "deep/deep_view.h"
+#include "escape/escape_job.h"
+
+/* BLA's tolerance: a step may drop a z^2 term below eps of the terms it
+ * keeps. 2^-40 keeps every count of the oracle tests (docs/PERFORMANCE.md,
+ * "Deep zoom") while skipping nearly as much as looser settings. */
+#define FR_BLA_EPS 0x1p-40
+
+/* Plain float64 gives way to perturbation when a pixel is narrower than
+ * this fraction of the centre's magnitude (measured against the MPFR
+ * oracle: docs/PERFORMANCE.md, "Deep zoom: where float64 stops"). */
+#define FR_PERTURB_BELOW 0x1p-40
+
+/* Deltas stay in double down to this pixel spacing. */
+#define FR_DOUBLE_PIXEL_MIN 1e-290
+
+extern const fr_deep_ops fr_cpu_deep_ops;
+
+int fr_escape_is_deep(const fr_escape_params *p)
+{
+    if (p->perturbation == FR_PERTURB_ON) return 1;
+    if (p->perturbation == FR_PERTURB_OFF || p->formula != FR_MANDELBROT) return 0;
+    if (p->view_width_exp10) return 1;
+    double pixel = p->view_width / p->width / p->aa;
+    double extent = fmax(fabs(p->center_re), fabs(p->center_im)) + p->view_width;
+    return pixel < extent * FR_PERTURB_BELOW;
+}
+
+fr_fe fr_escape_view_width_fe(const fr_escape_params *p)
+{
+    if (!p->view_width_exp10) return fr_fe_from_d(p->view_width);
+    mpfr_t w, t;
+    mpfr_inits2(64, w, t, (mpfr_ptr)0);
+    mpfr_set_ui(t, 10, MPFR_RNDN);
+    mpfr_pow_si(t, t, p->view_width_exp10, MPFR_RNDN);
+    mpfr_mul_d(w, t, p->view_width, MPFR_RNDN);
+    long e;
+    double m = mpfr_get_d_2exp(&e, w, MPFR_RNDN);
+    mpfr_clears(w, t, (mpfr_ptr)0);
+    return fr_fe_norm(m, e);
+}
+
+fr_status fr_deep_view_init(fr_context *ctx, const fr_escape_params *p, fr_deep_view *v)
+{
+    fr_fe width = fr_escape_view_width_fe(p);
+    v->pixel = fr_fe_div(width, fr_fe_from_d((double)p->width));
+    /* bits: the pixel's (and the sample's) place below the centre's
+     * magnitude, plus a margin for the orbit's rounding */
+    long e = -(long)v->pixel.e + 64 + 8;
+    if (e < 64) e = 64;
+    v->bits = (mpfr_prec_t)e;
+    mpfr_inits2(v->bits, v->cr, v->ci, (mpfr_ptr)0);
+    const char *text = fr_escape_center_text(p);
+    if (text) {
+        const char *comma = strchr(text, ',');
+        char *end1, *end2;
+        mpfr_strtofr(v->cr, text, &end1, 10, MPFR_RNDN);
+        mpfr_strtofr(v->ci, comma + 1, &end2, 10, MPFR_RNDN);
+        if (end1 != comma || *end2) {
+            fr_deep_view_clear(v);
+            return fr_fail(ctx, FR_ERR_INVALID, "center: not two decimal numbers");
+        }
+    } else {
+        mpfr_set_d(v->cr, p->center_re, MPFR_RNDN);
+        mpfr_set_d(v->ci, p->center_im, MPFR_RNDN);
+    }
+    return FR_OK;
+}
+
+void fr_deep_view_clear(fr_deep_view *v) { mpfr_clears(v->cr, v->ci, (mpfr_ptr)0); }
+
+/* Progress of one stage, as a fraction of the whole render: the reference
+ * orbit, then the pixels (the BLA tables take no visible time). */
+typedef struct stage {
+    fr_progress_fn fn;
+    void *user;
+    fr_context *ctx;
+    const char *name;
+} stage;
+
+static int stage_progress(double done, void *user)
+{
+    stage *s = user;
+    s->ctx->progress_stage = s->name;
+    return s->fn(done, s->user);
+}
+
+fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, fr_escape_job *ej, fr_escape_stats *st)
+{
+    fr_status s;
+    fr_deep_view v;
+    if (p->formula != FR_MANDELBROT && !(p->formula == FR_MULTIBROT && p->power == 2))
+        return fr_fail(ctx, FR_ERR_UNSUPPORTED, "perturbation (deep zoom) supports formula mandelbrot so far, not %s",
+                       fr_formula_name(p->formula));
+    if ((s = fr_deep_view_init(ctx, p, &v))) return s;
+    fr_deep_job j = {0};
+    j.mode = fr_fe_to_d(v.pixel) >= FR_DOUBLE_PIXEL_MIN ? FR_DEEP_DOUBLE : FR_DEEP_FE;
+    j.max_iter = p->max_iter;
+    j.b2 = ej->b2;
+    st->deep = j.mode == FR_DEEP_DOUBLE ? 1 : 2;
+    st->reference_bits = (int)v.bits;
+
+    stage sg = {ctx->progress, ctx->progress_user, ctx, "reference orbit"};
+    if (sg.fn) ctx->progress = stage_progress, ctx->progress_user = &sg;
+    fr_deep_orbit o = {0};
+    fr_deep_bla t = {0};
+    double t0 = fr_now();
+    s = fr_deep_reference(ctx, &v, p->max_iter, ej->b2, j.mode == FR_DEEP_FE, &o);
+    double t1 = fr_now();
+    st->seconds_reference = t1 - t0;
+    if (s) goto out;
+    st->reference_iterations = o.M;
+    /* the largest |dc| of the image: the sample grid's half diagonal */
+    double hd = sqrt(ej->half_w * ej->half_w + ej->half_h * ej->half_h) * 1.001;
+    fr_fe dcmax = fr_fe_mul(v.pixel, fr_fe_from_d(hd));
+    double eps = FR_BLA_EPS;
+    if (getenv("FR_BLA_EPS_LOG2")) eps = ldexp(1.0, atoi(getenv("FR_BLA_EPS_LOG2")));
+    if ((s = fr_deep_bla_build(ctx, &o, dcmax, eps, j.mode == FR_DEEP_FE, &t))) goto out;
+    st->seconds_bla = fr_now() - t1;
+
+    j.M = o.M, j.Z = o.Z, j.Zfe = o.Zfe;
+    j.levels = t.levels, j.bla = t.d, j.blafe = t.fe;
+    memcpy(j.level_off, t.off, sizeof t.off);
+    memcpy(j.level_n, t.n, sizeof t.n);
+    j.pixel_fe = v.pixel, j.pixel_d = fr_fe_to_d(v.pixel);
+    j.inv_aa = ej->inv_aa, j.half_w = ej->half_w, j.half_h = ej->half_h;
+    j.cos_r = ej->cos_r, j.sin_r = ej->sin_r;
+    j.sw = ej->sw, j.sh = ej->sh;
+    j.derivative = ej->values == FR_VALUES_DISTANCE;
+
+    sg.name = "pixels";
+    const fr_deep_ops *ops = FR_BACKEND_OPS(ctx, deep);
+    fr_deep_totals tot = {0};
+    double t2 = fr_now();
+    s = ops->compute(ctx, &j, ej, &tot);
+    st->seconds_iterate = fr_now() - t2;
+    st->iterations = tot.steps;
+    st->iterations_skipped = tot.skipped;
+out:
+    if (sg.fn) ctx->progress = sg.fn, ctx->progress_user = sg.user;
+    ctx->progress_stage = NULL;
+    fr_deep_bla_free(&t);
+    fr_deep_orbit_free(&o);
+    fr_deep_view_clear(&v);
+    return s;
+}

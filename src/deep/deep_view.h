@@ -1,0 +1,59 @@
+/* Deep zoom on the host: the exact view (MPFR), the reference orbit
+ * (deep_reference.c), the BLA tables (deep_bla.c) and the render that ties
+ * them to a backend (deep_render.c). */
+#ifndef FR_DEEP_VIEW_H
+#define FR_DEEP_VIEW_H
+
+#include <mpfr.h>
+
+#include "deep/deep_job.h"
+#include "fractalis.h"
+
+/* The view's exact centre and pixel spacing. */
+typedef struct fr_deep_view {
+    mpfr_prec_t bits;   /* precision of the reference orbit */
+    mpfr_t cr, ci;      /* the centre, exactly as given */
+    fr_fe pixel;        /* pixel spacing: view width / image width */
+} fr_deep_view;
+
+fr_status fr_deep_view_init(fr_context *ctx, const fr_escape_params *p, fr_deep_view *v);
+void fr_deep_view_clear(fr_deep_view *v);
+
+/* The view's width as an extended-range number. */
+fr_fe fr_escape_view_width_fe(const fr_escape_params *p);
+
+/* The reference orbit: Z_0 .. Z_M as doubles (2 per point), and as fr_fec
+ * when asked. */
+typedef struct fr_deep_orbit {
+    double *Z;
+    fr_fec *Zfe;
+    uint32_t M;
+} fr_deep_orbit;
+
+fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, uint32_t max_iter, double b2, int want_fe,
+                            fr_deep_orbit *o);
+void fr_deep_orbit_free(fr_deep_orbit *o);
+
+/* BLA tables over the reference orbit. */
+typedef struct fr_deep_bla {
+    fr_bla_d *d;
+    fr_bla_fe *fe;      /* extended-range mode only */
+    int levels;
+    uint32_t off[FR_BLA_MAX_LEVELS], n[FR_BLA_MAX_LEVELS];
+} fr_deep_bla;
+
+/* eps: relative size of the dropped z^2 term a BLA step may ignore; dcmax:
+ * the largest |dc| of the image. */
+fr_status fr_deep_bla_build(fr_context *ctx, const fr_deep_orbit *o, fr_fe dcmax, double eps, int want_fe,
+                            fr_deep_bla *t);
+void fr_deep_bla_free(fr_deep_bla *t);
+
+/* 1 when a view needs perturbation (see fr_escape_params.perturbation). */
+int fr_escape_is_deep(const fr_escape_params *p);
+
+struct fr_escape_job;
+/* Fill the escape job's sample arrays for a deep view; fills the deep
+ * fields of *st and st->iterations. */
+fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, struct fr_escape_job *ej, fr_escape_stats *st);
+
+#endif
