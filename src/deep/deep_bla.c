@@ -53,7 +53,7 @@ void fr_deep_bla_free(fr_deep_bla *t)
     memset(t, 0, sizeof *t);
 }
 
-fr_status fr_deep_bla_build(fr_context *ctx, const fr_deep_orbit *o, fr_fe dcmax, double eps, int want_fe,
+fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, fr_fe dcmax, double eps, int want_fe,
                             fr_deep_bla *t)
 {
     memset(t, 0, sizeof *t);
@@ -81,7 +81,7 @@ fr_status fr_deep_bla_build(fr_context *ctx, const fr_deep_orbit *o, fr_fe dcmax
 #pragma omp parallel for schedule(static) num_threads(fr_threads(ctx))
     for (int64_t i = 0; i < n0; i++) {
         const uint32_t m = (uint32_t)i + 1;
-        fr_fec Z = o->Zfe ? o->Zfe[m] : fr_fec_from_d(o->Z[2 * m], o->Z[2 * m + 1]);
+        fr_fec Z = o->Zfe ? o->Zfe[m] : fr_fec_from_d(o->Z[3 * m], o->Z[3 * m + 1]);
         cur[i].a = fr_fec_twice(Z);
         cur[i].b = fr_fec_from_d(1, 0);
         cur[i].r = fr_fe_mul(feps, fr_fec_abs(Z));
@@ -101,5 +101,6 @@ fr_status fr_deep_bla_build(fr_context *ctx, const fr_deep_orbit *o, fr_fe dcmax
     }
     free(cur);
     free(next);
+    for (uint32_t m = 1; m < o->M; m++) o->Z[3 * m + 2] = t->d[m - 1].r; /* beside Z_m: one stream */
     return FR_OK;
 }

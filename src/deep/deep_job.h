@@ -33,7 +33,8 @@ typedef struct fr_deep_job {
     int mode;                 /* FR_DEEP_* */
     uint32_t max_iter, M;     /* reference: Z_0 .. Z_M (Z_M escaped, or M = max_iter) */
     double b2;                /* bailout^2 */
-    const double *Z;          /* 2 (M + 1) doubles: x, y */
+    const double *Z;          /* 3 (M + 1) doubles: Z_m's x, y, then the radius of level 0's BLA step
+                                 at m (0 at m = 0 and m = M): what every step reads, in one stream */
     const fr_fec *Zfe;        /* M + 1 (FR_DEEP_FE) */
     int levels;               /* BLA levels */
     uint32_t level_off[FR_BLA_MAX_LEVELS], level_n[FR_BLA_MAX_LEVELS];

@@ -54,7 +54,7 @@ FR_HD int fr_deep_closer(double wx, double wy, double zx, double zy)
  * stays within `left` iterations; -1 when none. */
 FR_HD int64_t fr_deep_bla_find(const fr_deep_job *j, uint32_t m, double zmax, uint32_t left)
 {
-    if (m == 0 || m >= j->M) return -1;
+    if (!(zmax < j->Z[3 * (int64_t)m + 2])) return -1; /* level 0's radius, beside Z_m (0 at m = 0, M) */
     int64_t best = -1;
     uint32_t i = m - 1;
     for (int lev = 0; lev < j->levels; lev++) {
@@ -109,55 +109,85 @@ FR_HD fr_fec fr_deep_sample_dc_fe(const fr_deep_job *j, int sx, int sy)
     return fr_fec_scale(fr_fec_from_d(a, b), j->pixel_fe);
 }
 
-/* Double-mode pixel: deltas, dc and the derivative in double. */
-FR_HD void fr_deep_pixel_d(const fr_deep_job *j, double dcx, double dcy, fr_deep_result *r)
+/* Double-mode pixel: deltas, dc and the derivative in double. The loop is
+ * cut into steps (one BLA or perturbation step and its tests) over a state,
+ * so a backend may advance several pixels in turn (their dependency chains
+ * then overlap) and still give each pixel the same bits. */
+typedef struct fr_deep_state_d {
+    double zx, zy, dx, dy, dcx, dcy;
+    uint32_t m, n;
+    uint64_t steps, skipped;
+} fr_deep_state_d;
+
+FR_HD void fr_deep_start_d(fr_deep_state_d *s, double dcx, double dcy)
+{
+    s->zx = s->zy = s->dx = s->dy = 0;
+    s->dcx = dcx, s->dcy = dcy;
+    s->m = s->n = 0;
+    s->steps = s->skipped = 0;
+}
+
+/* One step; 1 when the pixel is done (*r then holds its result). */
+FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_result *r)
 {
     const double *Z = j->Z;
-    const uint32_t M = j->M, max_iter = j->max_iter;
-    const double p = j->pixel_d;
-    double zx = 0, zy = 0, dx = 0, dy = 0;
-    uint32_t m = 0, n = 0;
-    uint64_t steps = 0, skipped = 0;
-    r->n = max_iter, r->wx = r->wy = 0, r->dist_px = 0;
-    while (n < max_iter) {
-        int64_t k = fr_deep_bla_find(j, m, fr_deep_amax(zx, zy), max_iter - n);
-        if (FR_DEEP_RARE(k >= 0)) {
-            const fr_bla_d *b = &j->bla[k];
-            double nx = fma(b->ax, zx, fma(-b->ay, zy, fma(b->bx, dcx, -(b->by * dcy))));
-            double ny = fma(b->ax, zy, fma(b->ay, zx, fma(b->bx, dcy, b->by * dcx)));
-            if (j->derivative) {
-                double ex = fma(b->ax, dx, fma(-b->ay, dy, b->bx * p));
-                double ey = fma(b->ax, dy, fma(b->ay, dx, b->by * p));
-                dx = ex, dy = ey;
-            }
-            zx = nx, zy = ny;
-            m += b->l, n += b->l, skipped += b->l;
-        } else {
-            double Zx = Z[2 * m], Zy = Z[2 * m + 1];
-            if (j->derivative) {
-                double wx = Zx + zx, wy = Zy + zy;
-                double ex = 2 * fma(wx, dx, -(wy * dy)) + p;
-                double ey = 2 * fma(wx, dy, wy * dx);
-                dx = ex, dy = ey;
-            }
-            double tx = (Zx + Zx) + zx, ty = (Zy + Zy) + zy;
-            double nx = fma(tx, zx, fma(-ty, zy, dcx));
-            double ny = fma(tx, zy, fma(ty, zx, dcy));
-            zx = nx, zy = ny;
-            m++, n++, steps++;
-        }
-        double wx = Z[2 * m] + zx, wy = Z[2 * m + 1] + zy;
-        if (FR_DEEP_RARE(fma(wx, wx, wy * wy) > j->b2)) {
-            r->n = n, r->wx = wx, r->wy = wy;
-            if (j->derivative) r->dist_px = fr_deep_dist(wx, wy, dx, dy);
-            break;
-        }
-        if (FR_DEEP_RARE(m == M || fr_deep_closer(wx, wy, zx, zy))) {
-            FR_DEEP_KEEP_BRANCH();
-            zx = wx, zy = wy, m = 0;
-        }
+    const uint32_t max_iter = j->max_iter;
+    double zx = s->zx, zy = s->zy, dx = s->dx, dy = s->dy;
+    const double dcx = s->dcx, dcy = s->dcy;
+    uint32_t m = s->m, n = s->n;
+    if (FR_DEEP_RARE(n >= max_iter)) {
+        r->n = max_iter, r->wx = r->wy = 0, r->dist_px = 0;
+        r->steps = s->steps, r->skipped = s->skipped;
+        return 1;
     }
-    r->steps = steps, r->skipped = skipped;
+    int64_t k = fr_deep_bla_find(j, m, fr_deep_amax(zx, zy), max_iter - n);
+    if (FR_DEEP_RARE(k >= 0)) {
+        const fr_bla_d *b = &j->bla[k];
+        double nx = fma(b->ax, zx, fma(-b->ay, zy, fma(b->bx, dcx, -(b->by * dcy))));
+        double ny = fma(b->ax, zy, fma(b->ay, zx, fma(b->bx, dcy, b->by * dcx)));
+        if (j->derivative) {
+            const double p = j->pixel_d;
+            double ex = fma(b->ax, dx, fma(-b->ay, dy, b->bx * p));
+            double ey = fma(b->ax, dy, fma(b->ay, dx, b->by * p));
+            dx = ex, dy = ey;
+        }
+        zx = nx, zy = ny;
+        m += b->l, n += b->l, s->skipped += b->l;
+    } else {
+        double Zx = Z[3 * m], Zy = Z[3 * m + 1];
+        if (j->derivative) {
+            double wx = Zx + zx, wy = Zy + zy;
+            double ex = 2 * fma(wx, dx, -(wy * dy)) + j->pixel_d;
+            double ey = 2 * fma(wx, dy, wy * dx);
+            dx = ex, dy = ey;
+        }
+        double tx = (Zx + Zx) + zx, ty = (Zy + Zy) + zy;
+        double nx = fma(tx, zx, fma(-ty, zy, dcx));
+        double ny = fma(tx, zy, fma(ty, zx, dcy));
+        zx = nx, zy = ny;
+        m++, n++, s->steps++;
+    }
+    double wx = Z[3 * m] + zx, wy = Z[3 * m + 1] + zy;
+    if (FR_DEEP_RARE(fma(wx, wx, wy * wy) > j->b2)) {
+        r->n = n, r->wx = wx, r->wy = wy;
+        r->dist_px = j->derivative ? fr_deep_dist(wx, wy, dx, dy) : 0;
+        r->steps = s->steps, r->skipped = s->skipped;
+        return 1;
+    }
+    if (FR_DEEP_RARE(m == j->M || fr_deep_closer(wx, wy, zx, zy))) {
+        FR_DEEP_KEEP_BRANCH();
+        zx = wx, zy = wy, m = 0;
+    }
+    s->zx = zx, s->zy = zy, s->dx = dx, s->dy = dy, s->m = m, s->n = n;
+    return 0;
+}
+
+FR_HD void fr_deep_pixel_d(const fr_deep_job *j, double dcx, double dcy, fr_deep_result *r)
+{
+    fr_deep_state_d s;
+    fr_deep_start_d(&s, dcx, dcy);
+    while (!fr_deep_step_d(j, &s, r)) {
+    }
 }
 
 /* Extended-range pixel: z in fr_fec while |z| < 2^-400 (so dc, which may
@@ -204,7 +234,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             big = z.e > -400;
             if (big) fr_fec_to_d(z, &zx, &zy);
         } else if (big) {
-            double Zx = Z[2 * m], Zy = Z[2 * m + 1];
+            double Zx = Z[3 * m], Zy = Z[3 * m + 1];
             if (j->derivative) {
                 fr_fec w = fr_fec_from_d(Zx + zx, Zy + zy);
                 d = fr_fec_add(fr_fec_twice(fr_fec_mul(w, d)), fr_fec_norm(p.m, 0, p.e));
@@ -228,7 +258,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             if (big) fr_fec_to_d(z, &zx, &zy);
         }
         if (big) {
-            double wx = Z[2 * m] + zx, wy = Z[2 * m + 1] + zy;
+            double wx = Z[3 * m] + zx, wy = Z[3 * m + 1] + zy;
             if (FR_DEEP_RARE(fma(wx, wx, wy * wy) > j->b2)) {
                 r->n = n, r->wx = wx, r->wy = wy;
                 if (j->derivative) r->dist_px = fr_deep_dist_fe(wx, wy, d);

@@ -26,7 +26,7 @@ fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, uint32_t max
                             fr_deep_orbit *o)
 {
     const uint64_t n = (uint64_t)max_iter + 1;
-    o->Z = malloc(2 * n * sizeof *o->Z);
+    o->Z = malloc(3 * n * sizeof *o->Z);
     o->Zfe = want_fe ? malloc(n * sizeof *o->Zfe) : NULL;
     if (!o->Z || (want_fe && !o->Zfe)) {
         fr_deep_orbit_free(o);
@@ -36,7 +36,7 @@ fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, uint32_t max
     mpfr_inits2(v->bits, x, y, x2, y2, t, (mpfr_ptr)0);
     mpfr_set_ui(x, 0, MPFR_RNDN);
     mpfr_set_ui(y, 0, MPFR_RNDN);
-    o->Z[0] = o->Z[1] = 0;
+    o->Z[0] = o->Z[1] = o->Z[2] = 0;
     if (want_fe) o->Zfe[0] = fr_fec_from_d(0, 0);
     uint32_t m = 0;
     fr_status s = FR_OK;
@@ -51,7 +51,7 @@ fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, uint32_t max
         mpfr_add(x, x, v->cr, MPFR_RNDN);
         m++;
         double zx = mpfr_get_d(x, MPFR_RNDN), zy = mpfr_get_d(y, MPFR_RNDN);
-        o->Z[2 * m] = zx, o->Z[2 * m + 1] = zy;
+        o->Z[3 * m] = zx, o->Z[3 * m + 1] = zy, o->Z[3 * m + 2] = 0;
         if (want_fe) o->Zfe[m] = to_fec(x, y);
         if (zx * zx + zy * zy > b2) break;
         if ((m & 1023) == 0 && ctx->progress) {

@@ -22,7 +22,8 @@ void fr_deep_view_clear(fr_deep_view *v);
 /* The view's width as an extended-range number. */
 fr_fe fr_escape_view_width_fe(const fr_escape_params *p);
 
-/* The reference orbit: Z_0 .. Z_M as doubles (2 per point), and as fr_fec
+/* The reference orbit: Z_0 .. Z_M as doubles (3 per point: x, y, and the
+ * BLA tables' level-0 radius, filled by fr_deep_bla_build), and as fr_fec
  * when asked. */
 typedef struct fr_deep_orbit {
     double *Z;
@@ -44,7 +45,7 @@ typedef struct fr_deep_bla {
 
 /* eps: relative size of the dropped z^2 term a BLA step may ignore; dcmax:
  * the largest |dc| of the image. */
-fr_status fr_deep_bla_build(fr_context *ctx, const fr_deep_orbit *o, fr_fe dcmax, double eps, int want_fe,
+fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, fr_fe dcmax, double eps, int want_fe,
                             fr_deep_bla *t);
 void fr_deep_bla_free(fr_deep_bla *t);
 
