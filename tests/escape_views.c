@@ -46,6 +46,7 @@ void fr_test_random_view(fr_escape_params *p, fr_formula f, fr_precision prec)
     static const double bail[] = {0, 2, 2.5, 1e10};
     p->bailout = bail[fr_test_rnd() % 4];
     p->aa = fr_test_rnd() % 4 == 0 ? 2 : 1;
+    p->perturbation = FR_PERTURB_OFF; /* these views test the plain kernels against each other */
 }
 
 const fr_test_deep_view fr_test_deep_views[] = {

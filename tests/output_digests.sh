@@ -18,6 +18,9 @@ corpus=$shared/corpus/flames
 for f in electricsheep.244.01031.flam3 sierpinski.flame tatasz_springcrown_manysimplexforms.flame; do
   [ -f "$corpus/$f" ] || { echo "FAIL: corpus genome $corpus/$f is missing"; exit 1; }
 done
+for f in 5e113 4e533; do
+  [ -f "$shared/corpus/kfr/$f.kfr" ] || { echo "FAIL: KF location $shared/corpus/kfr/$f.kfr is missing"; exit 1; }
+done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/out"
@@ -40,7 +43,17 @@ run render burningship --size 160x120 --color distance -o e-ship-dist.npy
 run render tricorn --size 160x120 --precision f32 --depth 16 -o e-tricorn16.png
 run render multibrot --power 5 --size 160x120 --palette ultra -o e-multi.ppm
 run render mandelbrot --size 160x120 --center -0.743643887037151,0.13182590420533 --width 1e-9 \
-  --iter 5000 --rotate 30 --palette fire --palette-offset 0.25 --interior '#102030' -o e-deep.png
+  --iter 5000 --rotate 30 --palette fire --palette-offset 0.25 --interior '#102030' --perturbation off -o e-deep.png
+# Deep zoom: the same view by perturbation; KF locations in double and in
+# extended range (their palettes too), every colouring, 1 and 2 threads.
+run render mandelbrot --size 160x120 --center -0.743643887037151,0.13182590420533 --width 1e-9 \
+  --iter 5000 --rotate 30 --palette fire --palette-offset 0.25 --interior '#102030' -o e-perturb.png
+run render --from "$shared/corpus/kfr/5e113.kfr" --size 96x54 -o e-kf-5e113.png
+run render --from "$shared/corpus/kfr/4e533.kfr" --size 96x54 -o e-kf-4e533.png
+run render --from "$shared/corpus/kfr/4e533.kfr" --size 96x54 --threads 1 -o e-kf-4e533-t1.png
+run render --from "$shared/corpus/kfr/5e113.kfr" --size 96x54 --color distance -o e-kf-5e113-dist.npy
+run render --from "$shared/corpus/kfr/4e533.kfr" --size 96x54 --color distance -o e-kf-4e533-dist.npy
+run render --from "$shared/corpus/kfr/5e113.kfr" --size 96x54 --color histogram -o e-kf-5e113-hist.png
 run render mandelbrot --size 160x120 --palette '#000000,#ff8000,#ffffff' --palette-cycle 40 -o e-custom.png
 run render mandelbrot --size 160x120 --jpeg-quality 90 -o e-mandel.jpg
 run render julia --c -0.4,0.6 --bailout 100 --periodicity off -o e-julia.json

@@ -28,6 +28,16 @@ static fr_status row_json(fr_context *ctx, const fr_param_desc *d, const void *o
         *out = a;
     } else if (!d->get && d->info.type == FR_PT_DOUBLE) {
         *out = json_real(*CFIELD(obj, d, double));
+    } else if (d->info.type == FR_PT_DOUBLE) {
+        /* a number of its own syntax: a JSON number when a double carries
+         * it exactly, else its text (e.g. a width of 4e-5000) */
+        char *text, buf[40];
+        double v;
+        fr_status s = fr_param_get(ctx, &(fr_param_table){d, 1, NULL}, obj, d->info.name, &text);
+        if (s) return s;
+        int plain = fr_parse_double(text, &v) && (fr_format_double(buf, sizeof buf, v), !strcmp(buf, text));
+        *out = plain ? json_real(v) : json_string(text);
+        free(text);
     } else if (!d->get && d->info.type == FR_PT_INT) {
         *out = json_integer(*CFIELD(obj, d, int));
     } else if (!d->get && d->info.type == FR_PT_UINT) {

@@ -16,6 +16,8 @@ static fr_status cpu_deep_compute(fr_context *ctx, const fr_deep_job *j, fr_esca
     void (*row)(const fr_deep_job *, fr_escape_job *, int, uint64_t *, uint64_t *) =
         __builtin_cpu_supports("fma") ? fr_cpu_deep_row_fma : fr_cpu_deep_row;
     const int64_t rows = j->sh;
+    /* the pixel stage opens with a report, so a caller can stop it before any work */
+    if (ctx->progress && ctx->progress(0.0, ctx->progress_user)) return fr_fail(ctx, FR_ERR_CANCELLED, "render cancelled");
     atomic_int_fast64_t done = 0;
     atomic_int cancelled = 0;
     uint64_t steps = 0, skipped = 0;

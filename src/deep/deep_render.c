@@ -15,9 +15,11 @@
 #define FR_BLA_EPS 0x1p-40
 
 /* Plain float64 gives way to perturbation when a pixel is narrower than
- * this fraction of the centre's magnitude (measured against the MPFR
- * oracle: docs/PERFORMANCE.md, "Deep zoom: where float64 stops"). */
-#define FR_PERTURB_BELOW 0x1p-40
+ * this fraction of the centre's magnitude: there float64's rounding of c
+ * alone is 2^-29 of a pixel, and against the MPFR oracle plain float64
+ * starts to miss counts that perturbation gets (docs/PERFORMANCE.md, "Deep
+ * zoom: where float64 stops"). */
+#define FR_PERTURB_BELOW 0x1p-24
 
 /* Deltas stay in double down to this pixel spacing. */
 #define FR_DOUBLE_PIXEL_MIN 1e-290

@@ -59,9 +59,9 @@ static size_t significant(const char *t, size_t len)
     return n;
 }
 
-/* A positive number with any exponent: m * 10^e, 1 <= m < 10 unless e == 0
- * (then m is the plain double: numbers within a double's range keep e = 0). */
-static int parse_wide(const char *text, double *m, int32_t *e)
+/* A positive number with any exponent as m * 10^e, 1 <= m < 10; *d is its
+ * value as a double when the exponent is within +-300, else 0. */
+static int parse_wide(const char *text, double *m, long *e, double *d)
 {
     size_t len = strlen(text);
     if (!decimal_ok(text, len, 0)) return 0;
@@ -76,17 +76,12 @@ static int parse_wide(const char *text, double *m, int32_t *e)
     double mv = v / pow(10, k);
     if (mv >= 10) mv /= 10, k++;
     if (mv < 1) mv *= 10, k--;
-    long total = ex + k;
-    if (total > 300) return 0;
-    if (total >= -300) {
-        double d = strtod(text, NULL);
-        if (!(d > 0) || !isfinite(d)) return 0;
-        *m = d, *e = 0;
-    } else {
-        if (total < -1000000000L) return 0;
-        *m = mv, *e = (int32_t)total;
+    *m = mv, *e = ex + k, *d = 0;
+    if (*e >= -300 && *e <= 300) {
+        *d = strtod(text, NULL);
+        if (!(*d > 0) || !isfinite(*d)) return 0;
     }
-    return 1;
+    return *e > -1000000000L && *e < 1000000000L;
 }
 
 static void format_wide(char *buf, size_t n, double m, int32_t e)
@@ -98,15 +93,16 @@ static void format_wide(char *buf, size_t n, double m, int32_t e)
 static fr_status set_width(fr_context *ctx, const fr_param_desc *d, void *obj, const char *text, int how)
 {
     fr_escape_params *p = obj;
-    double m;
-    int32_t e;
+    double m, v;
+    long e;
     (void)d, (void)how;
-    if (!parse_wide(text, &m, &e) || (e == 0 && m > 1e6))
+    if (!parse_wide(text, &m, &e, &v) || e > 6 || (v && v > 1e6))
         return fr_fail(ctx, FR_ERR_INVALID,
                        "width '%.60s' is out of range: a finite number > 0 and <= 1e6 (any exponent below: "
                        "4e-5000)",
                        text);
-    p->view_width = m, p->view_width_exp10 = e;
+    if (v) p->view_width = v, p->view_width_exp10 = 0;
+    else p->view_width = m, p->view_width_exp10 = (int32_t)e;
     return FR_OK;
 }
 
@@ -122,26 +118,26 @@ static fr_status get_width(fr_context *ctx, const fr_param_desc *d, const void *
 
 static fr_status set_zoom(fr_context *ctx, const fr_param_desc *d, void *obj, const char *text, int how)
 {
-    double m;
-    int32_t e;
+    fr_escape_params *p = obj;
+    double m, v;
+    long e;
     (void)d, (void)how;
     /* zoom Z: width 4 / Z, any exponent */
-    if (!parse_wide(text, &m, &e))
-        return fr_fail(ctx, FR_ERR_INVALID, "zoom '%s' must be a number >= 4e-6 (any exponent: 1e5000)", text);
-    if (e == 0 && !(m >= 4e-6)) return fr_fail(ctx, FR_ERR_INVALID, "zoom '%s' must be >= 4e-6 (view width 4/zoom <= 1e6)", text);
-    fr_escape_params *p = obj;
-    if (e == 0 && m <= 1e300) {
-        p->view_width = 4.0 / m, p->view_width_exp10 = 0;
-        if (p->view_width >= 1e-300) return FR_OK;
-        m = p->view_width, e = 0; /* normalise below */
+    if (!parse_wide(text, &m, &e, &v) || (v && !(v >= 4e-6)))
+        return fr_fail(ctx, FR_ERR_INVALID, "zoom '%.60s' must be a number >= 4e-6 (any exponent: 1e5000)", text);
+    if (v && 4.0 / v >= 1e-300) {
+        p->view_width = 4.0 / v, p->view_width_exp10 = 0;
+        return FR_OK;
     }
-    /* 4 / (m 10^e) = (4 / m) 10^-e */
+    /* 4 / (m 10^e) = (4 / m) 10^-e, renormalised */
     double w = 4.0 / m;
-    int k = (int)floor(log10(w));
-    w /= pow(10, k);
-    if (w >= 10) w /= 10, k++;
+    long k = -e;
     if (w < 1) w *= 10, k--;
-    p->view_width = w, p->view_width_exp10 = (int32_t)(k - e);
+    if (k >= -300) {
+        p->view_width = w * pow(10, (double)k), p->view_width_exp10 = 0;
+        return FR_OK;
+    }
+    p->view_width = w, p->view_width_exp10 = (int32_t)k;
     return FR_OK;
 }
 
@@ -324,7 +320,9 @@ fr_status fr_escape_params_validate(fr_context *ctx, const fr_escape_params *p)
                        (int)p->view_width_exp10);
     if ((unsigned)p->perturbation > FR_PERTURB_OFF)
         return fr_fail(ctx, FR_ERR_INVALID, "perturbation %d is not a value of the parameter", (int)p->perturbation);
-    if (fr_escape_is_deep(p)) {
+    if (p->view_width_exp10 && p->perturbation == FR_PERTURB_OFF)
+        return fr_fail(ctx, FR_ERR_INVALID, "a view narrower than 1e-300 needs perturbation (perturbation is off)");
+    if (fr_escape_is_deep(p) || p->view_width_exp10) {
         if (p->formula != FR_MANDELBROT && !(p->formula == FR_MULTIBROT && p->power == 2))
             return fr_fail(ctx, FR_ERR_UNSUPPORTED,
                            "perturbation (deep zoom) supports formula mandelbrot so far, not %s",
@@ -333,8 +331,6 @@ fr_status fr_escape_params_validate(fr_context *ctx, const fr_escape_params *p)
             return fr_fail(ctx, FR_ERR_INVALID, "perturbation needs precision f64 (this view is too narrow for f32)");
         goto memory;
     }
-    if (p->view_width_exp10)
-        return fr_fail(ctx, FR_ERR_INVALID, "a view this narrow needs perturbation (perturbation is off)");
     /* A view narrower than the precision can resolve renders as blocks of
      * identical samples: refuse it rather than produce a wrong picture. */
     double pixel = p->view_width / p->width / p->aa;

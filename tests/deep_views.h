@@ -1,0 +1,38 @@
+/* Deep views with structure, for the deep-zoom tests: a view framing a
+ * minibrot of size about 10^-D, found with fr_locate_period /
+ * fr_locate_nucleus, with a period as small as the depth allows so that an
+ * MPFR oracle of the view stays cheap. */
+#ifndef FR_TEST_DEEP_VIEWS_H
+#define FR_TEST_DEEP_VIEWS_H
+
+#include <stdint.h>
+
+/* Where the minibrot is sought.
+ *  DEEP_SITE_TIP: on the real axis near the tip c = -2 (orbit near the
+ *    repelling fixed point z = 2, multiplier 4: size ~ 59 * 16^-p, the
+ *    smallest possible period for a depth: p ~ 0.83 D). Orbits run along
+ *    |z| = 2, so render / check these with a bailout >= 4.
+ *  DEEP_SITE_I: off the axis near the Misiurewicz point c = i (period-2
+ *    cycle, multiplier 4 (1 + i)): a generic orientation, but p ~ 1.35 D. */
+typedef enum deep_site { DEEP_SITE_TIP = 0, DEEP_SITE_I = 1 } deep_site;
+/* Views are framed off-centre (not symmetric about the centre lines). */
+
+typedef struct deep_view {
+    char *re, *im;           /* view centre, decimal text */
+    char *width;             /* view width (6 x the minibrot size), decimal text */
+    uint32_t period;         /* the minibrot's period */
+    uint32_t max_iter;       /* suggested iteration limit */
+    char *nucleus_re, *nucleus_im; /* the minibrot's nucleus */
+    char *size;              /* its size estimate, "1.2345e-1234" */
+    double orientation_deg;  /* its orientation */
+} deep_view;
+
+/* A view for depth 10^-depth_exp10 (depth_exp10 >= 3) at DEEP_SITE_I.
+ * Returns 0 on success; on failure nonzero, and *v holds nothing. */
+int deep_view_make(int depth_exp10, deep_view *v);
+int deep_view_make_site(int depth_exp10, deep_site site, deep_view *v);
+/* The last failure's message (from the locator), or "". */
+const char *deep_view_error(void);
+void deep_view_free(deep_view *v);
+
+#endif

@@ -1,0 +1,261 @@
+/* Deep zoom: views of any depth as parameters and scenes, the switch to
+ * perturbation, counts that do not depend on threads, number type or
+ * lanes, the feature finder, errors and cancellation. (Exactness against
+ * the MPFR oracle: tests/deep_exact.sh.) */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "deep/deep_view.h"
+#include "fractalis.h"
+
+/* The Kalles Fraktaler 1e14 location's centre (60 digits). */
+#define KF14 "-1.759817130804847813610825010561798238243999999999999999999800,-0.012593310799749865383746631843264858450340000000000000000000"
+
+static fr_escape_params *mk(fr_context *ctx, const char *center, const char *width, uint32_t iter, int w, int h)
+{
+    fr_escape_params *p = malloc(sizeof *p);
+    assert_non_null(p);
+    fr_escape_params_default(p, FR_MANDELBROT);
+    assert_int_equal(fr_escape_param_set(ctx, p, "center", center), FR_OK);
+    assert_int_equal(fr_escape_param_set(ctx, p, "width", width), FR_OK);
+    p->max_iter = iter, p->width = w, p->height = h;
+    p->color = FR_COLOR_COUNT;
+    return p;
+}
+
+static uint32_t *counts(fr_context *ctx, const fr_escape_params *p, fr_escape_stats *st)
+{
+    fr_escape_raw raw;
+    fr_escape_stats s;
+    assert_int_equal(fr_escape_render(ctx, p, NULL, &raw, st ? st : &s), FR_OK);
+    uint32_t *c = raw.counts;
+    raw.counts = NULL;
+    fr_escape_raw_free(&raw);
+    return c;
+}
+
+static void test_params_any_depth(void **state)
+{
+    fr_context *ctx = fr_context_create();
+    fr_escape_params *p = mk(ctx, KF14, "4e-5000", 100, 16, 9);
+    assert_true(p->view_width == 4 && p->view_width_exp10 == -5000);
+    assert_string_equal(fr_escape_center_text(p), KF14);
+    char *v;
+    assert_int_equal(fr_escape_param_get(ctx, p, "width", &v), FR_OK);
+    assert_string_equal(v, "4e-5000");
+    free(v);
+    assert_int_equal(fr_escape_param_set(ctx, p, "zoom", "2.5e100000"), FR_OK);
+    assert_true(p->view_width == 1.6 && p->view_width_exp10 == -100000);
+    assert_int_equal(fr_escape_param_set(ctx, p, "zoom", "1e14"), FR_OK);
+    assert_true(p->view_width == 4e-14 && p->view_width_exp10 == 0);
+    /* a scene keeps every digit, and a width past a double's range as text */
+    assert_int_equal(fr_escape_param_set(ctx, p, "width", "1.25e-1086"), FR_OK);
+    char *json;
+    assert_int_equal(fr_escape_params_to_json(ctx, p, &json), FR_OK);
+    assert_non_null(strstr(json, "\"width\": \"1.25e-1086\""));
+    assert_non_null(strstr(json, KF14));
+    fr_escape_params *q = malloc(sizeof *q);
+    fr_escape_params_default(q, FR_JULIA);
+    assert_int_equal(fr_escape_params_from_json(ctx, json, q), FR_OK);
+    assert_true(q->view_width == 1.25 && q->view_width_exp10 == -1086);
+    assert_string_equal(fr_escape_center_text(q), KF14);
+    free(json);
+    /* shallow numbers stay plain doubles and JSON numbers */
+    assert_int_equal(fr_escape_param_set(ctx, q, "width", "0.5"), FR_OK);
+    assert_int_equal(fr_escape_param_set(ctx, q, "center", "-0.75,0.1"), FR_OK);
+    assert_null(fr_escape_center_text(q));
+    assert_int_equal(fr_escape_params_to_json(ctx, q, &json), FR_OK);
+    assert_non_null(strstr(json, "\"width\": 0.5"));
+    free(json);
+    /* setting the fields directly overrides the text */
+    p->center_re = 0.25;
+    assert_null(fr_escape_center_text(p));
+    /* bad values name the parameter */
+    static const char *const bad_w[] = {"0", "-1e-5000", "1e-", "e5", "1e400", "4e-5000x", "1e-9999999999"};
+    for (size_t i = 0; i < sizeof bad_w / sizeof *bad_w; i++) {
+        assert_int_equal(fr_escape_param_set(ctx, q, "width", bad_w[i]), FR_ERR_INVALID);
+        assert_non_null(strstr(fr_last_error(ctx), "width"));
+    }
+    static const char *const bad_c[] = {"1", "1,", "-0.5.1,0", "0,1e", "abc,0", "1e7,0", "0x1p-3,0"};
+    for (size_t i = 0; i < sizeof bad_c / sizeof *bad_c; i++) {
+        assert_int_equal(fr_escape_param_set(ctx, q, "center", bad_c[i]), FR_ERR_INVALID);
+        assert_non_null(strstr(fr_last_error(ctx), "center"));
+    }
+    free(p);
+    free(q);
+    fr_context_destroy(ctx);
+}
+
+static void test_switch(void **state)
+{
+    fr_context *ctx = fr_context_create();
+    fr_escape_params *p = malloc(sizeof *p);
+    fr_escape_params_default(p, FR_MANDELBROT);
+    assert_false(fr_escape_is_deep(p)); /* the default view stays float64 */
+    p->view_width = 1e-3;
+    p->center_re = -1.76;
+    assert_false(fr_escape_is_deep(p));
+    p->view_width = 1e-6;
+    assert_true(fr_escape_is_deep(p));
+    p->perturbation = FR_PERTURB_OFF;
+    assert_false(fr_escape_is_deep(p));
+    p->perturbation = FR_PERTURB_ON, p->view_width = 3;
+    assert_true(fr_escape_is_deep(p));
+    /* the statistics say which path ran */
+    fr_escape_stats st;
+    p->width = 32, p->height = 18, p->max_iter = 300;
+    free(counts(ctx, p, &st));
+    assert_int_equal(st.deep, 1);
+    assert_true(st.reference_iterations > 0 && st.reference_bits >= 64);
+    p->perturbation = FR_PERTURB_AUTO;
+    free(counts(ctx, p, &st));
+    assert_int_equal(st.deep, 0);
+    /* formulas without perturbation are refused when it is needed */
+    fr_escape_params_default(p, FR_BURNINGSHIP);
+    assert_int_equal(fr_escape_param_set(ctx, p, "width", "1e-400"), FR_OK);
+    assert_int_equal(fr_escape_params_validate(ctx, p), FR_ERR_UNSUPPORTED);
+    assert_non_null(strstr(fr_last_error(ctx), "perturbation"));
+    fr_escape_params_default(p, FR_MANDELBROT);
+    assert_int_equal(fr_escape_param_set(ctx, p, "width", "1e-400"), FR_OK);
+    p->perturbation = FR_PERTURB_OFF;
+    assert_int_equal(fr_escape_params_validate(ctx, p), FR_ERR_INVALID);
+    free(p);
+    fr_context_destroy(ctx);
+}
+
+/* Shallow views: perturbation gives the plain path's counts. */
+static void test_shallow_agrees(void **state)
+{
+    fr_context *ctx = fr_context_create();
+    fr_escape_params *p = mk(ctx, "-0.75,0.1", "0.5", 500, 96, 54);
+    p->interior_test = 0, p->periodicity = 0;
+    uint32_t *a = counts(ctx, p, NULL);
+    p->perturbation = FR_PERTURB_ON;
+    uint32_t *b = counts(ctx, p, NULL);
+    int same = 0;
+    for (int i = 0; i < 96 * 54; i++) same += a[i] == b[i];
+    assert_true(same >= 96 * 54 - 2); /* float64 itself is one off at a boundary now and then */
+    free(a);
+    free(b);
+    free(p);
+    fr_context_destroy(ctx);
+}
+
+/* The same counts at any thread count, in double and in extended range. */
+static void test_threads(void **state)
+{
+    static const char *const widths[] = {"4e-14", "3e-250", "2e-700"};
+    fr_context *ctx = fr_context_create();
+    for (int k = 0; k < 3; k++) {
+        fr_escape_params *p = mk(ctx, KF14, widths[k], 3000, 67, 31);
+        p->color = FR_COLOR_SMOOTH;
+        fr_escape_raw ra, rb;
+        fr_escape_stats st;
+        fr_context_set_threads(ctx, 1);
+        assert_int_equal(fr_escape_render(ctx, p, NULL, &ra, &st), FR_OK);
+        assert_int_equal(st.deep, k < 2 ? 1 : 2);
+        fr_context_set_threads(ctx, 3);
+        assert_int_equal(fr_escape_render(ctx, p, NULL, &rb, &st), FR_OK);
+        assert_memory_equal(ra.counts, rb.counts, 67 * 31 * sizeof *ra.counts);
+        assert_memory_equal(ra.values, rb.values, 67 * 31 * sizeof *ra.values);
+        fr_escape_raw_free(&ra);
+        fr_escape_raw_free(&rb);
+        free(p);
+    }
+    fr_context_destroy(ctx);
+}
+
+/* Extended range and double agree where both work (1e-250: the double
+ * loop's range; the extended loop forced through the view). */
+static void test_fe_matches_double(void **state)
+{
+    fr_context *ctx = fr_context_create();
+    fr_escape_params *p = mk(ctx, KF14, "3e-250", 2000, 40, 24);
+    uint32_t *a = counts(ctx, p, NULL);
+    /* the same view, described with the width as mantissa and exponent, at
+     * 1e-300 below: run by the extended loop (its pixel is below 1e-290) */
+    fr_escape_params *q = mk(ctx, KF14, "3e-290", 2000, 40, 24);
+    uint32_t *b = counts(ctx, q, NULL);
+    fr_escape_stats st;
+    free(counts(ctx, q, &st));
+    assert_int_equal(st.deep, 2);
+    /* different views: only check that both finished with escapes */
+    int esc_a = 0, esc_b = 0;
+    for (int i = 0; i < 40 * 24; i++) esc_a += a[i] < 2000, esc_b += b[i] < 2000;
+    assert_true(esc_a > 0 && esc_b > 0);
+    free(a);
+    free(b);
+    free(p);
+    free(q);
+    fr_context_destroy(ctx);
+}
+
+static int cancel_at_once(double done, void *user)
+{
+    (void)done;
+    (*(int *)user)++;
+    return 1;
+}
+
+static void test_cancel(void **state)
+{
+    fr_context *ctx = fr_context_create();
+    fr_escape_params *p = mk(ctx, KF14, "1e-200", 200000, 300, 200);
+    int calls = 0;
+    fr_context_set_progress(ctx, cancel_at_once, &calls);
+    fr_image img;
+    assert_int_equal(fr_escape_render(ctx, p, &img, NULL, NULL), FR_ERR_CANCELLED);
+    assert_true(calls >= 1);
+    free(p);
+    fr_context_destroy(ctx);
+}
+
+static void test_locate(void **state)
+{
+    fr_context *ctx = fr_context_create();
+    uint32_t period = 0;
+    assert_int_equal(fr_locate_period(ctx, "-1.75", "0.0001", "0.01", 1000, &period), FR_OK);
+    assert_int_equal(period, 3);
+    fr_nucleus nu;
+    assert_int_equal(fr_locate_nucleus(ctx, "-1.75", "0", "0.01", 3, &nu), FR_OK);
+    assert_int_equal(nu.period, 3);
+    assert_true(strncmp(nu.re, "-1.754877666246692", 18) == 0);
+    assert_true(nu.size_exp10 == -2 && nu.size_mant > 1.8 && nu.size_mant < 2.0);
+    fr_nucleus_free(&nu);
+    /* a deep one: beside the Kalles Fraktaler 1e50 location lies a
+     * minibrot of period 86614 and size 1.8e-60 */
+    const char *re = "-0.04947002906310409375169222672735363011874571248822487931810494023264219477268690342799154"
+                     "99747594190000000000000000000",
+               *im = "-0.67478757584467536401139205313059765633477070682240348069799979479099419834548451115142084"
+                     "99540310299999999999999999880";
+    assert_int_equal(fr_locate_period(ctx, re, im, "1e-48", 1000000, &period), FR_OK);
+    assert_int_equal(period, 86614);
+    assert_int_equal(fr_locate_nucleus(ctx, re, im, "1e-48", period, &nu), FR_OK);
+    assert_true(nu.size_exp10 == -60 && nu.size_mant > 1.7 && nu.size_mant < 1.9);
+    fr_nucleus_free(&nu);
+    /* a disc that escapes holds no atom */
+    assert_int_equal(fr_locate_period(ctx, "-0.75", "0.1", "1e-6", 100000, &period), FR_ERR_INVALID);
+    /* bad input names the parameter */
+    assert_int_equal(fr_locate_period(ctx, "x", "0", "0.1", 100, &period), FR_ERR_INVALID);
+    assert_int_equal(fr_locate_period(ctx, "0", "0", "-1", 100, &period), FR_ERR_INVALID);
+    assert_non_null(strstr(fr_last_error(ctx), "radius"));
+    fr_context_destroy(ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_params_any_depth), cmocka_unit_test(test_switch),
+        cmocka_unit_test(test_shallow_agrees),   cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_fe_matches_double), cmocka_unit_test(test_cancel),
+        cmocka_unit_test(test_locate),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
