@@ -328,7 +328,8 @@ fr_status fr_escape_params_validate(fr_context *ctx, const fr_escape_params *p)
                            "perturbation (deep zoom) supports formula mandelbrot so far, not %s",
                            fr_formula_name(p->formula));
         if (p->precision == FR_F32)
-            return fr_fail(ctx, FR_ERR_INVALID, "perturbation needs precision f64 (this view is too narrow for f32)");
+            return fr_fail(ctx, FR_ERR_INVALID,
+                           "this view is too narrow for float32; use precision f64 (perturbation runs in f64)");
         goto memory;
     }
     /* A view narrower than the precision can resolve renders as blocks of

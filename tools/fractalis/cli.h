@@ -17,6 +17,7 @@ int cmd_flame(int argc, char **argv);
 int cmd_params(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_locate(int argc, char **argv);
+int cmd_bench_deep(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_bench_orbit(int argc, char **argv);

@@ -22,6 +22,7 @@ void print_main_help(void)
            "  bench                        time escape-time scenes on a device\n"
            "  bench orbit                  time orbit-density scenes\n"
            "  bench flame FILE...          time the chaos game of genomes\n"
+           "  bench deep [FILE.kfr...]     time deep zooms (the six KF benchmark locations)\n"
            "  --version                    the version\n\n"
            "Examples:\n"
            "  fractalis render mandelbrot -o mandel.png\n"

@@ -58,8 +58,8 @@ int cli_progress_cb(double done, void *user)
     for (int i = 0; i < width; i++) bar[i] = i < fill ? '#' : '.';
     bar[width] = 0;
     double eta = done > 0 ? el * (1 - done) / done : 0;
-    fprintf(stderr, "\r%-15s [%s] %3.0f%%  %5.1fs  ETA %5.1fs ", stage ? stage : pg->label, bar, done * 100, el,
-            eta);
+    fprintf(stderr, stage ? "\r%-15s [%s] %3.0f%%  %5.1fs  ETA %5.1fs " : "\r%s [%s] %3.0f%%  %5.1fs  ETA %5.1fs ",
+            stage ? stage : pg->label, bar, done * 100, el, eta);
     fflush(stderr);
     return 0;
 }
