@@ -5,9 +5,9 @@
 # checked against direct MPFR iteration at sampled pixels.
 #   fractalis: `fractalis bench deep` (minimum of REPEAT runs, count
 #     colouring), its counts against tests/deep_oracle.c (K samples);
-#   Fraktaler-3: ../shared/tools/fraktaler-3/run.sh (MODE=full, its fastest
-#     number types after its own hardware benchmark, WISDOM=pocl), its EXR
-#     against f3check (the same MPFR iteration with F3's pixel mapping).
+#   Fraktaler-3: as ../shared/tools/fraktaler-3/run.sh runs it (MODE=full,
+#     its fastest number types after its own hardware benchmark, with PoCL),
+#     its EXR against f3check (the same MPFR iteration with F3's mapping).
 # usage: bench/deep-vs-f3.sh [BUILD_DIR]   env: SIZE=1920x1080 REPEAT=1 K=200
 #   LOCS="1e14 1e50 ..." (K_<loc> overrides K per location, e.g. K_5e227=20)
 # Output: a table on stdout; the raw files under $OUT (default /tmp/deep-vs-f3).
@@ -28,11 +28,29 @@ mkdir -p "$OUT"
 echo "# $(date -u +%F) $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $SIZE" >&2
 # fractalis
 "$fr" bench deep --kfr-dir "$shared/corpus/kfr" --size "$SIZE" --repeat "$REPEAT" $LOCS \
-  | tee "$OUT/fractalis.txt" >&2 || true
-# Fraktaler-3
-rm -f "$OUT/f3/timings.tsv"
-OUT=$OUT/f3 SIZES=$SIZE MODE=full WISDOM=pocl REPEAT=$REPEAT LOCS="$LOCS" \
-  bash "$shared/tools/fraktaler-3/run.sh" >&2
+  | tee "$OUT/fractalis.txt" >&2
+# Fraktaler-3, as ../shared/tools/fraktaler-3/run.sh runs it (MODE=full, its
+# hardware "wisdom" with PoCL), without run.sh's PNG conversion (this
+# ImageMagick has no EXR delegate)
+f3=/tmp/fraktaler-3/fraktaler-3 f3dir=$shared/tools/fraktaler-3
+wisdom=/tmp/f3-out/wisdom-pocl.toml
+mkdir -p "$OUT/f3" "$(dirname "$wisdom")"
+dpkg -s pocl-opencl-icd >/dev/null 2>&1 || apt-get install -y -qq pocl-opencl-icd >/dev/null
+if [ ! -f "$wisdom" ]; then
+  "$f3" -W -w "$wisdom" >&2
+  sed -i 's/^\[\[hardware.cpu1\]\]/[[hardware.cpu0]]/' "$wisdom"
+  nice -n 5 "$f3" -B -w "$wisdom" >&2
+fi
+printf 'location\tsize\titerations\trun\twall_s\tuser_s\tsys_s\tmaxrss_kb\n' > "$OUT/f3/timings.tsv"
+for loc in $LOCS; do
+  base=$OUT/f3/$loc-$SIZE
+  "$f3dir/kfr2toml.sh" "$shared/corpus/kfr/$loc.kfr" "$W" "$H" "$base" full > "$base.f3.toml"
+  for r in $(seq 1 "$REPEAT"); do
+    rm -f "$base.exr"
+    /usr/bin/time -o "$base.time" -f '%e\t%U\t%S\t%M' "$f3" --batch --no-persistence --wisdom "$wisdom" --quiet "$base.f3.toml"
+    printf '%s\t%s\t%s\t%s\n' "$loc" "$SIZE" "$r" "$(cat "$base.time")" | tee -a "$OUT/f3/timings.tsv" >&2
+  done
+done
 # exactness of both
 printf '%-8s %10s %10s %22s %10s %22s\n' location fr_s f3_s "fractalis exact" f3_s "Fraktaler-3 exact"
 for loc in $LOCS; do
@@ -56,7 +74,7 @@ PY
   re=$(sed -n 's/^Re: *//p' "$kfr" | tr -d '\r '); im=$(sed -n 's/^Im: *//p' "$kfr" | tr -d '\r ')
   zoom=$(sed -n 's/^Zoom: *//p' "$kfr" | tr -d '\r '); its=$(sed -n 's/^Iterations: *//p' "$kfr" | tr -d '\r ')
   f3=$(/tmp/fraktaler-3/f3check "$OUT/f3/$loc-$SIZE.exr" "$re" "$im" "$zoom" "$its" "$k" 17 | tail -1)
-  f3s=$(awk -v l="$loc" -F'\t' '$1==l{print $5}' "$OUT/f3/timings.tsv" | sort -n | head -1)
+  f3s=$(awk -v l="$loc" -F'\t' '$1==l{print $4}' "$OUT/f3/timings.tsv" | sort -n | head -1)
   frs=$(awk -v l="$loc.kfr" '$1==l{print $4}' "$OUT/fractalis.txt")
   printf '%-8s %10s %10s %22s   %s\n' "$loc" "$frs" "$f3s" "$ours" "$f3"
 done

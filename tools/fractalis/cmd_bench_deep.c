@@ -16,9 +16,10 @@ static const char *const locations[] = {"1e14", "1e50", "5e113", "5e227", "4e533
 
 static void help(void)
 {
-    printf("Usage: fractalis bench deep [FILE.kfr...] [--kfr-dir DIR] [--size WxH] [--repeat N] [--threads N]\n\n"
+    printf("Usage: fractalis bench deep [FILE.kfr|NAME...] [--kfr-dir DIR] [--size WxH] [--repeat N] [--threads N]\n\n"
            "Times deep-zoom renders of Kalles Fraktaler locations, default: the six benchmark locations\n"
-           "(1e14 1e50 5e113 5e227 4e533 1e1086) in DIR (default ../shared/corpus/kfr), at 1920x1080 with\n"
+           "(1e14 1e50 5e113 5e227 4e533 1e1086) in DIR (default ../shared/corpus/kfr; a NAME is DIR/NAME.kfr),\n"
+           "at 1920x1080 with\n"
            "each location's own iterations, on the CPU. Per location: reference orbit seconds, pixel seconds,\n"
            "iterations performed, iterations skipped by BLA, effective iterations per second; the median of N\n"
            "runs (default 1).\n");
@@ -110,7 +111,14 @@ int cmd_bench_deep(int argc, char **argv)
     int rc = 0;
     char path[4096];
     if (nfiles) {
-        for (int i = 0; i < nfiles && !rc; i++) rc = bench_one(ctx, files[i], size, repeat);
+        for (int i = 0; i < nfiles && !rc; i++) {
+            /* a bare name (1e50) is a location in DIR */
+            size_t n = strlen(files[i]);
+            if (!strchr(files[i], '/') && !(n > 4 && !strcmp(files[i] + n - 4, ".kfr")))
+                snprintf(path, sizeof path, "%s/%s.kfr", dir, files[i]);
+            else snprintf(path, sizeof path, "%s", files[i]);
+            rc = bench_one(ctx, path, size, repeat);
+        }
     } else {
         for (size_t i = 0; i < sizeof locations / sizeof *locations && !rc; i++) {
             snprintf(path, sizeof path, "%s/%s.kfr", dir, locations[i]);
