@@ -99,10 +99,10 @@ static void test_switch(void **state)
     fr_escape_params *p = malloc(sizeof *p);
     fr_escape_params_default(p, FR_MANDELBROT);
     assert_false(fr_escape_is_deep(p)); /* the default view stays float64 */
-    p->view_width = 1e-3;
+    p->view_width = 1e-5; /* 1280 pixels: a pixel 2^-37.5 of |c| */
     p->center_re = -1.76;
     assert_false(fr_escape_is_deep(p));
-    p->view_width = 1e-6;
+    p->view_width = 1e-8;
     assert_true(fr_escape_is_deep(p));
     p->perturbation = FR_PERTURB_OFF;
     assert_false(fr_escape_is_deep(p));

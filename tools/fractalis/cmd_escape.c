@@ -47,11 +47,11 @@ static void help(const cli_command *c)
            "  fractalis render julia --c -0.4,0.6 --palette ultra --depth 16 -o julia.png\n"
            "  fractalis render --from mandel.png --size 3840x2160 -o mandel-4k.png\n"
            "  fractalis render --from location.kfr --size 1920x1080 -o kf.png\n"
-           "\nDeep zoom: views narrower than float64 resolves (about 1e-12 of the centre's\n"
+           "\nDeep zoom: views narrower than float64 resolves (a pixel below 2^-32 of the centre's\n"
            "magnitude, or any --zoom past 1e300) switch to perturbation automatically:\n"
            "an MPFR reference orbit, rebasing, bilinear approximation and extended-range\n"
-           "numbers, exact against direct MPFR iteration (see --perturbation).\n"
-           "  fractalis locate --center -1.75,0.0001 --radius 1e-6   # a minibrot's scene\n");
+           "numbers, checked against direct MPFR iteration (see --perturbation).\n"
+           "  fractalis locate --center -1.7548776662466927,0.0001 --radius 1e-3 -o p3.json   # a minibrot\n");
 }
 
 static int write_output(fr_context *ctx, const char *out, int jpeg_quality, const fr_escape_params *p, fr_format fmt,
