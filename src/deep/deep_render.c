@@ -125,8 +125,14 @@ fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, fr_escape_
     /* the largest |dc| of the image: the sample grid's half diagonal */
     double hd = sqrt(ej->half_w * ej->half_w + ej->half_h * ej->half_h) * 1.001;
     fr_fe dcmax = fr_fe_mul(v.pixel, fr_fe_from_d(hd));
+    /* FR_BLA_EPS_LOG2 (-1074 .. -10): a measuring knob for the tolerance
+     * (docs/PERFORMANCE.md); -1074 turns BLA off */
     double eps = FR_BLA_EPS;
-    if (getenv("FR_BLA_EPS_LOG2")) eps = ldexp(1.0, atoi(getenv("FR_BLA_EPS_LOG2")));
+    const char *knob = getenv("FR_BLA_EPS_LOG2");
+    if (knob) {
+        long k = strtol(knob, NULL, 10);
+        if (k >= -1074 && k <= -10) eps = ldexp(1.0, (int)k);
+    }
     if ((s = fr_deep_bla_build(ctx, &o, dcmax, eps, j.mode == FR_DEEP_FE, &t))) goto out;
     st->seconds_bla = fr_now() - t1;
 
