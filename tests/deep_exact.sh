@@ -5,15 +5,27 @@
 # directly in MPFR at their exact c. Passes when at least 99.9 % of the
 # counts equal the oracle's and none is off by more than 1 %.
 # usage: deep_exact.sh FRACTALIS ORACLE VIEW_TOOL DEPTH SAMPLES WxH
+#        deep_exact.sh FRACTALIS ORACLE FILE.view DEPTH SAMPLES WxH
+#   a .view file holds "POWER CENTER WIDTH ITER" (Multibrot views: a point of
+#   the set's boundary found by bisection along a ray with the oracle itself,
+#   tests/data/deep/README)
 set -euo pipefail
 fr=$1 oracle=$2 viewtool=$3 depth=$4 k=$5 size=$6
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-read -r center width iter < <("$viewtool" "$depth")
-"$fr" render mandelbrot --center "$center" --width "$width" --iter "$iter" --size "$size" --color count \
+power=2
+if [ -f "$viewtool" ] && [ "${viewtool%.view}" != "$viewtool" ]; then
+  read -r power center width iter < "$viewtool"
+else
+  read -r center width iter < <("$viewtool" "$depth")
+fi
+formula=mandelbrot
+[ "$power" = 2 ] || formula="multibrot --power $power"
+# shellcheck disable=SC2086
+"$fr" render $formula --center "$center" --width "$width" --iter "$iter" --size "$size" --color count \
   -q -o "$work/counts.npy"
-"$oracle" --center "$center" --width "$width" --iter "$iter" --size "$size" --sample "$k" --seed "$depth" \
-  > "$work/oracle.txt"
+"$oracle" --center "$center" --width "$width" --iter "$iter" --size "$size" --power "$power" --sample "$k" \
+  --seed "$depth" > "$work/oracle.txt"
 python3 - "$work/counts.npy" "${size%x*}" "$work/oracle.txt" "$depth" <<'PY'
 import array, struct, sys
 path, w, oracle, depth = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]

@@ -7,7 +7,7 @@
  *
  * Usage:
  *   deep_oracle --center RE,IM --width W --size WxH --iter N
- *               [--bailout R] [--rotate DEG] [--aa A]
+ *               [--bailout R] [--rotate DEG] [--aa A] [--power D] [--extra-bits B]
  *               (--pixels FILE | --sample K [--seed S])
  *
  *   RE, IM, W, R, DEG are decimal text of any length and exponent ("4e-5000");
@@ -135,7 +135,8 @@ typedef struct run {
     mpfr_t r2;           /* R^2 */
     mpfr_t r2lo, r2hi;   /* R^2 (1 -+ 1e-10), 64 bits */
     mpfr_exp_t r2exp;
-    int shortcut;        /* R >= 2: interior shortcut allowed */
+    int shortcut;        /* R >= 2: interior shortcut allowed (d = 2) */
+    int power;           /* d of z^d + c (--power, default 2) */
     uint64_t gw, gh;     /* sample grid */
     uint64_t iter;
 } run;
@@ -231,6 +232,23 @@ static void compute(const run *r, scratch *s, sample *o)
         }
         if (mpfr_greater_p(s->m, r->r2))
             break;
+        if (r->power != 2) { /* z^d by d - 1 complex products: (a + ib)(x + iy) */
+            mpfr_set(s->a, s->x, MPFR_RNDN);
+            mpfr_set(s->b, s->y, MPFR_RNDN);
+            for (int k = 1; k < r->power; k++) {
+                mpfr_mul(s->x2, s->a, s->x, MPFR_RNDN);
+                mpfr_mul(s->t, s->b, s->y, MPFR_RNDN);
+                mpfr_sub(s->x2, s->x2, s->t, MPFR_RNDN);
+                mpfr_mul(s->y2, s->a, s->y, MPFR_RNDN);
+                mpfr_mul(s->t, s->b, s->x, MPFR_RNDN);
+                mpfr_add(s->b, s->y2, s->t, MPFR_RNDN);
+                mpfr_set(s->a, s->x2, MPFR_RNDN);
+            }
+            mpfr_add(s->x, s->a, s->cx, MPFR_RNDN);
+            mpfr_add(s->y, s->b, s->cy, MPFR_RNDN);
+            n++;
+            continue;
+        }
         /* y' = (x + y)^2 - x^2 - y^2 + cy, x' = x^2 - y^2 + cx */
         mpfr_add(s->t, s->x, s->y, MPFR_RNDN);
         mpfr_sqr(s->t, s->t, MPFR_RNDN);
@@ -324,7 +342,7 @@ static sample *draw_samples(uint64_t k, uint64_t seed, const run *r)
 int main(int argc, char **argv)
 {
     const char *center = NULL, *width = NULL, *size = NULL, *iter = NULL, *bailout = "2", *rotate = "0",
-               *aa = "1", *pixels = NULL, *nsample = NULL, *seed = "1", *extra = "0";
+               *aa = "1", *pixels = NULL, *nsample = NULL, *seed = "1", *extra = "0", *power = "2";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char **dst = NULL;
@@ -339,6 +357,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--sample")) dst = &nsample;
         else if (!strcmp(a, "--seed")) dst = &seed;
         else if (!strcmp(a, "--extra-bits")) dst = &extra;
+        else if (!strcmp(a, "--power")) dst = &power;
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) usage();
         else die("unknown option %s", a);
         if (i + 1 >= argc)
@@ -430,6 +449,8 @@ int main(int argc, char **argv)
         if (mpfr_sgn(rb) <= 0)
             die("--bailout must be > 0, got %s", bailout);
         r.shortcut = mpfr_cmp_ui(rb, 2) >= 0;
+        r.power = (int)parse_u64(power, 2, 64, "--power");
+        if (r.power != 2) r.shortcut = 0;
         mpfr_sqr(r.r2, rb, MPFR_RNDN);
         mpfr_clear(rb);
         mpfr_inits2(64, r.r2lo, r.r2hi, (mpfr_ptr)0);

@@ -172,6 +172,34 @@ static void test_threads(void **state)
     fr_context_destroy(ctx);
 }
 
+/* Multibrot (z^3 + c, z^5 + c) by perturbation: the binomial expansion,
+ * in double and extended range, the same at any thread count; the MPFR
+ * comparison is deep_exact_multibrot_*. */
+static void test_multibrot(void **state)
+{
+    fr_context *ctx = fr_context_create();
+    static const char *const widths[] = {"1e-20", "1e-400"};
+    for (int k = 0; k < 2; k++) {
+        fr_escape_params *p = mk(ctx, "0.4304295451374646674765523370843778635366,0.5739060601832862233020697827791704847154",
+                                 widths[k], 3000, 40, 24);
+        p->formula = FR_MULTIBROT, p->power = 3 + 2 * k;
+        p->color = FR_COLOR_DISTANCE;
+        fr_escape_raw ra, rb;
+        fr_escape_stats st;
+        fr_context_set_threads(ctx, 1);
+        assert_int_equal(fr_escape_render(ctx, p, NULL, &ra, &st), FR_OK);
+        assert_int_equal(st.deep, k + 1);
+        fr_context_set_threads(ctx, 2);
+        assert_int_equal(fr_escape_render(ctx, p, NULL, &rb, &st), FR_OK);
+        assert_memory_equal(ra.counts, rb.counts, 40 * 24 * sizeof *ra.counts);
+        assert_memory_equal(ra.values, rb.values, 40 * 24 * sizeof *ra.values);
+        fr_escape_raw_free(&ra);
+        fr_escape_raw_free(&rb);
+        free(p);
+    }
+    fr_context_destroy(ctx);
+}
+
 /* Extended range and double agree where both work (1e-250: the double
  * loop's range; the extended loop forced through the view). */
 static void test_fe_matches_double(void **state)
@@ -255,7 +283,7 @@ int main(void)
         cmocka_unit_test(test_params_any_depth), cmocka_unit_test(test_switch),
         cmocka_unit_test(test_shallow_agrees),   cmocka_unit_test(test_threads),
         cmocka_unit_test(test_fe_matches_double), cmocka_unit_test(test_cancel),
-        cmocka_unit_test(test_locate),
+        cmocka_unit_test(test_locate),          cmocka_unit_test(test_multibrot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

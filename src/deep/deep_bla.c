@@ -53,7 +53,7 @@ void fr_deep_bla_free(fr_deep_bla *t)
     memset(t, 0, sizeof *t);
 }
 
-fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, fr_fe dcmax, double eps, int want_fe,
+fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, fr_fe dcmax, double eps, int want_fe,
                             fr_deep_bla *t)
 {
     memset(t, 0, sizeof *t);
@@ -82,9 +82,16 @@ fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, fr_fe dcmax, doub
     for (int64_t i = 0; i < n0; i++) {
         const uint32_t m = (uint32_t)i + 1;
         fr_fec Z = o->Zfe ? o->Zfe[m] : fr_fec_from_d(o->Z[3 * m], o->Z[3 * m + 1]);
-        cur[i].a = fr_fec_twice(Z);
+        if (power == 2) {
+            cur[i].a = fr_fec_twice(Z);
+            cur[i].r = fr_fe_mul(feps, fr_fec_abs(Z));
+        } else { /* z^d: A = d Z^(d-1); the dropped C(d,2) Z^(d-2) z^2 is below eps of it while |z| < eps |Z| / (d-1) */
+            fr_fec a = Z;
+            for (int k = 2; k < power; k++) a = fr_fec_mul(a, Z);
+            cur[i].a = fr_fec_scale(a, fr_fe_from_d((double)power));
+            cur[i].r = fr_fe_mul(fr_fe_mul(feps, fr_fe_from_d(1.0 / (power - 1))), fr_fec_abs(Z));
+        }
         cur[i].b = fr_fec_from_d(1, 0);
-        cur[i].r = fr_fe_mul(feps, fr_fec_abs(Z));
         cur[i].l = 1;
     }
     for (int k = 0; k < t->levels; k++) {

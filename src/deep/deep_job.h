@@ -28,9 +28,12 @@ typedef struct fr_bla_fe {
 } fr_bla_fe;
 
 #define FR_BLA_MAX_LEVELS 32
+#define FR_DEEP_MAX_POWER 64
 
 typedef struct fr_deep_job {
     int mode;                 /* FR_DEEP_* */
+    int power;                /* d of z^d + c: 2 (Mandelbrot) or 3 .. FR_DEEP_MAX_POWER (Multibrot) */
+    double binom[FR_DEEP_MAX_POWER + 1]; /* C(d, k) */
     uint32_t max_iter, M;     /* reference: Z_0 .. Z_M (Z_M escaped, or M = max_iter) */
     double b2;                /* bailout^2 */
     const double *Z;          /* 3 (M + 1) doubles: Z_m's x, y, then the radius of level 0's BLA step

@@ -109,6 +109,49 @@ FR_HD fr_fec fr_deep_sample_dc_fe(const fr_deep_job *j, int sx, int sy)
     return fr_fec_scale(fr_fec_from_d(a, b), j->pixel_fe);
 }
 
+/* Complex product with the fmas placed as everywhere here. */
+FR_HD void fr_deep_cmul(double ax, double ay, double bx, double by, double *ox, double *oy)
+{
+    double x = fma(ax, bx, -(ay * by));
+    *oy = fma(ax, by, ay * bx);
+    *ox = x;
+}
+
+/* Multibrot, d >= 3: (Z + z)^d - Z^d = z sum_{k=1}^{d} C(d,k) Z^(d-k) z^(k-1)
+ * (the binomial expansion), by Horner's rule in z. */
+FR_HD void fr_deep_multi_d(const fr_deep_job *j, double Zx, double Zy, double zx, double zy, double *ox, double *oy)
+{
+    const int d = j->power;
+    double px[FR_DEEP_MAX_POWER], py[FR_DEEP_MAX_POWER];
+    px[1] = Zx, py[1] = Zy;
+    for (int k = 2; k < d; k++) fr_deep_cmul(px[k - 1], py[k - 1], Zx, Zy, &px[k], &py[k]);
+    double sx = 1, sy = 0;
+    for (int k = d - 1; k >= 1; k--) {
+        double tx, ty;
+        fr_deep_cmul(sx, sy, zx, zy, &tx, &ty);
+        sx = fma(j->binom[k], px[d - k], tx);
+        sy = fma(j->binom[k], py[d - k], ty);
+    }
+    fr_deep_cmul(sx, sy, zx, zy, ox, oy);
+}
+FR_HD fr_fec fr_deep_multi_fe(const fr_deep_job *j, fr_fec Z, fr_fec z)
+{
+    const int d = j->power;
+    fr_fec pw[FR_DEEP_MAX_POWER];
+    pw[1] = Z;
+    for (int k = 2; k < d; k++) pw[k] = fr_fec_mul(pw[k - 1], Z);
+    fr_fec s = fr_fec_from_d(1, 0);
+    for (int k = d - 1; k >= 1; k--) s = fr_fec_add(fr_fec_mul(s, z), fr_fec_scale(pw[d - k], fr_fe_from_d(j->binom[k])));
+    return fr_fec_mul(s, z);
+}
+/* w^(d-1) * d: the step's derivative at w (Multibrot). */
+FR_HD void fr_deep_multi_slope(const fr_deep_job *j, double wx, double wy, double *ox, double *oy)
+{
+    double ax = wx, ay = wy;
+    for (int k = 2; k < j->power; k++) fr_deep_cmul(ax, ay, wx, wy, &ax, &ay);
+    *ox = ax * j->power, *oy = ay * j->power;
+}
+
 /* Double-mode pixel: deltas, dc and the derivative in double. The loop is
  * cut into steps (one BLA or perturbation step and its tests) over a state,
  * so a backend may advance several pixels in turn (their dependency chains
@@ -155,16 +198,28 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
         m += b->l, n += b->l, s->skipped += b->l;
     } else {
         double Zx = Z[3 * m], Zy = Z[3 * m + 1];
-        if (j->derivative) {
-            double wx = Zx + zx, wy = Zy + zy;
-            double ex = 2 * fma(wx, dx, -(wy * dy)) + j->pixel_d;
-            double ey = 2 * fma(wx, dy, wy * dx);
-            dx = ex, dy = ey;
+        if (FR_DEEP_RARE(j->power != 2)) {
+            if (j->derivative) {
+                double gx, gy, ex, ey;
+                fr_deep_multi_slope(j, Zx + zx, Zy + zy, &gx, &gy);
+                fr_deep_cmul(gx, gy, dx, dy, &ex, &ey);
+                dx = ex + j->pixel_d, dy = ey;
+            }
+            double ox, oy;
+            fr_deep_multi_d(j, Zx, Zy, zx, zy, &ox, &oy);
+            zx = ox + dcx, zy = oy + dcy;
+        } else {
+            if (j->derivative) {
+                double wx = Zx + zx, wy = Zy + zy;
+                double ex = 2 * fma(wx, dx, -(wy * dy)) + j->pixel_d;
+                double ey = 2 * fma(wx, dy, wy * dx);
+                dx = ex, dy = ey;
+            }
+            double tx = (Zx + Zx) + zx, ty = (Zy + Zy) + zy;
+            double nx = fma(tx, zx, fma(-ty, zy, dcx));
+            double ny = fma(tx, zy, fma(ty, zx, dcy));
+            zx = nx, zy = ny;
         }
-        double tx = (Zx + Zx) + zx, ty = (Zy + Zy) + zy;
-        double nx = fma(tx, zx, fma(-ty, zy, dcx));
-        double ny = fma(tx, zy, fma(ty, zx, dcy));
-        zx = nx, zy = ny;
         m++, n++, s->steps++;
     }
     double wx = Z[3 * m] + zx, wy = Z[3 * m + 1] + zy;
@@ -236,23 +291,43 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
         } else if (big) {
             double Zx = Z[3 * m], Zy = Z[3 * m + 1];
             if (j->derivative) {
-                fr_fec w = fr_fec_from_d(Zx + zx, Zy + zy);
-                d = fr_fec_add(fr_fec_twice(fr_fec_mul(w, d)), fr_fec_norm(p.m, 0, p.e));
+                if (j->power != 2) {
+                    double gx, gy;
+                    fr_deep_multi_slope(j, Zx + zx, Zy + zy, &gx, &gy);
+                    d = fr_fec_add(fr_fec_mul(fr_fec_from_d(gx, gy), d), fr_fec_norm(p.m, 0, p.e));
+                } else {
+                    fr_fec w = fr_fec_from_d(Zx + zx, Zy + zy);
+                    d = fr_fec_add(fr_fec_twice(fr_fec_mul(w, d)), fr_fec_norm(p.m, 0, p.e));
+                }
             }
-            double tx = (Zx + Zx) + zx, ty = (Zy + Zy) + zy;
-            double nx = fma(tx, zx, -(ty * zy));
-            double ny = fma(tx, zy, ty * zx);
-            zx = nx, zy = ny;
+            if (j->power != 2) {
+                fr_deep_multi_d(j, Zx, Zy, zx, zy, &zx, &zy);
+            } else {
+                double tx = (Zx + Zx) + zx, ty = (Zy + Zy) + zy;
+                double nx = fma(tx, zx, -(ty * zy));
+                double ny = fma(tx, zy, ty * zx);
+                zx = nx, zy = ny;
+            }
             m++, n++, steps++;
             if (fr_deep_amax(zx, zy) < 0x1p-450) big = 0, z = fr_fec_from_d(zx, zy);
         } else {
             const fr_fec Zm = Zfe[m];
-            if (j->derivative) {
-                fr_fec w = fr_fec_add(Zm, z);
-                d = fr_fec_add(fr_fec_twice(fr_fec_mul(w, d)), fr_fec_norm(p.m, 0, p.e));
+            if (j->power != 2) {
+                if (j->derivative) {
+                    fr_fec w = fr_fec_add(Zm, z), g = w;
+                    for (int k = 2; k < j->power; k++) g = fr_fec_mul(g, w);
+                    g = fr_fec_scale(g, fr_fe_from_d((double)j->power));
+                    d = fr_fec_add(fr_fec_mul(g, d), fr_fec_norm(p.m, 0, p.e));
+                }
+                z = fr_fec_add(fr_deep_multi_fe(j, Zm, z), dc);
+            } else {
+                if (j->derivative) {
+                    fr_fec w = fr_fec_add(Zm, z);
+                    d = fr_fec_add(fr_fec_twice(fr_fec_mul(w, d)), fr_fec_norm(p.m, 0, p.e));
+                }
+                fr_fec t = fr_fec_add(fr_fec_twice(Zm), z);
+                z = fr_fec_add(fr_fec_mul(t, z), dc);
             }
-            fr_fec t = fr_fec_add(fr_fec_twice(Zm), z);
-            z = fr_fec_add(fr_fec_mul(t, z), dc);
             m++, n++, steps++;
             big = z.e > -400;
             if (big) fr_fec_to_d(z, &zx, &zy);

@@ -22,8 +22,8 @@ static fr_fec to_fec(const mpfr_t x, const mpfr_t y)
     return fr_fec_norm(fr_fe_ldexp(mx, ex - e), fr_fe_ldexp(my, ey - e), e);
 }
 
-fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, uint32_t max_iter, double b2, int want_fe,
-                            fr_deep_orbit *o)
+fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, uint32_t max_iter, double b2,
+                            int want_fe, fr_deep_orbit *o)
 {
     const uint64_t n = (uint64_t)max_iter + 1;
     o->Z = malloc(3 * n * sizeof *o->Z);
@@ -32,8 +32,8 @@ fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, uint32_t max
         fr_deep_orbit_free(o);
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for a reference orbit of %u iterations (iter)", max_iter);
     }
-    mpfr_t x, y, x2, y2, t;
-    mpfr_inits2(v->bits, x, y, x2, y2, t, (mpfr_ptr)0);
+    mpfr_t x, y, x2, y2, t, px, py;
+    mpfr_inits2(v->bits, x, y, x2, y2, t, px, py, (mpfr_ptr)0);
     mpfr_set_ui(x, 0, MPFR_RNDN);
     mpfr_set_ui(y, 0, MPFR_RNDN);
     o->Z[0] = o->Z[1] = o->Z[2] = 0;
@@ -42,13 +42,29 @@ fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, uint32_t max
     fr_status s = FR_OK;
     double last = fr_now();
     while (m < max_iter) {
-        mpfr_sqr(x2, x, MPFR_RNDN);
-        mpfr_sqr(y2, y, MPFR_RNDN);
-        mpfr_mul(t, x, y, MPFR_RNDN);
-        mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
-        mpfr_add(y, t, v->ci, MPFR_RNDN);
-        mpfr_sub(x, x2, y2, MPFR_RNDN);
-        mpfr_add(x, x, v->cr, MPFR_RNDN);
+        if (power == 2) {
+            mpfr_sqr(x2, x, MPFR_RNDN);
+            mpfr_sqr(y2, y, MPFR_RNDN);
+            mpfr_mul(t, x, y, MPFR_RNDN);
+            mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
+            mpfr_add(y, t, v->ci, MPFR_RNDN);
+            mpfr_sub(x, x2, y2, MPFR_RNDN);
+            mpfr_add(x, x, v->cr, MPFR_RNDN);
+        } else { /* z^d by d - 1 complex products */
+            mpfr_set(px, x, MPFR_RNDN);
+            mpfr_set(py, y, MPFR_RNDN);
+            for (int k = 1; k < power; k++) {
+                mpfr_mul(x2, px, x, MPFR_RNDN);
+                mpfr_mul(t, py, y, MPFR_RNDN);
+                mpfr_sub(x2, x2, t, MPFR_RNDN);
+                mpfr_mul(y2, px, y, MPFR_RNDN);
+                mpfr_mul(t, py, x, MPFR_RNDN);
+                mpfr_add(py, y2, t, MPFR_RNDN);
+                mpfr_set(px, x2, MPFR_RNDN);
+            }
+            mpfr_add(x, px, v->cr, MPFR_RNDN);
+            mpfr_add(y, py, v->ci, MPFR_RNDN);
+        }
         m++;
         double zx = mpfr_get_d(x, MPFR_RNDN), zy = mpfr_get_d(y, MPFR_RNDN);
         o->Z[3 * m] = zx, o->Z[3 * m + 1] = zy, o->Z[3 * m + 2] = 0;
@@ -66,7 +82,7 @@ fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, uint32_t max
         }
     }
     o->M = m;
-    mpfr_clears(x, y, x2, y2, t, (mpfr_ptr)0);
+    mpfr_clears(x, y, x2, y2, t, px, py, (mpfr_ptr)0);
     if (s) fr_deep_orbit_free(o);
     return s;
 }

@@ -31,8 +31,8 @@ typedef struct fr_deep_orbit {
     uint32_t M;
 } fr_deep_orbit;
 
-fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, uint32_t max_iter, double b2, int want_fe,
-                            fr_deep_orbit *o);
+fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, uint32_t max_iter, double b2,
+                            int want_fe, fr_deep_orbit *o);
 void fr_deep_orbit_free(fr_deep_orbit *o);
 
 /* BLA tables over the reference orbit. */
@@ -45,7 +45,7 @@ typedef struct fr_deep_bla {
 
 /* eps: relative size of the dropped z^2 term a BLA step may ignore; dcmax:
  * the largest |dc| of the image. */
-fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, fr_fe dcmax, double eps, int want_fe,
+fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, fr_fe dcmax, double eps, int want_fe,
                             fr_deep_bla *t);
 void fr_deep_bla_free(fr_deep_bla *t);
 

@@ -233,7 +233,7 @@ static const fr_param_desc rows[] = {
      OFF(interior_test), {.i = 1}},
     {{"periodicity", FR_PT_BOOL, "exact cycle detection (never changes a count)"}, OFF(periodicity), {.i = 1}},
     {{"perturbation", FR_PT_ENUM, "deep zoom: perturbation against an MPFR reference orbit, with rebasing, BLA and "
-      "extended range (auto: when float64 cannot give the true counts; mandelbrot)", .names = perturb_names},
+      "extended range (auto: when float64 cannot give the true counts; mandelbrot and multibrot)", .names = perturb_names},
      OFF(perturbation), {.i = FR_PERTURB_AUTO}},
     {{"zoom", FR_PT_DOUBLE, "zoom factor: sets the view width to 4 / ZOOM (any exponent: 1e5000)", 4e-6, 1e300, FR_PARAM_ALIAS,
       .syntax = ">= 4e-6, any exponent"},
@@ -323,9 +323,9 @@ fr_status fr_escape_params_validate(fr_context *ctx, const fr_escape_params *p)
     if (p->view_width_exp10 && p->perturbation == FR_PERTURB_OFF)
         return fr_fail(ctx, FR_ERR_INVALID, "a view narrower than 1e-300 needs perturbation (perturbation is off)");
     if (fr_escape_is_deep(p) || p->view_width_exp10) {
-        if (p->formula != FR_MANDELBROT && !(p->formula == FR_MULTIBROT && p->power == 2))
+        if (p->formula != FR_MANDELBROT && p->formula != FR_MULTIBROT)
             return fr_fail(ctx, FR_ERR_UNSUPPORTED,
-                           "perturbation (deep zoom) supports formula mandelbrot so far, not %s",
+                           "perturbation (deep zoom) supports formulas mandelbrot and multibrot so far, not %s",
                            fr_formula_name(p->formula));
         if (p->precision == FR_F32)
             return fr_fail(ctx, FR_ERR_INVALID,
