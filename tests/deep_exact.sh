@@ -6,7 +6,7 @@
 # counts equal the oracle's and none is off by more than 1 %.
 # usage: deep_exact.sh FRACTALIS ORACLE VIEW_TOOL DEPTH SAMPLES WxH
 #        deep_exact.sh FRACTALIS ORACLE FILE.view DEPTH SAMPLES WxH
-#   a .view file holds "POWER CENTER WIDTH ITER" (Multibrot views: a point of
+#   a .view file holds "POWER CENTER WIDTH ITER" (POWER "tricorn": the Tricorn; Multibrot and Tricorn views: a point of
 #   the set's boundary found by bisection along a ray with the oracle itself,
 #   tests/data/deep/README)
 set -euo pipefail
@@ -19,12 +19,14 @@ if [ -f "$viewtool" ] && [ "${viewtool%.view}" != "$viewtool" ]; then
 else
   read -r center width iter < <("$viewtool" "$depth")
 fi
-formula=mandelbrot
-[ "$power" = 2 ] || formula="multibrot --power $power"
+formula=mandelbrot oracle_formula="--power $power"
+if [ "$power" = tricorn ]; then formula=tricorn oracle_formula=--tricorn
+elif [ "$power" != 2 ]; then formula="multibrot --power $power"; fi
 # shellcheck disable=SC2086
 "$fr" render $formula --center "$center" --width "$width" --iter "$iter" --size "$size" --color count \
   -q -o "$work/counts.npy"
-"$oracle" --center "$center" --width "$width" --iter "$iter" --size "$size" --power "$power" --sample "$k" \
+# shellcheck disable=SC2086
+"$oracle" --center "$center" --width "$width" --iter "$iter" --size "$size" $oracle_formula --sample "$k" \
   --seed "$depth" > "$work/oracle.txt"
 python3 - "$work/counts.npy" "${size%x*}" "$work/oracle.txt" "$depth" <<'PY'
 import array, struct, sys

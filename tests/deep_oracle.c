@@ -7,7 +7,7 @@
  *
  * Usage:
  *   deep_oracle --center RE,IM --width W --size WxH --iter N
- *               [--bailout R] [--rotate DEG] [--aa A] [--power D] [--extra-bits B]
+ *               [--bailout R] [--rotate DEG] [--aa A] [--power D | --tricorn] [--extra-bits B]
  *               (--pixels FILE | --sample K [--seed S])
  *
  *   RE, IM, W, R, DEG are decimal text of any length and exponent ("4e-5000");
@@ -137,6 +137,7 @@ typedef struct run {
     mpfr_exp_t r2exp;
     int shortcut;        /* R >= 2: interior shortcut allowed (d = 2) */
     int power;           /* d of z^d + c (--power, default 2) */
+    int tricorn;         /* --tricorn: conj(z)^2 + c */
     uint64_t gw, gh;     /* sample grid */
     uint64_t iter;
 } run;
@@ -253,6 +254,7 @@ static void compute(const run *r, scratch *s, sample *o)
         mpfr_add(s->t, s->x, s->y, MPFR_RNDN);
         mpfr_sqr(s->t, s->t, MPFR_RNDN);
         mpfr_sub(s->t, s->t, s->m, MPFR_RNDN);
+        if (r->tricorn) mpfr_neg(s->t, s->t, MPFR_RNDN); /* conj(z)^2: y' = -2xy + cy */
         mpfr_add(s->y, s->t, s->cy, MPFR_RNDN);
         mpfr_sub(s->x, s->x2, s->y2, MPFR_RNDN);
         mpfr_add(s->x, s->x, s->cx, MPFR_RNDN);
@@ -343,6 +345,7 @@ int main(int argc, char **argv)
 {
     const char *center = NULL, *width = NULL, *size = NULL, *iter = NULL, *bailout = "2", *rotate = "0",
                *aa = "1", *pixels = NULL, *nsample = NULL, *seed = "1", *extra = "0", *power = "2";
+    int tricorn = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char **dst = NULL;
@@ -358,6 +361,10 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--seed")) dst = &seed;
         else if (!strcmp(a, "--extra-bits")) dst = &extra;
         else if (!strcmp(a, "--power")) dst = &power;
+        else if (!strcmp(a, "--tricorn")) {
+            tricorn = 1;
+            continue;
+        }
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) usage();
         else die("unknown option %s", a);
         if (i + 1 >= argc)
@@ -450,7 +457,8 @@ int main(int argc, char **argv)
             die("--bailout must be > 0, got %s", bailout);
         r.shortcut = mpfr_cmp_ui(rb, 2) >= 0;
         r.power = (int)parse_u64(power, 2, 64, "--power");
-        if (r.power != 2) r.shortcut = 0;
+        r.tricorn = tricorn;
+        if (r.power != 2 || tricorn) r.shortcut = 0;
         mpfr_sqr(r.r2, rb, MPFR_RNDN);
         mpfr_clear(rb);
         mpfr_inits2(64, r.r2lo, r.r2hi, (mpfr_ptr)0);

@@ -200,6 +200,35 @@ static void test_multibrot(void **state)
     fr_context_destroy(ctx);
 }
 
+/* Tricorn by perturbation (conjugate-linear BLA steps): double and extended
+ * range, the same at any thread count; distance colouring is refused. */
+static void test_tricorn(void **state)
+{
+    fr_context *ctx = fr_context_create();
+    static const char *const widths[] = {"1e-25", "1e-330"};
+    for (int k = 0; k < 2; k++) {
+        fr_escape_params *p = mk(ctx, "0.2885618396079565353585651330927425767662,0.3847491194772753804780868441236567690215",
+                                 widths[k], 3000, 40, 24);
+        p->formula = FR_TRICORN, p->color = FR_COLOR_SMOOTH;
+        fr_escape_raw ra, rb;
+        fr_escape_stats st;
+        fr_context_set_threads(ctx, 1);
+        assert_int_equal(fr_escape_render(ctx, p, NULL, &ra, &st), FR_OK);
+        assert_int_equal(st.deep, k + 1);
+        fr_context_set_threads(ctx, 2);
+        assert_int_equal(fr_escape_render(ctx, p, NULL, &rb, &st), FR_OK);
+        assert_memory_equal(ra.counts, rb.counts, 40 * 24 * sizeof *ra.counts);
+        assert_memory_equal(ra.values, rb.values, 40 * 24 * sizeof *ra.values);
+        fr_escape_raw_free(&ra);
+        fr_escape_raw_free(&rb);
+        p->color = FR_COLOR_DISTANCE;
+        assert_int_equal(fr_escape_params_validate(ctx, p), FR_ERR_UNSUPPORTED);
+        assert_non_null(strstr(fr_last_error(ctx), "distance"));
+        free(p);
+    }
+    fr_context_destroy(ctx);
+}
+
 /* Extended range and double agree where both work (1e-250: the double
  * loop's range; the extended loop forced through the view). */
 static void test_fe_matches_double(void **state)
@@ -284,6 +313,7 @@ int main(void)
         cmocka_unit_test(test_shallow_agrees),   cmocka_unit_test(test_threads),
         cmocka_unit_test(test_fe_matches_double), cmocka_unit_test(test_cancel),
         cmocka_unit_test(test_locate),          cmocka_unit_test(test_multibrot),
+        cmocka_unit_test(test_tricorn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

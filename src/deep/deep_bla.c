@@ -16,21 +16,49 @@
 
 typedef struct bla_build {
     fr_fec a, b;
-    fr_fe r; /* Euclidean radius */
+    fr_fec aq, bq; /* conjugate parts (Tricorn; zero otherwise) */
+    fr_fe r;       /* Euclidean radius */
     uint32_t l;
 } bla_build;
 
-static bla_build merge(const bla_build *x, const bla_build *y, fr_fe dcmax)
+static fr_fec conj_fec(fr_fec v)
+{
+    v.y = -v.y;
+    return v;
+}
+
+/* x then y. A map z -> a z + aq conj(z) composes as
+ * (a2, q2) o (a1, q1) = (a2 a1 + q2 conj(q1), a2 q1 + q2 conj(a1)); its
+ * norm is at most |a| + |aq|. */
+static bla_build merge(const bla_build *x, const bla_build *y, fr_fe dcmax, int conj)
 {
     bla_build o;
-    o.a = fr_fec_mul(y->a, x->a);
-    o.b = fr_fec_add(fr_fec_mul(y->a, x->b), y->b);
-    fr_fe t = fr_fe_sub(y->r, fr_fe_mul(fr_fec_abs(x->b), dcmax));
+    fr_fe nax = fr_fec_abs(x->a), nbx = fr_fec_abs(x->b);
+    if (!conj) {
+        o.a = fr_fec_mul(y->a, x->a);
+        o.b = fr_fec_add(fr_fec_mul(y->a, x->b), y->b);
+        o.aq = o.bq = fr_fec_from_d(0, 0);
+    } else {
+        o.a = fr_fec_add(fr_fec_mul(y->a, x->a), fr_fec_mul(y->aq, conj_fec(x->aq)));
+        o.aq = fr_fec_add(fr_fec_mul(y->a, x->aq), fr_fec_mul(y->aq, conj_fec(x->a)));
+        o.b = fr_fec_add(fr_fec_add(fr_fec_mul(y->a, x->b), fr_fec_mul(y->aq, conj_fec(x->bq))), y->b);
+        o.bq = fr_fec_add(fr_fec_add(fr_fec_mul(y->a, x->bq), fr_fec_mul(y->aq, conj_fec(x->b))), y->bq);
+        nax = fr_fe_add(nax, fr_fec_abs(x->aq));
+        nbx = fr_fe_add(nbx, fr_fec_abs(x->bq));
+    }
+    fr_fe t = fr_fe_sub(y->r, fr_fe_mul(nbx, dcmax));
     if (t.m <= 0) t = fr_fe_norm(0, 0);
-    else t = fr_fe_div(t, fr_fec_abs(x->a));
+    else t = fr_fe_div(t, nax);
     o.r = fr_fe_lt(t, x->r) ? t : x->r;
     o.l = x->l + y->l;
     return o;
+}
+
+static void store_q(const bla_build *s, fr_bla_q_d *d, fr_bla_q_fe *fe)
+{
+    fr_fec_to_d(s->aq, &d->aqx, &d->aqy);
+    fr_fec_to_d(s->bq, &d->bqx, &d->bqy);
+    if (fe) fe->aq = s->aq, fe->bq = s->bq;
 }
 
 static void store(const bla_build *s, fr_bla_d *d, fr_bla_fe *fe)
@@ -40,7 +68,11 @@ static void store(const bla_build *s, fr_bla_d *d, fr_bla_fe *fe)
     fr_fec_to_d(s->a, &d->ax, &d->ay);
     fr_fec_to_d(s->b, &d->bx, &d->by);
     d->r = fr_fe_to_d(r);
-    if (!isfinite(d->ax) || !isfinite(d->ay) || !isfinite(d->bx) || !isfinite(d->by) || !isfinite(d->r))
+    double qx, qy, px, py;
+    fr_fec_to_d(s->aq, &qx, &qy);
+    fr_fec_to_d(s->bq, &px, &py);
+    if (!isfinite(d->ax) || !isfinite(d->ay) || !isfinite(d->bx) || !isfinite(d->by) || !isfinite(d->r) ||
+        !isfinite(qx) || !isfinite(qy) || !isfinite(px) || !isfinite(py))
         d->r = 0; /* beyond a double: never taken in the double loop */
     d->l = s->l;
     if (fe) fe->a = s->a, fe->b = s->b, fe->r = r;
@@ -50,11 +82,13 @@ void fr_deep_bla_free(fr_deep_bla *t)
 {
     free(t->d);
     free(t->fe);
+    free(t->qd);
+    free(t->qfe);
     memset(t, 0, sizeof *t);
 }
 
-fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, fr_fe dcmax, double eps, int want_fe,
-                            fr_deep_bla *t)
+fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, int conj, fr_fe dcmax, double eps,
+                            int want_fe, fr_deep_bla *t)
 {
     memset(t, 0, sizeof *t);
     if (o->M < 2) return FR_OK;
@@ -69,8 +103,10 @@ fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, fr_fe 
     }
     t->d = malloc(total * sizeof *t->d);
     t->fe = want_fe ? malloc(total * sizeof *t->fe) : NULL;
+    t->qd = conj ? malloc(total * sizeof *t->qd) : NULL;
+    t->qfe = conj && want_fe ? malloc(total * sizeof *t->qfe) : NULL;
     bla_build *cur = malloc((size_t)t->n[0] * sizeof *cur), *next = malloc(((size_t)t->n[0] + 1) / 2 * sizeof *next);
-    if (!t->d || (want_fe && !t->fe) || !cur || !next) {
+    if (!t->d || (want_fe && !t->fe) || (conj && !t->qd) || (conj && want_fe && !t->qfe) || !cur || !next) {
         free(cur);
         free(next);
         fr_deep_bla_free(t);
@@ -82,7 +118,12 @@ fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, fr_fe 
     for (int64_t i = 0; i < n0; i++) {
         const uint32_t m = (uint32_t)i + 1;
         fr_fec Z = o->Zfe ? o->Zfe[m] : fr_fec_from_d(o->Z[3 * m], o->Z[3 * m + 1]);
-        if (power == 2) {
+        cur[i].aq = cur[i].bq = fr_fec_from_d(0, 0);
+        if (conj) { /* Tricorn: z -> conj(2 Z z) = conj(2 Z) conj(z) */
+            cur[i].a = fr_fec_from_d(0, 0);
+            cur[i].aq = conj_fec(fr_fec_twice(Z));
+            cur[i].r = fr_fe_mul(feps, fr_fec_abs(Z));
+        } else if (power == 2) {
             cur[i].a = fr_fec_twice(Z);
             cur[i].r = fr_fe_mul(feps, fr_fec_abs(Z));
         } else { /* z^d: A = d Z^(d-1); the dropped C(d,2) Z^(d-2) z^2 is below eps of it while |z| < eps |Z| / (d-1) */
@@ -97,12 +138,15 @@ fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, fr_fe 
     for (int k = 0; k < t->levels; k++) {
         const int64_t nk = t->n[k], off = t->off[k];
 #pragma omp parallel for schedule(static) num_threads(fr_threads(ctx))
-        for (int64_t i = 0; i < nk; i++) store(&cur[i], &t->d[off + i], t->fe ? &t->fe[off + i] : NULL);
+        for (int64_t i = 0; i < nk; i++) {
+            store(&cur[i], &t->d[off + i], t->fe ? &t->fe[off + i] : NULL);
+            if (conj) store_q(&cur[i], &t->qd[off + i], t->qfe ? &t->qfe[off + i] : NULL);
+        }
         if (k + 1 == t->levels) break;
         const int64_t nn = t->n[k + 1];
 #pragma omp parallel for schedule(static) num_threads(fr_threads(ctx))
         for (int64_t i = 0; i < nn; i++)
-            next[i] = 2 * i + 1 < nk ? merge(&cur[2 * i], &cur[2 * i + 1], dcmax) : cur[2 * i];
+            next[i] = 2 * i + 1 < nk ? merge(&cur[2 * i], &cur[2 * i + 1], dcmax, conj) : cur[2 * i];
         bla_build *sw = cur;
         cur = next, next = sw;
     }

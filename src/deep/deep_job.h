@@ -27,12 +27,22 @@ typedef struct fr_bla_fe {
     fr_fe r;
 } fr_bla_fe;
 
+/* Tricorn's steps are conjugate-linear: a BLA step there is
+ * z -> a z + aq conj(z) + b dc + bq conj(dc); the q parts, beside the tables. */
+typedef struct fr_bla_q_d {
+    double aqx, aqy, bqx, bqy;
+} fr_bla_q_d;
+typedef struct fr_bla_q_fe {
+    fr_fec aq, bq;
+} fr_bla_q_fe;
+
 #define FR_BLA_MAX_LEVELS 32
 #define FR_DEEP_MAX_POWER 64
 
 typedef struct fr_deep_job {
     int mode;                 /* FR_DEEP_* */
     int power;                /* d of z^d + c: 2 (Mandelbrot) or 3 .. FR_DEEP_MAX_POWER (Multibrot) */
+    int conj;                 /* Tricorn: conj(z)^2 + c */
     double binom[FR_DEEP_MAX_POWER + 1]; /* C(d, k) */
     uint32_t max_iter, M;     /* reference: Z_0 .. Z_M (Z_M escaped, or M = max_iter) */
     double b2;                /* bailout^2 */
@@ -43,6 +53,8 @@ typedef struct fr_deep_job {
     uint32_t level_off[FR_BLA_MAX_LEVELS], level_n[FR_BLA_MAX_LEVELS];
     const fr_bla_d *bla;      /* all levels, level_off[k] .. + level_n[k] */
     const fr_bla_fe *blafe;   /* same layout (FR_DEEP_FE) */
+    const fr_bla_q_d *blaq;   /* Tricorn: the conjugate parts, same layout */
+    const fr_bla_q_fe *blaqfe;
     /* The view: dc of sample (sx, sy) = rot(u, v) * pixel, (u, v) the
      * sample's offset from the centre in pixels (deep_pixel.h) */
     double pixel_d;           /* pixel spacing (view width / image width) in double (FR_DEEP_DOUBLE) */

@@ -188,6 +188,11 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
         const fr_bla_d *b = &j->bla[k];
         double nx = fma(b->ax, zx, fma(-b->ay, zy, fma(b->bx, dcx, -(b->by * dcy))));
         double ny = fma(b->ax, zy, fma(b->ay, zx, fma(b->bx, dcy, b->by * dcx)));
+        if (j->conj) { /* + aq conj(z) + bq conj(dc) */
+            const fr_bla_q_d *q = &j->blaq[k];
+            nx = fma(q->aqx, zx, fma(q->aqy, zy, fma(q->bqx, dcx, fma(q->bqy, dcy, nx))));
+            ny = fma(-q->aqx, zy, fma(q->aqy, zx, fma(-q->bqx, dcy, fma(q->bqy, dcx, ny))));
+        }
         if (j->derivative) {
             const double p = j->pixel_d;
             double ex = fma(b->ax, dx, fma(-b->ay, dy, b->bx * p));
@@ -217,7 +222,8 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
             }
             double tx = (Zx + Zx) + zx, ty = (Zy + Zy) + zy;
             double nx = fma(tx, zx, fma(-ty, zy, dcx));
-            double ny = fma(tx, zy, fma(ty, zx, dcy));
+            double ny = j->conj ? fma(-tx, zy, fma(-ty, zx, dcy)) /* Tricorn: conj((2Z + z) z) + dc */
+                                : fma(tx, zy, fma(ty, zx, dcy));
             zx = nx, zy = ny;
         }
         m++, n++, s->steps++;
@@ -282,7 +288,15 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
         if (k >= 0) {
             const fr_bla_fe *b = &j->blafe[k];
             if (big) z = fr_fec_from_d(zx, zy);
-            z = fr_fec_add(fr_fec_mul(b->a, z), fr_fec_mul(b->b, dc));
+            if (j->conj) {
+                const fr_bla_q_fe *q = &j->blaqfe[k];
+                fr_fec cz = z, cdc = dc;
+                cz.y = -cz.y, cdc.y = -cdc.y;
+                z = fr_fec_add(fr_fec_add(fr_fec_mul(b->a, z), fr_fec_mul(q->aq, cz)),
+                               fr_fec_add(fr_fec_mul(b->b, dc), fr_fec_mul(q->bq, cdc)));
+            } else {
+                z = fr_fec_add(fr_fec_mul(b->a, z), fr_fec_mul(b->b, dc));
+            }
             if (j->derivative) d = fr_fec_add(fr_fec_mul(b->a, d), fr_fec_scale(b->b, p));
             uint32_t l = j->bla[k].l;
             m += l, n += l, skipped += l;
@@ -305,7 +319,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             } else {
                 double tx = (Zx + Zx) + zx, ty = (Zy + Zy) + zy;
                 double nx = fma(tx, zx, -(ty * zy));
-                double ny = fma(tx, zy, ty * zx);
+                double ny = j->conj ? fma(-tx, zy, -(ty * zx)) : fma(tx, zy, ty * zx);
                 zx = nx, zy = ny;
             }
             m++, n++, steps++;
@@ -326,7 +340,9 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
                     d = fr_fec_add(fr_fec_twice(fr_fec_mul(w, d)), fr_fec_norm(p.m, 0, p.e));
                 }
                 fr_fec t = fr_fec_add(fr_fec_twice(Zm), z);
-                z = fr_fec_add(fr_fec_mul(t, z), dc);
+                fr_fec u = fr_fec_mul(t, z);
+                if (j->conj) u.y = -u.y; /* Tricorn: conj((2Z + z) z) */
+                z = fr_fec_add(u, dc);
             }
             m++, n++, steps++;
             big = z.e > -400;

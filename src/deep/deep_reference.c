@@ -22,8 +22,8 @@ static fr_fec to_fec(const mpfr_t x, const mpfr_t y)
     return fr_fec_norm(fr_fe_ldexp(mx, ex - e), fr_fe_ldexp(my, ey - e), e);
 }
 
-fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, uint32_t max_iter, double b2,
-                            int want_fe, fr_deep_orbit *o)
+fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, int conj, uint32_t max_iter,
+                            double b2, int want_fe, fr_deep_orbit *o)
 {
     const uint64_t n = (uint64_t)max_iter + 1;
     o->Z = malloc(3 * n * sizeof *o->Z);
@@ -47,6 +47,7 @@ fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, u
             mpfr_sqr(y2, y, MPFR_RNDN);
             mpfr_mul(t, x, y, MPFR_RNDN);
             mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
+            if (conj) mpfr_neg(t, t, MPFR_RNDN); /* Tricorn: conj(z)^2 */
             mpfr_add(y, t, v->ci, MPFR_RNDN);
             mpfr_sub(x, x2, y2, MPFR_RNDN);
             mpfr_add(x, x, v->cr, MPFR_RNDN);

@@ -31,22 +31,24 @@ typedef struct fr_deep_orbit {
     uint32_t M;
 } fr_deep_orbit;
 
-fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, uint32_t max_iter, double b2,
-                            int want_fe, fr_deep_orbit *o);
+fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, int conj, uint32_t max_iter,
+                            double b2, int want_fe, fr_deep_orbit *o);
 void fr_deep_orbit_free(fr_deep_orbit *o);
 
 /* BLA tables over the reference orbit. */
 typedef struct fr_deep_bla {
     fr_bla_d *d;
     fr_bla_fe *fe;      /* extended-range mode only */
+    fr_bla_q_d *qd;     /* Tricorn only */
+    fr_bla_q_fe *qfe;   /* Tricorn in extended range only */
     int levels;
     uint32_t off[FR_BLA_MAX_LEVELS], n[FR_BLA_MAX_LEVELS];
 } fr_deep_bla;
 
 /* eps: relative size of the dropped z^2 term a BLA step may ignore; dcmax:
  * the largest |dc| of the image. */
-fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, fr_fe dcmax, double eps, int want_fe,
-                            fr_deep_bla *t);
+fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, int conj, fr_fe dcmax, double eps,
+                            int want_fe, fr_deep_bla *t);
 void fr_deep_bla_free(fr_deep_bla *t);
 
 /* 1 when a view needs perturbation (see fr_escape_params.perturbation). */

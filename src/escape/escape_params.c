@@ -323,10 +323,14 @@ fr_status fr_escape_params_validate(fr_context *ctx, const fr_escape_params *p)
     if (p->view_width_exp10 && p->perturbation == FR_PERTURB_OFF)
         return fr_fail(ctx, FR_ERR_INVALID, "a view narrower than 1e-300 needs perturbation (perturbation is off)");
     if (fr_escape_is_deep(p) || p->view_width_exp10) {
-        if (p->formula != FR_MANDELBROT && p->formula != FR_MULTIBROT)
+        if (p->formula != FR_MANDELBROT && p->formula != FR_MULTIBROT && p->formula != FR_TRICORN)
             return fr_fail(ctx, FR_ERR_UNSUPPORTED,
-                           "perturbation (deep zoom) supports formulas mandelbrot and multibrot so far, not %s",
+                           "perturbation (deep zoom) supports formulas mandelbrot, multibrot and tricorn so far, not %s",
                            fr_formula_name(p->formula));
+        if (p->formula == FR_TRICORN && p->color == FR_COLOR_DISTANCE)
+            return fr_fail(ctx, FR_ERR_UNSUPPORTED,
+                           "color distance is not available for deep tricorn views yet (perturbation); use count, "
+                           "smooth or histogram");
         if (p->precision == FR_F32)
             return fr_fail(ctx, FR_ERR_INVALID,
                            "this view is too narrow for float32; use precision f64 (perturbation runs in f64)");
