@@ -148,6 +148,24 @@ static void test_shallow_agrees(void **state)
     fr_context_destroy(ctx);
 }
 
+/* Render p with 1 and with `threads` threads: the same counts and values,
+ * by the number type `deep` (1 double, 2 extended range). */
+static void same_at_threads(fr_context *ctx, const fr_escape_params *p, int threads, int deep)
+{
+    fr_escape_raw ra, rb;
+    fr_escape_stats st;
+    const size_t n = (size_t)p->width * (size_t)p->height;
+    fr_context_set_threads(ctx, 1);
+    assert_int_equal(fr_escape_render(ctx, p, NULL, &ra, &st), FR_OK);
+    assert_int_equal(st.deep, deep);
+    fr_context_set_threads(ctx, threads);
+    assert_int_equal(fr_escape_render(ctx, p, NULL, &rb, &st), FR_OK);
+    assert_memory_equal(ra.counts, rb.counts, n * sizeof *ra.counts);
+    assert_memory_equal(ra.values, rb.values, n * sizeof *ra.values);
+    fr_escape_raw_free(&ra);
+    fr_escape_raw_free(&rb);
+}
+
 /* The same counts at any thread count, in double and in extended range. */
 static void test_threads(void **state)
 {
@@ -156,17 +174,7 @@ static void test_threads(void **state)
     for (int k = 0; k < 3; k++) {
         fr_escape_params *p = mk(ctx, KF14, widths[k], 3000, 67, 31);
         p->color = FR_COLOR_SMOOTH;
-        fr_escape_raw ra, rb;
-        fr_escape_stats st;
-        fr_context_set_threads(ctx, 1);
-        assert_int_equal(fr_escape_render(ctx, p, NULL, &ra, &st), FR_OK);
-        assert_int_equal(st.deep, k < 2 ? 1 : 2);
-        fr_context_set_threads(ctx, 3);
-        assert_int_equal(fr_escape_render(ctx, p, NULL, &rb, &st), FR_OK);
-        assert_memory_equal(ra.counts, rb.counts, 67 * 31 * sizeof *ra.counts);
-        assert_memory_equal(ra.values, rb.values, 67 * 31 * sizeof *ra.values);
-        fr_escape_raw_free(&ra);
-        fr_escape_raw_free(&rb);
+        same_at_threads(ctx, p, 3, k < 2 ? 1 : 2);
         free(p);
     }
     fr_context_destroy(ctx);
@@ -184,17 +192,7 @@ static void test_multibrot(void **state)
                                  widths[k], 3000, 40, 24);
         p->formula = FR_MULTIBROT, p->power = 3 + 2 * k;
         p->color = FR_COLOR_DISTANCE;
-        fr_escape_raw ra, rb;
-        fr_escape_stats st;
-        fr_context_set_threads(ctx, 1);
-        assert_int_equal(fr_escape_render(ctx, p, NULL, &ra, &st), FR_OK);
-        assert_int_equal(st.deep, k + 1);
-        fr_context_set_threads(ctx, 2);
-        assert_int_equal(fr_escape_render(ctx, p, NULL, &rb, &st), FR_OK);
-        assert_memory_equal(ra.counts, rb.counts, 40 * 24 * sizeof *ra.counts);
-        assert_memory_equal(ra.values, rb.values, 40 * 24 * sizeof *ra.values);
-        fr_escape_raw_free(&ra);
-        fr_escape_raw_free(&rb);
+        same_at_threads(ctx, p, 2, k + 1);
         free(p);
     }
     fr_context_destroy(ctx);
@@ -210,17 +208,7 @@ static void test_tricorn(void **state)
         fr_escape_params *p = mk(ctx, "0.2885618396079565353585651330927425767662,0.3847491194772753804780868441236567690215",
                                  widths[k], 3000, 40, 24);
         p->formula = FR_TRICORN, p->color = FR_COLOR_SMOOTH;
-        fr_escape_raw ra, rb;
-        fr_escape_stats st;
-        fr_context_set_threads(ctx, 1);
-        assert_int_equal(fr_escape_render(ctx, p, NULL, &ra, &st), FR_OK);
-        assert_int_equal(st.deep, k + 1);
-        fr_context_set_threads(ctx, 2);
-        assert_int_equal(fr_escape_render(ctx, p, NULL, &rb, &st), FR_OK);
-        assert_memory_equal(ra.counts, rb.counts, 40 * 24 * sizeof *ra.counts);
-        assert_memory_equal(ra.values, rb.values, 40 * 24 * sizeof *ra.values);
-        fr_escape_raw_free(&ra);
-        fr_escape_raw_free(&rb);
+        same_at_threads(ctx, p, 2, k + 1);
         p->color = FR_COLOR_DISTANCE;
         assert_int_equal(fr_escape_params_validate(ctx, p), FR_ERR_UNSUPPORTED);
         assert_non_null(strstr(fr_last_error(ctx), "distance"));
