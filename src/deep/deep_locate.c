@@ -85,6 +85,22 @@ static mpfr_prec_t bits_for_exp(mpfr_exp_t e, long spare)
     return (mpfr_prec_t)(b < 64 ? 64 : b);
 }
 
+/* The radius parsed into rad (its binary exponent into *e), and the working
+ * precision for a search of that radius with `guard` bits above it; "too
+ * small" past PREC_LIMIT. */
+static fr_status radius_bits(fr_context *ctx, const char *radius, long guard, mpfr_t rad, mpfr_exp_t *e,
+                             mpfr_prec_t *bits)
+{
+    *e = 0;
+    fr_status st = parse_radius(ctx, "radius", radius, rad, e);
+    if (st != FR_OK)
+        return st;
+    *bits = bits_for_exp(*e, guard);
+    if (*bits > PREC_LIMIT)
+        return fr_fail(ctx, FR_ERR_INVALID, "radius \"%.40s\" is too small", radius);
+    return FR_OK;
+}
+
 fr_status fr_locate_period(fr_context *ctx, const char *re, const char *im, const char *radius,
                            uint32_t max_period, uint32_t *period)
 {
@@ -94,20 +110,16 @@ fr_status fr_locate_period(fr_context *ctx, const char *re, const char *im, cons
     if (max_period == 0)
         return fr_fail(ctx, FR_ERR_INVALID, "max_period must be >= 1");
 
+    /* The disc must be resolved; rounding errors grow like the ball radius,
+     * so a fixed margin above the radius suffices. */
     mpfr_t rad;
-    mpfr_exp_t re2 = 0;
+    mpfr_exp_t re2;
+    mpfr_prec_t bits;
     mpfr_init2(rad, LOW_PREC);
-    fr_status st = parse_radius(ctx, "radius", radius, rad, &re2);
+    fr_status st = radius_bits(ctx, radius, 64 + (long)ceil_log2_u32(max_period), rad, &re2, &bits);
     if (st != FR_OK) {
         mpfr_clear(rad);
         return st;
-    }
-    /* The disc must be resolved; rounding errors grow like the ball radius,
-     * so a fixed margin above the radius suffices. */
-    mpfr_prec_t bits = bits_for_exp(re2, 64 + (long)ceil_log2_u32(max_period));
-    if (bits > PREC_LIMIT) {
-        mpfr_clear(rad);
-        return fr_fail(ctx, FR_ERR_INVALID, "radius \"%.40s\" is too small", radius);
     }
 
     mpfr_t cx, cy, x, y, x2, y2, t, r, az, u;
@@ -385,18 +397,15 @@ fr_status fr_locate_nucleus(fr_context *ctx, const char *re, const char *im, con
     if (period == 0)
         return fr_fail(ctx, FR_ERR_INVALID, "period must be >= 1");
 
+    const long guard = 64 + (long)ceil_log2_u32(period);
     mpfr_t rad;
-    mpfr_exp_t e = 0;
+    mpfr_exp_t e;
+    mpfr_prec_t bits;
     mpfr_init2(rad, LOW_PREC);
-    fr_status st = parse_radius(ctx, "radius", radius, rad, &e);
+    fr_status st = radius_bits(ctx, radius, guard, rad, &e, &bits);
     mpfr_clear(rad);
     if (st != FR_OK)
         return st;
-
-    const long guard = 64 + (long)ceil_log2_u32(period);
-    mpfr_prec_t bits = bits_for_exp(e, guard);
-    if (bits > PREC_LIMIT)
-        return fr_fail(ctx, FR_ERR_INVALID, "radius \"%.40s\" is too small", radius);
 
     newton_ws w;
     ws_init(&w, bits);
