@@ -6,7 +6,8 @@
 # counts equal the oracle's and none is off by more than 1 %.
 # usage: deep_exact.sh FRACTALIS ORACLE VIEW_TOOL DEPTH SAMPLES WxH
 #        deep_exact.sh FRACTALIS ORACLE FILE.view DEPTH SAMPLES WxH
-#   a .view file holds "POWER CENTER WIDTH ITER" (POWER "tricorn": the Tricorn; Multibrot and Tricorn views: a point of
+#   a .view file holds "POWER CENTER WIDTH ITER" (POWER "tricorn": the Tricorn, "ship": the Burning Ship; Multibrot,
+#   Tricorn and Burning Ship views: a point of
 #   the set's boundary found by bisection along a ray with the oracle itself,
 #   tests/data/deep/README)
 set -euo pipefail
@@ -21,6 +22,7 @@ else
 fi
 formula=mandelbrot oracle_formula="--power $power"
 if [ "$power" = tricorn ]; then formula=tricorn oracle_formula=--tricorn
+elif [ "$power" = ship ]; then formula=burningship oracle_formula=--ship
 elif [ "$power" != 2 ]; then formula="multibrot --power $power"; fi
 # shellcheck disable=SC2086
 "$fr" render $formula --center "$center" --width "$width" --iter "$iter" --size "$size" --color count \

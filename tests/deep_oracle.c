@@ -1,13 +1,15 @@
-/* deep_oracle: the independent oracle for deep-zoom Mandelbrot renders.
+/* deep_oracle: the independent oracle for deep-zoom renders (Mandelbrot,
+ * Multibrot z^d + c, Tricorn conj(z)^2 + c, Burning Ship (|x| + i|y|)^2 + c).
  *
- * For each requested sample it iterates z -> z^2 + c directly in MPFR at the
+ * For each requested sample it iterates z -> z^2 + c (or the formula asked
+ * for) directly in MPFR at the
  * sample's exact c (no perturbation, no series, no tricks) and prints the
  * escape count. It links only MPFR, GMP and libm, so that it shares no code
  * with the renderer it checks.
  *
  * Usage:
  *   deep_oracle --center RE,IM --width W --size WxH --iter N
- *               [--bailout R] [--rotate DEG] [--aa A] [--power D | --tricorn] [--extra-bits B]
+ *               [--bailout R] [--rotate DEG] [--aa A] [--power D | --tricorn | --ship] [--extra-bits B]
  *               (--pixels FILE | --sample K [--seed S])
  *
  *   RE, IM, W, R, DEG are decimal text of any length and exponent ("4e-5000");
@@ -79,7 +81,8 @@ static void die(const char *fmt, const char *a)
 static void usage(void)
 {
     fprintf(stderr, "usage: deep_oracle --center RE,IM --width W --size WxH --iter N [--bailout R]\n"
-                    "                   [--rotate DEG] [--aa A] (--pixels FILE | --sample K [--seed S])\n");
+                    "                   [--rotate DEG] [--aa A] [--power D | --tricorn | --ship]\n"
+                    "                   (--pixels FILE | --sample K [--seed S])\n");
     exit(2);
 }
 
@@ -138,6 +141,7 @@ typedef struct run {
     int shortcut;        /* R >= 2: interior shortcut allowed (d = 2) */
     int power;           /* d of z^d + c (--power, default 2) */
     int tricorn;         /* --tricorn: conj(z)^2 + c */
+    int ship;            /* --ship: (|x| + i|y|)^2 + c (Burning Ship) */
     uint64_t gw, gh;     /* sample grid */
     uint64_t iter;
 } run;
@@ -255,6 +259,7 @@ static void compute(const run *r, scratch *s, sample *o)
         mpfr_sqr(s->t, s->t, MPFR_RNDN);
         mpfr_sub(s->t, s->t, s->m, MPFR_RNDN);
         if (r->tricorn) mpfr_neg(s->t, s->t, MPFR_RNDN); /* conj(z)^2: y' = -2xy + cy */
+        if (r->ship) mpfr_abs(s->t, s->t, MPFR_RNDN);   /* Burning Ship: y' = 2|xy| + cy */
         mpfr_add(s->y, s->t, s->cy, MPFR_RNDN);
         mpfr_sub(s->x, s->x2, s->y2, MPFR_RNDN);
         mpfr_add(s->x, s->x, s->cx, MPFR_RNDN);
@@ -345,7 +350,7 @@ int main(int argc, char **argv)
 {
     const char *center = NULL, *width = NULL, *size = NULL, *iter = NULL, *bailout = "2", *rotate = "0",
                *aa = "1", *pixels = NULL, *nsample = NULL, *seed = "1", *extra = "0", *power = "2";
-    int tricorn = 0;
+    int tricorn = 0, ship = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char **dst = NULL;
@@ -363,6 +368,9 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--power")) dst = &power;
         else if (!strcmp(a, "--tricorn")) {
             tricorn = 1;
+            continue;
+        } else if (!strcmp(a, "--ship")) {
+            ship = 1;
             continue;
         }
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) usage();
@@ -458,7 +466,9 @@ int main(int argc, char **argv)
         r.shortcut = mpfr_cmp_ui(rb, 2) >= 0;
         r.power = (int)parse_u64(power, 2, 64, "--power");
         r.tricorn = tricorn;
-        if (r.power != 2 || tricorn) r.shortcut = 0;
+        r.ship = ship;
+        if (tricorn && ship) die("%s", "give at most one of --tricorn and --ship");
+        if (r.power != 2 || tricorn || ship) r.shortcut = 0;
         mpfr_sqr(r.r2, rb, MPFR_RNDN);
         mpfr_clear(rb);
         mpfr_inits2(64, r.r2lo, r.r2hi, (mpfr_ptr)0);

@@ -118,7 +118,7 @@ static void test_switch(void **state)
     free(counts(ctx, p, &st));
     assert_int_equal(st.deep, 0);
     /* formulas without perturbation are refused when it is needed */
-    fr_escape_params_default(p, FR_BURNINGSHIP);
+    fr_escape_params_default(p, FR_JULIA);
     assert_int_equal(fr_escape_param_set(ctx, p, "width", "1e-400"), FR_OK);
     assert_int_equal(fr_escape_params_validate(ctx, p), FR_ERR_UNSUPPORTED);
     assert_non_null(strstr(fr_last_error(ctx), "perturbation"));
@@ -199,7 +199,7 @@ static void test_multibrot(void **state)
 }
 
 /* Tricorn by perturbation (conjugate-linear BLA steps): double and extended
- * range, the same at any thread count; distance colouring is refused. */
+ * range, the same at any thread count, distance colouring too. */
 static void test_tricorn(void **state)
 {
     fr_context *ctx = fr_context_create();
@@ -210,8 +210,88 @@ static void test_tricorn(void **state)
         p->formula = FR_TRICORN, p->color = FR_COLOR_SMOOTH;
         same_at_threads(ctx, p, 2, k + 1);
         p->color = FR_COLOR_DISTANCE;
-        assert_int_equal(fr_escape_params_validate(ctx, p), FR_ERR_UNSUPPORTED);
-        assert_non_null(strstr(fr_last_error(ctx), "distance"));
+        same_at_threads(ctx, p, 2, k + 1);
+        free(p);
+    }
+    fr_context_destroy(ctx);
+}
+
+/* Burning Ship by perturbation (real-linear BLA steps, the fold by
+ * diffabs): double and extended range, the same at any thread count,
+ * distance colouring too; BLA takes steps. */
+static void test_burningship(void **state)
+{
+    fr_context *ctx = fr_context_create();
+    static const char *const widths[] = {"1e-25", "1e-330"};
+    for (int k = 0; k < 2; k++) {
+        fr_escape_params *p = mk(ctx, "0.32949841366872126989896595519239730229263655896,"
+                                      "0.43933121822496169319862127358986306972351541194",
+                                 widths[k], 3000, 40, 24);
+        p->formula = FR_BURNINGSHIP, p->color = FR_COLOR_SMOOTH;
+        same_at_threads(ctx, p, 2, k + 1);
+        fr_escape_stats st;
+        free(counts(ctx, p, &st));
+        assert_int_equal(st.deep, k + 1);
+        assert_true(st.iterations_skipped > 0);
+        p->color = FR_COLOR_DISTANCE;
+        same_at_threads(ctx, p, 2, k + 1);
+        free(p);
+    }
+    /* a view on the real axis: Y = 0 all along the reference, where no BLA
+     * step holds (the fold), so every iteration is a perturbation step */
+    fr_escape_params *p = mk(ctx, "-1.7548776662466927600495,0", "1e-18", 2000, 32, 18);
+    p->formula = FR_BURNINGSHIP, p->color = FR_COLOR_SMOOTH;
+    same_at_threads(ctx, p, 2, 1);
+    fr_escape_stats st;
+    free(counts(ctx, p, &st));
+    assert_int_equal(st.deep, 1);
+    assert_true(st.iterations > 0);
+    assert_true(st.iterations_skipped == 0);
+    free(p);
+    fr_context_destroy(ctx);
+}
+
+/* Distance estimation carried through perturbation and BLA agrees with
+ * the plain path's (the Jacobian iterated in float64) within 1e-4 where
+ * both give the same count (the plain path's in plane units, the deep
+ * path's in pixels): Mandelbrot, Tricorn and Burning Ship at shallow views that
+ * both can render. */
+static void test_distance_agrees(void **state)
+{
+    static const struct {
+        fr_formula f;
+        const char *center, *width;
+    } views[] = {
+        {FR_MANDELBROT, "-0.7436438870371587,0.1318259042053119", "1e-7"},
+        {FR_TRICORN, "0.2885618396079565,0.3847491194772754", "1e-4"},
+        {FR_BURNINGSHIP, "0.3294984136687213,0.4393312182249617", "1e-4"},
+    };
+    fr_context *ctx = fr_context_create();
+    for (int k = 0; k < 3; k++) {
+        fr_escape_params *p = mk(ctx, views[k].center, views[k].width, 2000, 96, 54);
+        p->formula = views[k].f, p->color = FR_COLOR_DISTANCE;
+        p->interior_test = 0, p->periodicity = 0;
+        p->perturbation = FR_PERTURB_OFF;
+        fr_escape_raw a, b;
+        fr_escape_stats st;
+        assert_int_equal(fr_escape_render(ctx, p, NULL, &a, &st), FR_OK);
+        assert_int_equal(st.deep, 0);
+        p->perturbation = FR_PERTURB_ON;
+        assert_int_equal(fr_escape_render(ctx, p, NULL, &b, &st), FR_OK);
+        assert_int_equal(st.deep, 1);
+        int compared = 0, close = 0;
+        const double pixel = p->view_width / 96;
+        for (int i = 0; i < 96 * 54; i++) {
+            double plain = a.values[i] / pixel; /* plane units; the deep path's are pixels */
+            if (a.counts[i] != b.counts[i] || a.counts[i] >= 2000 || plain < 0.01) continue;
+            compared++;
+            close += fabs(plain - b.values[i]) <= 1e-4 * plain;
+        }
+        printf("# %s: %d compared, %d within 1e-4\n", fr_formula_name(views[k].f), compared, close);
+        assert_true(compared >= 200);
+        assert_true(close >= compared - compared / 100);
+        fr_escape_raw_free(&a);
+        fr_escape_raw_free(&b);
         free(p);
     }
     fr_context_destroy(ctx);
@@ -301,7 +381,8 @@ int main(void)
         cmocka_unit_test(test_shallow_agrees),   cmocka_unit_test(test_threads),
         cmocka_unit_test(test_fe_matches_double), cmocka_unit_test(test_cancel),
         cmocka_unit_test(test_locate),          cmocka_unit_test(test_multibrot),
-        cmocka_unit_test(test_tricorn),
+        cmocka_unit_test(test_tricorn),          cmocka_unit_test(test_burningship),
+        cmocka_unit_test(test_distance_agrees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,7 +7,12 @@
  * Built in extended range (A over a long span leaves a double's range at
  * depth), then stored as doubles for the validity test and the double
  * loop. The radius stored is r / sqrt 2, so that the loop may test the max
- * norm. Deterministic: the same tables on every backend and thread count. */
+ * norm. The non-conformal formulas' steps are real-linear maps
+ * z -> a z + aq conj(z) (deep_job.h). The Burning Ship's step at
+ * Z = X + iY is z -> 2 Z z where X Y > 0 and 2 conj(Z) conj(z) where
+ * X Y < 0 (the fold |.| keeps its side); it holds while z moves neither
+ * part across an axis, |z| < min(|X|, |Y|), as well as |z| < eps |Z|.
+ * Deterministic: the same tables on every backend and thread count. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +21,7 @@
 
 typedef struct bla_build {
     fr_fec a, b;
-    fr_fec aq, bq; /* conjugate parts (Tricorn; zero otherwise) */
+    fr_fec aq, bq; /* conjugate parts (Tricorn, Burning Ship; zero otherwise) */
     fr_fe r;       /* Euclidean radius */
     uint32_t l;
 } bla_build;
@@ -30,11 +35,11 @@ static fr_fec conj_fec(fr_fec v)
 /* x then y. A map z -> a z + aq conj(z) composes as
  * (a2, q2) o (a1, q1) = (a2 a1 + q2 conj(q1), a2 q1 + q2 conj(a1)); its
  * norm is at most |a| + |aq|. */
-static bla_build merge(const bla_build *x, const bla_build *y, fr_fe dcmax, int conj)
+static bla_build merge(const bla_build *x, const bla_build *y, fr_fe dcmax, int q)
 {
     bla_build o;
     fr_fe nax = fr_fec_abs(x->a), nbx = fr_fec_abs(x->b);
-    if (!conj) {
+    if (!q) {
         o.a = fr_fec_mul(y->a, x->a);
         o.b = fr_fec_add(fr_fec_mul(y->a, x->b), y->b);
         o.aq = o.bq = fr_fec_from_d(0, 0);
@@ -87,10 +92,11 @@ void fr_deep_bla_free(fr_deep_bla *t)
     memset(t, 0, sizeof *t);
 }
 
-fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, int conj, fr_fe dcmax, double eps,
+fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, int conj, int ship, fr_fe dcmax, double eps,
                             int want_fe, fr_deep_bla *t)
 {
     memset(t, 0, sizeof *t);
+    const int q = conj || ship; /* real-linear steps: the q parts are kept */
     if (o->M < 2) return FR_OK;
     uint64_t total = 0;
     uint32_t n = o->M - 1;
@@ -103,10 +109,10 @@ fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, int co
     }
     t->d = malloc(total * sizeof *t->d);
     t->fe = want_fe ? malloc(total * sizeof *t->fe) : NULL;
-    t->qd = conj ? malloc(total * sizeof *t->qd) : NULL;
-    t->qfe = conj && want_fe ? malloc(total * sizeof *t->qfe) : NULL;
+    t->qd = q ? malloc(total * sizeof *t->qd) : NULL;
+    t->qfe = q && want_fe ? malloc(total * sizeof *t->qfe) : NULL;
     bla_build *cur = malloc((size_t)t->n[0] * sizeof *cur), *next = malloc(((size_t)t->n[0] + 1) / 2 * sizeof *next);
-    if (!t->d || (want_fe && !t->fe) || (conj && !t->qd) || (conj && want_fe && !t->qfe) || !cur || !next) {
+    if (!t->d || (want_fe && !t->fe) || (q && !t->qd) || (q && want_fe && !t->qfe) || !cur || !next) {
         free(cur);
         free(next);
         fr_deep_bla_free(t);
@@ -123,6 +129,14 @@ fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, int co
             cur[i].a = fr_fec_from_d(0, 0);
             cur[i].aq = conj_fec(fr_fec_twice(Z));
             cur[i].r = fr_fe_mul(feps, fr_fec_abs(Z));
+        } else if (ship) {
+            fr_fe r = fr_fe_mul(feps, fr_fec_abs(Z));
+            fr_fe ax = fr_fe_norm(fabs(Z.x), Z.e), ay = fr_fe_norm(fabs(Z.y), Z.e);
+            if (fr_fe_lt(ax, r)) r = ax;
+            if (fr_fe_lt(ay, r)) r = ay;
+            cur[i].r = r;
+            if ((Z.x < 0) == (Z.y < 0)) cur[i].a = fr_fec_twice(Z); /* X Y >= 0 (r is 0 where X Y = 0) */
+            else cur[i].a = fr_fec_from_d(0, 0), cur[i].aq = fr_fec_twice(conj_fec(Z));
         } else if (power == 2) {
             cur[i].a = fr_fec_twice(Z);
             cur[i].r = fr_fe_mul(feps, fr_fec_abs(Z));
@@ -140,13 +154,13 @@ fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, int co
 #pragma omp parallel for schedule(static) num_threads(fr_threads(ctx))
         for (int64_t i = 0; i < nk; i++) {
             store(&cur[i], &t->d[off + i], t->fe ? &t->fe[off + i] : NULL);
-            if (conj) store_q(&cur[i], &t->qd[off + i], t->qfe ? &t->qfe[off + i] : NULL);
+            if (q) store_q(&cur[i], &t->qd[off + i], t->qfe ? &t->qfe[off + i] : NULL);
         }
         if (k + 1 == t->levels) break;
         const int64_t nn = t->n[k + 1];
 #pragma omp parallel for schedule(static) num_threads(fr_threads(ctx))
         for (int64_t i = 0; i < nn; i++)
-            next[i] = 2 * i + 1 < nk ? merge(&cur[2 * i], &cur[2 * i + 1], dcmax, conj) : cur[2 * i];
+            next[i] = 2 * i + 1 < nk ? merge(&cur[2 * i], &cur[2 * i + 1], dcmax, q) : cur[2 * i];
         bla_build *sw = cur;
         cur = next, next = sw;
     }

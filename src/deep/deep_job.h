@@ -27,8 +27,11 @@ typedef struct fr_bla_fe {
     fr_fe r;
 } fr_bla_fe;
 
-/* Tricorn's steps are conjugate-linear: a BLA step there is
- * z -> a z + aq conj(z) + b dc + bq conj(dc); the q parts, beside the tables. */
+/* The non-conformal formulas' steps are real-linear, not complex-linear:
+ * a BLA step there is z -> a z + aq conj(z) + b dc + bq conj(dc) (any real
+ * 2x2 matrix is such a pair: the Tricorn's steps are conjugate-linear, the
+ * Burning Ship's either complex- or conjugate-linear by the sign of X Y);
+ * the q parts, beside the tables. */
 typedef struct fr_bla_q_d {
     double aqx, aqy, bqx, bqy;
 } fr_bla_q_d;
@@ -43,6 +46,7 @@ typedef struct fr_deep_job {
     int mode;                 /* FR_DEEP_* */
     int power;                /* d of z^d + c: 2 (Mandelbrot) or 3 .. FR_DEEP_MAX_POWER (Multibrot) */
     int conj;                 /* Tricorn: conj(z)^2 + c */
+    int ship;                 /* Burning Ship: (|x| + i|y|)^2 + c */
     double binom[FR_DEEP_MAX_POWER + 1]; /* C(d, k) */
     uint32_t max_iter, M;     /* reference: Z_0 .. Z_M (Z_M escaped, or M = max_iter) */
     double b2;                /* bailout^2 */
@@ -53,7 +57,7 @@ typedef struct fr_deep_job {
     uint32_t level_off[FR_BLA_MAX_LEVELS], level_n[FR_BLA_MAX_LEVELS];
     const fr_bla_d *bla;      /* all levels, level_off[k] .. + level_n[k] */
     const fr_bla_fe *blafe;   /* same layout (FR_DEEP_FE) */
-    const fr_bla_q_d *blaq;   /* Tricorn: the conjugate parts, same layout */
+    const fr_bla_q_d *blaq;   /* Tricorn, Burning Ship: the conjugate parts, same layout */
     const fr_bla_q_fe *blaqfe;
     /* The view: dc of sample (sx, sy) = rot(u, v) * pixel, (u, v) the
      * sample's offset from the centre in pixels (deep_pixel.h) */

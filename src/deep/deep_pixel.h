@@ -8,9 +8,14 @@
  *   z <- (2 Z_m + z) z + dc,  m <- m + 1        (perturbation step)
  *   z <- A z + B dc,          m <- m + l        (BLA step, when |z| < r)
  *   rebase: z <- Z_m + z, m <- 0, when |Z_m + z| < |z| or m reaches M.
+ * Burning Ship, (|x| + i|y|)^2 + c: x as above, y <- 2 diffabs(X Y, X y +
+ * x (Y + y)) + dcy, diffabs(c, d) = |c + d| - |c| by cases so that no
+ * large terms cancel (as in Kalles Fraktaler and Fraktaler-3).
  * Count: the first n with |Z_m + z|^2 > R^2 (z_0 = 0), as the plain path;
  * max_iter when none. The derivative d = (dz/dc) * pixel rides along
- * (d <- 2 (Z_m + z) d + pixel; d <- A d + B pixel).
+ * (d <- 2 (Z_m + z) d + pixel; d <- A d + B pixel). For the real-linear
+ * formulas (Tricorn, Burning Ship) dz/dc is a real 2x2 matrix, kept as the
+ * pair (d, q) of v -> d v + q conj(v), composed like the BLA steps.
  */
 #ifndef FR_DEEP_PIXEL_H
 #define FR_DEEP_PIXEL_H
@@ -77,6 +82,22 @@ FR_HD double fr_deep_dist(double wx, double wy, double dx, double dy)
     return ad > 0 && isfinite(ad) ? aw * log(aw) / ad : 0.0;
 }
 
+/* The same for a real-linear derivative v -> d v + q conj(v): its norm is
+ * the root-mean-square of its singular values, sqrt(|d|^2 + |q|^2), as in
+ * the plain path (escape_distance.h). */
+FR_HD double fr_deep_dist_q(double wx, double wy, double dx, double dy, double qx, double qy)
+{
+    double aw = sqrt(wx * wx + wy * wy), ad = sqrt((dx * dx + dy * dy) + (qx * qx + qy * qy));
+    return ad > 0 && isfinite(ad) ? aw * log(aw) / ad : 0.0;
+}
+FR_HD double fr_deep_dist_q_fe(double wx, double wy, fr_fec d, fr_fec q)
+{
+    fr_fe n2 = fr_fe_add(fr_fec_norm2(d), fr_fec_norm2(q));
+    if (n2.m == 0) return 0.0;
+    double aw = sqrt(wx * wx + wy * wy);
+    return fr_fe_to_d(fr_fe_div(fr_fe_from_d(aw * log(aw)), fr_fe_sqrt(n2)));
+}
+
 /* The same from an extended-range derivative d * 2^e. */
 FR_HD double fr_deep_dist_fe(double wx, double wy, fr_fec d)
 {
@@ -109,12 +130,89 @@ FR_HD fr_fec fr_deep_sample_dc_fe(const fr_deep_job *j, int sx, int sy)
     return fr_fec_scale(fr_fec_from_d(a, b), j->pixel_fe);
 }
 
+/* |c + d| - |c| without cancelling large terms: d itself while c + d keeps
+ * c's sign, -(2 c + d) when it changes. */
+FR_HD double fr_deep_diffabs(double c, double d)
+{
+    double s = c + d;
+    if (c >= 0) return s >= 0 ? d : -fma(2.0, c, d);
+    return s > 0 ? fma(2.0, c, d) : -d;
+}
+FR_HD fr_fe fr_deep_diffabs_fe(fr_fe c, fr_fe d)
+{
+    fr_fe s = fr_fe_add(c, d), c2 = c;
+    if (c2.m != 0) c2.e += 1;
+    if (c.m >= 0) return s.m >= 0 ? d : fr_fe_neg(fr_fe_add(c2, d));
+    return s.m > 0 ? fr_fe_add(c2, d) : fr_fe_neg(d);
+}
+/* The Burning Ship's perturbed y (less dc): 2 diffabs(X Y, X y + x (Y + y)). */
+FR_HD double fr_deep_ship_y(double Zx, double Zy, double zx, double zy)
+{
+    return 2 * fr_deep_diffabs(Zx * Zy, fma(Zx, zy, (Zy + zy) * zx));
+}
+/* A complex number from two extended reals. */
+FR_HD fr_fec fr_fec_from_fe(fr_fe x, fr_fe y)
+{
+    if (x.m == 0 && y.m == 0) return fr_fec_from_d(0, 0);
+    int64_t e = x.m == 0 ? y.e : y.m == 0 ? x.e : (x.e > y.e ? x.e : y.e);
+    return fr_fec_norm(x.m == 0 ? 0.0 : fr_fe_ldexp(x.m, x.e - e), y.m == 0 ? 0.0 : fr_fe_ldexp(y.m, y.e - e), e);
+}
+
 /* Complex product with the fmas placed as everywhere here. */
 FR_HD void fr_deep_cmul(double ax, double ay, double bx, double by, double *ox, double *oy)
 {
     double x = fma(ax, bx, -(ay * by));
     *oy = fma(ax, by, ay * bx);
     *ox = x;
+}
+
+/* The real-linear formulas' step derivative at w: the Burning Ship's is
+ * v -> 2 w v where Re w and Im w have one sign (as escape_distance.h
+ * decides it), else v -> 2 conj(w) conj(v), the Tricorn's always. Applied
+ * to the derivative (d, q), plus the pixel: u = w d, v = w q, then
+ * (2 u + p, 2 v) or (2 conj(v) + p, 2 conj(u)). */
+FR_HD int fr_deep_step_linear(const fr_deep_job *j, double wx, double wy)
+{
+    return j->ship && (wx < 0) == (wy < 0);
+}
+FR_HD void fr_deep_jac_d(const fr_deep_job *j, double wx, double wy, double *dx, double *dy, double *qx, double *qy)
+{
+    double ux, uy, vx, vy;
+    fr_deep_cmul(wx, wy, *dx, *dy, &ux, &uy);
+    fr_deep_cmul(wx, wy, *qx, *qy, &vx, &vy);
+    if (fr_deep_step_linear(j, wx, wy))
+        *dx = 2 * ux + j->pixel_d, *dy = 2 * uy, *qx = 2 * vx, *qy = 2 * vy;
+    else
+        *dx = 2 * vx + j->pixel_d, *dy = -2 * vy, *qx = 2 * ux, *qy = -2 * uy;
+}
+FR_HD fr_fec fr_deep_conj_fe(fr_fec a)
+{
+    a.y = -a.y;
+    return a;
+}
+FR_HD void fr_deep_jac_fe(const fr_deep_job *j, fr_fec w, fr_fec *d, fr_fec *q)
+{
+    const fr_fec p = fr_fec_norm(j->pixel_fe.m, 0, j->pixel_fe.e);
+    fr_fec u = fr_fec_twice(fr_fec_mul(w, *d)), v = fr_fec_twice(fr_fec_mul(w, *q));
+    if (fr_deep_step_linear(j, w.x, w.y)) *d = fr_fec_add(u, p), *q = v;
+    else *d = fr_fec_add(fr_deep_conj_fe(v), p), *q = fr_deep_conj_fe(u);
+}
+/* A BLA step's derivative for the real-linear formulas:
+ * d <- a d + aq conj(q) + b p, q <- a q + aq conj(d) + bq p. */
+FR_HD void fr_deep_bla_jac_d(const fr_bla_d *b, const fr_bla_q_d *k, double p, double *dx, double *dy, double *qx,
+                             double *qy)
+{
+    const double ax = b->ax, ay = b->ay, ux = *dx, uy = *dy, vx = *qx, vy = *qy;
+    *dx = fma(ax, ux, fma(-ay, uy, fma(k->aqx, vx, fma(k->aqy, vy, b->bx * p))));
+    *dy = fma(ax, uy, fma(ay, ux, fma(k->aqy, vx, fma(-k->aqx, vy, b->by * p))));
+    *qx = fma(ax, vx, fma(-ay, vy, fma(k->aqx, ux, fma(k->aqy, uy, k->bqx * p))));
+    *qy = fma(ax, vy, fma(ay, vx, fma(k->aqy, ux, fma(-k->aqx, uy, k->bqy * p))));
+}
+FR_HD void fr_deep_bla_jac_fe(const fr_bla_fe *b, const fr_bla_q_fe *k, fr_fe p, fr_fec *d, fr_fec *q)
+{
+    fr_fec u = *d, v = *q;
+    *d = fr_fec_add(fr_fec_add(fr_fec_mul(b->a, u), fr_fec_mul(k->aq, fr_deep_conj_fe(v))), fr_fec_scale(b->b, p));
+    *q = fr_fec_add(fr_fec_add(fr_fec_mul(b->a, v), fr_fec_mul(k->aq, fr_deep_conj_fe(u))), fr_fec_scale(k->bq, p));
 }
 
 /* Multibrot, d >= 3: (Z + z)^d - Z^d = z sum_{k=1}^{d} C(d,k) Z^(d-k) z^(k-1)
@@ -158,13 +256,14 @@ FR_HD void fr_deep_multi_slope(const fr_deep_job *j, double wx, double wy, doubl
  * then overlap) and still give each pixel the same bits. */
 typedef struct fr_deep_state_d {
     double zx, zy, dx, dy, dcx, dcy;
+    double qx, qy; /* the derivative's conjugate part (Tricorn, Burning Ship) */
     uint32_t m, n;
     uint64_t steps, skipped;
 } fr_deep_state_d;
 
 FR_HD void fr_deep_start_d(fr_deep_state_d *s, double dcx, double dcy)
 {
-    s->zx = s->zy = s->dx = s->dy = 0;
+    s->zx = s->zy = s->dx = s->dy = s->qx = s->qy = 0;
     s->dcx = dcx, s->dcy = dcy;
     s->m = s->n = 0;
     s->steps = s->skipped = 0;
@@ -177,6 +276,7 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
     const uint32_t max_iter = j->max_iter;
     double zx = s->zx, zy = s->zy, dx = s->dx, dy = s->dy;
     const double dcx = s->dcx, dcy = s->dcy;
+    const int q2 = j->conj || j->ship; /* real-linear */
     uint32_t m = s->m, n = s->n;
     if (FR_DEEP_RARE(n >= max_iter)) {
         r->n = max_iter, r->wx = r->wy = 0, r->dist_px = 0;
@@ -188,12 +288,12 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
         const fr_bla_d *b = &j->bla[k];
         double nx = fma(b->ax, zx, fma(-b->ay, zy, fma(b->bx, dcx, -(b->by * dcy))));
         double ny = fma(b->ax, zy, fma(b->ay, zx, fma(b->bx, dcy, b->by * dcx)));
-        if (j->conj) { /* + aq conj(z) + bq conj(dc) */
+        if (q2) { /* + aq conj(z) + bq conj(dc) */
             const fr_bla_q_d *q = &j->blaq[k];
             nx = fma(q->aqx, zx, fma(q->aqy, zy, fma(q->bqx, dcx, fma(q->bqy, dcy, nx))));
             ny = fma(-q->aqx, zy, fma(q->aqy, zx, fma(-q->bqx, dcy, fma(q->bqy, dcx, ny))));
-        }
-        if (j->derivative) {
+            if (j->derivative) fr_deep_bla_jac_d(b, q, j->pixel_d, &dx, &dy, &s->qx, &s->qy);
+        } else if (j->derivative) {
             const double p = j->pixel_d;
             double ex = fma(b->ax, dx, fma(-b->ay, dy, b->bx * p));
             double ey = fma(b->ax, dy, fma(b->ay, dx, b->by * p));
@@ -214,7 +314,9 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
             fr_deep_multi_d(j, Zx, Zy, zx, zy, &ox, &oy);
             zx = ox + dcx, zy = oy + dcy;
         } else {
-            if (j->derivative) {
+            if (j->derivative && q2) {
+                fr_deep_jac_d(j, Zx + zx, Zy + zy, &dx, &dy, &s->qx, &s->qy);
+            } else if (j->derivative) {
                 double wx = Zx + zx, wy = Zy + zy;
                 double ex = 2 * fma(wx, dx, -(wy * dy)) + j->pixel_d;
                 double ey = 2 * fma(wx, dy, wy * dx);
@@ -222,8 +324,9 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
             }
             double tx = (Zx + Zx) + zx, ty = (Zy + Zy) + zy;
             double nx = fma(tx, zx, fma(-ty, zy, dcx));
-            double ny = j->conj ? fma(-tx, zy, fma(-ty, zx, dcy)) /* Tricorn: conj((2Z + z) z) + dc */
-                                : fma(tx, zy, fma(ty, zx, dcy));
+            double ny = j->conj   ? fma(-tx, zy, fma(-ty, zx, dcy)) /* Tricorn: conj((2Z + z) z) + dc */
+                        : j->ship ? fr_deep_ship_y(Zx, Zy, zx, zy) + dcy
+                                  : fma(tx, zy, fma(ty, zx, dcy));
             zx = nx, zy = ny;
         }
         m++, n++, s->steps++;
@@ -231,7 +334,7 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
     double wx = Z[3 * m] + zx, wy = Z[3 * m + 1] + zy;
     if (FR_DEEP_RARE(fma(wx, wx, wy * wy) > j->b2)) {
         r->n = n, r->wx = wx, r->wy = wy;
-        r->dist_px = j->derivative ? fr_deep_dist(wx, wy, dx, dy) : 0;
+        r->dist_px = !j->derivative ? 0 : q2 ? fr_deep_dist_q(wx, wy, dx, dy, s->qx, s->qy) : fr_deep_dist(wx, wy, dx, dy);
         r->steps = s->steps, r->skipped = s->skipped;
         return 1;
     }
@@ -260,7 +363,8 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
     const fr_fec *Zfe = j->Zfe;
     const uint32_t M = j->M, max_iter = j->max_iter;
     const fr_fe p = j->pixel_fe;
-    fr_fec z = fr_fec_from_d(0, 0), d = z;
+    fr_fec z = fr_fec_from_d(0, 0), d = z, dq = z; /* dq: the derivative's conjugate part (real-linear formulas) */
+    const int q2 = j->conj || j->ship;
     double zx = 0, zy = 0; /* z while large */
     int big = 0;
     uint32_t m = 0, n = 0;
@@ -288,8 +392,9 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
         if (k >= 0) {
             const fr_bla_fe *b = &j->blafe[k];
             if (big) z = fr_fec_from_d(zx, zy);
-            if (j->conj) {
+            if (q2) {
                 const fr_bla_q_fe *q = &j->blaqfe[k];
+                if (j->derivative) fr_deep_bla_jac_fe(b, q, p, &d, &dq);
                 fr_fec cz = z, cdc = dc;
                 cz.y = -cz.y, cdc.y = -cdc.y;
                 z = fr_fec_add(fr_fec_add(fr_fec_mul(b->a, z), fr_fec_mul(q->aq, cz)),
@@ -297,7 +402,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             } else {
                 z = fr_fec_add(fr_fec_mul(b->a, z), fr_fec_mul(b->b, dc));
             }
-            if (j->derivative) d = fr_fec_add(fr_fec_mul(b->a, d), fr_fec_scale(b->b, p));
+            if (j->derivative && !q2) d = fr_fec_add(fr_fec_mul(b->a, d), fr_fec_scale(b->b, p));
             uint32_t l = j->bla[k].l;
             m += l, n += l, skipped += l;
             big = z.e > -400;
@@ -305,7 +410,9 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
         } else if (big) {
             double Zx = Z[3 * m], Zy = Z[3 * m + 1];
             if (j->derivative) {
-                if (j->power != 2) {
+                if (q2) {
+                    fr_deep_jac_fe(j, fr_fec_from_d(Zx + zx, Zy + zy), &d, &dq);
+                } else if (j->power != 2) {
                     double gx, gy;
                     fr_deep_multi_slope(j, Zx + zx, Zy + zy, &gx, &gy);
                     d = fr_fec_add(fr_fec_mul(fr_fec_from_d(gx, gy), d), fr_fec_norm(p.m, 0, p.e));
@@ -319,7 +426,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             } else {
                 double tx = (Zx + Zx) + zx, ty = (Zy + Zy) + zy;
                 double nx = fma(tx, zx, -(ty * zy));
-                double ny = j->conj ? fma(-tx, zy, -(ty * zx)) : fma(tx, zy, ty * zx);
+                double ny = j->conj ? fma(-tx, zy, -(ty * zx)) : j->ship ? fr_deep_ship_y(Zx, Zy, zx, zy) : fma(tx, zy, ty * zx);
                 zx = nx, zy = ny;
             }
             m++, n++, steps++;
@@ -335,13 +442,22 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
                 }
                 z = fr_fec_add(fr_deep_multi_fe(j, Zm, z), dc);
             } else {
-                if (j->derivative) {
+                if (j->derivative && q2) {
+                    fr_deep_jac_fe(j, fr_fec_add(Zm, z), &d, &dq);
+                } else if (j->derivative) {
                     fr_fec w = fr_fec_add(Zm, z);
                     d = fr_fec_add(fr_fec_twice(fr_fec_mul(w, d)), fr_fec_norm(p.m, 0, p.e));
                 }
                 fr_fec t = fr_fec_add(fr_fec_twice(Zm), z);
                 fr_fec u = fr_fec_mul(t, z);
                 if (j->conj) u.y = -u.y; /* Tricorn: conj((2Z + z) z) */
+                if (j->ship) { /* Burning Ship: y = 2 diffabs(X Y, X y + x (Y + y)) */
+                    fr_fe X = fr_fe_norm(Zm.x, Zm.e), Y = fr_fe_norm(Zm.y, Zm.e);
+                    fr_fe x = fr_fe_norm(z.x, z.e), y = fr_fe_norm(z.y, z.e);
+                    fr_fe dy = fr_deep_diffabs_fe(fr_fe_mul(X, Y), fr_fe_add(fr_fe_mul(X, y), fr_fe_mul(x, fr_fe_add(Y, y))));
+                    if (dy.m != 0) dy.e += 1;
+                    u = fr_fec_from_fe(fr_fe_norm(u.x, u.e), dy);
+                }
                 z = fr_fec_add(u, dc);
             }
             m++, n++, steps++;
@@ -352,7 +468,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             double wx = Z[3 * m] + zx, wy = Z[3 * m + 1] + zy;
             if (FR_DEEP_RARE(fma(wx, wx, wy * wy) > j->b2)) {
                 r->n = n, r->wx = wx, r->wy = wy;
-                if (j->derivative) r->dist_px = fr_deep_dist_fe(wx, wy, d);
+                if (j->derivative) r->dist_px = q2 ? fr_deep_dist_q_fe(wx, wy, d, dq) : fr_deep_dist_fe(wx, wy, d);
                 break;
             }
             if (FR_DEEP_RARE(m == M || fr_deep_closer(wx, wy, zx, zy))) {
@@ -366,7 +482,8 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             if (w.e > -8 && fr_fe_to_d(w2) > j->b2) {
                 fr_fec_to_d(w, &r->wx, &r->wy);
                 r->n = n;
-                if (j->derivative) r->dist_px = fr_deep_dist_fe(r->wx, r->wy, d);
+                if (j->derivative)
+                    r->dist_px = q2 ? fr_deep_dist_q_fe(r->wx, r->wy, d, dq) : fr_deep_dist_fe(r->wx, r->wy, d);
                 break;
             }
             if (m == M || fr_fe_lt(w2, fr_fec_norm2(z))) {

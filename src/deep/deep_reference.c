@@ -1,4 +1,4 @@
-/* The reference orbit of deep zoom: Z_{m+1} = Z_m^2 + C in MPFR at the
+/* The reference orbit of deep zoom: Z_{m+1} = f(Z_m) + C in MPFR at the
  * view's exact centre, stored as doubles (and, in extended-range mode, as
  * fr_fec, which keeps the values a double would flush to zero). */
 #include <stdlib.h>
@@ -22,7 +22,7 @@ static fr_fec to_fec(const mpfr_t x, const mpfr_t y)
     return fr_fec_norm(fr_fe_ldexp(mx, ex - e), fr_fe_ldexp(my, ey - e), e);
 }
 
-fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, int conj, uint32_t max_iter,
+fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, int conj, int ship, uint32_t max_iter,
                             double b2, int want_fe, fr_deep_orbit *o)
 {
     const uint64_t n = (uint64_t)max_iter + 1;
@@ -48,6 +48,7 @@ fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, i
             mpfr_mul(t, x, y, MPFR_RNDN);
             mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
             if (conj) mpfr_neg(t, t, MPFR_RNDN); /* Tricorn: conj(z)^2 */
+            if (ship) mpfr_abs(t, t, MPFR_RNDN); /* Burning Ship: 2 |x y| */
             mpfr_add(y, t, v->ci, MPFR_RNDN);
             mpfr_sub(x, x2, y2, MPFR_RNDN);
             mpfr_add(x, x, v->cr, MPFR_RNDN);

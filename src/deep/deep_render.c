@@ -28,11 +28,16 @@
 
 extern const fr_deep_ops fr_cpu_deep_ops;
 
+int fr_deep_formula_ok(fr_formula f)
+{
+    return f == FR_MANDELBROT || f == FR_MULTIBROT || f == FR_TRICORN || f == FR_BURNINGSHIP;
+}
+
 int fr_escape_is_deep(const fr_escape_params *p)
 {
     if (p->perturbation == FR_PERTURB_ON) return 1;
     if (p->perturbation == FR_PERTURB_OFF ||
-        (p->formula != FR_MANDELBROT && p->formula != FR_MULTIBROT && p->formula != FR_TRICORN))
+        !fr_deep_formula_ok(p->formula))
         return 0;
     if (p->view_width_exp10) return 1;
     double pixel = p->view_width / p->width / p->aa;
@@ -103,17 +108,18 @@ fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, fr_escape_
 {
     fr_status s;
     fr_deep_view v;
-    if (p->formula != FR_MANDELBROT && p->formula != FR_MULTIBROT && p->formula != FR_TRICORN)
-        return fr_fail(ctx, FR_ERR_UNSUPPORTED,
-                       "perturbation (deep zoom) supports formulas mandelbrot, multibrot and tricorn so far, not %s",
-                       fr_formula_name(p->formula));
-    const int power = p->formula == FR_MULTIBROT ? p->power : 2, conj = p->formula == FR_TRICORN;
+    if (!fr_deep_formula_ok(p->formula))
+        return fr_fail(ctx, FR_ERR_UNSUPPORTED, "perturbation (deep zoom) does not support formula %s (it supports "
+                       "mandelbrot, multibrot, tricorn and burningship)", fr_formula_name(p->formula));
+    const int power = p->formula == FR_MULTIBROT ? p->power : 2, conj = p->formula == FR_TRICORN,
+              ship = p->formula == FR_BURNINGSHIP;
     if ((s = fr_deep_view_init(ctx, p, &v))) return s;
     fr_deep_job j = {0};
     j.mode = fr_fe_to_d(v.pixel) >= FR_DOUBLE_PIXEL_MIN ? FR_DEEP_DOUBLE : FR_DEEP_FE;
     j.max_iter = p->max_iter;
     j.power = power;
     j.conj = conj;
+    j.ship = ship;
     for (int k = 0; k <= power; k++) /* C(d, k), as products of exact small ratios */
         j.binom[k] = k == 0 ? 1.0 : j.binom[k - 1] * (double)(power - k + 1) / (double)k;
     j.b2 = ej->b2;
@@ -125,7 +131,7 @@ fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, fr_escape_
     fr_deep_orbit o = {0};
     fr_deep_bla t = {0};
     double t0 = fr_now();
-    s = fr_deep_reference(ctx, &v, power, conj, p->max_iter, ej->b2, j.mode == FR_DEEP_FE, &o);
+    s = fr_deep_reference(ctx, &v, power, conj, ship, p->max_iter, ej->b2, j.mode == FR_DEEP_FE, &o);
     double t1 = fr_now();
     st->seconds_reference = t1 - t0;
     if (s) goto out;
@@ -141,7 +147,7 @@ fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, fr_escape_
         long k = strtol(knob, NULL, 10);
         if (k >= -1074 && k <= -10) eps = ldexp(1.0, (int)k);
     }
-    if ((s = fr_deep_bla_build(ctx, &o, power, conj, dcmax, eps, j.mode == FR_DEEP_FE, &t))) goto out;
+    if ((s = fr_deep_bla_build(ctx, &o, power, conj, ship, dcmax, eps, j.mode == FR_DEEP_FE, &t))) goto out;
     st->seconds_bla = fr_now() - t1;
 
     j.M = o.M, j.Z = o.Z, j.Zfe = o.Zfe;

@@ -31,7 +31,7 @@ typedef struct fr_deep_orbit {
     uint32_t M;
 } fr_deep_orbit;
 
-fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, int conj, uint32_t max_iter,
+fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, int conj, int ship, uint32_t max_iter,
                             double b2, int want_fe, fr_deep_orbit *o);
 void fr_deep_orbit_free(fr_deep_orbit *o);
 
@@ -39,17 +39,20 @@ void fr_deep_orbit_free(fr_deep_orbit *o);
 typedef struct fr_deep_bla {
     fr_bla_d *d;
     fr_bla_fe *fe;      /* extended-range mode only */
-    fr_bla_q_d *qd;     /* Tricorn only */
-    fr_bla_q_fe *qfe;   /* Tricorn in extended range only */
+    fr_bla_q_d *qd;     /* Tricorn and Burning Ship only */
+    fr_bla_q_fe *qfe;   /* the same in extended range only */
     int levels;
     uint32_t off[FR_BLA_MAX_LEVELS], n[FR_BLA_MAX_LEVELS];
 } fr_deep_bla;
 
 /* eps: relative size of the dropped z^2 term a BLA step may ignore; dcmax:
  * the largest |dc| of the image. */
-fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, int conj, fr_fe dcmax, double eps,
+fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, int conj, int ship, fr_fe dcmax, double eps,
                             int want_fe, fr_deep_bla *t);
 void fr_deep_bla_free(fr_deep_bla *t);
+
+/* 1 for the formulas perturbation renders (Julia sets are not among them). */
+int fr_deep_formula_ok(fr_formula f);
 
 /* 1 when a view needs perturbation (see fr_escape_params.perturbation). */
 int fr_escape_is_deep(const fr_escape_params *p);

@@ -233,7 +233,7 @@ static const fr_param_desc rows[] = {
      OFF(interior_test), {.i = 1}},
     {{"periodicity", FR_PT_BOOL, "exact cycle detection (never changes a count)"}, OFF(periodicity), {.i = 1}},
     {{"perturbation", FR_PT_ENUM, "deep zoom: perturbation against an MPFR reference orbit, with rebasing, BLA and "
-      "extended range (auto: when float64 cannot give the true counts; mandelbrot and multibrot)", .names = perturb_names},
+      "extended range (auto: when float64 cannot give the true counts; mandelbrot, multibrot, tricorn, burningship)", .names = perturb_names},
      OFF(perturbation), {.i = FR_PERTURB_AUTO}},
     {{"zoom", FR_PT_DOUBLE, "zoom factor: sets the view width to 4 / ZOOM (any exponent: 1e5000)", 4e-6, 1e300, FR_PARAM_ALIAS,
       .syntax = ">= 4e-6, any exponent"},
@@ -323,14 +323,10 @@ fr_status fr_escape_params_validate(fr_context *ctx, const fr_escape_params *p)
     if (p->view_width_exp10 && p->perturbation == FR_PERTURB_OFF)
         return fr_fail(ctx, FR_ERR_INVALID, "a view narrower than 1e-300 needs perturbation (perturbation is off)");
     if (fr_escape_is_deep(p) || p->view_width_exp10) {
-        if (p->formula != FR_MANDELBROT && p->formula != FR_MULTIBROT && p->formula != FR_TRICORN)
+        if (!fr_deep_formula_ok(p->formula))
             return fr_fail(ctx, FR_ERR_UNSUPPORTED,
-                           "perturbation (deep zoom) supports formulas mandelbrot, multibrot and tricorn so far, not %s",
-                           fr_formula_name(p->formula));
-        if (p->formula == FR_TRICORN && p->color == FR_COLOR_DISTANCE)
-            return fr_fail(ctx, FR_ERR_UNSUPPORTED,
-                           "color distance is not available for deep tricorn views yet (perturbation); use count, "
-                           "smooth or histogram");
+                           "perturbation (deep zoom) does not support formula %s (it supports mandelbrot, multibrot, "
+                           "tricorn and burningship)", fr_formula_name(p->formula));
         if (p->precision == FR_F32)
             return fr_fail(ctx, FR_ERR_INVALID,
                            "this view is too narrow for float32; use precision f64 (perturbation runs in f64)");
