@@ -16,6 +16,10 @@
 #               flam3 elsewhere
 #     --flame-only  the flame part and the GPU tests only
 #     --flame-quick the GPU tests and the flame chaos-game benchmark only
+#     --deep    deep zoom: bench deep on the GPU (1920 x 1080 and 3840 x 2160) and
+#               on the CPU (all cores, 1920 x 1080), the six KF locations of the corpus
+#     --deep-only   the deep part, the GPU tests but the flam3 fidelity ones (they
+#               need references carried: scripts/flam3-refs.sh) and the deep tests
 #     --build-only  build, list the devices, stop
 #
 # The corpus: ../shared beside the checkout, or .shared/ in it (a copy
@@ -27,12 +31,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/out}
 mkdir -p "$OUT"
-sweep=0 cpu=0 whole=0 big=0 sass=0 escape=1 flame=0 orbit=1 flame_all=1 build_only=0
+sweep=0 cpu=0 whole=0 big=0 sass=0 escape=1 flame=0 orbit=1 flame_all=1 build_only=0 deep=0 gpu_filter=()
 for a in "$@"; do
     case "$a" in
     --sweep) sweep=1 ;; --cpu) cpu=1 ;; --whole) whole=1 ;; --big) big=1 ;; --sass) sass=1 ;; --orbit-only) escape=0 ;; --flame) flame=1 ;; --flame-only) flame=1 escape=0 orbit=0 ;;
     --flame-quick) flame=1 escape=0 orbit=0 flame_all=0 ;;
     --build-only) build_only=1 ;;
+    --deep) deep=1 ;;
+    --deep-only) deep=1 escape=0 orbit=0 gpu_filter=(-E 'flam3') ;;
     *) echo "gpu-check.sh: unknown option $a" >&2; exit 2 ;;
     esac
 done
@@ -56,10 +62,11 @@ echo "== tests"
 # No GPU test may pass by not running here: a missing device fails them.
 export FR_REQUIRE_GPU=1
 set +e
-(cd build-gpu && ctest -L gpu -j4 --output-on-failure) >"$OUT/ctest-gpu.log" 2>&1
+(cd build-gpu && ctest -L gpu "${gpu_filter[@]}" -j4 --output-on-failure) >"$OUT/ctest-gpu.log" 2>&1
 gpu_rc=$?
 rest_rc=0
 [ $orbit = 1 ] && { (cd build-gpu && ctest -j8 -LE gpu --output-on-failure) >"$OUT/ctest-rest.log" 2>&1; rest_rc=$?; }
+[ $orbit = 0 ] && [ $deep = 1 ] && { (cd build-gpu && ctest -j8 -L deep --output-on-failure) >"$OUT/ctest-rest.log" 2>&1; rest_rc=$?; }
 touch "$OUT/ctest-rest.log"
 set -e
 tail -4 "$OUT/ctest-gpu.log"
@@ -97,6 +104,15 @@ if [ $flame = 1 ] && [ $flame_all = 1 ]; then
         $fr render flame "$g" --device cuda --size 400x0 --quality 200 --seed 7 -q -o "/tmp/flame-renders/$n.png" 2>&1 || true
     done
     tar -C /tmp -cf "$OUT/flame-renders.tar" flame-renders
+fi
+if [ $deep = 1 ]; then
+    kfr=$shared/corpus/kfr
+    for size in 1920x1080 3840x2160; do
+        echo "== bench deep, GPU, $size" | tee -a "$OUT/deep.txt"
+        $fr bench deep --device cuda --kfr-dir "$kfr" --size $size --repeat 2 | tee -a "$OUT/deep.txt"
+    done
+    echo "== bench deep, CPU ($(nproc) threads), 1920x1080" | tee -a "$OUT/deep.txt"
+    $fr bench deep --device cpu --kfr-dir "$kfr" --size 1920x1080 | tee -a "$OUT/deep.txt"
 fi
 if [ $sweep = 1 ]; then
     $fr bench --device cuda --sweep --no-plain --repeats 5 --scene interior-f32 --scene full-f64 \

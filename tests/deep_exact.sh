@@ -10,8 +10,20 @@
 #   Tricorn and Burning Ship views: a point of
 #   the set's boundary found by bisection along a ray with the oracle itself,
 #   tests/data/deep/README)
+#   FR_DEEP_DEVICE=cuda: render on the GPU (ctest -L gpu); skipped (77) where there is none, unless
+#   FR_REQUIRE_GPU=1
 set -euo pipefail
 fr=$1 oracle=$2 viewtool=$3 depth=$4 k=$5 size=$6
+device=()
+if [ -n "${FR_DEEP_DEVICE:-}" ]; then
+  device=(--device "$FR_DEEP_DEVICE")
+  if [ "$FR_DEEP_DEVICE" = cuda ] && ! "$fr" devices | grep -q '^cuda:0 '; then
+    reason=$("$fr" devices | grep '^cuda' || true)
+    if [ "${FR_REQUIRE_GPU:-}" = 1 ]; then echo "FAILED (FR_REQUIRE_GPU=1): $reason"; exit 1; fi
+    echo "skipped, no GPU here: $reason"
+    exit 77
+  fi
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 power=2
@@ -26,7 +38,7 @@ elif [ "$power" = ship ]; then formula=burningship oracle_formula=--ship
 elif [ "$power" != 2 ]; then formula="multibrot --power $power"; fi
 # shellcheck disable=SC2086
 "$fr" render $formula --center "$center" --width "$width" --iter "$iter" --size "$size" --color count \
-  -q -o "$work/counts.npy"
+  "${device[@]}" -q -o "$work/counts.npy"
 # shellcheck disable=SC2086
 "$oracle" --center "$center" --width "$width" --iter "$iter" --size "$size" $oracle_formula --sample "$k" \
   --seed "$depth" > "$work/oracle.txt"

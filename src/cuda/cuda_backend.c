@@ -1,6 +1,6 @@
 /* The CUDA backend: device discovery, CUDA errors as statuses, and the
  * backend entry gathering the family contracts (cuda_escape.c,
- * cuda_buddha.c, cuda_flame.c). */
+ * cuda_buddha.c, cuda_flame.c, cuda_deep.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,4 +76,5 @@ const fr_backend_iface fr_cuda_backend = {
     .escape = &fr_cuda_escape_ops,
     .buddha = &fr_cuda_buddha_ops,
     .flame = &fr_cuda_flame_ops,
+    .deep = &fr_cuda_deep_ops,
 };

@@ -26,5 +26,6 @@ fr_status fr_cuda_fail(fr_context *ctx, cudaError_t e, const char *what);
 extern const struct fr_escape_ops fr_cuda_escape_ops;
 extern const struct fr_buddha_ops fr_cuda_buddha_ops;
 extern const struct fr_flame_ops fr_cuda_flame_ops;
+extern const struct fr_deep_ops fr_cuda_deep_ops;
 
 #endif

@@ -16,12 +16,14 @@ static const char *const locations[] = {"1e14", "1e50", "5e113", "5e227", "4e533
 
 static void help(void)
 {
-    printf("Usage: fractalis bench deep [FILE.kfr|NAME...] [--kfr-dir DIR] [--size WxH] [--repeat N] [--threads N]\n\n"
+    printf("Usage: fractalis bench deep [FILE.kfr|NAME...] [--kfr-dir DIR] [--size WxH] [--repeat N] [--threads N]\n"
+           "                            [--device cpu|cuda[:N]]\n\n"
            "Times deep-zoom renders of Kalles Fraktaler locations, default: the six benchmark locations\n"
            "(1e14 1e50 5e113 5e227 4e533 1e1086) in DIR (default ../shared/corpus/kfr; a NAME is DIR/NAME.kfr),\n"
-           "at 1920x1080 with each location's own iterations, on the CPU. Per location: reference orbit seconds, pixel seconds,\n"
-           "iterations performed, iterations skipped by BLA, effective iterations per second; the fastest of\n"
-           "N runs (default 1).\n");
+           "at 1920x1080 with each location's own iterations, on the CPU (default) or a GPU. Per location:\n"
+           "reference orbit seconds (MPFR, on the CPU), pixel seconds (on a GPU: the tables' upload, the\n"
+           "kernels and the copies back), iterations performed, iterations skipped by BLA, effective\n"
+           "iterations per second; the fastest of N runs (default 1).\n");
 }
 
 static int bench_one(fr_context *ctx, const char *path, const char *size, int repeat)
@@ -74,7 +76,7 @@ done:
 
 int cmd_bench_deep(int argc, char **argv)
 {
-    const char *dir = "../shared/corpus/kfr", *size = "1920x1080";
+    const char *dir = "../shared/corpus/kfr", *size = "1920x1080", *device = "cpu";
     int repeat = 1, threads = 0, nfiles = 0;
     const char **files = calloc((size_t)argc + 1, sizeof *files);
     if (!files) return cli_error("out of memory"), EXIT_WORK;
@@ -88,6 +90,7 @@ int cmd_bench_deep(int argc, char **argv)
         if (!v) return free(files), cli_error("%s needs a value", a), EXIT_USAGE;
         i++;
         if (!strcmp(a, "--kfr-dir")) dir = v;
+        else if (!strcmp(a, "--device")) device = v;
         else if (!strcmp(a, "--size")) size = v;
         else if (!strcmp(a, "--repeat") || !strcmp(a, "--threads")) {
             char *end;
@@ -100,8 +103,14 @@ int cmd_bench_deep(int argc, char **argv)
     fr_context *ctx = fr_context_create();
     if (!ctx) return free(files), cli_error("out of memory"), EXIT_WORK;
     if (threads) fr_context_set_threads(ctx, threads);
-    printf("# fractalis %s bench deep, %s, CPU, %d threads; seconds: total, reference orbit + BLA tables, pixels\n",
-           fr_version(), size, threads ? threads : omp_get_max_threads());
+    if (fr_context_set_device(ctx, device)) {
+        cli_error("--device %s: %s", device, fr_last_error(ctx));
+        fr_context_destroy(ctx);
+        free(files);
+        return EXIT_USAGE;
+    }
+    printf("# fractalis %s bench deep, %s, %s, %d CPU threads; seconds: total, reference orbit + BLA tables, pixels\n",
+           fr_version(), size, device, threads ? threads : omp_get_max_threads());
     printf("%-14s %9s %-8s %8s %8s %8s %11s %11s %11s\n", "location", "iter", "numbers", "total", "ref+bla", "pixels",
            "performed", "skipped", "eff iter/s");
     int rc = 0;

@@ -1,0 +1,34 @@
+/* The plain-C interface to the deep-zoom kernel (deep_kernels.cu): one
+ * thread a sample through the shared per-pixel loop (deep/deep_pixel.h),
+ * with the job's tables in device memory. */
+#ifndef FR_CUDA_DEEP_LAUNCH_H
+#define FR_CUDA_DEEP_LAUNCH_H
+
+#include <cuda_runtime_api.h>
+
+#include "deep/deep_job.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What one sample gives back: its count, its distance estimate as the CPU
+ * stores it (-1 for interior), and the first orbit point past the bailout
+ * (the host makes the smooth value of it, as for the CPU). */
+typedef struct fr_cuda_deep_out {
+    uint32_t n;
+    float dist;
+    double wx, wy;
+} fr_cuda_deep_out;
+
+/* Samples [first, first + count) of the job's grid (row-major, job->sw a
+ * row) into out[0 .. count); adds the perturbation steps and the
+ * iterations BLA skipped into totals[0] and totals[1]. The job's table
+ * pointers are device pointers. */
+cudaError_t fr_cuda_deep_launch(const fr_deep_job *job, int64_t first, int64_t count, fr_cuda_deep_out *out,
+                                unsigned long long *totals, int block, cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
