@@ -18,8 +18,8 @@
 #     --flame-quick the GPU tests and the flame chaos-game benchmark only
 #     --deep    deep zoom: bench deep on the GPU (1920 x 1080 and 3840 x 2160) and
 #               on the CPU (all cores, 1920 x 1080), the six KF locations of the corpus
-#     --deep-only   the deep part, the GPU tests but the flam3 fidelity ones (they
-#               need references carried: scripts/flam3-refs.sh) and the deep tests
+#     --deep-only   the deep part, the GPU tests but the flame ones (they need the
+#               flame corpus and references carried: scripts/flam3-refs.sh) and the deep tests
 #     --build-only  build, list the devices, stop
 #
 # The corpus: ../shared beside the checkout, or .shared/ in it (a copy
@@ -38,7 +38,7 @@ for a in "$@"; do
     --flame-quick) flame=1 escape=0 orbit=0 flame_all=0 ;;
     --build-only) build_only=1 ;;
     --deep) deep=1 ;;
-    --deep-only) deep=1 escape=0 orbit=0 gpu_filter=(-E 'flam3') ;;
+    --deep-only) deep=1 escape=0 orbit=0 gpu_filter=(-E 'flam3|test_gpu_flame') ;;
     *) echo "gpu-check.sh: unknown option $a" >&2; exit 2 ;;
     esac
 done

@@ -16,12 +16,17 @@
 
 #include <cmocka.h>
 
+#include "deep_views.h"
 #include "fractalis.h"
 #include "gpu_support.h"
 
 #define KF14 "-1.759817130804847813610825010561798238243999999999999999999800,-0.012593310799749865383746631843264858450340000000000000000000"
 #define TRICORN "0.288561839607956535358565133092742576766155405,0.384749119477275380478086844123656769021540540"
 #define SHIP "0.32949841366872126989896595519239730229263655896,0.43933121822496169319862127358986306972351541194"
+/* tests/data/deep/ship-1e-320.view: a point of the Burning Ship's boundary to 337 digits */
+#define SHIP320 \
+    "0.3294984136687212698989659551923973022926365592705215840708964960341684355031995542850410849526827750381343656250037762938921515533438646336545453664168560182046352497129943922114859850215662606526641390119284681244029598790382102954139696947600054151258973227452058366825555977437511555285156953130645496887930044624082513580985793803515," \
+    "0.4393312182249616931986212735898630697235154123606954454278619947122245806709327390467214466035770333841791541666717017251895354044584861782060604885558080242728469996173258562819813133620883475368855186825712908325372798387176137272186262596800072201678630969936077822434074636583348740380209270840860662517240059498776684774647725071353"
 
 static fr_status render_on(const char *device, const fr_escape_params *p, fr_escape_raw *raw, fr_escape_stats *st,
                            char *err)
@@ -50,8 +55,9 @@ static fr_escape_params *view(fr_formula f, int power, const char *center, const
 }
 
 /* CPU and GPU: the same counts and smooth values bit for bit, distances
- * within 1e-6, the same statistics of the deep path. */
-static void same_on_both(const fr_escape_params *p, int deep, const char *what)
+ * within 1e-6, the same statistics of the deep path; `structured`: some
+ * samples escape and some do not. */
+static void same_on_both(const fr_escape_params *p, int deep, int structured, const char *what)
 {
     char err[256];
     fr_escape_raw cpu, gpu;
@@ -74,25 +80,39 @@ static void same_on_both(const fr_escape_params *p, int deep, const char *what)
         if (p->color == FR_COLOR_DISTANCE ? !(a == b || fabs(a - b) <= 1e-6 * fabs(b)) : a != b)
             fail_msg("%s: sample %zu: gpu value %.17g, cpu %.17g", what, i, a, b);
     }
-    assert_true(escaped > 0 && escaped < n); /* a view with structure */
+    if (structured) assert_true(escaped > 0 && escaped < n);
     printf("# %s: %zu samples, %u escaped, %.4g steps, %.4g skipped\n", what, n, escaped, (double)sc.iterations,
            (double)sc.iterations_skipped);
     fr_escape_raw_free(&cpu);
     fr_escape_raw_free(&gpu);
 }
 
+/* The KF 1e14 location, and minibrots framed by the feature finder at
+ * 1e-100 (double) and 1e-300, 1e-1000 (extended range). */
 static void test_mandelbrot(void **state)
 {
-    static const char *const widths[] = {"4e-14", "3e-250", "2e-700"};
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 4; k++) {
+        static const int depths[] = {0, 100, 300, 1000};
+        deep_view dv = {0};
+        char center[4096];
+        const char *width = "4e-14";
+        uint32_t iter = 4000;
+        if (depths[k]) {
+            if (deep_view_make(depths[k], &dv)) fail_msg("deep view 1e-%d: %s", depths[k], deep_view_error());
+            snprintf(center, sizeof center, "%s,%s", dv.re, dv.im);
+            width = dv.width, iter = dv.max_iter;
+        } else {
+            snprintf(center, sizeof center, "%s", KF14);
+        }
         for (int c = 0; c < 3; c++) {
             const fr_color_mode colors[] = {FR_COLOR_COUNT, FR_COLOR_SMOOTH, FR_COLOR_DISTANCE};
-            fr_escape_params *p = view(FR_MANDELBROT, 2, KF14, widths[k], 4000, 97, 41, colors[c]);
+            fr_escape_params *p = view(FR_MANDELBROT, 2, center, width, iter, 97, 41, colors[c]);
             char what[64];
-            snprintf(what, sizeof what, "mandelbrot %s colour %d", widths[k], c);
-            same_on_both(p, k < 2 ? 1 : 2, what);
+            snprintf(what, sizeof what, "mandelbrot 1e-%d colour %d", depths[k] ? depths[k] : 13, c);
+            same_on_both(p, k < 2 ? 1 : 2, k > 0, what);
             free(p);
         }
+        if (depths[k]) deep_view_free(&dv);
     }
 }
 
@@ -103,15 +123,15 @@ static void test_other_formulas(void **state)
         int power;
         const char *center, *width;
         uint32_t iter;
-        int deep;
+        int deep, structured;
     } views[] = {
         {FR_MULTIBROT, 3, "0.430448985100123193008738073391766900530348195,0.573931980133497590678317431189022534040464260",
-         "1e-30", 3000, 1},
-        {FR_TRICORN, 2, TRICORN, "1e-30", 3000, 1},
-        {FR_TRICORN, 2, TRICORN, "1e-330", 3000, 2},
-        {FR_BURNINGSHIP, 2, SHIP, "1e-30", 3000, 1},
-        {FR_BURNINGSHIP, 2, SHIP, "1e-330", 3000, 2},
-        {FR_BURNINGSHIP, 2, "-1.7548776662466927600495,0", "1e-18", 2000, 1},
+         "1e-30", 3000, 1, 1},
+        {FR_TRICORN, 2, TRICORN, "1e-30", 3000, 1, 1},
+        {FR_TRICORN, 2, TRICORN, "1e-330", 3000, 2, 0},
+        {FR_BURNINGSHIP, 2, SHIP, "1e-30", 3000, 1, 1},
+        {FR_BURNINGSHIP, 2, SHIP320, "1e-320", 10000, 2, 1},
+        {FR_BURNINGSHIP, 2, "-1.7548776662466927600495,0", "1e-18", 2000, 1, 0},
     };
     for (size_t k = 0; k < sizeof views / sizeof *views; k++) {
         for (int c = 1; c < 3; c++) {
@@ -119,7 +139,7 @@ static void test_other_formulas(void **state)
                                        36, c == 1 ? FR_COLOR_SMOOTH : FR_COLOR_DISTANCE);
             char what[96];
             snprintf(what, sizeof what, "%s %s colour %d", fr_formula_name(views[k].f), views[k].width, c);
-            same_on_both(p, views[k].deep, what);
+            same_on_both(p, views[k].deep, views[k].structured, what);
             free(p);
         }
     }
