@@ -15,8 +15,10 @@
 #include "deep/deep_ops.h"
 
 /* Samples per launch: a progress report (and a chance to cancel) after
- * each, and about four waves of an H100's resident threads. */
-#define LAUNCH_SAMPLES ((int64_t)1 << 20)
+ * each; the device's threads take samples from the launch until none is
+ * left (deep_kernel_body.cuh), so only each launch's last samples run
+ * with the device part idle. */
+#define LAUNCH_SAMPLES ((int64_t)1 << 22)
 #define BLOCK 128
 
 typedef struct dev_tables {
@@ -46,7 +48,7 @@ static fr_status cuda_deep_compute(fr_context *ctx, const fr_deep_job *hj, fr_es
     fr_status s = FR_OK;
     dev_tables t = {0};
     fr_cuda_deep_out *dout = NULL, *hout = NULL;
-    unsigned long long *dtot = NULL, htot[2] = {0, 0};
+    unsigned long long *dtot = NULL, htot[3] = {0, 0, 0};
     cudaStream_t stream = NULL;
     fr_deep_job j = *hj;
     const size_t points = (size_t)hj->M + 1;
@@ -66,8 +68,8 @@ static fr_status cuda_deep_compute(fr_context *ctx, const fr_deep_job *hj, fr_es
     j.Z = t.Z, j.Zfe = t.Zfe, j.bla = t.bla, j.blafe = t.blafe, j.blaq = t.blaq, j.blaqfe = t.blaqfe;
     CK(cudaMalloc((void **)&dout, (size_t)chunk * sizeof *dout), "sample results");
     CK(cudaMallocHost((void **)&hout, (size_t)chunk * sizeof *hout), "sample results");
-    CK(cudaMalloc((void **)&dtot, 2 * sizeof *dtot), "totals");
-    CK(cudaMemsetAsync(dtot, 0, 2 * sizeof *dtot, stream), "totals");
+    CK(cudaMalloc((void **)&dtot, 3 * sizeof *dtot), "totals");
+    CK(cudaMemsetAsync(dtot, 0, 3 * sizeof *dtot, stream), "totals");
     /* the pixel stage opens with a report, so a caller can stop it before any work */
     if (ctx->progress && ctx->progress(0.0, ctx->progress_user)) {
         s = fr_fail(ctx, FR_ERR_CANCELLED, "render cancelled");

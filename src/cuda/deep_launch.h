@@ -23,7 +23,8 @@ typedef struct fr_cuda_deep_out {
 
 /* Samples [first, first + count) of the job's grid (row-major, job->sw a
  * row) into out[0 .. count); adds the perturbation steps and the
- * iterations BLA skipped into totals[0] and totals[1]. The job's table
+ * iterations BLA skipped into totals[0] and totals[1]; totals[2] is the
+ * launch's sample cursor (set to 0 by the launch). The job's table
  * pointers are device pointers. */
 cudaError_t fr_cuda_deep_launch(const fr_deep_job *job, int64_t first, int64_t count, fr_cuda_deep_out *out,
                                 unsigned long long *totals, int block, cudaStream_t stream);

@@ -22,6 +22,23 @@
 
 #include "deep/deep_job.h"
 
+/* The formula as the loop reads it. A backend may compile a copy of the
+ * loop for the commonest case (the CUDA backend does: Mandelbrot in double
+ * without the derivative), defining FR_DEEP_ONLY_Z2 before including this
+ * header: the other formulas' code then drops out at compile time and the
+ * copy needs fewer registers. The arithmetic is the same either way. */
+#ifdef FR_DEEP_ONLY_Z2
+#define FR_DEEP_POWER(j) 2
+#define FR_DEEP_CONJ(j) 0
+#define FR_DEEP_SHIP(j) 0
+#define FR_DEEP_DERIV(j) 0
+#else
+#define FR_DEEP_POWER(j) ((j)->power)
+#define FR_DEEP_CONJ(j) ((j)->conj)
+#define FR_DEEP_SHIP(j) ((j)->ship)
+#define FR_DEEP_DERIV(j) ((j)->derivative)
+#endif
+
 /* Rare branches (escape, rebase) stay branches: as selects they would put
  * their tests on the orbit's dependency chain. */
 #define FR_DEEP_RARE(x) __builtin_expect(!!(x), 0)
@@ -173,7 +190,7 @@ FR_HD void fr_deep_cmul(double ax, double ay, double bx, double by, double *ox, 
  * (2 u + p, 2 v) or (2 conj(v) + p, 2 conj(u)). */
 FR_HD int fr_deep_step_linear(const fr_deep_job *j, double wx, double wy)
 {
-    return j->ship && (wx < 0) == (wy < 0);
+    return FR_DEEP_SHIP(j) && (wx < 0) == (wy < 0);
 }
 FR_HD void fr_deep_jac_d(const fr_deep_job *j, double wx, double wy, double *dx, double *dy, double *qx, double *qy)
 {
@@ -219,7 +236,7 @@ FR_HD void fr_deep_bla_jac_fe(const fr_bla_fe *b, const fr_bla_q_fe *k, fr_fe p,
  * (the binomial expansion), by Horner's rule in z. */
 FR_HD void fr_deep_multi_d(const fr_deep_job *j, double Zx, double Zy, double zx, double zy, double *ox, double *oy)
 {
-    const int d = j->power;
+    const int d = FR_DEEP_POWER(j);
     double px[FR_DEEP_MAX_POWER], py[FR_DEEP_MAX_POWER];
     px[1] = Zx, py[1] = Zy;
     for (int k = 2; k < d; k++) fr_deep_cmul(px[k - 1], py[k - 1], Zx, Zy, &px[k], &py[k]);
@@ -234,7 +251,7 @@ FR_HD void fr_deep_multi_d(const fr_deep_job *j, double Zx, double Zy, double zx
 }
 FR_HD fr_fec fr_deep_multi_fe(const fr_deep_job *j, fr_fec Z, fr_fec z)
 {
-    const int d = j->power;
+    const int d = FR_DEEP_POWER(j);
     fr_fec pw[FR_DEEP_MAX_POWER];
     pw[1] = Z;
     for (int k = 2; k < d; k++) pw[k] = fr_fec_mul(pw[k - 1], Z);
@@ -246,8 +263,8 @@ FR_HD fr_fec fr_deep_multi_fe(const fr_deep_job *j, fr_fec Z, fr_fec z)
 FR_HD void fr_deep_multi_slope(const fr_deep_job *j, double wx, double wy, double *ox, double *oy)
 {
     double ax = wx, ay = wy;
-    for (int k = 2; k < j->power; k++) fr_deep_cmul(ax, ay, wx, wy, &ax, &ay);
-    *ox = ax * j->power, *oy = ay * j->power;
+    for (int k = 2; k < FR_DEEP_POWER(j); k++) fr_deep_cmul(ax, ay, wx, wy, &ax, &ay);
+    *ox = ax * FR_DEEP_POWER(j), *oy = ay * FR_DEEP_POWER(j);
 }
 
 /* Double-mode pixel: deltas, dc and the derivative in double. The loop is
@@ -276,7 +293,7 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
     const uint32_t max_iter = j->max_iter;
     double zx = s->zx, zy = s->zy, dx = s->dx, dy = s->dy;
     const double dcx = s->dcx, dcy = s->dcy;
-    const int q2 = j->conj || j->ship; /* real-linear */
+    const int q2 = FR_DEEP_CONJ(j) || FR_DEEP_SHIP(j); /* real-linear */
     uint32_t m = s->m, n = s->n;
     if (FR_DEEP_RARE(n >= max_iter)) {
         r->n = max_iter, r->wx = r->wy = 0, r->dist_px = 0;
@@ -292,8 +309,8 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
             const fr_bla_q_d *q = &j->blaq[k];
             nx = fma(q->aqx, zx, fma(q->aqy, zy, fma(q->bqx, dcx, fma(q->bqy, dcy, nx))));
             ny = fma(-q->aqx, zy, fma(q->aqy, zx, fma(-q->bqx, dcy, fma(q->bqy, dcx, ny))));
-            if (j->derivative) fr_deep_bla_jac_d(b, q, j->pixel_d, &dx, &dy, &s->qx, &s->qy);
-        } else if (j->derivative) {
+            if (FR_DEEP_DERIV(j)) fr_deep_bla_jac_d(b, q, j->pixel_d, &dx, &dy, &s->qx, &s->qy);
+        } else if (FR_DEEP_DERIV(j)) {
             const double p = j->pixel_d;
             double ex = fma(b->ax, dx, fma(-b->ay, dy, b->bx * p));
             double ey = fma(b->ax, dy, fma(b->ay, dx, b->by * p));
@@ -303,8 +320,8 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
         m += b->l, n += b->l, s->skipped += b->l;
     } else {
         double Zx = Z[3 * m], Zy = Z[3 * m + 1];
-        if (FR_DEEP_RARE(j->power != 2)) {
-            if (j->derivative) {
+        if (FR_DEEP_RARE(FR_DEEP_POWER(j) != 2)) {
+            if (FR_DEEP_DERIV(j)) {
                 double gx, gy, ex, ey;
                 fr_deep_multi_slope(j, Zx + zx, Zy + zy, &gx, &gy);
                 fr_deep_cmul(gx, gy, dx, dy, &ex, &ey);
@@ -314,9 +331,9 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
             fr_deep_multi_d(j, Zx, Zy, zx, zy, &ox, &oy);
             zx = ox + dcx, zy = oy + dcy;
         } else {
-            if (j->derivative && q2) {
+            if (FR_DEEP_DERIV(j) && q2) {
                 fr_deep_jac_d(j, Zx + zx, Zy + zy, &dx, &dy, &s->qx, &s->qy);
-            } else if (j->derivative) {
+            } else if (FR_DEEP_DERIV(j)) {
                 double wx = Zx + zx, wy = Zy + zy;
                 double ex = 2 * fma(wx, dx, -(wy * dy)) + j->pixel_d;
                 double ey = 2 * fma(wx, dy, wy * dx);
@@ -324,8 +341,8 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
             }
             double tx = (Zx + Zx) + zx, ty = (Zy + Zy) + zy;
             double nx = fma(tx, zx, fma(-ty, zy, dcx));
-            double ny = j->conj   ? fma(-tx, zy, fma(-ty, zx, dcy)) /* Tricorn: conj((2Z + z) z) + dc */
-                        : j->ship ? fr_deep_ship_y(Zx, Zy, zx, zy) + dcy
+            double ny = FR_DEEP_CONJ(j)   ? fma(-tx, zy, fma(-ty, zx, dcy)) /* Tricorn: conj((2Z + z) z) + dc */
+                        : FR_DEEP_SHIP(j) ? fr_deep_ship_y(Zx, Zy, zx, zy) + dcy
                                   : fma(tx, zy, fma(ty, zx, dcy));
             zx = nx, zy = ny;
         }
@@ -334,7 +351,7 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
     double wx = Z[3 * m] + zx, wy = Z[3 * m + 1] + zy;
     if (FR_DEEP_RARE(fma(wx, wx, wy * wy) > j->b2)) {
         r->n = n, r->wx = wx, r->wy = wy;
-        r->dist_px = !j->derivative ? 0 : q2 ? fr_deep_dist_q(wx, wy, dx, dy, s->qx, s->qy) : fr_deep_dist(wx, wy, dx, dy);
+        r->dist_px = !FR_DEEP_DERIV(j) ? 0 : q2 ? fr_deep_dist_q(wx, wy, dx, dy, s->qx, s->qy) : fr_deep_dist(wx, wy, dx, dy);
         r->steps = s->steps, r->skipped = s->skipped;
         return 1;
     }
@@ -364,7 +381,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
     const uint32_t M = j->M, max_iter = j->max_iter;
     const fr_fe p = j->pixel_fe;
     fr_fec z = fr_fec_from_d(0, 0), d = z, dq = z; /* dq: the derivative's conjugate part (real-linear formulas) */
-    const int q2 = j->conj || j->ship;
+    const int q2 = FR_DEEP_CONJ(j) || FR_DEEP_SHIP(j);
     double zx = 0, zy = 0; /* z while large */
     int big = 0;
     uint32_t m = 0, n = 0;
@@ -394,7 +411,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             if (big) z = fr_fec_from_d(zx, zy);
             if (q2) {
                 const fr_bla_q_fe *q = &j->blaqfe[k];
-                if (j->derivative) fr_deep_bla_jac_fe(b, q, p, &d, &dq);
+                if (FR_DEEP_DERIV(j)) fr_deep_bla_jac_fe(b, q, p, &d, &dq);
                 fr_fec cz = z, cdc = dc;
                 cz.y = -cz.y, cdc.y = -cdc.y;
                 z = fr_fec_add(fr_fec_add(fr_fec_mul(b->a, z), fr_fec_mul(q->aq, cz)),
@@ -402,17 +419,17 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             } else {
                 z = fr_fec_add(fr_fec_mul(b->a, z), fr_fec_mul(b->b, dc));
             }
-            if (j->derivative && !q2) d = fr_fec_add(fr_fec_mul(b->a, d), fr_fec_scale(b->b, p));
+            if (FR_DEEP_DERIV(j) && !q2) d = fr_fec_add(fr_fec_mul(b->a, d), fr_fec_scale(b->b, p));
             uint32_t l = j->bla[k].l;
             m += l, n += l, skipped += l;
             big = z.e > -400;
             if (big) fr_fec_to_d(z, &zx, &zy);
         } else if (big) {
             double Zx = Z[3 * m], Zy = Z[3 * m + 1];
-            if (j->derivative) {
+            if (FR_DEEP_DERIV(j)) {
                 if (q2) {
                     fr_deep_jac_fe(j, fr_fec_from_d(Zx + zx, Zy + zy), &d, &dq);
-                } else if (j->power != 2) {
+                } else if (FR_DEEP_POWER(j) != 2) {
                     double gx, gy;
                     fr_deep_multi_slope(j, Zx + zx, Zy + zy, &gx, &gy);
                     d = fr_fec_add(fr_fec_mul(fr_fec_from_d(gx, gy), d), fr_fec_norm(p.m, 0, p.e));
@@ -421,37 +438,37 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
                     d = fr_fec_add(fr_fec_twice(fr_fec_mul(w, d)), fr_fec_norm(p.m, 0, p.e));
                 }
             }
-            if (j->power != 2) {
+            if (FR_DEEP_POWER(j) != 2) {
                 fr_deep_multi_d(j, Zx, Zy, zx, zy, &zx, &zy);
             } else {
                 double tx = (Zx + Zx) + zx, ty = (Zy + Zy) + zy;
                 double nx = fma(tx, zx, -(ty * zy));
-                double ny = j->conj ? fma(-tx, zy, -(ty * zx)) : j->ship ? fr_deep_ship_y(Zx, Zy, zx, zy) : fma(tx, zy, ty * zx);
+                double ny = FR_DEEP_CONJ(j) ? fma(-tx, zy, -(ty * zx)) : FR_DEEP_SHIP(j) ? fr_deep_ship_y(Zx, Zy, zx, zy) : fma(tx, zy, ty * zx);
                 zx = nx, zy = ny;
             }
             m++, n++, steps++;
             if (fr_deep_amax(zx, zy) < 0x1p-450) big = 0, z = fr_fec_from_d(zx, zy);
         } else {
             const fr_fec Zm = Zfe[m];
-            if (j->power != 2) {
-                if (j->derivative) {
+            if (FR_DEEP_POWER(j) != 2) {
+                if (FR_DEEP_DERIV(j)) {
                     fr_fec w = fr_fec_add(Zm, z), g = w;
-                    for (int k = 2; k < j->power; k++) g = fr_fec_mul(g, w);
-                    g = fr_fec_scale(g, fr_fe_from_d((double)j->power));
+                    for (int k = 2; k < FR_DEEP_POWER(j); k++) g = fr_fec_mul(g, w);
+                    g = fr_fec_scale(g, fr_fe_from_d((double)FR_DEEP_POWER(j)));
                     d = fr_fec_add(fr_fec_mul(g, d), fr_fec_norm(p.m, 0, p.e));
                 }
                 z = fr_fec_add(fr_deep_multi_fe(j, Zm, z), dc);
             } else {
-                if (j->derivative && q2) {
+                if (FR_DEEP_DERIV(j) && q2) {
                     fr_deep_jac_fe(j, fr_fec_add(Zm, z), &d, &dq);
-                } else if (j->derivative) {
+                } else if (FR_DEEP_DERIV(j)) {
                     fr_fec w = fr_fec_add(Zm, z);
                     d = fr_fec_add(fr_fec_twice(fr_fec_mul(w, d)), fr_fec_norm(p.m, 0, p.e));
                 }
                 fr_fec t = fr_fec_add(fr_fec_twice(Zm), z);
                 fr_fec u = fr_fec_mul(t, z);
-                if (j->conj) u.y = -u.y; /* Tricorn: conj((2Z + z) z) */
-                if (j->ship) { /* Burning Ship: y = 2 diffabs(X Y, X y + x (Y + y)) */
+                if (FR_DEEP_CONJ(j)) u.y = -u.y; /* Tricorn: conj((2Z + z) z) */
+                if (FR_DEEP_SHIP(j)) { /* Burning Ship: y = 2 diffabs(X Y, X y + x (Y + y)) */
                     fr_fe X = fr_fe_norm(Zm.x, Zm.e), Y = fr_fe_norm(Zm.y, Zm.e);
                     fr_fe x = fr_fe_norm(z.x, z.e), y = fr_fe_norm(z.y, z.e);
                     fr_fe dy = fr_deep_diffabs_fe(fr_fe_mul(X, Y), fr_fe_add(fr_fe_mul(X, y), fr_fe_mul(x, fr_fe_add(Y, y))));
@@ -468,7 +485,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             double wx = Z[3 * m] + zx, wy = Z[3 * m + 1] + zy;
             if (FR_DEEP_RARE(fma(wx, wx, wy * wy) > j->b2)) {
                 r->n = n, r->wx = wx, r->wy = wy;
-                if (j->derivative) r->dist_px = q2 ? fr_deep_dist_q_fe(wx, wy, d, dq) : fr_deep_dist_fe(wx, wy, d);
+                if (FR_DEEP_DERIV(j)) r->dist_px = q2 ? fr_deep_dist_q_fe(wx, wy, d, dq) : fr_deep_dist_fe(wx, wy, d);
                 break;
             }
             if (FR_DEEP_RARE(m == M || fr_deep_closer(wx, wy, zx, zy))) {
@@ -482,7 +499,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             if (w.e > -8 && fr_fe_to_d(w2) > j->b2) {
                 fr_fec_to_d(w, &r->wx, &r->wy);
                 r->n = n;
-                if (j->derivative)
+                if (FR_DEEP_DERIV(j))
                     r->dist_px = q2 ? fr_deep_dist_q_fe(r->wx, r->wy, d, dq) : fr_deep_dist_fe(r->wx, r->wy, d);
                 break;
             }
