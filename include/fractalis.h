@@ -179,7 +179,7 @@ typedef enum fr_color_mode {
  * reference orbit (deep zoom) rather than by plain float64 iteration. */
 typedef enum fr_perturbation {
     FR_PERTURB_AUTO = 0, /* when the view is too narrow for float64 to give the true counts */
-    FR_PERTURB_ON = 1,   /* always (mandelbrot, multibrot) */
+    FR_PERTURB_ON = 1,   /* always (mandelbrot, multibrot, tricorn, burningship) */
     FR_PERTURB_OFF = 2   /* never (views narrower than float64 resolves are refused) */
 } fr_perturbation;
 

@@ -468,6 +468,7 @@ int main(int argc, char **argv)
         r.tricorn = tricorn;
         r.ship = ship;
         if (tricorn && ship) die("%s", "give at most one of --tricorn and --ship");
+        if (r.power != 2 && (tricorn || ship)) die("%s", "--tricorn and --ship are of power 2: leave out --power");
         if (r.power != 2 || tricorn || ship) r.shortcut = 0;
         mpfr_sqr(r.r2, rb, MPFR_RNDN);
         mpfr_clear(rb);

@@ -13,7 +13,17 @@
 #include <cmocka.h>
 
 #include "deep/deep_view.h"
+#include "deep_views.h"
 #include "fractalis.h"
+
+/* tests/deep_boundary.py .. --tricorn 0.6 0.8 10000 290: a point of the Tricorn's boundary */
+#define TRICORN290 \
+    "0.2885596947854280718438425411803713694250854753457811207327081691355003060397203102866091391046824752519981949291371007287030400957597170130718736961523624232420756294949192442126390563484371595417640264574452876373963178833104645309672207185635795091746598671898435665193352482457185234252322,"                                                                                            \
+    "0.3847462597139040957917900549071618259001139671277081609769442255140004080529604137154788521395766336693309265721828009716040534610129560174291649282031498976561008393265589922835187417979162127223520352765937168498617571777472860412896276247514393455662131562531247553591136643276246979003096"
+/* tests/data/deep/ship-1e-320.view: a point of the Burning Ship's boundary to 337 digits */
+#define SHIP320 \
+    "0.3294984136687212698989659551923973022926365592705215840708964960341684355031995542850410849526827750381343656250037762938921515533438646336545453664168560182046352497129943922114859850215662606526641390119284681244029598790382102954139696947600054151258973227452058366825555977437511555285156953130645496887930044624082513580985793803515,"                                                                                            \
+    "0.4393312182249616931986212735898630697235154123606954454278619947122245806709327390467214466035770333841791541666717017251895354044584861782060604885558080242728469996173258562819813133620883475368855186825712908325372798387176137272186262596800072201678630969936077822434074636583348740380209270840860662517240059498776684774647725071353"
 
 /* The Kalles Fraktaler 1e14 location's centre (60 digits). */
 #define KF14 "-1.759817130804847813610825010561798238243999999999999999999800,-0.012593310799749865383746631843264858450340000000000000000000"
@@ -297,6 +307,64 @@ static void test_distance_agrees(void **state)
     fr_context_destroy(ctx);
 }
 
+/* Extended range (forced by the FR_DEEP_EXTENDED knob) and double on the
+ * same views 1e-275 wide (pixels within both ranges): the same counts but
+ * for a few, and where equal the same distance estimates within 1e-6 (the
+ * derivative in fr_fec, through BLA and perturbation steps), for every
+ * formula: a minibrot from the feature finder, and points of the
+ * Tricorn's (tests/deep_boundary.py --tricorn 0.6 0.8 10000 290) and the
+ * Burning Ship's boundary (tests/data/deep/ship-1e-320.view). */
+static void test_extended_distance(void **state)
+{
+    deep_view dv;
+    assert_int_equal(deep_view_make(275, &dv), 0);
+    char mandel[1024];
+    snprintf(mandel, sizeof mandel, "%s,%s", dv.re, dv.im);
+    const struct {
+        fr_formula f;
+        const char *center, *width;
+        uint32_t iter;
+    } views[] = {
+        {FR_MANDELBROT, mandel, dv.width, dv.max_iter},
+        {FR_TRICORN, TRICORN290, "1e-275", 10000},
+        {FR_BURNINGSHIP, SHIP320, "1e-275", 10000},
+    };
+    fr_context *ctx = fr_context_create();
+    for (int k = 0; k < 3; k++) {
+        fr_escape_params *p = mk(ctx, views[k].center, views[k].width, views[k].iter, 64, 36);
+        p->formula = views[k].f, p->color = FR_COLOR_DISTANCE;
+        fr_escape_raw a, b;
+        fr_escape_stats st;
+        assert_int_equal(fr_escape_render(ctx, p, NULL, &a, &st), FR_OK);
+        assert_int_equal(st.deep, 1);
+        const uint64_t steps_double = st.iterations;
+        setenv("FR_DEEP_EXTENDED", "1", 1);
+        fr_status s = fr_escape_render(ctx, p, NULL, &b, &st);
+        unsetenv("FR_DEEP_EXTENDED");
+        assert_int_equal(s, FR_OK);
+        assert_int_equal(st.deep, 2);
+        assert_true(st.iterations > 0 && steps_double > 0);
+        int same = 0, escaped = 0, close = 0;
+        for (int i = 0; i < 64 * 36; i++) {
+            if (a.counts[i] != b.counts[i]) continue;
+            same++;
+            if (a.counts[i] >= views[k].iter) continue;
+            escaped++;
+            close += fabs((double)a.values[i] - b.values[i]) <= 1e-6 * fabs((double)a.values[i]);
+        }
+        printf("# %s: %d of %d counts equal, %d of %d escaped distances within 1e-6\n",
+               fr_formula_name(views[k].f), same, 64 * 36, close, escaped);
+        assert_true(same >= 64 * 36 * 99 / 100);
+        assert_true(escaped >= 100);
+        assert_true(close >= escaped * 99 / 100);
+        fr_escape_raw_free(&a);
+        fr_escape_raw_free(&b);
+        free(p);
+    }
+    deep_view_free(&dv);
+    fr_context_destroy(ctx);
+}
+
 /* Extended range and double agree where both work (1e-250: the double
  * loop's range; the extended loop forced through the view). */
 static void test_fe_matches_double(void **state)
@@ -382,7 +450,7 @@ int main(void)
         cmocka_unit_test(test_fe_matches_double), cmocka_unit_test(test_cancel),
         cmocka_unit_test(test_locate),          cmocka_unit_test(test_multibrot),
         cmocka_unit_test(test_tricorn),          cmocka_unit_test(test_burningship),
-        cmocka_unit_test(test_distance_agrees),
+        cmocka_unit_test(test_distance_agrees), cmocka_unit_test(test_extended_distance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,8 +3,8 @@
  * perturbation renders, in double and in extended range, on whole small
  * images; distance estimates within 1e-6 (the GPU's log() may differ from
  * glibc's in the last bit); the same totals of steps performed and
- * skipped; cancellation and bad input as statuses. Exits with the skip
- * code 77 when no CUDA device is present. */
+ * skipped; cancellation between launches. Exits with the skip code 77
+ * when no CUDA device is present. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -148,30 +148,35 @@ static void test_other_formulas(void **state)
 typedef struct canceller {
     fr_context *ctx;
     int pixel_reports;
+    double done; /* the fraction reported at the stop */
 } canceller;
 
-/* Stop at the pixel stage's second report: after a launch ran. */
+/* Stop at the pixel stage's second report: after the first launch ran. */
 static int cancel_in_pixels(double done, void *user)
 {
-    (void)done;
     canceller *c = user;
     const char *stage = fr_progress_stage(c->ctx);
-    if (stage && !strcmp(stage, "pixels")) return ++c->pixel_reports >= 2;
+    if (stage && !strcmp(stage, "pixels") && ++c->pixel_reports >= 2) {
+        c->done = done;
+        return 1;
+    }
     return 0;
 }
 
-/* Cancelling in the pixel stage (between launches) ends the render with
+/* Cancelling in the pixel stage between launches (2^21 samples: two
+ * launches of 2^20, src/cuda/cuda_deep.c) ends the render with
  * FR_ERR_CANCELLED and no image. */
 static void test_cancel(void **state)
 {
     fr_context *ctx = fr_context_create();
     assert_int_equal(fr_context_set_device(ctx, "cuda"), FR_OK);
     fr_escape_params *p = view(FR_MANDELBROT, 2, KF14, "1e-200", 20000, 2048, 1024, FR_COLOR_COUNT);
-    canceller c = {ctx, 0};
+    canceller c = {ctx, 0, 0};
     fr_context_set_progress(ctx, cancel_in_pixels, &c);
     fr_image img;
     assert_int_equal(fr_escape_render(ctx, p, &img, NULL, NULL), FR_ERR_CANCELLED);
     assert_int_equal(c.pixel_reports, 2);
+    assert_true(c.done > 0 && c.done < 1); /* stopped between launches, not after the last */
     free(p);
     fr_context_destroy(ctx);
 }

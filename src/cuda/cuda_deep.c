@@ -5,7 +5,9 @@
  * loop), and each launch's results come back and are stored as the CPU
  * backend stores them (the smooth value made on the host from the escaped
  * point), so the raw samples equal the CPU's bit for bit. Device memory:
- * the tables plus 24 bytes a sample of one launch. */
+ * the tables plus 24 bytes a sample of one launch; where they do not fit,
+ * the render fails with FR_ERR_NOMEM naming what did not fit (the CPU
+ * backend, --device cpu, has no such limit). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +20,7 @@
  * each; the device's threads take samples from the launch until none is
  * left (deep_kernel_body.cuh), so only each launch's last samples run
  * with the device part idle. */
-#define LAUNCH_SAMPLES ((int64_t)1 << 22)
+#define LAUNCH_SAMPLES ((int64_t)1 << 20)
 #define BLOCK 128
 
 typedef struct dev_tables {
@@ -93,7 +95,8 @@ static fr_status cuda_deep_compute(fr_context *ctx, const fr_deep_job *hj, fr_es
             goto out;
         }
     }
-    CK(cudaMemcpy(htot, dtot, sizeof htot, cudaMemcpyDeviceToHost), "totals");
+    CK(cudaMemcpyAsync(htot, dtot, sizeof htot, cudaMemcpyDeviceToHost, stream), "totals");
+    CK(cudaStreamSynchronize(stream), "totals");
     tot->steps += htot[0], tot->skipped += htot[1];
 out:
     tables_free(&t);

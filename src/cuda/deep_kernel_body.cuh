@@ -58,7 +58,7 @@ static cudaError_t launch_filling(const fr_deep_job *job, int64_t first, int64_t
                                   unsigned long long *totals, int block, cudaStream_t stream)
 {
     if (count <= 0) return cudaSuccess;
-    if (block <= 0) block = 128;
+    if (block <= 0 || block % 32) return cudaErrorInvalidValue; /* whole warps: the totals are summed by shuffles */
     int dev = 0, sms = 0, per_sm = 0;
     cudaError_t e = cudaGetDevice(&dev);
     if (!e) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);

@@ -22,7 +22,7 @@ typedef struct fr_cuda_deep_out {
 } fr_cuda_deep_out;
 
 /* Samples [first, first + count) of the job's grid (row-major, job->sw a
- * row) into out[0 .. count); adds the perturbation steps and the
+ * row; `block` threads a block, a multiple of 32) into out[0 .. count); adds the perturbation steps and the
  * iterations BLA skipped into totals[0] and totals[1]; totals[2] is the
  * launch's sample cursor (set to 0 by the launch). The job's table
  * pointers are device pointers. */

@@ -1,5 +1,5 @@
 /* The deep-zoom render job: the reference orbit, its BLA tables and the
- * view, as plain arrays and fields, so a backend (CPU today, CUDA next)
+ * view, as plain arrays and fields, so a backend (CPU or CUDA)
  * hands the same job to its per-pixel loop (deep_pixel.h). Built once on
  * the host by deep_render.c; every backend reads the same tables. */
 #ifndef FR_DEEP_JOB_H

@@ -1,6 +1,6 @@
 /* The deep-zoom backend contract: what a backend fills to run the
  * per-pixel loop (deep_pixel.h) over every sample of a deep view
- * (src/cpu/cpu_deep.c; CUDA next). deep_render.c is its one caller: it
+ * (src/cpu/cpu_deep.c, src/cuda/cuda_deep.c). deep_render.c is its one caller: it
  * builds the reference orbit and the BLA tables once on the host and hands
  * the same job to whichever backend runs. */
 #ifndef FR_DEEP_DEEP_OPS_H

@@ -1,6 +1,6 @@
 /*
  * deep_pixel.h - the per-pixel loop of deep zoom, written once for every
- * backend (C now, CUDA next): perturbation against the reference orbit,
+ * backend (the CPU's rows, the CUDA kernels): perturbation against the reference orbit,
  * Zhuoran's rebasing and bilinear approximation (BLA). Compile without FP
  * contraction; every fma is placed by hand, so backends agree bit for bit.
  *
@@ -372,8 +372,16 @@ FR_HD void fr_deep_pixel_d(const fr_deep_job *j, double dcx, double dcy, fr_deep
 }
 
 /* Extended-range pixel: z in fr_fec while |z| < 2^-400 (so dc, which may
- * be far below a double's range, still counts), in double once larger
- * (dc is then below the last bit of z and drops out); BLA steps in fr_fec. */
+ * be far below a double's range, still counts), in double once larger,
+ * where dc drops out; BLA steps in fr_fec. Dropping dc is exact to a
+ * double's last bit only while |dc| is far below every step's result: a
+ * step from |z| >= 2^-400 gives at least |z|^2 >= 2^-800 (|2Z + z| =
+ * |2W - z| >= |z| while W = Z + z is not closer to 0 than z, else it
+ * rebases first), so the pixel spacing must stay far below 2^-853
+ * (1e-257); this loop runs only below 1e-290 (deep_render.c), where |dc|
+ * is below 2^-940 for any image size. (Run at 1e-200 it loses counts:
+ * test_deep's knob keeps away.) For z^d + c the same holds with |z|^d,
+ * hence the higher threshold below. */
 FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
 {
     const double *Z = j->Z;
@@ -384,6 +392,12 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
     const int q2 = FR_DEEP_CONJ(j) || FR_DEEP_SHIP(j);
     double zx = 0, zy = 0; /* z while large */
     int big = 0;
+    /* z goes to double above 2^big_e and back to fr_fec below tiny_below:
+     * 2^-400 and 2^-450 for z^2 + c; for z^d + c (a step's result is at
+     * least about |z|^d there) 2^(-850/d) and 2^50 below it, so that no
+     * step in double leaves a double's normal range or comes near dc */
+    const int big_e = FR_DEEP_POWER(j) == 2 ? -400 : -850 / FR_DEEP_POWER(j);
+    const double tiny_below = FR_DEEP_POWER(j) == 2 ? 0x1p-450 : fr_fe_pow2(big_e - 50);
     uint32_t m = 0, n = 0;
     uint64_t steps = 0, skipped = 0;
     r->n = max_iter, r->wx = r->wy = 0, r->dist_px = 0;
@@ -422,7 +436,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             if (FR_DEEP_DERIV(j) && !q2) d = fr_fec_add(fr_fec_mul(b->a, d), fr_fec_scale(b->b, p));
             uint32_t l = j->bla[k].l;
             m += l, n += l, skipped += l;
-            big = z.e > -400;
+            big = z.e > big_e;
             if (big) fr_fec_to_d(z, &zx, &zy);
         } else if (big) {
             double Zx = Z[3 * m], Zy = Z[3 * m + 1];
@@ -447,7 +461,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
                 zx = nx, zy = ny;
             }
             m++, n++, steps++;
-            if (fr_deep_amax(zx, zy) < 0x1p-450) big = 0, z = fr_fec_from_d(zx, zy);
+            if (fr_deep_amax(zx, zy) < tiny_below) big = 0, z = fr_fec_from_d(zx, zy);
         } else {
             const fr_fec Zm = Zfe[m];
             if (FR_DEEP_POWER(j) != 2) {
@@ -478,7 +492,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
                 z = fr_fec_add(u, dc);
             }
             m++, n++, steps++;
-            big = z.e > -400;
+            big = z.e > big_e;
             if (big) fr_fec_to_d(z, &zx, &zy);
         }
         if (big) {
@@ -491,7 +505,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             if (FR_DEEP_RARE(m == M || fr_deep_closer(wx, wy, zx, zy))) {
                 FR_DEEP_KEEP_BRANCH();
                 zx = wx, zy = wy, m = 0;
-                if (fr_deep_amax(zx, zy) < 0x1p-450) big = 0, z = fr_fec_from_d(zx, zy);
+                if (fr_deep_amax(zx, zy) < tiny_below) big = 0, z = fr_fec_from_d(zx, zy);
             }
         } else {
             fr_fec w = fr_fec_add(Zfe[m], z);
@@ -505,7 +519,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             }
             if (m == M || fr_fe_lt(w2, fr_fec_norm2(z))) {
                 z = w, m = 0;
-                big = z.e > -400;
+                big = z.e > big_e;
                 if (big) fr_fec_to_d(z, &zx, &zy);
             }
         }

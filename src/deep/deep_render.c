@@ -116,6 +116,12 @@ fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, fr_escape_
     if ((s = fr_deep_view_init(ctx, p, &v))) return s;
     fr_deep_job j = {0};
     j.mode = fr_fe_to_d(v.pixel) >= FR_DOUBLE_PIXEL_MIN ? FR_DEEP_DOUBLE : FR_DEEP_FE;
+    /* FR_DEEP_EXTENDED=1: a testing knob that runs a view of pixels below
+     * 1e-270 in extended range though double would do, so that both number
+     * types can be compared on one view (the extended loop's double part
+     * drops dc: deep_pixel.h says why that needs a pixel this small) */
+    const char *ext = getenv("FR_DEEP_EXTENDED");
+    if (ext && !strcmp(ext, "1") && fr_fe_to_d(v.pixel) < 1e-270) j.mode = FR_DEEP_FE;
     j.max_iter = p->max_iter;
     j.power = power;
     j.conj = conj;
