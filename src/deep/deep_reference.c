@@ -1,10 +1,20 @@
 /* The reference orbit of deep zoom: Z_{m+1} = f(Z_m) + C in MPFR at the
  * view's exact centre, stored as doubles (and, in extended-range mode, as
- * fr_fec, which keeps the values a double would flush to zero). */
+ * fr_fec, which keeps the values a double would flush to zero).
+ *
+ * For the quadratic formulas a step's three products (x^2, y^2, x y) are
+ * independent: once they are long enough to pay for handing them over
+ * (FR_REF_TEAM_BITS), up to three threads compute them at once, the
+ * calling thread then ends the step. MPFR rounds each product the same
+ * wherever it runs, so the orbit is the same bits at any thread count. */
+#include <omp.h>
 #include <stdlib.h>
 
 #include "core/context.h"
 #include "deep/deep_view.h"
+
+/* Precision from which a step's products run on a team of threads. */
+#define FR_REF_TEAM_BITS 16384
 
 /* An MPFR value as m * 2^e with m in [0.5, 1) (0 for zero). */
 static double get_2exp(long *e, const mpfr_t v)
@@ -22,6 +32,71 @@ static fr_fec to_fec(const mpfr_t x, const mpfr_t y)
     return fr_fec_norm(fr_fe_ldexp(mx, ex - e), fr_fe_ldexp(my, ey - e), e);
 }
 
+typedef struct ref {
+    fr_context *ctx;
+    const fr_deep_view *v;
+    int power, conj, ship, want_fe;
+    uint32_t max_iter, m;
+    double b2, last;
+    fr_deep_orbit *o;
+    mpfr_t x, y, x2, y2, t, px, py;
+    fr_status s;
+} ref;
+
+/* The products of a quadratic step, task k of 3 (t = x y, x2, y2). */
+static void quad_product(ref *r, int k)
+{
+    if (k == 0) mpfr_mul(r->t, r->x, r->y, MPFR_RNDN);
+    else if (k == 1) mpfr_sqr(r->x2, r->x, MPFR_RNDN);
+    else mpfr_sqr(r->y2, r->y, MPFR_RNDN);
+}
+
+/* The rest of the step: z^d + c for d >= 3, the quadratic step's sums from
+ * its products; then Z_m stored, the escape test and the progress report.
+ * 1 when the orbit is done (escaped, at its end, or cancelled). */
+static int step_finish(ref *r)
+{
+    if (r->power == 2) {
+        mpfr_mul_2ui(r->t, r->t, 1, MPFR_RNDN);
+        if (r->conj) mpfr_neg(r->t, r->t, MPFR_RNDN); /* Tricorn: conj(z)^2 */
+        if (r->ship) mpfr_abs(r->t, r->t, MPFR_RNDN); /* Burning Ship: 2 |x y| */
+        mpfr_add(r->y, r->t, r->v->ci, MPFR_RNDN);
+        mpfr_sub(r->x, r->x2, r->y2, MPFR_RNDN);
+        mpfr_add(r->x, r->x, r->v->cr, MPFR_RNDN);
+    } else { /* z^d by d - 1 complex products */
+        mpfr_set(r->px, r->x, MPFR_RNDN);
+        mpfr_set(r->py, r->y, MPFR_RNDN);
+        for (int k = 1; k < r->power; k++) {
+            mpfr_mul(r->x2, r->px, r->x, MPFR_RNDN);
+            mpfr_mul(r->t, r->py, r->y, MPFR_RNDN);
+            mpfr_sub(r->x2, r->x2, r->t, MPFR_RNDN);
+            mpfr_mul(r->y2, r->px, r->y, MPFR_RNDN);
+            mpfr_mul(r->t, r->py, r->x, MPFR_RNDN);
+            mpfr_add(r->py, r->y2, r->t, MPFR_RNDN);
+            mpfr_set(r->px, r->x2, MPFR_RNDN);
+        }
+        mpfr_add(r->x, r->px, r->v->cr, MPFR_RNDN);
+        mpfr_add(r->y, r->py, r->v->ci, MPFR_RNDN);
+    }
+    const uint32_t m = ++r->m;
+    double *Z = r->o->Z;
+    double zx = mpfr_get_d(r->x, MPFR_RNDN), zy = mpfr_get_d(r->y, MPFR_RNDN);
+    Z[3 * (size_t)m] = zx, Z[3 * (size_t)m + 1] = zy, Z[3 * (size_t)m + 2] = 0;
+    if (r->want_fe) r->o->Zfe[m] = to_fec(r->x, r->y);
+    if (zx * zx + zy * zy > r->b2 || m >= r->max_iter) return 1;
+    if ((m & 1023) == 0 && r->ctx->progress) {
+        double now = fr_now();
+        if (now - r->last >= 0.05) {
+            r->last = now;
+            if (r->ctx->progress((double)m / r->max_iter, r->ctx->progress_user)) {
+                r->s = fr_fail(r->ctx, FR_ERR_CANCELLED, "render cancelled");
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, int conj, int ship, uint32_t max_iter,
                             double b2, int want_fe, fr_deep_orbit *o)
 {
@@ -32,59 +107,41 @@ fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, i
         fr_deep_orbit_free(o);
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for a reference orbit of %u iterations (iter)", max_iter);
     }
-    mpfr_t x, y, x2, y2, t, px, py;
-    mpfr_inits2(v->bits, x, y, x2, y2, t, px, py, (mpfr_ptr)0);
-    mpfr_set_ui(x, 0, MPFR_RNDN);
-    mpfr_set_ui(y, 0, MPFR_RNDN);
+    ref r = {.ctx = ctx, .v = v, .power = power, .conj = conj, .ship = ship, .want_fe = want_fe,
+             .max_iter = max_iter, .m = 0, .b2 = b2, .last = fr_now(), .o = o, .s = FR_OK};
+    mpfr_inits2(v->bits, r.x, r.y, r.x2, r.y2, r.t, r.px, r.py, (mpfr_ptr)0);
+    mpfr_set_ui(r.x, 0, MPFR_RNDN);
+    mpfr_set_ui(r.y, 0, MPFR_RNDN);
     o->Z[0] = o->Z[1] = o->Z[2] = 0;
     if (want_fe) o->Zfe[0] = fr_fec_from_d(0, 0);
-    uint32_t m = 0;
-    fr_status s = FR_OK;
-    double last = fr_now();
-    while (m < max_iter) {
-        if (power == 2) {
-            mpfr_sqr(x2, x, MPFR_RNDN);
-            mpfr_sqr(y2, y, MPFR_RNDN);
-            mpfr_mul(t, x, y, MPFR_RNDN);
-            mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
-            if (conj) mpfr_neg(t, t, MPFR_RNDN); /* Tricorn: conj(z)^2 */
-            if (ship) mpfr_abs(t, t, MPFR_RNDN); /* Burning Ship: 2 |x y| */
-            mpfr_add(y, t, v->ci, MPFR_RNDN);
-            mpfr_sub(x, x2, y2, MPFR_RNDN);
-            mpfr_add(x, x, v->cr, MPFR_RNDN);
-        } else { /* z^d by d - 1 complex products */
-            mpfr_set(px, x, MPFR_RNDN);
-            mpfr_set(py, y, MPFR_RNDN);
-            for (int k = 1; k < power; k++) {
-                mpfr_mul(x2, px, x, MPFR_RNDN);
-                mpfr_mul(t, py, y, MPFR_RNDN);
-                mpfr_sub(x2, x2, t, MPFR_RNDN);
-                mpfr_mul(y2, px, y, MPFR_RNDN);
-                mpfr_mul(t, py, x, MPFR_RNDN);
-                mpfr_add(py, y2, t, MPFR_RNDN);
-                mpfr_set(px, x2, MPFR_RNDN);
-            }
-            mpfr_add(x, px, v->cr, MPFR_RNDN);
-            mpfr_add(y, py, v->ci, MPFR_RNDN);
+    int team = power == 2 && v->bits >= FR_REF_TEAM_BITS ? fr_threads(ctx) : 1;
+    if (team > 3) team = 3;
+    if (max_iter == 0) {
+    } else if (team < 2) {
+        while (1) {
+            if (power == 2)
+                for (int k = 0; k < 3; k++) quad_product(&r, k);
+            if (step_finish(&r)) break;
         }
-        m++;
-        double zx = mpfr_get_d(x, MPFR_RNDN), zy = mpfr_get_d(y, MPFR_RNDN);
-        o->Z[3 * m] = zx, o->Z[3 * m + 1] = zy, o->Z[3 * m + 2] = 0;
-        if (want_fe) o->Zfe[m] = to_fec(x, y);
-        if (zx * zx + zy * zy > b2) break;
-        if ((m & 1023) == 0 && ctx->progress) {
-            double now = fr_now();
-            if (now - last >= 0.05) {
-                last = now;
-                if (ctx->progress((double)m / max_iter, ctx->progress_user)) {
-                    s = fr_fail(ctx, FR_ERR_CANCELLED, "render cancelled");
-                    break;
-                }
+    } else {
+        int done = 0;
+#pragma omp parallel num_threads(team)
+        {
+            const int id = omp_get_thread_num(), nt = omp_get_num_threads();
+            while (!done) {
+                /* x y on thread 0; with two threads both squares on thread 1 */
+                for (int k = 0; k < 3; k++)
+                    if ((nt >= 3 ? k : k > 0) % nt == id) quad_product(&r, k);
+#pragma omp barrier
+#pragma omp master
+                done = step_finish(&r);
+#pragma omp barrier
             }
         }
     }
-    o->M = m;
-    mpfr_clears(x, y, x2, y2, t, px, py, (mpfr_ptr)0);
+    o->M = r.m;
+    mpfr_clears(r.x, r.y, r.x2, r.y2, r.t, r.px, r.py, (mpfr_ptr)0);
+    fr_status s = r.s;
     if (s) fr_deep_orbit_free(o);
     return s;
 }
