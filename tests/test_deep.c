@@ -176,12 +176,14 @@ static void same_at_threads(fr_context *ctx, const fr_escape_params *p, int thre
     fr_escape_raw_free(&rb);
 }
 
-/* The same counts at any thread count, in double and in extended range. */
+/* The same counts at any thread count, in double and in extended range,
+ * the reference orbit on one thread and on a team. */
 static void test_threads(void **state)
 {
-    static const char *const widths[] = {"4e-14", "3e-250", "2e-700"};
+    /* 2e-5000: a reference past 16,384 bits, whose products run on a team of threads */
+    static const char *const widths[] = {"4e-14", "3e-250", "2e-700", "2e-5000"};
     fr_context *ctx = fr_context_create();
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 4; k++) {
         fr_escape_params *p = mk(ctx, KF14, widths[k], 3000, 67, 31);
         p->color = FR_COLOR_SMOOTH;
         same_at_threads(ctx, p, 3, k < 2 ? 1 : 2);
