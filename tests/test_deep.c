@@ -210,36 +210,15 @@ static void test_multibrot(void **state)
     fr_context_destroy(ctx);
 }
 
-/* Tricorn by perturbation (conjugate-linear BLA steps): double and extended
- * range, the same at any thread count, distance colouring too. */
-static void test_tricorn(void **state)
+/* A real-linear formula by perturbation at 1e-25 (double) and 1e-330
+ * (extended range): the same at any thread count, smooth and distance
+ * colouring; BLA takes steps. */
+static void real_linear_threads(fr_context *ctx, fr_formula f, const char *center)
 {
-    fr_context *ctx = fr_context_create();
     static const char *const widths[] = {"1e-25", "1e-330"};
     for (int k = 0; k < 2; k++) {
-        fr_escape_params *p = mk(ctx, "0.2885618396079565353585651330927425767662,0.3847491194772753804780868441236567690215",
-                                 widths[k], 3000, 40, 24);
-        p->formula = FR_TRICORN, p->color = FR_COLOR_SMOOTH;
-        same_at_threads(ctx, p, 2, k + 1);
-        p->color = FR_COLOR_DISTANCE;
-        same_at_threads(ctx, p, 2, k + 1);
-        free(p);
-    }
-    fr_context_destroy(ctx);
-}
-
-/* Burning Ship by perturbation (real-linear BLA steps, the fold by
- * diffabs): double and extended range, the same at any thread count,
- * distance colouring too; BLA takes steps. */
-static void test_burningship(void **state)
-{
-    fr_context *ctx = fr_context_create();
-    static const char *const widths[] = {"1e-25", "1e-330"};
-    for (int k = 0; k < 2; k++) {
-        fr_escape_params *p = mk(ctx, "0.32949841366872126989896595519239730229263655896,"
-                                      "0.43933121822496169319862127358986306972351541194",
-                                 widths[k], 3000, 40, 24);
-        p->formula = FR_BURNINGSHIP, p->color = FR_COLOR_SMOOTH;
+        fr_escape_params *p = mk(ctx, center, widths[k], 3000, 40, 24);
+        p->formula = f, p->color = FR_COLOR_SMOOTH;
         same_at_threads(ctx, p, 2, k + 1);
         fr_escape_stats st;
         free(counts(ctx, p, &st));
@@ -249,6 +228,24 @@ static void test_burningship(void **state)
         same_at_threads(ctx, p, 2, k + 1);
         free(p);
     }
+}
+
+/* Tricorn by perturbation (conjugate-linear BLA steps). */
+static void test_tricorn(void **state)
+{
+    fr_context *ctx = fr_context_create();
+    real_linear_threads(ctx, FR_TRICORN,
+                        "0.2885618396079565353585651330927425767662,0.3847491194772753804780868441236567690215");
+    fr_context_destroy(ctx);
+}
+
+/* Burning Ship by perturbation (real-linear BLA steps, the fold by
+ * diffabs). */
+static void test_burningship(void **state)
+{
+    fr_context *ctx = fr_context_create();
+    real_linear_threads(ctx, FR_BURNINGSHIP, "0.32949841366872126989896595519239730229263655896,"
+                                             "0.43933121822496169319862127358986306972351541194");
     /* a view on the real axis: Y = 0 all along the reference, where no BLA
      * step holds (the fold), so every iteration is a perturbation step */
     fr_escape_params *p = mk(ctx, "-1.7548776662466927600495,0", "1e-18", 2000, 32, 18);
