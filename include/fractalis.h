@@ -87,13 +87,26 @@ void fr_context_set_progress(fr_context *ctx, fr_progress_fn fn, void *user);
  * bar each; NULL for a render of one stage. */
 const char *fr_progress_stage(const fr_context *ctx);
 
-/* Select the compute device: "auto", "cpu", "cuda" or "cuda:N". "auto" picks
- * a usable GPU when the CUDA backend is built and a device is present, else
- * the CPU. An unavailable explicit choice is an error (FR_ERR_UNSUPPORTED). */
+/* Select the compute device: "auto", "cpu", "cuda" or "cuda:N", or a list
+ * that spreads every render over several devices: "cuda:all" (every GPU),
+ * "cuda:0,2,3", "cuda:0,0" (one GPU twice: two workers sharing it), with
+ * "cpu" as one more item where the CPU cores should join ("cuda:all,cpu").
+ * A list gives the same result as one device of its kind: escape time and
+ * deep zoom hand out tiles of samples as devices free up (balanced by what
+ * each tile costs), orbit density splits the sample index range by each
+ * device's measured rate and sums the integer histograms, and flames run
+ * on the list's first device. "auto" picks a usable GPU when the CUDA
+ * backend is built and a device is present, else the CPU. An unavailable
+ * explicit choice is an error (FR_ERR_UNSUPPORTED). */
 fr_status fr_context_set_device(fr_context *ctx, const char *spec);
-/* The backend name in use ("cpu", "cuda:0"), and, when "auto" fell back to
- * the CPU, a one-line note saying why (else ""). */
+/* The devices in use ("cpu", "cuda:0", "cuda:0,1,cpu"), and, when "auto"
+ * fell back to the CPU, a one-line note saying why (else ""). */
 const char *fr_context_device(const fr_context *ctx);
+/* How many devices a render spreads over (1 unless a list was set). */
+int fr_context_device_count(const fr_context *ctx);
+/* After a render spread over a device list: each device's share of the
+ * work ("cuda:0 52 %, cuda:1 48 %"); "" otherwise. */
+const char *fr_context_device_shares(const fr_context *ctx);
 const char *fr_context_device_note(const fr_context *ctx);
 
 /* GPU memory a render may use, in bytes (0 = automatic: most of what is

@@ -24,55 +24,139 @@ const fr_backend_iface *fr_backend_find(const char *name)
 
 const fr_backend_iface *fr_backend_current(const fr_context *ctx)
 {
+    if (ctx->ndevices > 1) return &fr_multi_backend;
     const fr_backend_iface *b = fr_backend_find(ctx->cuda_index >= 0 ? "cuda" : "cpu");
     return b ? b : &fr_cpu_backend;
+}
+
+const fr_backend_iface *fr_backend_of_device(int device)
+{
+    const fr_backend_iface *b = device >= 0 ? fr_backend_find("cuda") : NULL;
+    return b ? b : &fr_cpu_backend;
+}
+
+/* One device or the first of a list. */
+static void select_one(fr_context *ctx, int device)
+{
+    ctx->cuda_index = device;
+    ctx->shares[0] = 0;
+    ctx->ndevices = 1;
+    ctx->devices[0] = device;
+    if (device < 0) strcpy(ctx->device, "cpu");
+    else snprintf(ctx->device, sizeof ctx->device, "cuda:%d", device);
+}
+
+/* The CUDA devices present, or an error naming the spec. */
+static fr_status cuda_count(fr_context *ctx, const char *spec, int *n)
+{
+    char why[128] = "";
+    const fr_backend_iface *cuda = fr_backend_find("cuda");
+    if (!cuda)
+        return fr_fail(ctx, FR_ERR_UNSUPPORTED,
+                       "device %s: this build of fractalis has no CUDA backend (build with nvcc present)", spec);
+    *n = cuda->device_count(why, sizeof why);
+    if (*n < 0) return fr_fail(ctx, FR_ERR_DEVICE, "device %s: %s", spec, why);
+    if (*n == 0) return fr_fail(ctx, FR_ERR_UNSUPPORTED, "device %s: no GPU (%s)", spec, why);
+    return FR_OK;
+}
+
+/* A list of devices: items "cpu", "cuda", "cuda:N", "cuda:all", or a bare
+ * N continuing a cuda item ("cuda:0,2,3"); a device may be named twice
+ * (two workers sharing it). */
+static fr_status parse_list(fr_context *ctx, const char *spec, int *devs, int *count)
+{
+    int n = 0, in_cuda = 0, gpus = -1;
+    const char *p = spec;
+    fr_status s;
+    while (1) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        char item[32];
+        if (len == 0 || len >= sizeof item)
+            return fr_fail(ctx, FR_ERR_INVALID, "device '%s': an empty or overlong item in the list", spec);
+        memcpy(item, p, len);
+        item[len] = 0;
+        const char *num = NULL;
+        if (!strcmp(item, "cpu")) {
+            if (n == FR_MAX_DEVICES) goto too_many;
+            devs[n++] = -1, in_cuda = 0;
+        } else if (!strcmp(item, "cuda:all")) {
+            if (gpus < 0 && (s = cuda_count(ctx, spec, &gpus))) return s;
+            for (int k = 0; k < gpus; k++) {
+                if (n == FR_MAX_DEVICES) goto too_many;
+                devs[n++] = k;
+            }
+            in_cuda = 0;
+        } else if (!strcmp(item, "cuda")) num = "0";
+        else if (!strncmp(item, "cuda:", 5)) num = item + 5;
+        else if (in_cuda) num = item;
+        else
+            return fr_fail(ctx, FR_ERR_INVALID,
+                           "device '%s': '%s' is not one of cpu, cuda, cuda:N, cuda:all (or N after cuda:M)", spec,
+                           item);
+        if (num) {
+            char *end = NULL;
+            long idx = strtol(num, &end, 10);
+            if (end == num || *end || idx < 0 || idx > 255)
+                return fr_fail(ctx, FR_ERR_INVALID, "device '%s': '%s' is not a device number", spec, num);
+            if (gpus < 0 && (s = cuda_count(ctx, spec, &gpus))) return s;
+            if (idx >= gpus)
+                return fr_fail(ctx, FR_ERR_UNSUPPORTED, "device '%s': no GPU %ld (%d found)", spec, idx, gpus);
+            if (n == FR_MAX_DEVICES) goto too_many;
+            devs[n++] = (int)idx, in_cuda = 1;
+        }
+        if (!e) break;
+        p = e + 1;
+    }
+    *count = n;
+    return FR_OK;
+too_many:
+    return fr_fail(ctx, FR_ERR_INVALID, "device '%s': more than %d devices", spec, FR_MAX_DEVICES);
+}
+
+/* "cuda:0,1,cpu": CUDA runs written as one item. */
+static void list_name(fr_context *ctx)
+{
+    char *o = ctx->device;
+    size_t left = sizeof ctx->device;
+    for (int k = 0; k < ctx->ndevices; k++) {
+        const int d = ctx->devices[k], prev_cuda = k > 0 && ctx->devices[k - 1] >= 0;
+        int w = d < 0 ? snprintf(o, left, "%scpu", k ? "," : "")
+                      : snprintf(o, left, "%s%s%d", k ? "," : "", prev_cuda ? "" : "cuda:", d);
+        if (w < 0 || (size_t)w >= left) break;
+        o += w, left -= (size_t)w;
+    }
 }
 
 fr_status fr_context_set_device(fr_context *ctx, const char *spec)
 {
     char why[128] = "";
     ctx->device_note[0] = 0;
-    if (!strcmp(spec, "cpu")) {
-        ctx->cuda_index = -1;
-        strcpy(ctx->device, "cpu");
-        return FR_OK;
-    }
-    const fr_backend_iface *cuda = fr_backend_find("cuda");
+    if (!spec) return fr_fail(ctx, FR_ERR_INVALID, "device: NULL");
     if (!strcmp(spec, "auto")) {
+        const fr_backend_iface *cuda = fr_backend_find("cuda");
         int n = cuda ? cuda->device_count(why, sizeof why) : 0;
-        if (n > 0) {
-            ctx->cuda_index = 0;
-            strcpy(ctx->device, "cuda:0");
-            return FR_OK;
-        }
-        ctx->cuda_index = -1;
-        strcpy(ctx->device, "cpu");
+        select_one(ctx, n > 0 ? 0 : -1);
         /* A build without CUDA has nothing to fall back from: no note. */
-        if (cuda)
+        if (n <= 0 && cuda)
             snprintf(ctx->device_note, sizeof ctx->device_note, "no usable GPU (%.100s); rendering on the CPU",
                      why);
         return FR_OK;
     }
-    if (!strncmp(spec, "cuda", 4) && (spec[4] == 0 || spec[4] == ':')) {
-        char *end = NULL;
-        long idx = spec[4] == ':' ? strtol(spec + 5, &end, 10) : 0;
-        if (spec[4] == ':' && (end == spec + 5 || *end || idx < 0 || idx > 255))
-            return fr_fail(ctx, FR_ERR_INVALID, "device '%s': expected cuda:N with N a device number", spec);
-        if (!cuda)
-            return fr_fail(ctx, FR_ERR_UNSUPPORTED,
-                           "device %s: this build of fractalis has no CUDA backend (build with nvcc present)",
-                           spec);
-        int n = cuda->device_count(why, sizeof why);
-        if (n < 0) return fr_fail(ctx, FR_ERR_DEVICE, "device %s: %s", spec, why);
-        if (idx >= n)
-            return fr_fail(ctx, FR_ERR_UNSUPPORTED, "device %s: no such GPU (%d found%s%s)", spec, n,
-                           n ? "" : ": ", n ? "" : why);
-        ctx->cuda_index = (int)idx;
-        snprintf(ctx->device, sizeof ctx->device, "cuda:%ld", idx);
-        return FR_OK;
+    int devs[FR_MAX_DEVICES], n = 0;
+    fr_status s = parse_list(ctx, spec, devs, &n);
+    if (s) return s;
+    select_one(ctx, devs[0]);
+    if (n > 1) {
+        ctx->ndevices = n;
+        memcpy(ctx->devices, devs, (size_t)n * sizeof *devs);
+        list_name(ctx);
     }
-    return fr_fail(ctx, FR_ERR_INVALID, "device '%s' is not one of auto, cpu, cuda, cuda:N", spec);
+    return FR_OK;
 }
+
+int fr_context_device_count(const fr_context *ctx) { return ctx ? ctx->ndevices : 0; }
+const char *fr_context_device_shares(const fr_context *ctx) { return ctx ? ctx->shares : ""; }
 
 const char *fr_context_device(const fr_context *ctx) { return ctx->device; }
 const char *fr_context_device_note(const fr_context *ctx) { return ctx->device_note; }

@@ -9,7 +9,7 @@
 
 #include "fractalis.h"
 
-#define FR_BACKEND_API_VERSION 6
+#define FR_BACKEND_API_VERSION 7
 
 struct fr_escape_ops;
 struct fr_buddha_ops;
@@ -28,9 +28,15 @@ typedef struct fr_backend_iface {
     const struct fr_buddha_ops *buddha; /* orbit density */
     const struct fr_flame_ops *flame;   /* fractal flames */
     const struct fr_deep_ops *deep;     /* deep zoom: escape time by perturbation */
+    /* Optional: make the calling thread use the context's device (a
+     * worker thread of a render spread over devices, src/multi). */
+    fr_status (*bind)(fr_context *ctx);
 } fr_backend_iface;
 
 extern const fr_backend_iface fr_cpu_backend;
+/* A render spread over the context's list of devices (src/multi): each
+ * family's work split between one worker per device, the same result. */
+extern const fr_backend_iface fr_multi_backend;
 #ifdef FR_HAVE_CUDA
 extern const fr_backend_iface fr_cuda_backend;
 #endif
@@ -38,8 +44,10 @@ extern const fr_backend_iface fr_cuda_backend;
 /* A backend by name ("cpu", "cuda"), or NULL when not built. */
 const fr_backend_iface *fr_backend_find(const char *name);
 
-/* The backend selected in the context. */
+/* The backend selected in the context (fr_multi_backend for a list). */
 const fr_backend_iface *fr_backend_current(const fr_context *ctx);
+/* The backend of one device of a list: a CUDA index, or -1 for the CPU. */
+const fr_backend_iface *fr_backend_of_device(int device);
 
 /* A family's contract on the context's backend, the CPU's when that backend
  * lacks it: FR_BACKEND_OPS(ctx, flame) is a const struct fr_flame_ops *. */

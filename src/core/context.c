@@ -53,6 +53,8 @@ fr_context *fr_context_create(void)
     if (!ctx) return NULL;
     strcpy(ctx->device, "cpu");
     ctx->cuda_index = -1;
+    ctx->ndevices = 1;
+    ctx->devices[0] = -1;
     return ctx;
 }
 

@@ -6,6 +6,8 @@
 #include "fractalis.h"
 
 #define FR_ERROR_MAX 512
+/* Devices one render may spread over (fr_context_set_device's lists). */
+#define FR_MAX_DEVICES 16
 
 struct fr_context {
     char error[FR_ERROR_MAX];
@@ -14,9 +16,12 @@ struct fr_context {
     void *progress_user;
     const char *progress_stage; /* what the progress reports now (fr_progress_stage), or NULL */
     fr_cpu_kernel cpu_kernel;
-    char device[32];         /* resolved backend name, e.g. "cpu" */
+    char device[96];         /* resolved device name(s), e.g. "cpu", "cuda:0", "cuda:0,1" */
     char device_note[160];   /* why "auto" fell back, or "" */
-    int cuda_index;          /* -1 = CPU */
+    int cuda_index;          /* -1 = CPU; with several devices, the first one's */
+    int ndevices;            /* 1, or how many devices the render spreads over (src/multi) */
+    int devices[FR_MAX_DEVICES]; /* each a CUDA index or -1 for the CPU (a device may repeat) */
+    char shares[256];        /* the last render's work per device ("cuda:0 50 %, cuda:1 50 %"), or "" */
     uint64_t device_memory;  /* GPU memory budget in bytes, 0 = automatic */
     uint64_t host_memory;    /* CPU flame memory budget in bytes, 0 = automatic */
 };

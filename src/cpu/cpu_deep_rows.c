@@ -1,4 +1,4 @@
-/* The portable deep-zoom row loop (cpu_deep_body.h). */
+/* The portable deep-zoom span loop (cpu_deep_body.h). */
 #include "cpu/cpu_deep.h"
-#define FR_DEEP_ROW fr_cpu_deep_row
+#define FR_DEEP_SPAN fr_cpu_deep_span
 #include "cpu/cpu_deep_body.h"

@@ -4,6 +4,7 @@
  * the spatial filter and tone map; the memory a frame needs; the chaos
  * game's benchmark. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/context.h"
 #include "cpu/cpu_backend.h"
@@ -15,29 +16,34 @@
 typedef struct pass_progress {
     fr_context *ctx;
     int pass, passes;
+    double scale;
 } pass_progress;
 
 static int pass_progress_cb(double done, void *user)
 {
     const pass_progress *p = user;
-    return p->ctx->progress(0.9 * (p->pass + done) / p->passes, p->ctx->progress_user);
+    return p->ctx->progress(p->scale * (p->pass + done) / p->passes, p->ctx->progress_user);
 }
 
-/* One pass: its walkers (of every job of the pass), progress and cancel
- * between walkers (or batches). base: the stream of the pass's walker 0. */
+/* One pass: its walkers (of every job of the pass) in [first, first +
+ * count) (UINT64_MAX: all), progress and cancel between walkers (or
+ * batches). base: the stream of the pass's walker 0. part: progress as the
+ * fraction of the part done (else of the render). */
 static fr_status run_pass(fr_context *ctx, fr_cpu_flame *cpu, const fr_flame_jobs *J, int pass, uint64_t base,
-                          fr_flame_walk_stats *ws)
+                          uint64_t first, uint64_t count, int part, fr_flame_walk_stats *ws)
 {
     const int ng = J->pass_group[pass + 1] - J->pass_group[pass];
     fr_flame_segment one, *seg = ng > 1 ? malloc((size_t)ng * sizeof *seg) : &one;
     if (!seg) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
     int nseg;
     const uint64_t walkers = fr_flame_segments(J, pass, FR_FLAME_SUB_BATCH, seg, &nseg);
-    pass_progress pp = {ctx, pass, J->passes};
+    pass_progress pp = {ctx, part ? 0 : pass, part ? 1 : J->passes, part ? 1.0 : 0.9};
     fr_status s = FR_OK;
-    if (fr_cpu_flame_run_pass(cpu, J->job, seg, nseg, base, walkers, ctx->progress ? pass_progress_cb : NULL, &pp, ws))
+    if (count > walkers) count = walkers;
+    if (fr_cpu_flame_run_pass(cpu, J->job, seg, nseg, base, walkers, first, count,
+                              ctx->progress ? pass_progress_cb : NULL, &pp, ws))
         s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
-    else if (ctx->progress && ctx->progress(0.9 * (pass + 1.0) / J->passes, ctx->progress_user))
+    else if (ctx->progress && ctx->progress(pp.scale * (pp.pass + 1.0) / pp.passes, ctx->progress_user))
         s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
     if (seg != &one) free(seg);
     return s;
@@ -90,7 +96,7 @@ static fr_status cpu_flame_render(fr_context *ctx, const fr_flame_render_job *rj
         if (rj->jobs->pass_group[pass] == rj->jobs->pass_group[pass + 1]) continue;
         double t0 = fr_now();
         if (pass) fr_cpu_flame_clear(cpu);
-        if ((s = run_pass(ctx, cpu, rj->jobs, pass, base, &ws))) goto done;
+        if ((s = run_pass(ctx, cpu, rj->jobs, pass, base, 0, UINT64_MAX, 0, &ws))) goto done;
         base += pass_walkers(rj->jobs, pass);
         const fr_flame_bucket_t *b = fr_cpu_flame_buckets(cpu);
         if (rj->raw)
@@ -136,7 +142,7 @@ static fr_status cpu_flame_bench(fr_context *ctx, const fr_flame_render_job *rj,
         fr_flame_walk_stats ws = {0, 0, 0};
         fr_cpu_flame_clear(cpu);
         double t0 = fr_now();
-        s = run_pass(ctx, cpu, rj->jobs, 0, 0, &ws);
+        s = run_pass(ctx, cpu, rj->jobs, 0, 0, 0, UINT64_MAX, 0, &ws);
         seconds[r] = fr_now() - t0;
         st->iterations = ws.iterations, st->bad_values = ws.bad, st->plotted = ws.plotted;
     }
@@ -145,8 +151,92 @@ static fr_status cpu_flame_bench(fr_context *ctx, const fr_flame_render_job *rj,
     return s;
 }
 
+/* ---------------------------------------------- a render in parts (src/multi) */
+
+typedef struct cpu_part {
+    fr_context *ctx;
+    const fr_flame_render_job *rj;
+    fr_cpu_flame *cpu;
+    fr_flame_acc_t *accum;
+    uint64_t *base;              /* per pass: the stream of its walker 0 */
+    fr_flame_walk_stats ws;
+} cpu_part;
+
+static void cpu_part_end(void *state)
+{
+    cpu_part *p = state;
+    if (!p) return;
+    fr_cpu_flame_end(p->cpu);
+    fr_big_free(p->accum);
+    free(p->base);
+    free(p);
+}
+
+static fr_status cpu_part_begin(fr_context *ctx, const fr_flame_render_job *rj, uint64_t *walkers, void **state)
+{
+    const fr_flame_frame *f = rj->frame;
+    cpu_part *p = calloc(1, sizeof *p);
+    if (!p || !(p->base = calloc((size_t)f->passes, sizeof *p->base)))
+        return free(p), fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    p->ctx = ctx, p->rj = rj;
+    fr_status s = fr_cpu_flame_begin(ctx, (size_t)f->wb * f->hb, 0, &p->cpu);
+    if (s) return cpu_part_end(p), s;
+    uint64_t base = 0;
+    for (int pass = 0; pass < f->passes; pass++) {
+        p->base[pass] = base;
+        walkers[pass] = pass_walkers(rj->jobs, pass);
+        base += walkers[pass];
+    }
+    *state = p;
+    return FR_OK;
+}
+
+static fr_status cpu_part_chaos(void *state, int pass, uint64_t first, uint64_t count, fr_flame_bucket_t *out,
+                                fr_flame_stats *st)
+{
+    cpu_part *p = state;
+    const fr_flame_frame *f = p->rj->frame;
+    fr_cpu_flame_clear(p->cpu);
+    fr_status s = run_pass(p->ctx, p->cpu, p->rj->jobs, pass, p->base[pass], first, count, 1, &p->ws);
+    if (s) return s;
+    memcpy(out, fr_cpu_flame_buckets(p->cpu), (size_t)f->wb * f->hb * FR_FB_CHANNELS * sizeof *out);
+    st->iterations = p->ws.iterations, st->bad_values = p->ws.bad, st->plotted = p->ws.plotted;
+    st->bucket_bytes = fr_cpu_flame_bytes(p->cpu);
+    return FR_OK;
+}
+
+static fr_status cpu_part_density(void *state, int pass, const fr_flame_bucket_t *b)
+{
+    cpu_part *p = state;
+    const fr_flame_frame *f = p->rj->frame;
+    const size_t nb = (size_t)f->wb * f->hb;
+    (void)pass;
+    if (p->rj->raw)
+        fr_flame_raw_add(f, b + ((int64_t)fr_flame_image_row0(f) * f->wb + f->gutter) * FR_FB_CHANNELS, f->wb,
+                         p->rj->raw);
+    if (!p->accum && !(p->accum = fr_big_calloc(nb * 4 * sizeof(fr_flame_acc_t))))
+        return fr_fail(p->ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
+    return fr_flame_accumulate(p->ctx, p->rj->genome, f, b, p->accum);
+}
+
+static fr_status cpu_part_tonemap(void *state, uint16_t *image)
+{
+    cpu_part *p = state;
+    const fr_flame_frame *f = p->rj->frame;
+    const size_t nb = (size_t)f->wb * f->hb;
+    if (!p->accum && !(p->accum = fr_big_calloc(nb * 4 * sizeof(fr_flame_acc_t))))
+        return fr_fail(p->ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
+    return fr_flame_tonemap(p->ctx, p->rj->genome, f, p->accum, p->rj->earlyclip, p->rj->transparency, p->rj->bpc,
+                            image);
+}
+
 const fr_flame_ops fr_cpu_flame_ops = {
     .render = cpu_flame_render,
     .memory = cpu_flame_memory,
     .bench = cpu_flame_bench,
+    .part_begin = cpu_part_begin,
+    .part_chaos = cpu_part_chaos,
+    .part_density = cpu_part_density,
+    .part_tonemap = cpu_part_tonemap,
+    .part_end = cpu_part_end,
 };

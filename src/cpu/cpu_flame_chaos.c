@@ -109,15 +109,22 @@ static unit *make_batches(const fr_flame_segment *seg, int nseg, uint64_t walker
 }
 
 int fr_cpu_flame_run_pass(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg,
-                          uint64_t base, uint64_t walkers, fr_cpu_flame_progress progress, void *user,
-                          fr_flame_walk_stats *st)
+                          uint64_t base, uint64_t walkers, uint64_t first, uint64_t count,
+                          fr_cpu_flame_progress progress, void *user, fr_flame_walk_stats *st)
 {
-    if (nseg < 1 || !walkers) return 0; /* a pass with no samples (a tiny quality) */
+    if (nseg < 1 || !walkers || !count) return 0; /* a pass with no samples (a tiny quality) */
     const int lanes = fr_flame_simd_lanes(jobs[seg[0].job].nstd);
     size_t nu = 0;
-    unit *bt = c->simd ? make_batches(seg, nseg, walkers, lanes, &nu) : NULL;
-    const int batched = bt != NULL; /* (no memory for the list: the scalar walkers) */
-    if (!batched) nu = (size_t)walkers;
+    unit *all = c->simd ? make_batches(seg, nseg, walkers, lanes, &nu) : NULL;
+    const int batched = all != NULL; /* (no memory for the list: the scalar walkers) */
+    /* the units of the part: those whose first walker is in [first, first + count) */
+    size_t ua = (size_t)first, ub = (size_t)(first + count);
+    if (batched) {
+        for (ua = 0; ua < nu && all[ua].k0 < first; ua++) {}
+        for (ub = ua; ub < nu && all[ub].k0 < first + count; ub++) {}
+    }
+    const unit *bt = batched ? all + ua : NULL;
+    nu = ub - ua;
     int nxf = 0;
     for (int i = 0; i < nseg; i++) {
         const fr_flame_job *j = &jobs[seg[i].job];
@@ -142,7 +149,8 @@ int fr_cpu_flame_run_pass(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_fl
 #pragma omp atomic read relaxed
             stop = cancelled;
             if (stop) continue;
-            const unit one = {(uint64_t)i, 1, nseg > 1 ? fr_flame_segment_find(seg, nseg, (uint64_t)i) : 0};
+            const uint64_t k = (uint64_t)(ua + i);
+            const unit one = {k, 1, nseg > 1 ? fr_flame_segment_find(seg, nseg, k) : 0};
             const unit *u = batched ? &bt[i] : &one;
             const fr_flame_segment *s = &seg[u->seg];
             if (ws) {
@@ -166,7 +174,7 @@ int fr_cpu_flame_run_pass(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_fl
         fr_flame_simd_free(ws);
         iters += w.iterations, bad += w.bad, plotted += w.plotted;
     }
-    free(bt);
+    free(all);
     st->iterations += iters, st->bad += bad, st->plotted += plotted;
     return cancelled;
 }

@@ -19,7 +19,10 @@ void fr_cpu_flame_clear(fr_cpu_flame *c);
 /* Progress of a pass, done in [0, 1], reported by the calling thread
  * between work units; nonzero cancels. */
 typedef int (*fr_cpu_flame_progress)(double done, void *user);
-/* The walkers 0 .. walkers - 1 of a pass (temporal samples: several jobs):
+/* The walkers 0 .. walkers - 1 of a pass (temporal samples: several jobs),
+ * those of them in [first, first + count) (a part of the pass: with
+ * batches, the batches whose first walker is there, so that parts cut
+ * anywhere run every batch once and the same batches as the whole pass):
  * walker k runs jobs[seg.job] of its segment (fr_flame_segment_find;
  * walkers of FR_FLAME_SUB_BATCH samples) with the stream base + k, the
  * walkers of every job sharing the threads: one at a time (the scalar
@@ -28,8 +31,8 @@ typedef int (*fr_cpu_flame_progress)(double done, void *user);
  * then; when it cancels, the units not started are skipped and 1 is
  * returned, else 0. */
 int fr_cpu_flame_run_pass(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg,
-                          uint64_t base, uint64_t walkers, fr_cpu_flame_progress progress, void *user,
-                          fr_flame_walk_stats *st);
+                          uint64_t base, uint64_t walkers, uint64_t first, uint64_t count,
+                          fr_cpu_flame_progress progress, void *user, fr_flame_walk_stats *st);
 /* The pass's buckets (the threads' copies summed). */
 const fr_flame_bucket_t *fr_cpu_flame_buckets(fr_cpu_flame *c);
 /* After the last pass's buckets are read (fr_cpu_flame_buckets, which sums

@@ -68,6 +68,13 @@ static fr_status cuda_device_info(fr_context *ctx, int index, fr_device_info *ou
     return FR_OK;
 }
 
+/* A worker thread of a render spread over devices uses its device. */
+static fr_status cuda_bind(fr_context *ctx)
+{
+    cudaError_t e = cudaSetDevice(ctx->cuda_index);
+    return e == cudaSuccess ? FR_OK : fr_cuda_fail(ctx, e, "cudaSetDevice");
+}
+
 const fr_backend_iface fr_cuda_backend = {
     .api_version = FR_BACKEND_API_VERSION,
     .name = "cuda",
@@ -77,4 +84,5 @@ const fr_backend_iface fr_cuda_backend = {
     .buddha = &fr_cuda_buddha_ops,
     .flame = &fr_cuda_flame_ops,
     .deep = &fr_cuda_deep_ops,
+    .bind = cuda_bind,
 };

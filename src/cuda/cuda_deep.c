@@ -1,6 +1,6 @@
 /* The CUDA backend's deep-zoom contract: the reference orbit and the BLA
  * tables (built once on the host by deep_render.c) are copied to the
- * device once per render and shared by every launch; the samples run in
+ * device once per render (begin) and shared by every launch; the samples run in
  * launches of LAUNCH_SAMPLES through deep_kernels.cu (the CPU's per-pixel
  * loop), and each launch's results come back and are stored as the CPU
  * backend stores them (the smooth value made on the host from the escaped
@@ -45,69 +45,102 @@ out:
     return s;
 }
 
-static fr_status cuda_deep_compute(fr_context *ctx, const fr_deep_job *hj, fr_escape_job *ej, fr_deep_totals *tot)
+/* A render's device state: the tables, a launch's results and the totals. */
+typedef struct gdeep {
+    fr_context *ctx;
+    fr_deep_job j;          /* the host job with the device's tables */
+    fr_escape_job *ej;
+    dev_tables t;
+    fr_cuda_deep_out *dout, *hout;
+    unsigned long long *dtot;
+    cudaStream_t stream;
+} gdeep;
+
+static void cuda_deep_end(void *state)
+{
+    gdeep *g = state;
+    if (!g) return;
+    cudaSetDevice(g->ctx->cuda_index);
+    tables_free(&g->t);
+    cudaFree(g->dout);
+    cudaFree(g->dtot);
+    if (g->hout) cudaFreeHost(g->hout);
+    if (g->stream) cudaStreamDestroy(g->stream);
+    (void)cudaGetLastError();
+    free(g);
+}
+
+static fr_status cuda_deep_begin(fr_context *ctx, const fr_deep_job *hj, fr_escape_job *ej, void **state)
 {
     fr_status s = FR_OK;
-    dev_tables t = {0};
-    fr_cuda_deep_out *dout = NULL, *hout = NULL;
-    unsigned long long *dtot = NULL, htot[3] = {0, 0, 0};
-    cudaStream_t stream = NULL;
-    fr_deep_job j = *hj;
+    gdeep *g = calloc(1, sizeof *g);
+    if (!g) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    g->ctx = ctx, g->j = *hj, g->ej = ej;
     const size_t points = (size_t)hj->M + 1;
     const size_t entries = hj->levels ? (size_t)hj->level_off[hj->levels - 1] + hj->level_n[hj->levels - 1] : 0;
-    const int64_t total = (int64_t)hj->sw * hj->sh;
-    const int64_t chunk = total < LAUNCH_SAMPLES ? total : LAUNCH_SAMPLES;
-
+    dev_tables *t = &g->t;
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
-    CK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreate");
-    if ((s = upload(ctx, &t.Z, hj->Z, 3 * points * sizeof *hj->Z, "reference orbit")) ||
-        (s = upload(ctx, &t.Zfe, hj->Zfe, points * sizeof *hj->Zfe, "reference orbit")) ||
-        (s = upload(ctx, &t.bla, hj->bla, entries * sizeof *hj->bla, "BLA tables")) ||
-        (s = upload(ctx, &t.blafe, hj->blafe, entries * sizeof *hj->blafe, "BLA tables")) ||
-        (s = upload(ctx, &t.blaq, hj->blaq, entries * sizeof *hj->blaq, "BLA tables")) ||
-        (s = upload(ctx, &t.blaqfe, hj->blaqfe, entries * sizeof *hj->blaqfe, "BLA tables")))
+    CK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking), "cudaStreamCreate");
+    if ((s = upload(ctx, &t->Z, hj->Z, 3 * points * sizeof *hj->Z, "reference orbit")) ||
+        (s = upload(ctx, &t->Zfe, hj->Zfe, points * sizeof *hj->Zfe, "reference orbit")) ||
+        (s = upload(ctx, &t->bla, hj->bla, entries * sizeof *hj->bla, "BLA tables")) ||
+        (s = upload(ctx, &t->blafe, hj->blafe, entries * sizeof *hj->blafe, "BLA tables")) ||
+        (s = upload(ctx, &t->blaq, hj->blaq, entries * sizeof *hj->blaq, "BLA tables")) ||
+        (s = upload(ctx, &t->blaqfe, hj->blaqfe, entries * sizeof *hj->blaqfe, "BLA tables")))
         goto out;
-    j.Z = t.Z, j.Zfe = t.Zfe, j.bla = t.bla, j.blafe = t.blafe, j.blaq = t.blaq, j.blaqfe = t.blaqfe;
-    CK(cudaMalloc((void **)&dout, (size_t)chunk * sizeof *dout), "sample results");
-    CK(cudaMallocHost((void **)&hout, (size_t)chunk * sizeof *hout), "sample results");
-    CK(cudaMalloc((void **)&dtot, 3 * sizeof *dtot), "totals");
-    CK(cudaMemsetAsync(dtot, 0, 3 * sizeof *dtot, stream), "totals");
-    /* the pixel stage opens with a report, so a caller can stop it before any work */
-    if (ctx->progress && ctx->progress(0.0, ctx->progress_user)) {
-        s = fr_fail(ctx, FR_ERR_CANCELLED, "render cancelled");
-        goto out;
-    }
-    for (int64_t first = 0; first < total; first += chunk) {
-        const int64_t count = total - first < chunk ? total - first : chunk;
-        CK(fr_cuda_deep_launch(&j, first, count, dout, dtot, BLOCK, stream), "deep-zoom kernel");
-        CK(cudaMemcpyAsync(hout, dout, (size_t)count * sizeof *hout, cudaMemcpyDeviceToHost, stream),
+    g->j.Z = t->Z, g->j.Zfe = t->Zfe, g->j.bla = t->bla, g->j.blafe = t->blafe, g->j.blaq = t->blaq,
+    g->j.blaqfe = t->blaqfe;
+    CK(cudaMalloc((void **)&g->dout, (size_t)LAUNCH_SAMPLES * sizeof *g->dout), "sample results");
+    CK(cudaMallocHost((void **)&g->hout, (size_t)LAUNCH_SAMPLES * sizeof *g->hout), "sample results");
+    CK(cudaMalloc((void **)&g->dtot, 3 * sizeof *g->dtot), "totals");
+    CK(cudaMemsetAsync(g->dtot, 0, 3 * sizeof *g->dtot, g->stream), "totals");
+    *state = g;
+    return FR_OK;
+out:
+    cuda_deep_end(g);
+    return s;
+}
+
+static fr_status cuda_deep_run(void *state, uint64_t first0, uint64_t count0, fr_deep_totals *tot)
+{
+    gdeep *g = state;
+    fr_context *ctx = g->ctx;
+    fr_escape_job *ej = g->ej;
+    fr_status s = FR_OK;
+    unsigned long long htot[3] = {0, 0, 0};
+    const int64_t end = (int64_t)(first0 + count0);
+    CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    for (int64_t first = (int64_t)first0; first < end; first += LAUNCH_SAMPLES) {
+        const int64_t count = end - first < LAUNCH_SAMPLES ? end - first : LAUNCH_SAMPLES;
+        CK(fr_cuda_deep_launch(&g->j, first, count, g->dout, g->dtot, BLOCK, g->stream), "deep-zoom kernel");
+        CK(cudaMemcpyAsync(g->hout, g->dout, (size_t)count * sizeof *g->hout, cudaMemcpyDeviceToHost, g->stream),
            "deep-zoom results");
-        CK(cudaStreamSynchronize(stream), "deep-zoom kernel");
+        CK(cudaStreamSynchronize(g->stream), "deep-zoom kernel");
         for (int64_t i = 0; i < count; i++) {
             const int64_t idx = first + i;
-            const fr_cuda_deep_out *o = &hout[i];
+            const fr_cuda_deep_out *o = &g->hout[i];
             ej->counts[idx] = o->n;
             if (ej->smooth) ej->smooth[idx] = fr_escape_value(ej, o->n, o->wx, o->wy);
             if (ej->dist) ej->dist[idx] = o->dist;
         }
-        if (ctx->progress && ctx->progress((double)(first + count) / (double)total, ctx->progress_user)) {
+        if (ctx->progress &&
+            ctx->progress((double)(first + count - (int64_t)first0) / (double)count0, ctx->progress_user)) {
             s = fr_fail(ctx, FR_ERR_CANCELLED, "render cancelled");
             goto out;
         }
     }
-    CK(cudaMemcpyAsync(htot, dtot, sizeof htot, cudaMemcpyDeviceToHost, stream), "totals");
-    CK(cudaStreamSynchronize(stream), "totals");
+    /* this range's totals, and the device's back to zero */
+    CK(cudaMemcpyAsync(htot, g->dtot, sizeof htot, cudaMemcpyDeviceToHost, g->stream), "totals");
+    CK(cudaMemsetAsync(g->dtot, 0, 3 * sizeof *g->dtot, g->stream), "totals");
+    CK(cudaStreamSynchronize(g->stream), "totals");
     tot->steps += htot[0], tot->skipped += htot[1];
 out:
-    tables_free(&t);
-    cudaFree(dout);
-    cudaFree(dtot);
-    if (hout) cudaFreeHost(hout);
-    if (stream) cudaStreamDestroy(stream);
-    (void)cudaGetLastError();
     return s;
 }
 
 const fr_deep_ops fr_cuda_deep_ops = {
-    .compute = cuda_deep_compute,
+    .begin = cuda_deep_begin,
+    .run = cuda_deep_run,
+    .end = cuda_deep_end,
+    .chunk = (uint64_t)1 << 18,
 };

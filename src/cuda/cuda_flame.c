@@ -357,7 +357,8 @@ static cudaError_t gf_any_hot(gflame *g)
  * walkers: one sample a launch adds 255 at most, so this ends), which the
  * next passes keep. A wave's launches are queued at once; progress (when
  * shown is not NULL) and cancel after each wave. */
-static fr_status gf_pass(fr_context *ctx, gflame *g, int pass, int passes, double *shown, float *ms)
+static fr_status gf_pass(fr_context *ctx, gflame *g, int pass, int passes, uint64_t first, uint64_t count,
+                         double *shown, float *ms)
 {
     fr_status s = FR_OK;
     cudaEvent_t e0 = NULL, e1 = NULL;
@@ -375,10 +376,11 @@ static fr_status gf_pass(fr_context *ctx, gflame *g, int pass, int passes, doubl
         CK(cudaMemsetAsync(g->a.hot.copy, 0, copies * sizeof(float4), g->stream), "flame buckets");
         if (g->a.hot.copy_a) CK(cudaMemsetAsync(g->a.hot.copy_a, 0, copies * sizeof(float), g->stream), "flame buckets");
         const uint64_t walkers = g->walkers[pass];
+        const uint64_t end = count < walkers - first ? first + count : walkers;
         const uint32_t per = g->a.per_walker;
-        for (uint64_t w = 0; w < walkers; w += g->wide) {
+        for (uint64_t w = first; w < end; w += g->wide) {
             /* a wave's launches queued together, timed, then waited for */
-            const uint64_t n = walkers - w < g->wide ? walkers - w : g->wide;
+            const uint64_t n = end - w < g->wide ? end - w : g->wide;
             CK(cudaEventRecord(e0, g->stream), "events");
             for (uint32_t from = 0; from < per;) {
                 const int pilot = g->ramp < FR_PILOTS;
@@ -396,7 +398,9 @@ static fr_status gf_pass(fr_context *ctx, gflame *g, int pass, int passes, doubl
             *ms += t;
             CK(gf_any_hot(g), "flame buckets");
             if (!shown) continue;
-            const double done = 0.95 * (pass + (double)(w + n) / walkers) / passes;
+            /* passes == 0: a part of a pass, its fraction done */
+            const double done = passes ? 0.95 * (pass + (double)(w + n) / walkers) / passes
+                                       : (double)(w + n - first) / (double)(end - first);
             if (done < *shown) continue;
             *shown = done;
             if (ctx->progress && ctx->progress(done, ctx->progress_user)) {
@@ -441,7 +445,7 @@ static fr_status cuda_flame_render(fr_context *ctx, const fr_flame_render_job *d
         /* a pass of no samples (more passes than samples) adds nothing */
         if (!g.walkers[pass]) continue;
         float ms = 0;
-        if ((s = gf_pass(ctx, &g, pass, passes, &shown, &ms))) goto out;
+        if ((s = gf_pass(ctx, &g, pass, passes, 0, UINT64_MAX, &shown, &ms))) goto out;
         st->seconds_iterate += ms / 1e3;
         double t1 = fr_now();
         if (dj->raw && (s = gf_raw(ctx, &g, dj))) goto out;
@@ -476,7 +480,7 @@ static fr_status cuda_flame_bench(fr_context *ctx, const fr_flame_render_job *dj
         float ms = 0;
         g.launches = 0;
         CK(cudaMemsetAsync(g.a.stats, 0, STATS_BYTES, g.stream), "flame counters");
-        if ((s = gf_pass(ctx, &g, 0, 1, NULL, &ms))) goto out;
+        if ((s = gf_pass(ctx, &g, 0, 1, 0, UINT64_MAX, NULL, &ms))) goto out;
         seconds[r] = ms / 1e3;
     }
     s = gf_counters(ctx, &g, st);
@@ -485,8 +489,104 @@ out:
     return s;
 }
 
+/* ---------------------------------------------- a render in parts (src/multi) */
+
+typedef struct gpart {
+    fr_context *ctx;
+    const fr_flame_render_job *dj;
+    gflame g;
+} gpart;
+
+static void cuda_part_end(void *state)
+{
+    gpart *p = state;
+    if (!p) return;
+    cudaSetDevice(p->ctx->cuda_index);
+    gf_free(&p->g);
+    free(p);
+}
+
+static fr_status cuda_part_begin(fr_context *ctx, const fr_flame_render_job *dj, uint64_t *walkers, void **state)
+{
+    gpart *p = calloc(1, sizeof *p);
+    if (!p) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    p->ctx = ctx, p->dj = dj;
+    fr_status s = gf_setup(ctx, dj, &p->g);
+    if (s) return free(p), s;
+    CK(cudaMemsetAsync(p->g.accum, 0, p->g.nb * 4 * sizeof(double), p->g.stream), "flame accumulator");
+    CK(cudaStreamSynchronize(p->g.stream), "flame setup");
+    for (int pass = 0; pass < dj->frame->passes; pass++) walkers[pass] = p->g.walkers[pass];
+    *state = p;
+    return FR_OK;
+out:
+    cuda_part_end(p);
+    return s;
+}
+
+static fr_status cuda_part_chaos(void *state, int pass, uint64_t first, uint64_t count, fr_flame_bucket_t *out,
+                                 fr_flame_stats *st)
+{
+    gpart *p = state;
+    fr_context *ctx = p->ctx;
+    fr_status s = FR_OK;
+    double shown = 0;
+    float ms = 0;
+    CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    if ((s = gf_pass(ctx, &p->g, pass, 0, first, count, &shown, &ms))) goto out;
+    CK(cudaMemcpyAsync(out, p->g.buckets, p->g.nb * FR_FB_CHANNELS * sizeof *out, cudaMemcpyDeviceToHost,
+                       p->g.stream),
+       "flame buckets");
+    CK(cudaStreamSynchronize(p->g.stream), "flame buckets");
+    st->seconds_iterate += ms / 1e3;
+    st->bucket_bytes = (double)p->g.nb * (sizeof(float4) + (p->g.a.ba ? sizeof(float) : 0));
+    s = gf_counters(ctx, &p->g, st);
+out:
+    return s;
+}
+
+static fr_status cuda_part_density(void *state, int pass, const fr_flame_bucket_t *b)
+{
+    gpart *p = state;
+    fr_context *ctx = p->ctx;
+    fr_status s = FR_OK;
+    (void)pass;
+    CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    CK(cudaMemcpyAsync(p->g.buckets, b, p->g.nb * FR_FB_CHANNELS * sizeof *b, cudaMemcpyHostToDevice, p->g.stream),
+       "flame buckets");
+    if (p->dj->raw && (s = gf_raw(ctx, &p->g, p->dj))) goto out;
+    CK(fr_cuda_flame_density(p->g.dframe, p->dj->frame, p->g.buckets, p->g.accum, p->dj->k1, p->dj->k2,
+                             p->g.stream),
+       "flame density");
+    CK(cudaStreamSynchronize(p->g.stream), "flame density");
+out:
+    return s;
+}
+
+static fr_status cuda_part_tonemap(void *state, uint16_t *image)
+{
+    gpart *p = state;
+    fr_context *ctx = p->ctx;
+    const fr_flame_frame *f = p->dj->frame;
+    fr_status s = FR_OK;
+    CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    CK(fr_cuda_flame_tonemap(p->g.dframe, f, &p->dj->tone, p->g.accum, p->dj->earlyclip, p->dj->bpc, p->g.out,
+                             p->g.stream),
+       "flame tone map");
+    CK(cudaMemcpyAsync(image, p->g.out, (size_t)f->width * f->height * 4 * sizeof(uint16_t), cudaMemcpyDeviceToHost,
+                       p->g.stream),
+       "flame image");
+    CK(cudaStreamSynchronize(p->g.stream), "flame tone map");
+out:
+    return s;
+}
+
 const fr_flame_ops fr_cuda_flame_ops = {
     .render = cuda_flame_render,
     .memory = cuda_flame_memory,
     .bench = cuda_flame_bench,
+    .part_begin = cuda_part_begin,
+    .part_chaos = cuda_part_chaos,
+    .part_density = cuda_part_density,
+    .part_tonemap = cuda_part_tonemap,
+    .part_end = cuda_part_end,
 };

@@ -16,9 +16,18 @@ typedef struct fr_deep_totals {
 } fr_deep_totals;
 
 typedef struct fr_deep_ops {
-    /* Fill ej->counts (and ej->smooth / ej->dist when set) for every
-     * sample of the escape job from the deep job; add to *totals. */
-    fr_status (*compute)(fr_context *ctx, const fr_deep_job *dj, fr_escape_job *ej, fr_deep_totals *totals);
+    /* begin prepares a render of the deep job into the escape job's arrays
+     * (both stay valid until end: a device copies the tables here); run
+     * fills ej->counts (and ej->smooth / ej->dist when set) for samples
+     * [first, first + count) in row-major order, adds to *totals, and may
+     * report progress through the fraction of its range done (a cancel
+     * from the callback ends it with FR_ERR_CANCELLED); end frees. */
+    fr_status (*begin)(fr_context *ctx, const fr_deep_job *dj, fr_escape_job *ej, void **state);
+    fr_status (*run)(void *state, uint64_t first, uint64_t count, fr_deep_totals *totals);
+    void (*end)(void *state);
+    /* Samples a run should take at a time where devices share a render
+     * (0: a few rows). */
+    uint64_t chunk;
 } fr_deep_ops;
 
 #endif

@@ -170,7 +170,16 @@ fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, fr_escape_
     const fr_deep_ops *ops = FR_BACKEND_OPS(ctx, deep);
     fr_deep_totals tot = {0};
     double t2 = fr_now();
-    s = ops->compute(ctx, &j, ej, &tot);
+    /* the pixel stage opens with a report, so a caller can stop it before any work */
+    if (ctx->progress && ctx->progress(0.0, ctx->progress_user)) {
+        s = fr_fail(ctx, FR_ERR_CANCELLED, "render cancelled");
+        goto out;
+    }
+    void *state = NULL;
+    if (!(s = ops->begin(ctx, &j, ej, &state))) {
+        s = ops->run(state, 0, (uint64_t)ej->sw * (uint64_t)ej->sh, &tot);
+        ops->end(state);
+    }
     st->seconds_iterate = fr_now() - t2;
     st->iterations = tot.steps;
     st->iterations_skipped = tot.skipped;

@@ -18,6 +18,7 @@ typedef struct fr_escape_job {
     const fr_escape_params *p; /* host only */
     int width, height, aa;     /* image and samples per pixel side */
     int sw, sh;                /* sample grid */
+    int row0;                  /* the grid's first sample row in the whole image (a band of it: src/multi) */
     int step;                  /* FR_STEP_* (Multibrot d = 2 runs the Mandelbrot step) */
     int julia;                 /* z0 = sample, c = constant */
     int power;                 /* exponent used by the smooth formula */
@@ -48,7 +49,7 @@ void fr_escape_job_init(fr_escape_job *job, const fr_escape_params *p);
 FR_HD void fr_escape_sample_point(const fr_escape_job *job, int sx, int sy, double *re, double *im)
 {
     double u = ((double)sx + 0.5) * job->inv_aa - job->half_w;
-    double v = job->half_h - ((double)sy + 0.5) * job->inv_aa;
+    double v = job->half_h - ((double)(sy + job->row0) + 0.5) * job->inv_aa;
     double dx = u * job->pixel, dy = v * job->pixel;
     *re = job->center_re + (dx * job->cos_r - dy * job->sin_r);
     *im = job->center_im + (dx * job->sin_r + dy * job->cos_r);

@@ -256,7 +256,11 @@ int cmd_render_buddha(int argc, char **argv)
     }
     if (cli_interrupted && !o.quiet) fprintf(stderr, "fractalis: interrupted: writing what was sampled\n");
     rc = write_outputs(ctx, &o, &p, &h);
-    if (!rc && !o.quiet) print_stats(&p, &st, fr_context_device(ctx));
+    if (!rc && !o.quiet) {
+        print_stats(&p, &st, fr_context_device(ctx));
+        if (*fr_context_device_shares(ctx))
+            fprintf(stderr, "  work per device  %s\n", fr_context_device_shares(ctx));
+    }
 done:
     fr_buddha_hist_free(&h);
     fr_context_destroy(ctx);

@@ -94,6 +94,8 @@ static void print_stats(fr_context *ctx, const char *out, const fr_escape_params
                 "%.4g iterations, %.3g iter/s\n",
                 out, p->width, p->height, fr_context_device(ctx), total, st->seconds_setup, st->seconds_iterate,
                 st->seconds_copy, write, (double)st->iterations, rate);
+    if (*fr_context_device_shares(ctx))
+        fprintf(stderr, "fractalis: work per device: %s\n", fr_context_device_shares(ctx));
     if (st->deep)
         fprintf(stderr,
                 "fractalis: perturbation (%s): reference orbit %u iterations at %d bits in %.3f s, BLA tables "

@@ -228,6 +228,7 @@ static int render_one(fr_context *ctx, const fr_flames *f, int i, flame_cmd *o)
                 st.iterations ? 100.0 * st.bad_values / st.iterations : 0.0, fr_context_device(ctx), strips,
                 st.seconds_setup, st.seconds_iterate, st.seconds_density, st.seconds_filter, enc,
                 total + st.seconds_setup);
+        if (*fr_context_device_shares(ctx)) fprintf(stderr, "  work per device: %s\n", fr_context_device_shares(ctx));
     }
     free(out), free(raw_out);
     return 0;

@@ -24,7 +24,10 @@ typedef struct run_opt {
 static const run_opt run_opts[] = {
     {RUN_OUTPUT | RUN_OUTPUTS, "output", 'o', "FILE", NULL, NULL},
     {RUN_JPEG_QUALITY, "jpeg-quality", 0, "N", "JPEG quality, 1..100", "95"},
-    {RUN_DEVICE, "device", 0, "D", "compute device: auto|cpu|cuda[:N]", "auto: GPU 0 if usable, else the CPU"},
+    {RUN_DEVICE, "device", 0, "D",
+     "compute device(s): auto|cpu|cuda[:N], or a list that spreads the render with the same result: cuda:all, "
+     "cuda:0,2,3, cuda:0,cpu",
+     "auto: GPU 0 if usable, else the CPU"},
     {RUN_KERNEL, "kernel", 0, "K",
      "CPU kernel: auto|scalar|avx2 (escape time and orbit density: identical results; flames: scalar is one "
      "walker at a time, the reference, avx2 batches of walkers in vectors)",

@@ -1,0 +1,115 @@
+/* Escape time over a list of devices: the image is cut into bands of
+ * rows, which the devices take as they free up (a band of costly pixels
+ * keeps its device longer, so the others take more bands), each band a
+ * whole render of its own (the job's row0 places its samples in the
+ * image), its pixels and samples copied into the image's rows. Counts do
+ * not depend on who computes them, and each band is coloured as the whole
+ * image's rows would be, except under histogram colouring, whose ranks need
+ * every count at once: that render runs on the list's first device. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape/escape_ops.h"
+#include "multi/multi_backend.h"
+#include "multi/multi_pool.h"
+
+/* Bands a device should get at least, so that the last ones balance. */
+#define BANDS_PER_DEVICE 8
+
+typedef struct mescape {
+    const fr_escape_job *job;
+    const float *lut;
+    fr_image *image;              /* the whole image, or NULL */
+    size_t row_bytes;
+    fr_escape_stats st[FR_MAX_DEVICES];
+} mescape;
+
+static const fr_escape_ops *ops_of(const fr_multi_worker *w)
+{
+    return w->backend->escape ? w->backend->escape : fr_cpu_backend.escape;
+}
+
+/* Rows [y0, y0 + rows) of the image as a render of their own. */
+static fr_status band(fr_multi_worker *w, uint64_t y0, uint64_t rows, void *arg)
+{
+    mescape *m = arg;
+    const fr_escape_job *job = m->job;
+    const fr_escape_ops *ops = ops_of(w);
+    fr_escape_job b = *job;
+    const size_t first = (size_t)y0 * job->aa * job->sw, n = (size_t)rows * job->aa * job->sw;
+    b.height = (int)rows;
+    b.sh = (int)rows * job->aa;
+    b.row0 = job->row0 + (int)y0 * job->aa;
+    b.counts = job->counts ? job->counts + first : NULL;
+    b.smooth = job->smooth ? job->smooth + first : NULL;
+    b.dist = job->dist ? job->dist + first : NULL;
+    fr_escape_stats st = {0};
+    fr_image img = {0};
+    fr_status s = FR_OK;
+    uint32_t *own = NULL;
+    if (ops->render) {
+        s = ops->render(&w->ctx, &b, m->lut, m->image ? &img : NULL, &st);
+    } else {
+        /* a backend that only computes: the band's samples here, coloured on the host */
+        if (!b.counts) {
+            const size_t per = 1 + (b.values != FR_VALUES_NONE) + (b.values == FR_VALUES_DISTANCE);
+            if (!(own = malloc(n * per * sizeof *own))) return fr_fail(&w->ctx, FR_ERR_NOMEM, "out of memory");
+            b.counts = own;
+            if (b.values != FR_VALUES_NONE) b.smooth = (float *)(own + n);
+            if (b.values == FR_VALUES_DISTANCE) b.dist = (float *)(own + 2 * n);
+        }
+        s = ops->compute(&w->ctx, &b, &st.iterations);
+        for (size_t i = 0; !s && i < n; i++) st.interior += b.counts[i] >= b.max_iter;
+        if (!s && m->image) s = fr_escape_colorize(&w->ctx, &b, &img);
+    }
+    if (!s && m->image)
+        memcpy((char *)m->image->pixels + m->row_bytes * y0, img.pixels, m->row_bytes * rows);
+    fr_image_free(&img);
+    free(own);
+    fr_escape_stats *t = &m->st[w->index];
+    t->iterations += st.iterations, t->interior += st.interior;
+    return s;
+}
+
+static fr_status multi_escape_render(fr_context *ctx, fr_escape_job *job, const float *lut, fr_image *image,
+                                     fr_escape_stats *st)
+{
+    fr_multi_pool pool;
+    fr_status s = fr_multi_pool_open(ctx, &pool);
+    if (s) return s;
+    mescape m = {.job = job, .lut = lut, .image = image};
+    const int n = job->color == FR_COLOR_HISTOGRAM ? 1 : pool.n;
+    if (image) {
+        m.row_bytes = (size_t)job->width * 3 * (job->depth == 16 ? 2 : 1);
+        memset(image, 0, sizeof *image);
+        if (!(image->pixels = malloc(m.row_bytes * (size_t)job->height))) {
+            fr_multi_pool_close(&pool);
+            return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for a %dx%d image", job->width, job->height);
+        }
+        image->width = job->width, image->height = job->height, image->depth = job->depth;
+    }
+    double t0 = fr_now();
+    if (n == 1) {
+        /* histogram colouring: the first device renders it whole */
+        pool.n = 1;
+        if (pool.w[0].backend->bind) s = pool.w[0].backend->bind(&pool.w[0].ctx);
+        if (!s) s = band(&pool.w[0], 0, (uint64_t)job->height, &m);
+        if (s) fr_multi_fail(&pool, 0, s);
+        pool.w[0].units += (uint64_t)job->height;
+    } else {
+        uint64_t chunk[FR_MAX_DEVICES] = {0};
+        uint64_t rows = (uint64_t)job->height / ((uint64_t)n * BANDS_PER_DEVICE);
+        for (int k = 0; k < n; k++) chunk[k] = rows ? rows : 1;
+        s = fr_multi_pull(&pool, 0, (uint64_t)job->height, chunk, band, &m);
+    }
+    st->seconds_iterate = fr_now() - t0;
+    for (int k = 0; k < n; k++) st->iterations += m.st[k].iterations, st->interior += m.st[k].interior;
+    fr_multi_note_shares(&pool);
+    fr_multi_pool_close(&pool);
+    if (s && image) fr_image_free(image);
+    return s;
+}
+
+const fr_escape_ops fr_multi_escape_ops = {
+    .render = multi_escape_render,
+};

@@ -1,0 +1,206 @@
+/* Flames over a list of devices: each pass's walkers are cut into one
+ * piece a device, in proportion to the devices' measured rates; each
+ * device runs its walkers (walker k draws from its own stream, whoever
+ * runs it) into integer buckets, which are summed on the host (saturating,
+ * as the buckets themselves), and the list's first device density-estimates
+ * the sum into its accumulator and, after the last pass, tone-maps the
+ * image. The integer sum is the one device's buckets, so the image is the
+ * one device's, byte for byte, when every device cuts the passes into the
+ * same walkers (devices of one kind: the GPU's walker length follows its
+ * resident threads). Where they differ (a GPU with the CPU, two GPU
+ * models), or a backend cannot render in parts, the first device renders
+ * the flame alone. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "flame/flame_ops.h"
+#include "multi/multi_backend.h"
+#include "multi/multi_pool.h"
+
+typedef struct mflame {
+    fr_multi_pool pool;
+    const fr_flame_render_job *job;
+    const fr_flame_ops *ops[FR_MAX_DEVICES];
+    void *state[FR_MAX_DEVICES];
+    uint64_t *walkers[FR_MAX_DEVICES];
+    fr_flame_bucket_t *buckets[FR_MAX_DEVICES];
+    fr_flame_stats st[FR_MAX_DEVICES];
+    int filled[FR_MAX_DEVICES];      /* this pass's buckets[k] hold worker k's part */
+    size_t nb;                       /* buckets x channels */
+    int pass, passes;
+    fr_progress_fn fn;
+    void *user;
+} mflame;
+
+static const fr_flame_ops *ops_of(const fr_multi_worker *w)
+{
+    return w->backend->flame ? w->backend->flame : fr_cpu_backend.flame;
+}
+
+/* The first worker, bound to the calling thread. */
+static fr_status first(fr_context *ctx, fr_multi_pool *p)
+{
+    fr_status s = fr_multi_pool_open(ctx, p);
+    if (!s && p->w[0].backend->bind && (s = p->w[0].backend->bind(&p->w[0].ctx))) fr_multi_fail(p, 0, s);
+    return s;
+}
+
+static fr_status done(fr_multi_pool *p, fr_status s)
+{
+    if (s) fr_multi_fail(p, 0, s);
+    fr_multi_pool_close(p);
+    return s;
+}
+
+/* The whole render on the first device. */
+static fr_status render_first(fr_context *ctx, const fr_flame_render_job *job, uint16_t *image, fr_flame_stats *st)
+{
+    fr_multi_pool p;
+    fr_status s = first(ctx, &p);
+    if (s) return s;
+    p.w[0].ctx.progress = ctx->progress, p.w[0].ctx.progress_user = ctx->progress_user;
+    s = ops_of(&p.w[0])->render(&p.w[0].ctx, job, image, st);
+    p.w[0].units = 1;
+    fr_multi_note_shares(&p);
+    return done(&p, s);
+}
+
+static fr_status begin_one(fr_multi_worker *w, void *arg)
+{
+    mflame *m = arg;
+    const int k = w->index;
+    m->ops[k] = ops_of(w);
+    if (!(m->walkers[k] = calloc((size_t)m->passes, sizeof *m->walkers[k])) ||
+        !(m->buckets[k] = malloc(m->nb * sizeof *m->buckets[k])))
+        return fr_fail(&w->ctx, FR_ERR_NOMEM, "out of memory for a copy of the flame's buckets (%zu MiB)",
+                       (m->nb * sizeof(fr_flame_bucket_t)) >> 20);
+    return m->ops[k]->part_begin(&w->ctx, m->job, m->walkers[k], &m->state[k]);
+}
+
+static fr_status chaos_one(fr_multi_worker *w, uint64_t first, uint64_t count, void *arg)
+{
+    mflame *m = arg;
+    const int k = w->index;
+    m->filled[k] = count > 0; /* a worker given no walkers adds nothing */
+    if (!count) return FR_OK;
+    return m->ops[k]->part_chaos(m->state[k], m->pass, first, count, m->buckets[k], &m->st[k]);
+}
+
+/* The parent's progress: the passes' walkers 95 %, density and tone map the rest. */
+static int pass_progress(double done, void *user)
+{
+    mflame *m = user;
+    return m->fn(0.95 * (m->pass + done) / m->passes, m->user);
+}
+
+/* Worker k's buckets added into worker 0's, saturating. */
+static void sum_buckets(mflame *m, int k)
+{
+    fr_flame_bucket_t *restrict a = m->buckets[0];
+    const fr_flame_bucket_t *restrict b = m->buckets[k];
+    const size_t n = m->nb;
+#pragma omp parallel for schedule(static) num_threads(fr_threads(m->pool.parent))
+    for (size_t i = 0; i < n; i++) {
+        uint64_t v = (uint64_t)a[i] + b[i];
+        a[i] = v > UINT32_MAX ? UINT32_MAX : (fr_flame_bucket_t)v;
+    }
+}
+
+static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *job, uint16_t *image,
+                                    fr_flame_stats *st)
+{
+    mflame *m = calloc(1, sizeof *m);
+    if (!m) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    fr_status s = fr_multi_pool_open(ctx, &m->pool);
+    if (s) return free(m), s;
+    const fr_flame_frame *f = job->frame;
+    const int n = m->pool.n;
+    int parts = 1;
+    for (int k = 0; k < n; k++) parts &= ops_of(&m->pool.w[k])->part_begin != NULL;
+    m->job = job, m->passes = f->passes, m->nb = (size_t)f->wb * f->hb * FR_FB_CHANNELS;
+    m->fn = ctx->progress, m->user = ctx->progress_user;
+    double t0 = fr_now();
+    if (parts) s = fr_multi_each(&m->pool, begin_one, m);
+    /* every device must cut the passes into the same walkers */
+    for (int k = 1; parts && !s && k < n; k++)
+        if (memcmp(m->walkers[k], m->walkers[0], (size_t)m->passes * sizeof *m->walkers[0])) parts = 0;
+    st->seconds_setup = fr_now() - t0;
+    if (m->fn) ctx->progress = pass_progress, ctx->progress_user = m;
+    for (m->pass = 0; parts && !s && m->pass < m->passes; m->pass++) {
+        const uint64_t walkers = m->walkers[0][m->pass];
+        if (!walkers) continue; /* a pass of no samples adds nothing */
+        double t1 = fr_now();
+        if ((s = fr_multi_split(&m->pool, 0, walkers, 1, chaos_one, m))) break;
+        double t2 = fr_now();
+        if (!m->filled[0]) memset(m->buckets[0], 0, m->nb * sizeof *m->buckets[0]);
+        for (int k = 1; k < n; k++)
+            if (m->filled[k]) sum_buckets(m, k);
+        if ((s = m->ops[0]->part_density(m->state[0], m->pass, m->buckets[0]))) {
+            fr_multi_fail(&m->pool, 0, s);
+            break;
+        }
+        st->seconds_iterate += t2 - t1;
+        st->seconds_density += fr_now() - t2;
+    }
+    ctx->progress = m->fn, ctx->progress_user = m->user;
+    if (parts && !s && image) {
+        double t3 = fr_now();
+        if ((s = m->ops[0]->part_tonemap(m->state[0], image))) fr_multi_fail(&m->pool, 0, s);
+        st->seconds_filter = fr_now() - t3;
+    }
+    if (parts && !s && m->fn && m->fn(1.0, m->user)) s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
+    for (int k = 0; k < n; k++) {
+        if (!s) {
+            st->iterations += m->st[k].iterations, st->bad_values += m->st[k].bad_values;
+            st->plotted += m->st[k].plotted, st->launches += m->st[k].launches;
+            st->passes_redone += m->st[k].passes_redone;
+            st->dense_buckets = m->st[k].dense_buckets > st->dense_buckets ? m->st[k].dense_buckets : st->dense_buckets;
+            st->bucket_bytes = m->st[k].bucket_bytes > st->bucket_bytes ? m->st[k].bucket_bytes : st->bucket_bytes;
+        }
+        if (m->state[k]) m->ops[k]->part_end(m->state[k]);
+        free(m->walkers[k]);
+        free(m->buckets[k]);
+    }
+    if (!s && parts) fr_multi_note_shares(&m->pool);
+    fr_multi_pool_close(&m->pool);
+    free(m);
+    if (!s && !parts) return render_first(ctx, job, image, st);
+    return s;
+}
+
+static fr_status multi_flame_memory(fr_context *ctx, const fr_flame_render_job *job, double *need, double *budget)
+{
+    /* each device holds the whole frame: the tightest device's budget */
+    fr_multi_pool p;
+    fr_status s = fr_multi_pool_open(ctx, &p);
+    if (s) return s;
+    *need = 0, *budget = 0;
+    for (int k = 0; k < p.n && !s; k++) {
+        const fr_flame_ops *ops = ops_of(&p.w[k]);
+        double nk = 0, bk = 0;
+        if (!ops->memory) continue;
+        if (p.w[k].backend->bind && (s = p.w[k].backend->bind(&p.w[k].ctx))) break;
+        if ((s = ops->memory(&p.w[k].ctx, job, &nk, &bk))) break;
+        if (nk > *need) *need = nk;
+        if (*budget == 0 || (bk > 0 && bk < *budget)) *budget = bk;
+    }
+    return done(&p, s);
+}
+
+static fr_status multi_flame_bench(fr_context *ctx, const fr_flame_render_job *job, int runs, int plot,
+                                   double *seconds, fr_flame_stats *stats)
+{
+    fr_multi_pool p;
+    fr_status s = first(ctx, &p);
+    if (s) return s;
+    const fr_flame_ops *ops = ops_of(&p.w[0]);
+    s = ops->bench ? ops->bench(&p.w[0].ctx, job, runs, plot, seconds, stats)
+                   : fr_fail(&p.w[0].ctx, FR_ERR_UNSUPPORTED, "no flame benchmark on this device");
+    return done(&p, s);
+}
+
+const fr_flame_ops fr_multi_flame_ops = {
+    .render = multi_flame_render,
+    .memory = multi_flame_memory,
+    .bench = multi_flame_bench,
+};
