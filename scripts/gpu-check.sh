@@ -20,6 +20,9 @@
 #               on the CPU (all cores, 1920 x 1080), the six KF locations of the corpus
 #     --deep-only   the deep part, the GPU tests but the flame ones (they need the
 #               flame corpus and references carried: scripts/flam3-refs.sh) and the deep tests
+#     --multi   several GPUs: bench scaling with every GPU (cuda:all) and with
+#               GPU 0 named twice (cuda:0,0): orbit, flame, deep, escape
+#     --multi-only  the multi part, the GPU tests but the flame ones (as --deep-only)
 #     --build-only  build, list the devices, stop
 #
 # The corpus: ../shared beside the checkout, or .shared/ in it (a copy
@@ -31,7 +34,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/out}
 mkdir -p "$OUT"
-sweep=0 cpu=0 whole=0 big=0 sass=0 escape=1 flame=0 orbit=1 flame_all=1 build_only=0 deep=0 gpu_filter=()
+sweep=0 cpu=0 whole=0 big=0 sass=0 escape=1 flame=0 orbit=1 flame_all=1 build_only=0 deep=0 multi=0 gpu_filter=()
 for a in "$@"; do
     case "$a" in
     --sweep) sweep=1 ;; --cpu) cpu=1 ;; --whole) whole=1 ;; --big) big=1 ;; --sass) sass=1 ;; --orbit-only) escape=0 ;; --flame) flame=1 ;; --flame-only) flame=1 escape=0 orbit=0 ;;
@@ -39,6 +42,8 @@ for a in "$@"; do
     --build-only) build_only=1 ;;
     --deep) deep=1 ;;
     --deep-only) deep=1 escape=0 orbit=0 gpu_filter=(-E 'flam3|test_gpu_flame') ;;
+    --multi) multi=1 ;;
+    --multi-only) multi=1 escape=0 orbit=0 gpu_filter=(-E 'flam3|test_gpu_flame') ;;
     *) echo "gpu-check.sh: unknown option $a" >&2; exit 2 ;;
     esac
 done
@@ -113,6 +118,16 @@ if [ $deep = 1 ]; then
     done
     echo "== bench deep, CPU ($(nproc) threads), 1920x1080" | tee -a "$OUT/deep.txt"
     $fr bench deep --device cpu --kfr-dir "$kfr" --size 1920x1080 | tee -a "$OUT/deep.txt"
+fi
+if [ $multi = 1 ]; then
+    genome=$(ls "$shared"/corpus/flames/* | head -1)
+    gpus=$(nvidia-smi -L | wc -l)
+    for list in cuda:all cuda:0,0; do
+        [ $list = cuda:all ] && [ "$gpus" -lt 2 ] && continue
+        echo "== bench scaling $list" | tee -a "$OUT/multi.txt"
+        $fr bench scaling --device $list --flame "$genome" --kfr-dir "$shared/corpus/kfr" --samples 2e10 |
+            tee -a "$OUT/multi.txt"
+    done
 fi
 if [ $sweep = 1 ]; then
     $fr bench --device cuda --sweep --no-plain --repeats 5 --scene interior-f32 --scene full-f64 \

@@ -18,6 +18,7 @@ int cmd_params(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_locate(int argc, char **argv);
 int cmd_bench_deep(int argc, char **argv);
+int cmd_bench_scaling(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_bench_orbit(int argc, char **argv);

@@ -108,7 +108,8 @@ static void usage(const cli_command *c)
     printf("Usage: fractalis bench [options]\n"
            "       fractalis bench orbit [options]      (orbit density: fractalis bench orbit --help)\n"
            "       fractalis bench flame FILE...        (flames: fractalis bench flame --help)\n"
-           "       fractalis bench deep [FILE.kfr...]   (deep zoom: fractalis bench deep --help)\n\n"
+           "       fractalis bench deep [FILE.kfr...]   (deep zoom: fractalis bench deep --help)\n"
+           "       fractalis bench scaling --device L   (a device list against its first device)\n\n"
            "Times a fixed set of escape-time scenes on one device (GPU: CUDA events around the render into\n"
            "device memory, nothing copied back; CPU: wall clock of the whole render) and prints, per scene,\n"
            "the median time, pixels/s, iterations/s and the speed-up over the plain reference kernel (one\n"
@@ -175,6 +176,7 @@ int cmd_bench(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "orbit")) return cmd_bench_orbit(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "flame")) return cmd_bench_flame(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "deep")) return cmd_bench_deep(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "scaling")) return cmd_bench_scaling(argc - 1, argv + 1);
     bench_cmd b = {.plain = 1};
     const cli_command c = {"bench", RUN_DEVICE | RUN_KERNEL | RUN_THREADS, NULL, NULL, opts, on_opt, NULL, &b};
     cli_run run;

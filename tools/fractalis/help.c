@@ -23,6 +23,7 @@ void print_main_help(void)
            "  bench orbit                  time orbit-density scenes\n"
            "  bench flame FILE...          time the chaos game of genomes\n"
            "  bench deep [FILE.kfr...]     time deep zooms (the six KF benchmark locations)\n"
+           "  bench scaling --device LIST  a device list against its first device: speedup, shares\n"
            "  --version                    the version\n\n"
            "Examples:\n"
            "  fractalis render mandelbrot -o mandel.png\n"
