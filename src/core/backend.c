@@ -101,7 +101,7 @@ static fr_status parse_list(fr_context *ctx, const char *spec, int *devs, int *c
                 return fr_fail(ctx, FR_ERR_INVALID, "device '%s': '%s' is not a device number", spec, num);
             if (gpus < 0 && (s = cuda_count(ctx, spec, &gpus))) return s;
             if (idx >= gpus)
-                return fr_fail(ctx, FR_ERR_UNSUPPORTED, "device '%s': no GPU %ld (%d found)", spec, idx, gpus);
+                return fr_fail(ctx, FR_ERR_UNSUPPORTED, "device '%s': no such GPU %ld (%d found)", spec, idx, gpus);
             if (n == FR_MAX_DEVICES) goto too_many;
             devs[n++] = (int)idx, in_cuda = 1;
         }

@@ -159,6 +159,7 @@ typedef struct cpu_part {
     fr_cpu_flame *cpu;
     fr_flame_acc_t *accum;
     uint64_t *base;              /* per pass: the stream of its walker 0 */
+    fr_flame_bucket_t *b;        /* the last part's buckets (the threads' copies summed once) */
     fr_flame_walk_stats ws;
 } cpu_part;
 
@@ -199,9 +200,26 @@ static fr_status cpu_part_chaos(void *state, int pass, uint64_t first, uint64_t 
     fr_cpu_flame_clear(p->cpu);
     fr_status s = run_pass(p->ctx, p->cpu, p->rj->jobs, pass, p->base[pass], first, count, 1, &p->ws);
     if (s) return s;
-    memcpy(out, fr_cpu_flame_buckets(p->cpu), (size_t)f->wb * f->hb * FR_FB_CHANNELS * sizeof *out);
+    const fr_flame_bucket_t *b = p->b = (fr_flame_bucket_t *)fr_cpu_flame_buckets(p->cpu);
+    if (out) memcpy(out, b, (size_t)f->wb * f->hb * FR_FB_CHANNELS * sizeof *out);
     st->iterations = p->ws.iterations, st->bad_values = p->ws.bad, st->plotted = p->ws.plotted;
     st->bucket_bytes = fr_cpu_flame_bytes(p->cpu);
+    return FR_OK;
+}
+
+/* Another part's buckets added into ours (saturating). */
+static fr_status cpu_part_gather(void *state, void *from)
+{
+    cpu_part *p = state, *q = from;
+    const fr_flame_frame *f = p->rj->frame;
+    fr_flame_bucket_t *restrict a = p->b;
+    const fr_flame_bucket_t *restrict b = q->b;
+    const size_t n = (size_t)f->wb * f->hb * FR_FB_CHANNELS;
+#pragma omp parallel for schedule(static) num_threads(fr_threads(p->ctx))
+    for (size_t i = 0; i < n; i++) {
+        uint64_t v = (uint64_t)a[i] + b[i];
+        a[i] = v > UINT32_MAX ? UINT32_MAX : (fr_flame_bucket_t)v;
+    }
     return FR_OK;
 }
 
@@ -211,6 +229,7 @@ static fr_status cpu_part_density(void *state, int pass, const fr_flame_bucket_t
     const fr_flame_frame *f = p->rj->frame;
     const size_t nb = (size_t)f->wb * f->hb;
     (void)pass;
+    if (!b) b = p->b;
     if (p->rj->raw)
         fr_flame_raw_add(f, b + ((int64_t)fr_flame_image_row0(f) * f->wb + f->gutter) * FR_FB_CHANNELS, f->wb,
                          p->rj->raw);
@@ -236,6 +255,7 @@ const fr_flame_ops fr_cpu_flame_ops = {
     .bench = cpu_flame_bench,
     .part_begin = cpu_part_begin,
     .part_chaos = cpu_part_chaos,
+    .part_gather = cpu_part_gather,
     .part_density = cpu_part_density,
     .part_tonemap = cpu_part_tonemap,
     .part_end = cpu_part_end,

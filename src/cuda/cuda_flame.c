@@ -533,14 +533,46 @@ static fr_status cuda_part_chaos(void *state, int pass, uint64_t first, uint64_t
     float ms = 0;
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
     if ((s = gf_pass(ctx, &p->g, pass, 0, first, count, &shown, &ms))) goto out;
-    CK(cudaMemcpyAsync(out, p->g.buckets, p->g.nb * FR_FB_CHANNELS * sizeof *out, cudaMemcpyDeviceToHost,
-                       p->g.stream),
-       "flame buckets");
+    if (out)
+        CK(cudaMemcpyAsync(out, p->g.buckets, p->g.nb * FR_FB_CHANNELS * sizeof *out, cudaMemcpyDeviceToHost,
+                           p->g.stream),
+           "flame buckets");
     CK(cudaStreamSynchronize(p->g.stream), "flame buckets");
     st->seconds_iterate += ms / 1e3;
     st->bucket_bytes = (double)p->g.nb * (sizeof(float4) + (p->g.a.ba ? sizeof(float) : 0));
     s = gf_counters(ctx, &p->g, st);
 out:
+    return s;
+}
+
+/* Bucket values moved between devices at a time (256 MiB). */
+#define GATHER_VALUES ((size_t)64 << 20)
+
+static fr_status cuda_part_gather(void *state, void *from)
+{
+    gpart *p = state, *q = from;
+    fr_context *ctx = p->ctx;
+    fr_status s = FR_OK;
+    fr_flame_bucket_t *tmp = NULL;
+    const size_t n = p->g.nb * FR_FB_CHANNELS;
+    CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    if (q->ctx->cuda_index == ctx->cuda_index) {
+        CK(fr_cuda_flame_bucket_add(p->g.buckets, q->g.buckets, n, p->g.stream), "flame bucket sum");
+    } else {
+        /* in pieces through a buffer here: peer copies (NVLink or PCIe) */
+        const size_t piece = n < GATHER_VALUES ? n : GATHER_VALUES;
+        CK(cudaMalloc((void **)&tmp, piece * sizeof *tmp), "flame bucket copy");
+        for (size_t at = 0; at < n; at += piece) {
+            const size_t m = n - at < piece ? n - at : piece;
+            CK(cudaMemcpyPeerAsync(tmp, ctx->cuda_index, q->g.buckets + at, q->ctx->cuda_index, m * sizeof *tmp,
+                                   p->g.stream),
+               "flame bucket copy");
+            CK(fr_cuda_flame_bucket_add(p->g.buckets + at, tmp, m, p->g.stream), "flame bucket sum");
+        }
+    }
+    CK(cudaStreamSynchronize(p->g.stream), "flame bucket sum");
+out:
+    cudaFree(tmp);
     return s;
 }
 
@@ -551,8 +583,10 @@ static fr_status cuda_part_density(void *state, int pass, const fr_flame_bucket_
     fr_status s = FR_OK;
     (void)pass;
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
-    CK(cudaMemcpyAsync(p->g.buckets, b, p->g.nb * FR_FB_CHANNELS * sizeof *b, cudaMemcpyHostToDevice, p->g.stream),
-       "flame buckets");
+    if (b)
+        CK(cudaMemcpyAsync(p->g.buckets, b, p->g.nb * FR_FB_CHANNELS * sizeof *b, cudaMemcpyHostToDevice,
+                           p->g.stream),
+           "flame buckets");
     if (p->dj->raw && (s = gf_raw(ctx, &p->g, p->dj))) goto out;
     CK(fr_cuda_flame_density(p->g.dframe, p->dj->frame, p->g.buckets, p->g.accum, p->dj->k1, p->dj->k2,
                              p->g.stream),
@@ -586,6 +620,7 @@ const fr_flame_ops fr_cuda_flame_ops = {
     .bench = cuda_flame_bench,
     .part_begin = cuda_part_begin,
     .part_chaos = cuda_part_chaos,
+    .part_gather = cuda_part_gather,
     .part_density = cuda_part_density,
     .part_tonemap = cuda_part_tonemap,
     .part_end = cuda_part_end,

@@ -164,3 +164,21 @@ extern "C" cudaError_t fr_cuda_flame_tonemap(const fr_flame_frame *frame, const 
     flame_tone<<<grid_for(n, 128), 128, 0, s>>>(frame, *tone, accum, earlyclip, bpc, hf->width, hf->height, out);
     return cudaGetLastError();
 }
+
+__global__ void bucket_add_kernel(fr_flame_bucket_t *dst, const fr_flame_bucket_t *src, size_t n)
+{
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+        const unsigned long long v = (unsigned long long)dst[i] + src[i];
+        dst[i] = v > 0xffffffffull ? 0xffffffffu : (fr_flame_bucket_t)v;
+    }
+}
+
+extern "C" cudaError_t fr_cuda_flame_bucket_add(fr_flame_bucket_t *dst, const fr_flame_bucket_t *src, size_t n,
+                                                cudaStream_t s)
+{
+    if (!n) return cudaSuccess;
+    size_t blocks = (n + 255) / 256;
+    if (blocks > 65536) blocks = 65536;
+    bucket_add_kernel<<<(unsigned)blocks, 256, 0, s>>>(dst, src, n);
+    return cudaGetLastError();
+}

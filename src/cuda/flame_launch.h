@@ -86,6 +86,10 @@ cudaError_t fr_cuda_flame_drain(float4 *b4, float *ba, fr_flame_bucket_t *bucket
 cudaError_t fr_cuda_flame_density(const fr_flame_frame *frame, const fr_flame_frame *host_frame,
                                   const fr_flame_bucket_t *buckets, double *accum, double k1, double k2, cudaStream_t s);
 
+/* dst[i] += src[i] for n bucket values, saturating at 2^32 - 1 (another
+ * device's part of a pass, copied here). */
+cudaError_t fr_cuda_flame_bucket_add(fr_flame_bucket_t *dst, const fr_flame_bucket_t *src, size_t n, cudaStream_t s);
+
 /* The accumulator to the image (width x height x 4 values). */
 cudaError_t fr_cuda_flame_tonemap(const fr_flame_frame *frame, const fr_flame_frame *host_frame,
                                   const fr_flame_tone *tone, double *accum, int earlyclip, int bpc, uint16_t *out,

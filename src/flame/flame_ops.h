@@ -53,15 +53,19 @@ typedef struct fr_flame_ops {
      * part_end) and gives each pass's walkers (walkers[pass], room for
      * job->frame->passes); part_chaos runs walkers [first, first + count)
      * of `pass` into cleared integer buckets, copies them to `out` (the
-     * whole frame with its gutters: wb x hb x FR_FB_CHANNELS) and sets the
-     * counters of *stats to the part's totals so far (progress: the
-     * fraction of the part done); part_density takes a pass's buckets
-     * (every part's summed), adds them to job->raw when set and
-     * density-estimates them into the accumulator; part_tonemap writes the
-     * image from the accumulator. */
+     * whole frame with its gutters: wb x hb x FR_FB_CHANNELS) unless out
+     * is NULL (they stay for part_gather), and sets the counters of
+     * *stats to the part's totals so far (progress: the fraction of the
+     * part done); part_gather (optional) adds the buckets another state
+     * of the same backend kept into this state's, saturating, where they
+     * are (GPU to GPU); part_density takes a pass's buckets (every part's
+     * summed; NULL: this state's own, gathered), adds them to job->raw
+     * when set and density-estimates them into the accumulator;
+     * part_tonemap writes the image from the accumulator. */
     fr_status (*part_begin)(fr_context *ctx, const fr_flame_render_job *job, uint64_t *walkers, void **state);
     fr_status (*part_chaos)(void *state, int pass, uint64_t first, uint64_t count, fr_flame_bucket_t *out,
                             fr_flame_stats *stats);
+    fr_status (*part_gather)(void *state, void *from);
     fr_status (*part_density)(void *state, int pass, const fr_flame_bucket_t *buckets);
     fr_status (*part_tonemap)(void *state, uint16_t *image);
     void (*part_end)(void *state);

@@ -13,8 +13,11 @@
 #include "multi/multi_backend.h"
 #include "multi/multi_pool.h"
 
-/* Bands a device should get at least, so that the last ones balance. */
+/* Bands a device should get at least, so that the last ones balance, and
+ * samples a band should have at least where a GPU takes part: each band is
+ * a render of its own, whose set-up (its buffers) costs milliseconds. */
 #define BANDS_PER_DEVICE 8
+#define BAND_SAMPLES ((uint64_t)1 << 24)
 
 typedef struct mescape {
     const fr_escape_job *job;
@@ -98,7 +101,11 @@ static fr_status multi_escape_render(fr_context *ctx, fr_escape_job *job, const 
         pool.w[0].units += (uint64_t)job->height;
     } else {
         uint64_t chunk[FR_MAX_DEVICES] = {0};
+        const uint64_t row = (uint64_t)job->width * job->aa * job->aa;
         uint64_t rows = (uint64_t)job->height / ((uint64_t)n * BANDS_PER_DEVICE);
+        int setup = 0; /* a device whose bands cost a set-up each (a GPU's render) */
+        for (int k = 0; k < n; k++) setup |= ops_of(&pool.w[k])->render != NULL;
+        if (setup && rows * row < BAND_SAMPLES) rows = (BAND_SAMPLES + row - 1) / row;
         for (int k = 0; k < n; k++) chunk[k] = rows ? rows : 1;
         s = fr_multi_pull(&pool, 0, (uint64_t)job->height, chunk, band, &m);
     }

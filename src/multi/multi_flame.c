@@ -1,8 +1,9 @@
 /* Flames over a list of devices: each pass's walkers are cut into one
  * piece a device, in proportion to the devices' measured rates; each
  * device runs its walkers (walker k draws from its own stream, whoever
- * runs it) into integer buckets, which are summed on the host (saturating,
- * as the buckets themselves), and the list's first device density-estimates
+ * runs it) into integer buckets, which are summed (saturating, as the
+ * buckets themselves) on the first GPU by peer copies, or on the host for
+ * the CPU, and the list's first device density-estimates
  * the sum into its accumulator and, after the last pass, tone-maps the
  * image. The integer sum is the one device's buckets, so the image is the
  * one device's, byte for byte, when every device cuts the passes into the
@@ -25,7 +26,7 @@ typedef struct mflame {
     uint64_t *walkers[FR_MAX_DEVICES];
     fr_flame_bucket_t *buckets[FR_MAX_DEVICES];
     fr_flame_stats st[FR_MAX_DEVICES];
-    int filled[FR_MAX_DEVICES];      /* this pass's buckets[k] hold worker k's part */
+    int gather;                      /* parts stay on their devices (part_gather) */
     size_t nb;                       /* buckets x channels */
     int pass, passes;
     fr_progress_fn fn;
@@ -71,7 +72,7 @@ static fr_status begin_one(fr_multi_worker *w, void *arg)
     const int k = w->index;
     m->ops[k] = ops_of(w);
     if (!(m->walkers[k] = calloc((size_t)m->passes, sizeof *m->walkers[k])) ||
-        !(m->buckets[k] = malloc(m->nb * sizeof *m->buckets[k])))
+        (!m->gather && !(m->buckets[k] = malloc(m->nb * sizeof *m->buckets[k]))))
         return fr_fail(&w->ctx, FR_ERR_NOMEM, "out of memory for a copy of the flame's buckets (%zu MiB)",
                        (m->nb * sizeof(fr_flame_bucket_t)) >> 20);
     return m->ops[k]->part_begin(&w->ctx, m->job, m->walkers[k], &m->state[k]);
@@ -81,8 +82,7 @@ static fr_status chaos_one(fr_multi_worker *w, uint64_t first, uint64_t count, v
 {
     mflame *m = arg;
     const int k = w->index;
-    m->filled[k] = count > 0; /* a worker given no walkers adds nothing */
-    if (!count) return FR_OK;
+    /* (a worker given no walkers still runs: its buckets come out cleared) */
     return m->ops[k]->part_chaos(m->state[k], m->pass, first, count, m->buckets[k], &m->st[k]);
 }
 
@@ -115,8 +115,16 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
     if (s) return free(m), s;
     const fr_flame_frame *f = job->frame;
     const int n = m->pool.n;
-    int parts = 1;
-    for (int k = 0; k < n; k++) parts &= ops_of(&m->pool.w[k])->part_begin != NULL;
+    /* parts: devices of one backend that render in parts (a GPU's walkers
+     * and the CPU's give different points); gather: their buckets summed
+     * where they are, without the host */
+    int parts = 1, gather = 1;
+    for (int k = 0; k < n; k++) {
+        const fr_flame_ops *ops = ops_of(&m->pool.w[k]);
+        parts &= ops->part_begin != NULL && m->pool.w[k].backend == m->pool.w[0].backend;
+        gather &= ops->part_gather != NULL;
+    }
+    m->gather = gather;
     m->job = job, m->passes = f->passes, m->nb = (size_t)f->wb * f->hb * FR_FB_CHANNELS;
     m->fn = ctx->progress, m->user = ctx->progress_user;
     double t0 = fr_now();
@@ -132,10 +140,14 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
         double t1 = fr_now();
         if ((s = fr_multi_split(&m->pool, 0, walkers, 1, chaos_one, m))) break;
         double t2 = fr_now();
-        if (!m->filled[0]) memset(m->buckets[0], 0, m->nb * sizeof *m->buckets[0]);
-        for (int k = 1; k < n; k++)
-            if (m->filled[k]) sum_buckets(m, k);
-        if ((s = m->ops[0]->part_density(m->state[0], m->pass, m->buckets[0]))) {
+        if (m->gather) {
+            for (int k = 1; k < n && !s; k++)
+                if ((s = m->ops[0]->part_gather(m->state[0], m->state[k]))) fr_multi_fail(&m->pool, 0, s);
+            if (s) break;
+        } else {
+            for (int k = 1; k < n; k++) sum_buckets(m, k);
+        }
+        if ((s = m->ops[0]->part_density(m->state[0], m->pass, m->gather ? NULL : m->buckets[0]))) {
             fr_multi_fail(&m->pool, 0, s);
             break;
         }
