@@ -47,7 +47,7 @@ static void escape_render(const char *device, const fr_escape_params *p, fr_imag
 {
     fr_context *ctx = on(device);
     if (fr_escape_render(ctx, p, img, raw, st)) fail_msg("%s: %s", device, fr_last_error(ctx));
-    if (shares) snprintf(shares, 256, "%s", fr_context_device_shares(ctx));
+    if (shares) snprintf(shares, 1024, "%s", fr_context_device_shares(ctx));
     fr_context_destroy(ctx);
 }
 
@@ -61,7 +61,7 @@ static void escape_same(const fr_escape_params *p, int images, const char *what)
     if (!*l) return;
     escape_render(SINGLE, p, images ? &a : NULL, &ra, &sa, NULL);
     for (; *l; l++) {
-        char shares[256];
+        char shares[1024];
         escape_render(*l, p, images ? &b : NULL, &rb, &sb, shares);
         assert_int_equal(ra.width, rb.width);
         assert_int_equal(ra.height, rb.height);

@@ -21,7 +21,7 @@ struct fr_context {
     int cuda_index;          /* -1 = CPU; with several devices, the first one's */
     int ndevices;            /* 1, or how many devices the render spreads over (src/multi) */
     int devices[FR_MAX_DEVICES]; /* each a CUDA index or -1 for the CPU (a device may repeat) */
-    char shares[256];        /* the last render's work per device ("cuda:0 50 %, cuda:1 50 %"), or "" */
+    char shares[1024];       /* the last render's work per device ("cuda:0 50 %, cuda:1 50 %"), or "" */
     uint64_t device_memory;  /* GPU memory budget in bytes, 0 = automatic */
     uint64_t host_memory;    /* CPU flame memory budget in bytes, 0 = automatic */
 };

@@ -116,8 +116,10 @@ static fr_status bind(fr_multi_worker *w)
 static void *run_each(void *arg)
 {
     job *j = arg;
+    double t0 = fr_now();
     fr_status s = bind(j->w);
     if (!s) s = j->each(j->w, j->arg);
+    j->w->setup += fr_now() - t0;
     if (s) fail(j->w, s);
     return NULL;
 }
@@ -244,8 +246,12 @@ void fr_multi_shares(const fr_multi_pool *p, char *out, size_t len)
     size_t at = 0;
     if (len) out[0] = 0;
     for (int k = 0; k < p->n && at < len; k++) {
-        int w = snprintf(out + at, len - at, "%s%s %.0f %%", k ? ", " : "", p->w[k].ctx.device,
-                         all ? 100.0 * (double)p->w[k].units / (double)all : 0.0);
+        const fr_multi_worker *x = &p->w[k];
+        const double share = all ? 100.0 * (double)x->units / (double)all : 0.0;
+        int w = x->setup > 0 ? snprintf(out + at, len - at, "%s%s %.0f %% (%.3f s + %.3f s set-up)", k ? ", " : "",
+                                        x->ctx.device, share, x->seconds, x->setup)
+                             : snprintf(out + at, len - at, "%s%s %.0f %% (%.3f s)", k ? ", " : "", x->ctx.device,
+                                        share, x->seconds);
         if (w < 0) break;
         at += (size_t)w;
     }

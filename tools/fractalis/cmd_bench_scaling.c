@@ -16,7 +16,7 @@ typedef struct run {
     double seconds, stage; /* wall clock of the render; deep: its pixel stage */
     void *out;             /* what must be byte-identical */
     size_t bytes;
-    char shares[256];
+    char shares[1024];
 } run;
 
 typedef struct setup {
