@@ -248,7 +248,7 @@ void fr_multi_shares(const fr_multi_pool *p, char *out, size_t len)
     for (int k = 0; k < p->n && at < len; k++) {
         const fr_multi_worker *x = &p->w[k];
         const double share = all ? 100.0 * (double)x->units / (double)all : 0.0;
-        int w = x->setup > 0 ? snprintf(out + at, len - at, "%s%s %.0f %% (%.3f s + %.3f s set-up)", k ? ", " : "",
+        int w = x->setup >= 0.0005 ? snprintf(out + at, len - at, "%s%s %.0f %% (%.3f s + %.3f s set-up)", k ? ", " : "",
                                         x->ctx.device, share, x->seconds, x->setup)
                              : snprintf(out + at, len - at, "%s%s %.0f %% (%.3f s)", k ? ", " : "", x->ctx.device,
                                         share, x->seconds);
