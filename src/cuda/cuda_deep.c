@@ -33,14 +33,25 @@ static void tables_free(dev_tables *t)
     memset(t, 0, sizeof *t);
 }
 
-/* A host table on the device (NULL stays NULL). */
-static fr_status upload(fr_context *ctx, void **dev, const void *host, size_t bytes, const char *what)
+/* A host table on the device (NULL stays NULL), through the two halves
+ * of a pinned staging buffer (`stage`, 2 x half bytes): the copy into one
+ * half overlaps the transfer from the other, at the link's speed rather
+ * than pageable memory's (a table at 1e1086 is about 100 MB). */
+static fr_status upload(fr_context *ctx, void **dev, const void *host, size_t bytes, const char *what, char *stage,
+                        size_t half, cudaEvent_t sent[2], cudaStream_t stream)
 {
     fr_status s = FR_OK;
     *dev = NULL;
     if (!host || !bytes) return FR_OK;
     CK(cudaMalloc(dev, bytes), what);
-    CK(cudaMemcpy(*dev, host, bytes, cudaMemcpyHostToDevice), what);
+    for (size_t at = 0, k = 0; at < bytes; at += half, k++) {
+        const size_t n = bytes - at < half ? bytes - at : half;
+        char *buf = stage + (k & 1) * half;
+        CK(cudaEventSynchronize(sent[k & 1]), what); /* the half's last transfer is done */
+        memcpy(buf, (const char *)host + at, n);
+        CK(cudaMemcpyAsync((char *)*dev + at, buf, n, cudaMemcpyHostToDevice, stream), what);
+        CK(cudaEventRecord(sent[k & 1], stream), what);
+    }
 out:
     return s;
 }
@@ -79,25 +90,39 @@ static fr_status cuda_deep_begin(fr_context *ctx, const fr_deep_job *hj, fr_esca
     const size_t points = (size_t)hj->M + 1;
     const size_t entries = hj->levels ? (size_t)hj->level_off[hj->levels - 1] + hj->level_n[hj->levels - 1] : 0;
     dev_tables *t = &g->t;
+    cudaEvent_t sent[2] = {NULL, NULL};
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
     CK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking), "cudaStreamCreate");
-    if ((s = upload(ctx, &t->Z, hj->Z, 3 * points * sizeof *hj->Z, "reference orbit")) ||
-        (s = upload(ctx, &t->Zfe, hj->Zfe, points * sizeof *hj->Zfe, "reference orbit")) ||
-        (s = upload(ctx, &t->bla, hj->bla, entries * sizeof *hj->bla, "BLA tables")) ||
-        (s = upload(ctx, &t->blafe, hj->blafe, entries * sizeof *hj->blafe, "BLA tables")) ||
-        (s = upload(ctx, &t->blaq, hj->blaq, entries * sizeof *hj->blaq, "BLA tables")) ||
-        (s = upload(ctx, &t->blaqfe, hj->blaqfe, entries * sizeof *hj->blaqfe, "BLA tables")))
-        goto out;
+    /* the launches' pinned result buffer stages the tables first */
+    CK(cudaMallocHost((void **)&g->hout, (size_t)LAUNCH_SAMPLES * sizeof *g->hout), "sample results");
+    CK(cudaEventCreateWithFlags(&sent[0], cudaEventDisableTiming), "cudaEventCreate");
+    CK(cudaEventCreateWithFlags(&sent[1], cudaEventDisableTiming), "cudaEventCreate");
+    CK(cudaEventRecord(sent[0], g->stream), "cudaEventRecord");
+    CK(cudaEventRecord(sent[1], g->stream), "cudaEventRecord");
+    {
+        char *stage = (char *)g->hout;
+        const size_t half = (size_t)LAUNCH_SAMPLES * sizeof *g->hout / 2;
+#define UP(dst, src, bytes, what) upload(ctx, &t->dst, src, bytes, what, stage, half, sent, g->stream)
+        if ((s = UP(Z, hj->Z, 3 * points * sizeof *hj->Z, "reference orbit")) ||
+            (s = UP(Zfe, hj->Zfe, points * sizeof *hj->Zfe, "reference orbit")) ||
+            (s = UP(bla, hj->bla, entries * sizeof *hj->bla, "BLA tables")) ||
+            (s = UP(blafe, hj->blafe, entries * sizeof *hj->blafe, "BLA tables")) ||
+            (s = UP(blaq, hj->blaq, entries * sizeof *hj->blaq, "BLA tables")) ||
+            (s = UP(blaqfe, hj->blaqfe, entries * sizeof *hj->blaqfe, "BLA tables")))
+            goto out;
+#undef UP
+    }
+    CK(cudaStreamSynchronize(g->stream), "tables");
     g->j.Z = t->Z, g->j.Zfe = t->Zfe, g->j.bla = t->bla, g->j.blafe = t->blafe, g->j.blaq = t->blaq,
     g->j.blaqfe = t->blaqfe;
     CK(cudaMalloc((void **)&g->dout, (size_t)LAUNCH_SAMPLES * sizeof *g->dout), "sample results");
-    CK(cudaMallocHost((void **)&g->hout, (size_t)LAUNCH_SAMPLES * sizeof *g->hout), "sample results");
     CK(cudaMalloc((void **)&g->dtot, 3 * sizeof *g->dtot), "totals");
     CK(cudaMemsetAsync(g->dtot, 0, 3 * sizeof *g->dtot, g->stream), "totals");
     *state = g;
-    return FR_OK;
 out:
-    cuda_deep_end(g);
+    for (int i = 0; i < 2; i++)
+        if (sent[i]) cudaEventDestroy(sent[i]);
+    if (s) cuda_deep_end(g);
     return s;
 }
 

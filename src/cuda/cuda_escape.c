@@ -354,8 +354,10 @@ static fr_status cuda_escape_render(fr_context *ctx, fr_escape_job *job, const f
     if ((s = gpu_open(&g, ctx, job, image != NULL, raw || (image && job->color == FR_COLOR_HISTOGRAM), 0, 0)))
         return s;
     st->seconds_setup = fr_now() - t0;
-    void *pixels = NULL;
-    if (image) {
+    /* into the caller's pixels when given (a band of an image spread over devices) */
+    void *const given = image ? image->pixels : NULL;
+    void *pixels = given;
+    if (image && !given) {
         pixels = malloc(g.rgb_row * job->height);
         if (!pixels) {
             gpu_free(&g);
@@ -373,7 +375,7 @@ static fr_status cuda_escape_render(fr_context *ctx, fr_escape_job *job, const f
         pixels = NULL;
     }
 out:
-    free(pixels);
+    if (pixels != given) free(pixels);
     gpu_free(&g);
     return s;
 }

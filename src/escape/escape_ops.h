@@ -15,7 +15,9 @@ typedef struct fr_escape_ops {
     /* Optional: the whole render on the device. `lut` is the palette table
      * (escape_shade.h); `image` (may be NULL) receives the final image; the
      * job's host arrays, when not NULL, receive the raw samples; fills
-     * iterations, interior and seconds_iterate of *stats. */
+     * iterations, interior and seconds_iterate of *stats. When
+     * image->pixels is not NULL on entry, the image goes there (room for
+     * the job's width x height pixels) instead of a new buffer. */
     fr_status (*render)(fr_context *ctx, fr_escape_job *job, const float *lut, fr_image *image,
                         fr_escape_stats *stats);
     /* Optional: time the render on the device (fractalis bench); NULL: the

@@ -50,7 +50,9 @@ static fr_status band(fr_multi_worker *w, uint64_t y0, uint64_t rows, void *arg)
     fr_image img = {0};
     fr_status s = FR_OK;
     uint32_t *own = NULL;
+    const int direct = ops->render && m->image; /* the device writes the band's rows in place */
     if (ops->render) {
+        if (direct) img.pixels = (char *)m->image->pixels + m->row_bytes * y0;
         s = ops->render(&w->ctx, &b, m->lut, m->image ? &img : NULL, &st);
     } else {
         /* a backend that only computes: the band's samples here, coloured on the host */
@@ -65,9 +67,9 @@ static fr_status band(fr_multi_worker *w, uint64_t y0, uint64_t rows, void *arg)
         for (size_t i = 0; !s && i < n; i++) st.interior += b.counts[i] >= b.max_iter;
         if (!s && m->image) s = fr_escape_colorize(&w->ctx, &b, &img);
     }
-    if (!s && m->image)
+    if (!s && m->image && !direct)
         memcpy((char *)m->image->pixels + m->row_bytes * y0, img.pixels, m->row_bytes * rows);
-    fr_image_free(&img);
+    if (!direct) fr_image_free(&img);
     free(own);
     fr_escape_stats *t = &m->st[w->index];
     t->iterations += st.iterations, t->interior += st.interior;
