@@ -380,6 +380,61 @@ out:
     return s;
 }
 
+/* ------------------------------------------------ bands (src/multi) */
+
+typedef struct gband {
+    gpu g;
+    fr_escape_job *job; /* the caller's: its host arrays receive the samples */
+} gband;
+
+static fr_status cuda_band_begin(fr_context *ctx, fr_escape_job *job, const float *lut, int image, void **state)
+{
+    fr_status s = FR_OK;
+    gband *b = calloc(1, sizeof *b);
+    if (!b) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    b->job = job;
+    if ((s = gpu_open(&b->g, ctx, job, image, job->counts != NULL, 0, 0))) return free(b), s;
+    CK(cudaMemcpyAsync(b->g.lut, lut, FR_LUT_FLOATS * sizeof(float), cudaMemcpyHostToDevice, b->g.stream), "palette");
+    if ((s = gpu_reset_stats(&b->g))) goto out;
+    *state = b;
+    return FR_OK;
+out:
+    gpu_free(&b->g);
+    free(b);
+    return s;
+}
+
+static fr_status cuda_band_run(void *state, int y0, int rows, void *pixels)
+{
+    gband *b = state;
+    gpu *g = &b->g;
+    fr_context *ctx = g->ctx;
+    fr_status s = FR_OK;
+    CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    g->work_done = 0, g->work_total = rows; /* progress: the band's fraction */
+    for (int r = y0; r < y0 + rows; r += g->strip_rows) {
+        const int n = y0 + rows - r < g->strip_rows ? y0 + rows - r : g->strip_rows;
+        if ((s = gpu_strip(g, r, n, g->a.rgb != NULL, g->store_raw, g->stats, 1))) break;
+        if ((s = gpu_fetch(g, r, n, g->a.rgb ? pixels : NULL, b->job, g->store_raw))) break;
+    }
+out:
+    return s;
+}
+
+static fr_status cuda_band_end(void *state, fr_escape_stats *st)
+{
+    gband *b = state;
+    fr_status s = FR_OK;
+    if (st) {
+        uint64_t it = 0, in = 0;
+        cudaSetDevice(b->g.ctx->cuda_index);
+        if (!(s = gpu_stats(&b->g, &it, &in))) st->iterations += it, st->interior += in;
+    }
+    gpu_free(&b->g);
+    free(b);
+    return s;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -459,4 +514,7 @@ out:
 const fr_escape_ops fr_cuda_escape_ops = {
     .render = cuda_escape_render,
     .bench = cuda_escape_bench,
+    .band_begin = cuda_band_begin,
+    .band_run = cuda_band_run,
+    .band_end = cuda_band_end,
 };

@@ -24,6 +24,16 @@ typedef struct fr_escape_ops {
      * generic wall-clock benchmark applies. */
     fr_status (*bench)(fr_context *ctx, fr_escape_job *job, const float *lut, const fr_bench_opts *opts,
                        fr_bench_result *result);
+    /* Optional, for an image spread over devices (src/multi): band_begin
+     * prepares the job on the device once (`image`: shade there; the job's
+     * host arrays, when set, receive the samples); band_run renders image
+     * rows [y0, y0 + rows) into `pixels` (the whole image's buffer, or
+     * NULL) and the job's arrays, progress as the band's fraction;
+     * band_end adds the iterations and interior samples of every band to
+     * *stats (may be NULL) and frees. Not for histogram colouring. */
+    fr_status (*band_begin)(fr_context *ctx, fr_escape_job *job, const float *lut, int image, void **state);
+    fr_status (*band_run)(void *state, int y0, int rows, void *pixels);
+    fr_status (*band_end)(void *state, fr_escape_stats *stats);
 } fr_escape_ops;
 
 #endif

@@ -1,8 +1,10 @@
 /* Escape time over a list of devices: the image is cut into bands of
  * rows, which the devices take as they free up (a band of costly pixels
- * keeps its device longer, so the others take more bands), each band a
- * whole render of its own (the job's row0 places its samples in the
- * image), its pixels and samples copied into the image's rows. Counts do
+ * keeps its device longer, so the others take more bands). A GPU prepares
+ * the render once and writes each band's rows in place (band_run); a
+ * device without bands renders each band as a render of its own (the
+ * job's row0 places its samples in the image), its pixels and samples
+ * copied into the image's rows. Counts do
  * not depend on who computes them, and each band is coloured as the whole
  * image's rows would be, except under histogram colouring, whose ranks need
  * every count at once: that render runs on the list's first device. */
@@ -25,6 +27,7 @@ typedef struct mescape {
     fr_image *image;              /* the whole image, or NULL */
     size_t row_bytes;
     fr_escape_stats st[FR_MAX_DEVICES];
+    void *state[FR_MAX_DEVICES];  /* a device's render of bands (band_begin), or NULL */
 } mescape;
 
 static const fr_escape_ops *ops_of(const fr_multi_worker *w)
@@ -32,12 +35,23 @@ static const fr_escape_ops *ops_of(const fr_multi_worker *w)
     return w->backend->escape ? w->backend->escape : fr_cpu_backend.escape;
 }
 
-/* Rows [y0, y0 + rows) of the image as a render of their own. */
+static fr_status begin_one(fr_multi_worker *w, void *arg)
+{
+    mescape *m = arg;
+    const fr_escape_ops *ops = ops_of(w);
+    if (!ops->band_begin) return FR_OK;
+    return ops->band_begin(&w->ctx, (fr_escape_job *)m->job, m->lut, m->image != NULL, &m->state[w->index]);
+}
+
+/* Rows [y0, y0 + rows) of the image: on a device prepared once
+ * (band_run), else as a render of their own. */
 static fr_status band(fr_multi_worker *w, uint64_t y0, uint64_t rows, void *arg)
 {
     mescape *m = arg;
     const fr_escape_job *job = m->job;
     const fr_escape_ops *ops = ops_of(w);
+    if (m->state[w->index])
+        return ops->band_run(m->state[w->index], (int)y0, (int)rows, m->image ? m->image->pixels : NULL);
     fr_escape_job b = *job;
     const size_t first = (size_t)y0 * job->aa * job->sw, n = (size_t)rows * job->aa * job->sw;
     b.height = (int)rows;
@@ -105,11 +119,17 @@ static fr_status multi_escape_render(fr_context *ctx, fr_escape_job *job, const 
         uint64_t chunk[FR_MAX_DEVICES] = {0};
         const uint64_t row = (uint64_t)job->width * job->aa * job->aa;
         uint64_t rows = (uint64_t)job->height / ((uint64_t)n * BANDS_PER_DEVICE);
-        int setup = 0; /* a device whose bands cost a set-up each (a GPU's render) */
-        for (int k = 0; k < n; k++) setup |= ops_of(&pool.w[k])->render != NULL;
+        int setup = 0; /* a device whose bands cost a set-up each (a render of its own) */
+        for (int k = 0; k < n; k++) setup |= ops_of(&pool.w[k])->render && !ops_of(&pool.w[k])->band_begin;
         if (setup && rows * row < BAND_SAMPLES) rows = (BAND_SAMPLES + row - 1) / row;
         for (int k = 0; k < n; k++) chunk[k] = rows ? rows : 1;
-        s = fr_multi_pull(&pool, 0, (uint64_t)job->height, chunk, band, &m);
+        s = fr_multi_each(&pool, begin_one, &m);
+        if (!s) s = fr_multi_pull(&pool, 0, (uint64_t)job->height, chunk, band, &m);
+        for (int k = 0; k < n; k++) {
+            if (!m.state[k]) continue;
+            fr_status se = ops_of(&pool.w[k])->band_end(m.state[k], s ? NULL : &m.st[k]);
+            if (se && !s) s = fr_multi_fail(&pool, k, se);
+        }
     }
     st->seconds_iterate = fr_now() - t0;
     for (int k = 0; k < n; k++) st->iterations += m.st[k].iterations, st->interior += m.st[k].interior;
