@@ -212,14 +212,16 @@ static fr_status cpu_part_gather(void *state, void *from)
 {
     cpu_part *p = state, *q = from;
     const fr_flame_frame *f = p->rj->frame;
-    fr_flame_bucket_t *restrict a = p->b;
-    const fr_flame_bucket_t *restrict b = q->b;
-    const size_t n = (size_t)f->wb * f->hb * FR_FB_CHANNELS;
-#pragma omp parallel for schedule(static) num_threads(fr_threads(p->ctx))
-    for (size_t i = 0; i < n; i++) {
-        uint64_t v = (uint64_t)a[i] + b[i];
-        a[i] = v > UINT32_MAX ? UINT32_MAX : (fr_flame_bucket_t)v;
-    }
+    fr_flame_buckets_add(p->b, q->b, (size_t)f->wb * f->hb * FR_FB_CHANNELS, fr_threads(p->ctx));
+    return FR_OK;
+}
+
+/* The accumulator, made on first use. */
+static fr_status part_accum(cpu_part *p)
+{
+    const size_t nb = (size_t)p->rj->frame->wb * p->rj->frame->hb;
+    if (!p->accum && !(p->accum = fr_big_calloc(nb * 4 * sizeof(fr_flame_acc_t))))
+        return fr_fail(p->ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
     return FR_OK;
 }
 
@@ -227,24 +229,21 @@ static fr_status cpu_part_density(void *state, int pass, const fr_flame_bucket_t
 {
     cpu_part *p = state;
     const fr_flame_frame *f = p->rj->frame;
-    const size_t nb = (size_t)f->wb * f->hb;
     (void)pass;
     if (!b) b = p->b;
     if (p->rj->raw)
         fr_flame_raw_add(f, b + ((int64_t)fr_flame_image_row0(f) * f->wb + f->gutter) * FR_FB_CHANNELS, f->wb,
                          p->rj->raw);
-    if (!p->accum && !(p->accum = fr_big_calloc(nb * 4 * sizeof(fr_flame_acc_t))))
-        return fr_fail(p->ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
-    return fr_flame_accumulate(p->ctx, p->rj->genome, f, b, p->accum);
+    fr_status s = part_accum(p);
+    return s ? s : fr_flame_accumulate(p->ctx, p->rj->genome, f, b, p->accum);
 }
 
 static fr_status cpu_part_tonemap(void *state, uint16_t *image)
 {
     cpu_part *p = state;
     const fr_flame_frame *f = p->rj->frame;
-    const size_t nb = (size_t)f->wb * f->hb;
-    if (!p->accum && !(p->accum = fr_big_calloc(nb * 4 * sizeof(fr_flame_acc_t))))
-        return fr_fail(p->ctx, FR_ERR_NOMEM, "out of memory for the accumulator (%zu buckets)", nb);
+    fr_status s = part_accum(p);
+    if (s) return s;
     return fr_flame_tonemap(p->ctx, p->rj->genome, f, p->accum, p->rj->earlyclip, p->rj->transparency, p->rj->bpc,
                             image);
 }

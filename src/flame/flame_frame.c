@@ -405,6 +405,12 @@ void fr_flame_raw_add(const fr_flame_frame *f, const fr_flame_bucket_t *src, int
     }
 }
 
+void fr_flame_buckets_add(fr_flame_bucket_t *dst, const fr_flame_bucket_t *src, size_t n, int threads)
+{
+#pragma omp parallel for schedule(static) num_threads(threads)
+    for (size_t i = 0; i < n; i++) dst[i] = fr_flame_bucket_sat_add(dst[i], src[i]);
+}
+
 void fr_flame_frame_free(fr_flame_frame *f)
 {
     free(f->filter);

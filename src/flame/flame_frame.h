@@ -137,6 +137,10 @@ void fr_flame_log_constants(const fr_flame_genome *g, const fr_flame_frame *f, d
  * fr_flame_image_row0, column gutter) of rows `stride` buckets apart. */
 void fr_flame_raw_add(const fr_flame_frame *f, const fr_flame_bucket_t *src, int64_t stride, fr_flame_bucket_t *raw);
 
+/* dst[i] += src[i] for n bucket values, saturating (another part's buckets
+ * of a pass: src/multi), on `threads` threads. */
+void fr_flame_buckets_add(fr_flame_bucket_t *dst, const fr_flame_bucket_t *src, size_t n, int threads);
+
 /* One pass's buckets (wb * hb * FR_FB_CHANNELS sums) into the accumulator
  * (wb * hb * 4 fr_flame_acc_t R, G, B, A), log-density scaled with flam3's k1, k2
  * and, when the genome asks for it, spread by the density-estimation

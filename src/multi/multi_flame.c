@@ -1,9 +1,9 @@
 /* Flames over a list of devices: each pass's walkers are cut into one
  * piece a device, in proportion to the devices' measured rates; each
  * device runs its walkers (walker k draws from its own stream, whoever
- * runs it) into integer buckets, which are summed (saturating, as the
- * buckets themselves) on the first GPU by peer copies, or on the host for
- * the CPU, and the list's first device density-estimates
+ * runs it) into integer buckets, which the first device adds up where
+ * they are (saturating, as the buckets themselves: GPU to GPU by peer
+ * copies, the CPU's in place), then density-estimates
  * the sum into its accumulator and, after the last pass, tone-maps the
  * image. The integer sum is the one device's buckets, so the image is the
  * one device's, byte for byte, when every device cuts the passes into the
@@ -24,10 +24,7 @@ typedef struct mflame {
     const fr_flame_ops *ops[FR_MAX_DEVICES];
     void *state[FR_MAX_DEVICES];
     uint64_t *walkers[FR_MAX_DEVICES];
-    fr_flame_bucket_t *buckets[FR_MAX_DEVICES];
     fr_flame_stats st[FR_MAX_DEVICES];
-    int gather;                      /* parts stay on their devices (part_gather) */
-    size_t nb;                       /* buckets x channels */
     int pass, passes;
     fr_progress_fn fn;
     void *user;
@@ -71,10 +68,8 @@ static fr_status begin_one(fr_multi_worker *w, void *arg)
     mflame *m = arg;
     const int k = w->index;
     m->ops[k] = ops_of(w);
-    if (!(m->walkers[k] = calloc((size_t)m->passes, sizeof *m->walkers[k])) ||
-        (!m->gather && !(m->buckets[k] = malloc(m->nb * sizeof *m->buckets[k]))))
-        return fr_fail(&w->ctx, FR_ERR_NOMEM, "out of memory for a copy of the flame's buckets (%zu MiB)",
-                       (m->nb * sizeof(fr_flame_bucket_t)) >> 20);
+    if (!(m->walkers[k] = calloc((size_t)m->passes, sizeof *m->walkers[k])))
+        return fr_fail(&w->ctx, FR_ERR_NOMEM, "out of memory");
     return m->ops[k]->part_begin(&w->ctx, m->job, m->walkers[k], &m->state[k]);
 }
 
@@ -83,7 +78,7 @@ static fr_status chaos_one(fr_multi_worker *w, uint64_t first, uint64_t count, v
     mflame *m = arg;
     const int k = w->index;
     /* (a worker given no walkers still runs: its buckets come out cleared) */
-    return m->ops[k]->part_chaos(m->state[k], m->pass, first, count, m->buckets[k], &m->st[k]);
+    return m->ops[k]->part_chaos(m->state[k], m->pass, first, count, NULL, &m->st[k]);
 }
 
 /* The parent's progress: the passes' walkers 95 %, density and tone map the rest. */
@@ -91,19 +86,6 @@ static int pass_progress(double done, void *user)
 {
     mflame *m = user;
     return m->fn(0.95 * (m->pass + done) / m->passes, m->user);
-}
-
-/* Worker k's buckets added into worker 0's, saturating. */
-static void sum_buckets(mflame *m, int k)
-{
-    fr_flame_bucket_t *restrict a = m->buckets[0];
-    const fr_flame_bucket_t *restrict b = m->buckets[k];
-    const size_t n = m->nb;
-#pragma omp parallel for schedule(static) num_threads(fr_threads(m->pool.parent))
-    for (size_t i = 0; i < n; i++) {
-        uint64_t v = (uint64_t)a[i] + b[i];
-        a[i] = v > UINT32_MAX ? UINT32_MAX : (fr_flame_bucket_t)v;
-    }
 }
 
 static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *job, uint16_t *image,
@@ -115,17 +97,15 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
     if (s) return free(m), s;
     const fr_flame_frame *f = job->frame;
     const int n = m->pool.n;
-    /* parts: devices of one backend that render in parts (a GPU's walkers
-     * and the CPU's give different points); gather: their buckets summed
-     * where they are, without the host */
-    int parts = 1, gather = 1;
+    /* parts: devices of one backend that render in parts, their buckets
+     * summed where they are (a GPU's walkers and the CPU's give different
+     * points) */
+    int parts = 1;
     for (int k = 0; k < n; k++) {
         const fr_flame_ops *ops = ops_of(&m->pool.w[k]);
-        parts &= ops->part_begin != NULL && m->pool.w[k].backend == m->pool.w[0].backend;
-        gather &= ops->part_gather != NULL;
+        parts &= ops->part_begin && ops->part_gather && m->pool.w[k].backend == m->pool.w[0].backend;
     }
-    m->gather = gather;
-    m->job = job, m->passes = f->passes, m->nb = (size_t)f->wb * f->hb * FR_FB_CHANNELS;
+    m->job = job, m->passes = f->passes;
     m->fn = ctx->progress, m->user = ctx->progress_user;
     double t0 = fr_now();
     if (parts) s = fr_multi_each(&m->pool, begin_one, m);
@@ -140,14 +120,10 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
         double t1 = fr_now();
         if ((s = fr_multi_split(&m->pool, 0, walkers, 1, chaos_one, m))) break;
         double t2 = fr_now();
-        if (m->gather) {
-            for (int k = 1; k < n && !s; k++)
-                if ((s = m->ops[0]->part_gather(m->state[0], m->state[k]))) fr_multi_fail(&m->pool, 0, s);
-            if (s) break;
-        } else {
-            for (int k = 1; k < n; k++) sum_buckets(m, k);
-        }
-        if ((s = m->ops[0]->part_density(m->state[0], m->pass, m->gather ? NULL : m->buckets[0]))) {
+        for (int k = 1; k < n && !s; k++)
+            if ((s = m->ops[0]->part_gather(m->state[0], m->state[k]))) fr_multi_fail(&m->pool, 0, s);
+        if (s) break;
+        if ((s = m->ops[0]->part_density(m->state[0], m->pass, NULL))) {
             fr_multi_fail(&m->pool, 0, s);
             break;
         }
@@ -171,7 +147,6 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
         }
         if (m->state[k]) m->ops[k]->part_end(m->state[k]);
         free(m->walkers[k]);
-        free(m->buckets[k]);
     }
     if (!s && parts) fr_multi_note_shares(&m->pool);
     fr_multi_pool_close(&m->pool);
