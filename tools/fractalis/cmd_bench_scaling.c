@@ -243,7 +243,9 @@ int cmd_bench_scaling(int argc, char **argv)
         int want = nonly == 0;
         for (int k = 0; k < nonly; k++) want |= !strcmp(only[k], scenes[i].name);
         if (!want || (!su.flame && !strcmp(scenes[i].name, "flame") && !nonly)) continue;
-        printf("# %s: %s\n", scenes[i].name, scenes[i].what);
+        printf("# %s: %s%s\n", scenes[i].name, scenes[i].what,
+               su.scale != 1 && (!strcmp(scenes[i].name, "orbit") || !strcmp(scenes[i].name, "flame"))
+                   ? " (scaled by --scale)" : "");
         rc = one(&scenes[i], &su, single, list, threads);
     }
     return rc;
