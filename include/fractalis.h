@@ -109,6 +109,24 @@ int fr_context_device_count(const fr_context *ctx);
 const char *fr_context_device_shares(const fr_context *ctx);
 const char *fr_context_device_note(const fr_context *ctx);
 
+/* One of several processes rendering together (the CLI's MPI ranks:
+ * `mpirun -np N fractalis render ...`). Every process renders the same
+ * scene with `count` and its own `index` (0 .. count - 1); each computes
+ * its share of the work (escape-time bands, deep-zoom chunks, a range of
+ * Buddhabrot samples, a range of each flame pass's walkers) and `combine`
+ * makes every process's buffer the element-wise combination of all
+ * processes' buffers, in place: FR_COMBINE_OR over bytes (disjoint parts,
+ * zeros elsewhere), FR_COMBINE_SUM_U64 over uint64_t, FR_COMBINE_SUM_U32_SAT
+ * over uint32_t saturating at 2^32 - 1. Every process calls it at the same
+ * points in the same order (collectively, as MPI_Allreduce); it returns 0,
+ * or nonzero when it failed. The result is a single process's, byte for
+ * byte. Only process 0 writes files (the others' writers succeed without
+ * naming any file). Orbit density needs a sample count (no time limit or
+ * hits target) when shared. count 1 (the default) renders alone. */
+typedef enum fr_combine_op { FR_COMBINE_OR = 0, FR_COMBINE_SUM_U64 = 1, FR_COMBINE_SUM_U32_SAT = 2 } fr_combine_op;
+typedef int (*fr_combine_fn)(void *buf, size_t count, fr_combine_op op, void *user);
+fr_status fr_context_set_share(fr_context *ctx, int index, int count, fr_combine_fn combine, void *user);
+
 /* GPU memory a render may use, in bytes (0 = automatic: most of what is
  * free). Renders that need more are computed in strips of rows. */
 fr_status fr_context_set_device_memory(fr_context *ctx, uint64_t bytes);

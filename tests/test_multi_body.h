@@ -288,6 +288,11 @@ static void test_lists(void **state)
             fail_msg("device '%s' was not refused as invalid (%s)", bad[i], fr_last_error(ctx));
         assert_non_null(strstr(fr_last_error(ctx), "device"));
     }
+    /* a share of a render between processes: index in range, a combine function */
+    assert_int_equal(fr_context_set_share(ctx, 2, 2, NULL, NULL), FR_ERR_INVALID);
+    assert_int_equal(fr_context_set_share(ctx, 0, 2, NULL, NULL), FR_ERR_INVALID);
+    assert_non_null(strstr(fr_last_error(ctx), "share"));
+    assert_int_equal(fr_context_set_share(ctx, 0, 1, NULL, NULL), FR_OK);
     /* a refused list leaves the device as it was */
     assert_string_equal(fr_context_device(ctx), "cpu");
     check_gpu_lists(ctx);

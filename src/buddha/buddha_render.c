@@ -165,6 +165,21 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
         hist->channels != p->channels)
         return fr_fail(ctx, FR_ERR_INVALID, "the histogram is not %dx%d with %d channel(s)", p->width, p->height,
                        p->channels);
+    /* a shared render: this process's range of the samples; the histogram
+     * it was given (a resumed one) is kept by process 0 alone */
+    uint64_t lo = 0, hi = p->samples;
+    if (fr_shared(ctx)) {
+        if (!p->samples || p->time_limit > 0 || p->hits_per_pixel > 0)
+            return fr_fail(ctx, FR_ERR_INVALID,
+                           "orbit density over %d processes needs a sample count (samples), not a time limit or "
+                           "hits target: each process draws its own range of the samples",
+                           ctx->share_count);
+        lo = (uint64_t)((unsigned __int128)p->samples * (unsigned)ctx->share_index / (unsigned)ctx->share_count);
+        hi = (uint64_t)((unsigned __int128)p->samples * (unsigned)(ctx->share_index + 1) / (unsigned)ctx->share_count);
+        if (ctx->share_index)
+            memset(hist->counts, 0, (size_t)p->width * p->height * p->channels * sizeof *hist->counts);
+    }
+    const uint64_t own = hi - lo;
     fr_buddha_job job;
     fr_buddha_job_init(&job, p);
     double *cdf = NULL;
@@ -187,10 +202,10 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
     fr_buddha_counters c = {0, 0, 0};
     for (;;) {
         uint64_t n = batch;
-        if (p->samples && n > p->samples - done) n = p->samples - done;
+        if (p->samples && n > own - done) n = own - done;
         if (n == 0) break;
         double tb = fr_now();
-        if ((s = b->run(state, hist->samples + done, n, &c))) break;
+        if ((s = b->run(state, hist->samples + lo + done, n, &c))) break;
         done += n;
         double now = fr_now(), dt = now - tb, el = now - t0;
         /* Next batch: about BATCH_SECONDS of work, growing at most 4x. */
@@ -205,7 +220,7 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
             break;
         }
         double frac = 0;
-        if (p->samples) frac = (double)done / (double)p->samples;
+        if (p->samples) frac = own ? (double)done / (double)own : 1.0;
         if (p->time_limit) frac = fmax(frac, el / p->time_limit);
         if (hits_target) frac = fmax(frac, (double)c.hits / hits_target);
         if (ctx->progress && ctx->progress(fmin(frac, 1.0), ctx->progress_user)) st->stopped = 1;
@@ -214,6 +229,18 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
     st->seconds = fr_now() - t_sampling;
     fr_status se = b->end(state, s ? NULL : hist->counts);
     if (!s) s = se;
+    if (!s && fr_shared(ctx) && st->stopped && done < own)
+        /* the shares' prefixes make no one sample count: a stopped shared render keeps nothing */
+        s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled: a render shared between processes keeps nothing partial");
+    if (!s && fr_shared(ctx)) {
+        /* every process's counts and counters into every process's */
+        uint64_t cn[3] = {c.orbits, c.iterations, c.hits};
+        s = fr_share_combine(ctx, hist->counts, (size_t)p->width * p->height * p->channels, FR_COMBINE_SUM_U64,
+                             "histograms");
+        if (!s) s = fr_share_combine(ctx, cn, 3, FR_COMBINE_SUM_U64, "counters");
+        c.orbits = cn[0], c.iterations = cn[1], c.hits = cn[2];
+        done = p->samples;
+    }
     if (!s) {
         hist->samples += done;
         st->samples = done;

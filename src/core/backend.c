@@ -24,7 +24,7 @@ const fr_backend_iface *fr_backend_find(const char *name)
 
 const fr_backend_iface *fr_backend_current(const fr_context *ctx)
 {
-    if (ctx->ndevices > 1) return &fr_multi_backend;
+    if (ctx->ndevices > 1 || fr_shared(ctx)) return &fr_multi_backend;
     const fr_backend_iface *b = fr_backend_find(ctx->cuda_index >= 0 ? "cuda" : "cpu");
     return b ? b : &fr_cpu_backend;
 }

@@ -91,3 +91,22 @@ double fr_physical_memory(void)
     long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
     return pages > 0 && size > 0 ? (double)pages * (double)size : 0;
 }
+
+fr_status fr_context_set_share(fr_context *ctx, int index, int count, fr_combine_fn combine, void *user)
+{
+    if (!ctx) return FR_ERR_INVALID;
+    if (count < 1 || count > 1 << 20 || index < 0 || index >= count)
+        return fr_fail(ctx, FR_ERR_INVALID, "share: index %d of %d processes is out of range", index, count);
+    if (count > 1 && !combine) return fr_fail(ctx, FR_ERR_INVALID, "share: %d processes need a combine function", count);
+    ctx->share_index = index, ctx->share_count = count;
+    ctx->combine = combine, ctx->combine_user = user;
+    return FR_OK;
+}
+
+fr_status fr_share_combine(fr_context *ctx, void *buf, size_t count, fr_combine_op op, const char *what)
+{
+    if (!fr_shared(ctx) || !count) return FR_OK;
+    if (ctx->combine(buf, count, op, ctx->combine_user))
+        return fr_fail(ctx, FR_ERR_DEVICE, "combining the %s of %d processes failed", what, ctx->share_count);
+    return FR_OK;
+}

@@ -21,6 +21,9 @@ struct fr_context {
     int cuda_index;          /* -1 = CPU; with several devices, the first one's */
     int ndevices;            /* 1, or how many devices the render spreads over (src/multi) */
     int devices[FR_MAX_DEVICES]; /* each a CUDA index or -1 for the CPU (a device may repeat) */
+    int share_index, share_count; /* this process's share of every render (fr_context_set_share), count 0/1: alone */
+    fr_combine_fn combine;
+    void *combine_user;
     char shares[1024];       /* the last render's work per device ("cuda:0 50 %, cuda:1 50 %"), or "" */
     uint64_t device_memory;  /* GPU memory budget in bytes, 0 = automatic */
     uint64_t host_memory;    /* CPU flame memory budget in bytes, 0 = automatic */
@@ -31,6 +34,13 @@ struct fr_context {
  * is allowed (the message is dropped). */
 fr_status fr_fail(fr_context *ctx, fr_status s, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* A shared render (fr_context_set_share) with more than one process. */
+static inline int fr_shared(const fr_context *ctx) { return ctx && ctx->share_count > 1; }
+
+/* Combine a buffer across the processes of a shared render (a no-op
+ * alone); FR_ERR_DEVICE naming `what` when the combination fails. */
+fr_status fr_share_combine(fr_context *ctx, void *buf, size_t count, fr_combine_op op, const char *what);
 
 /* Threads for an OpenMP region: the context's setting, else OpenMP's. */
 int fr_threads(const fr_context *ctx);

@@ -216,6 +216,14 @@ static fr_status cpu_part_gather(void *state, void *from)
     return FR_OK;
 }
 
+static fr_status cpu_part_fetch(void *state, fr_flame_bucket_t *out)
+{
+    cpu_part *p = state;
+    const fr_flame_frame *f = p->rj->frame;
+    memcpy(out, p->b, (size_t)f->wb * f->hb * FR_FB_CHANNELS * sizeof *out);
+    return FR_OK;
+}
+
 /* The accumulator, made on first use. */
 static fr_status part_accum(cpu_part *p)
 {
@@ -255,6 +263,7 @@ const fr_flame_ops fr_cpu_flame_ops = {
     .part_begin = cpu_part_begin,
     .part_chaos = cpu_part_chaos,
     .part_gather = cpu_part_gather,
+    .part_fetch = cpu_part_fetch,
     .part_density = cpu_part_density,
     .part_tonemap = cpu_part_tonemap,
     .part_end = cpu_part_end,

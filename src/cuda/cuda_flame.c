@@ -576,6 +576,20 @@ out:
     return s;
 }
 
+static fr_status cuda_part_fetch(void *state, fr_flame_bucket_t *out)
+{
+    gpart *p = state;
+    fr_context *ctx = p->ctx;
+    fr_status s = FR_OK;
+    CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    CK(cudaMemcpyAsync(out, p->g.buckets, p->g.nb * FR_FB_CHANNELS * sizeof *out, cudaMemcpyDeviceToHost,
+                       p->g.stream),
+       "flame buckets");
+    CK(cudaStreamSynchronize(p->g.stream), "flame buckets");
+out:
+    return s;
+}
+
 static fr_status cuda_part_density(void *state, int pass, const fr_flame_bucket_t *b)
 {
     gpart *p = state;
@@ -621,6 +635,7 @@ const fr_flame_ops fr_cuda_flame_ops = {
     .part_begin = cuda_part_begin,
     .part_chaos = cuda_part_chaos,
     .part_gather = cuda_part_gather,
+    .part_fetch = cuda_part_fetch,
     .part_density = cuda_part_density,
     .part_tonemap = cuda_part_tonemap,
     .part_end = cuda_part_end,

@@ -29,9 +29,10 @@ static void job_free(fr_escape_job *job)
 static fr_status job_alloc(fr_context *ctx, fr_escape_job *job)
 {
     const size_t n = (size_t)job->sw * (size_t)job->sh;
-    job->counts = malloc(n * sizeof *job->counts);
-    if (job->values != FR_VALUES_NONE) job->smooth = malloc(n * sizeof *job->smooth);
-    if (job->values == FR_VALUES_DISTANCE) job->dist = malloc(n * sizeof *job->dist);
+    /* zeroed: a shared render's processes fill disjoint parts (and the pages come lazily) */
+    job->counts = calloc(n, sizeof *job->counts);
+    if (job->values != FR_VALUES_NONE) job->smooth = calloc(n, sizeof *job->smooth);
+    if (job->values == FR_VALUES_DISTANCE) job->dist = calloc(n, sizeof *job->dist);
     if (!job->counts || (job->values && !job->smooth) || (job->values == FR_VALUES_DISTANCE && !job->dist)) {
         job_free(job);
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for %zu samples (%dx%d, aa %d)", n, job->width,

@@ -66,6 +66,9 @@ typedef struct fr_flame_ops {
     fr_status (*part_chaos)(void *state, int pass, uint64_t first, uint64_t count, fr_flame_bucket_t *out,
                             fr_flame_stats *stats);
     fr_status (*part_gather)(void *state, void *from);
+    /* this state's buckets (gathered) to the host, for a render shared
+     * between processes (fr_context_set_share) */
+    fr_status (*part_fetch)(void *state, fr_flame_bucket_t *out);
     fr_status (*part_density)(void *state, int pass, const fr_flame_bucket_t *buckets);
     fr_status (*part_tonemap)(void *state, uint16_t *image);
     void (*part_end)(void *state);

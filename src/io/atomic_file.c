@@ -231,6 +231,11 @@ fr_status fr_atomic_commit(fr_context *ctx, fr_atomic_file *af)
 fr_status fr_atomic_commit_all(fr_context *ctx, fr_atomic_file *af, int n)
 {
     int err = 0, bad = 0;
+    if (fr_shared(ctx) && ctx->share_index != 0) {
+        /* a shared render: process 0 alone names the files */
+        for (int i = 0; i < n; i++) fr_atomic_abort(&af[i]);
+        return FR_OK;
+    }
     for (int i = 0; i < n && !err; i++)
         if ((err = prepare(&af[i]))) bad = i;
     for (int i = 0; i < n && !err; i++)

@@ -80,8 +80,24 @@ static fr_status multi_deep_run(void *state, uint64_t first, uint64_t count, fr_
         chunk[k] = c;
     }
     for (int k = 0; k < n; k++) m->tot[k] = (fr_deep_totals){0, 0};
+    fr_context *ctx = m->pool.parent;
+    if (fr_shared(ctx)) {
+        /* this process's cells of samples, six a process, at most 2^18 */
+        uint64_t g = count / ((uint64_t)ctx->share_count * CHUNKS_PER_DEVICE);
+        m->pool.grid = g > ((uint64_t)1 << 18) ? (uint64_t)1 << 18 : g ? g : 1;
+    }
     fr_status s = fr_multi_pull(&m->pool, first, count, chunk, run_one, m);
-    for (int k = 0; k < n; k++) tot->steps += m->tot[k].steps, tot->skipped += m->tot[k].skipped;
+    uint64_t t[2] = {0, 0};
+    for (int k = 0; k < n; k++) t[0] += m->tot[k].steps, t[1] += m->tot[k].skipped;
+    if (!s && fr_shared(ctx)) {
+        /* every process's samples into every process's arrays (zero elsewhere) */
+        fr_escape_job *ej = m->ej;
+        if (!s) s = fr_share_combine(ctx, ej->counts + first, count * 4, FR_COMBINE_OR, "samples");
+        if (!s && ej->smooth) s = fr_share_combine(ctx, ej->smooth + first, count * 4, FR_COMBINE_OR, "samples");
+        if (!s && ej->dist) s = fr_share_combine(ctx, ej->dist + first, count * 4, FR_COMBINE_OR, "samples");
+        if (!s) s = fr_share_combine(ctx, t, 2, FR_COMBINE_SUM_U64, "statistics");
+    }
+    tot->steps += t[0], tot->skipped += t[1];
     return s;
 }
 

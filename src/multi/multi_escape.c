@@ -97,19 +97,21 @@ static fr_status multi_escape_render(fr_context *ctx, fr_escape_job *job, const 
     fr_status s = fr_multi_pool_open(ctx, &pool);
     if (s) return s;
     mescape m = {.job = job, .lut = lut, .image = image};
-    const int n = job->color == FR_COLOR_HISTOGRAM ? 1 : pool.n;
+    const int whole = job->color == FR_COLOR_HISTOGRAM, n = whole ? 1 : pool.n;
     if (image) {
         m.row_bytes = (size_t)job->width * 3 * (job->depth == 16 ? 2 : 1);
         memset(image, 0, sizeof *image);
-        if (!(image->pixels = malloc(m.row_bytes * (size_t)job->height))) {
+        /* zeroed: a shared render's processes fill disjoint bands */
+        if (!(image->pixels = calloc((size_t)job->height, m.row_bytes))) {
             fr_multi_pool_close(&pool);
             return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for a %dx%d image", job->width, job->height);
         }
         image->width = job->width, image->height = job->height, image->depth = job->depth;
     }
     double t0 = fr_now();
-    if (n == 1) {
-        /* histogram colouring: the first device renders it whole */
+    if (whole) {
+        /* histogram colouring: the first device renders it whole (in every
+         * process of a shared render: the ranks need every count) */
         pool.n = 1;
         if (pool.w[0].backend->bind) s = pool.w[0].backend->bind(&pool.w[0].ctx);
         if (!s) s = band(&pool.w[0], 0, (uint64_t)job->height, &m);
@@ -123,6 +125,11 @@ static fr_status multi_escape_render(fr_context *ctx, fr_escape_job *job, const 
         for (int k = 0; k < n; k++) setup |= ops_of(&pool.w[k])->render && !ops_of(&pool.w[k])->band_begin;
         if (setup && rows * row < BAND_SAMPLES) rows = (BAND_SAMPLES + row - 1) / row;
         for (int k = 0; k < n; k++) chunk[k] = rows ? rows : 1;
+        /* a shared render: this process's cells of rows, 8 a process */
+        if (fr_shared(ctx)) {
+            pool.grid = (uint64_t)job->height / ((uint64_t)ctx->share_count * BANDS_PER_DEVICE);
+            if (!pool.grid) pool.grid = 1;
+        }
         s = fr_multi_each(&pool, begin_one, &m);
         if (!s) s = fr_multi_pull(&pool, 0, (uint64_t)job->height, chunk, band, &m);
         for (int k = 0; k < n; k++) {
@@ -131,8 +138,19 @@ static fr_status multi_escape_render(fr_context *ctx, fr_escape_job *job, const 
             if (se && !s) s = fr_multi_fail(&pool, k, se);
         }
     }
-    st->seconds_iterate = fr_now() - t0;
     for (int k = 0; k < n; k++) st->iterations += m.st[k].iterations, st->interior += m.st[k].interior;
+    if (!s && !whole && fr_shared(ctx)) {
+        /* every process's bands into every process's image and samples */
+        const size_t samples = (size_t)job->sw * job->sh;
+        uint64_t tot[2] = {st->iterations, st->interior};
+        if (image) s = fr_share_combine(ctx, image->pixels, m.row_bytes * (size_t)job->height, FR_COMBINE_OR, "images");
+        if (!s && job->counts) s = fr_share_combine(ctx, job->counts, samples * 4, FR_COMBINE_OR, "samples");
+        if (!s && job->smooth) s = fr_share_combine(ctx, job->smooth, samples * 4, FR_COMBINE_OR, "samples");
+        if (!s && job->dist) s = fr_share_combine(ctx, job->dist, samples * 4, FR_COMBINE_OR, "samples");
+        if (!s) s = fr_share_combine(ctx, tot, 2, FR_COMBINE_SUM_U64, "statistics");
+        st->iterations = tot[0], st->interior = tot[1];
+    }
+    st->seconds_iterate = fr_now() - t0;
     fr_multi_note_shares(&pool);
     fr_multi_pool_close(&pool);
     if (s && image) fr_image_free(image);

@@ -105,6 +105,19 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
         const fr_flame_ops *ops = ops_of(&m->pool.w[k]);
         parts &= ops->part_begin && ops->part_gather && m->pool.w[k].backend == m->pool.w[0].backend;
     }
+    const int shared = fr_shared(ctx);
+    fr_flame_bucket_t *sum = NULL; /* a shared render: the pass's buckets, every process's summed */
+    if (shared && !parts) {
+        fr_multi_pool_close(&m->pool);
+        free(m);
+        return fr_fail(ctx, FR_ERR_UNSUPPORTED,
+                       "a flame over several processes needs each process's devices to be of one kind");
+    }
+    if (shared && !(sum = malloc((size_t)f->wb * f->hb * FR_FB_CHANNELS * sizeof *sum))) {
+        fr_multi_pool_close(&m->pool);
+        free(m);
+        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the flame's buckets");
+    }
     m->job = job, m->passes = f->passes;
     m->fn = ctx->progress, m->user = ctx->progress_user;
     double t0 = fr_now();
@@ -117,13 +130,23 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
     for (m->pass = 0; parts && !s && m->pass < m->passes; m->pass++) {
         const uint64_t walkers = m->walkers[0][m->pass];
         if (!walkers) continue; /* a pass of no samples adds nothing */
+        /* a shared render: this process's range of the walkers */
+        const uint64_t lo = shared ? walkers * (uint64_t)ctx->share_index / (uint64_t)ctx->share_count : 0,
+                       hi = shared ? walkers * (uint64_t)(ctx->share_index + 1) / (uint64_t)ctx->share_count : walkers;
         double t1 = fr_now();
-        if ((s = fr_multi_split(&m->pool, 0, walkers, 1, chaos_one, m))) break;
+        if ((s = fr_multi_split(&m->pool, lo, hi - lo, 1, chaos_one, m))) break;
         double t2 = fr_now();
         for (int k = 1; k < n && !s; k++)
             if ((s = m->ops[0]->part_gather(m->state[0], m->state[k]))) fr_multi_fail(&m->pool, 0, s);
         if (s) break;
-        if ((s = m->ops[0]->part_density(m->state[0], m->pass, NULL))) {
+        if (shared && (s = m->ops[0]->part_fetch(m->state[0], sum))) {
+            fr_multi_fail(&m->pool, 0, s);
+            break;
+        }
+        if (shared && (s = fr_share_combine(ctx, sum, (size_t)f->wb * f->hb * FR_FB_CHANNELS, FR_COMBINE_SUM_U32_SAT,
+                                            "flame buckets")))
+            break;
+        if ((s = m->ops[0]->part_density(m->state[0], m->pass, sum))) {
             fr_multi_fail(&m->pool, 0, s);
             break;
         }
@@ -137,6 +160,7 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
         st->seconds_filter = fr_now() - t3;
     }
     if (parts && !s && m->fn && m->fn(1.0, m->user)) s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
+    free(sum);
     for (int k = 0; k < n; k++) {
         if (!s) {
             st->iterations += m->st[k].iterations, st->bad_values += m->st[k].bad_values;
@@ -147,6 +171,11 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
         }
         if (m->state[k]) m->ops[k]->part_end(m->state[k]);
         free(m->walkers[k]);
+    }
+    if (!s && shared) {
+        uint64_t cn[3] = {st->iterations, st->bad_values, st->plotted};
+        s = fr_share_combine(ctx, cn, 3, FR_COMBINE_SUM_U64, "counters");
+        st->iterations = cn[0], st->bad_values = cn[1], st->plotted = cn[2];
     }
     if (!s && parts) fr_multi_note_shares(&m->pool);
     fr_multi_pool_close(&m->pool);

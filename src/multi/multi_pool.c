@@ -103,7 +103,7 @@ typedef struct job {
     void *arg;
     /* pull */
     _Atomic uint64_t *cursor;
-    uint64_t end, chunk;
+    uint64_t start, end, chunk;
     /* split */
     uint64_t first, count;
 } job;
@@ -130,10 +130,17 @@ static void *run_pull(void *arg)
     fr_multi_worker *w = j->w;
     fr_multi_pool *p = w->pool;
     fr_status s = bind(w);
+    const fr_context *parent = p->parent;
     while (!s && !atomic_load(&p->stop)) {
         uint64_t first = atomic_fetch_add(j->cursor, j->chunk);
         if (first >= j->end) break;
         uint64_t count = j->end - first < j->chunk ? j->end - first : j->chunk;
+        if (p->grid && ((first - j->start) / p->grid) % (uint64_t)parent->share_count != (uint64_t)parent->share_index) {
+            pthread_mutex_lock(&p->lock); /* another process's cell */
+            p->finished += count;
+            pthread_mutex_unlock(&p->lock);
+            continue;
+        }
         pthread_mutex_lock(&p->lock);
         w->chunk = count, w->chunk_done = 0;
         pthread_mutex_unlock(&p->lock);
@@ -208,8 +215,8 @@ fr_status fr_multi_pull(fr_multi_pool *p, uint64_t first, uint64_t count, const 
     atomic_init(&cursor, first);
     p->total = count, p->finished = 0, p->last_report = 0;
     for (int k = 0; k < p->n; k++)
-        jobs[k] = (job){.w = &p->w[k], .range = fn, .arg = arg, .cursor = &cursor, .end = first + count,
-                        .chunk = chunk[k] ? chunk[k] : 1};
+        jobs[k] = (job){.w = &p->w[k], .range = fn, .arg = arg, .cursor = &cursor, .start = first,
+                        .end = first + count, .chunk = p->grid ? p->grid : chunk[k] ? chunk[k] : 1};
     fr_status s = run_all(p, jobs, run_pull);
     p->total = 0;
     return s;

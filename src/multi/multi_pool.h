@@ -38,6 +38,9 @@ struct fr_multi_pool {
     pthread_mutex_t lock;
     atomic_int stop;          /* a failure or a cancel: take no more work */
     fr_status first_error;
+    /* a shared render (fr_context_set_share): pull hands out only this
+     * process's cells of `grid` units (cell c is process c mod count's) */
+    uint64_t grid;
     /* progress: units finished of `total` */
     uint64_t total, finished;
     double last_report;
@@ -54,7 +57,9 @@ fr_status fr_multi_each(fr_multi_pool *p, fr_multi_each_fn fn, void *arg);
 
 /* [first, first + count) in chunks: worker k takes chunk[k] units at a time
  * from a shared cursor until none is left, the parent's progress rising
- * with the units done (and with a worker's own reports inside a chunk). */
+ * with the units done (and with a worker's own reports inside a chunk).
+ * With p->grid set (a shared render), the chunks are the cells of `grid`
+ * units from `first` that are this process's. */
 typedef fr_status (*fr_multi_range_fn)(fr_multi_worker *w, uint64_t first, uint64_t count, void *arg);
 fr_status fr_multi_pull(fr_multi_pool *p, uint64_t first, uint64_t count, const uint64_t *chunk,
                         fr_multi_range_fn fn, void *arg);

@@ -56,6 +56,13 @@ typedef struct cli_progress {
 void cli_progress_init(cli_progress *pg, const char *label, int enabled);
 int cli_progress_cb(double done, void *user);
 void cli_progress_end(cli_progress *pg);
+/* MPI (mpi.c; stubs in a build without it): init under mpirun, the rank's
+ * share set on a render's context (and quiet on ranks but 0), and the end
+ * of the job: a failed rank aborts every rank. */
+void cli_mpi_init(int *argc, char ***argv);
+int cli_mpi_finish(int rc);
+void cli_mpi_apply(fr_context *ctx, int *quiet);
+int cli_mpi_built(void);
 /* Seconds on a monotonic clock. */
 double cli_now(void);
 

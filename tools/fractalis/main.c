@@ -56,7 +56,7 @@ static int dispatch(int argc, char **argv)
     return EXIT_USAGE;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         print_main_help();
@@ -77,4 +77,10 @@ int main(int argc, char **argv)
         return dispatch(argc > 3 ? 3 : 2, sub);
     }
     return dispatch(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+    cli_mpi_init(&argc, &argv);
+    return cli_mpi_finish(run(argc, argv));
 }

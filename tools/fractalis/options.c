@@ -103,7 +103,7 @@ static int run_set(cli_run *r, unsigned takes, const run_opt *o, const char *v)
     return 0;
 }
 
-int cli_run_apply(fr_context *ctx, const cli_run *r)
+int cli_run_apply(fr_context *ctx, cli_run *r)
 {
     fr_cpu_kernel k = FR_CPU_KERNEL_AUTO;
     parse_kernel(r->kernel, &k); /* checked when read */
@@ -114,6 +114,7 @@ int cli_run_apply(fr_context *ctx, const cli_run *r)
         cli_report(&run_only, ctx);
         return EXIT_USAGE;
     }
+    cli_mpi_apply(ctx, &r->quiet); /* under mpirun: this rank's share */
     if (fr_context_device_note(ctx)[0] && !r->quiet) fprintf(stderr, "fractalis: %s\n", fr_context_device_note(ctx));
     return 0;
 }

@@ -38,7 +38,7 @@ void cli_run_init(cli_run *r);
 /* Device, threads, CPU kernel and memory limits into the context (the note
  * of an automatic CPU fallback printed unless quiet); 0 or EXIT_USAGE with
  * the message printed. */
-int cli_run_apply(fr_context *ctx, const cli_run *r);
+int cli_run_apply(fr_context *ctx, cli_run *r);
 
 /* A family's parameter table as the CLI uses it. */
 typedef struct cli_params {
