@@ -63,6 +63,8 @@ void cli_mpi_init(int *argc, char ***argv);
 int cli_mpi_finish(int rc);
 void cli_mpi_apply(fr_context *ctx, int *quiet);
 int cli_mpi_built(void);
+/* This rank's number among the ranks of its machine (0 without MPI). */
+int cli_mpi_local_rank(void);
 /* Seconds on a monotonic clock. */
 double cli_now(void);
 

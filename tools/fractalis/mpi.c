@@ -16,7 +16,7 @@
 #ifdef FR_HAVE_MPI
 #include <mpi.h>
 
-static int active, rank, size = 1;
+static int active, rank, size = 1, local_rank;
 static MPI_Op sat_add_op;
 
 static void sat_add(void *in, void *inout, int *len, MPI_Datatype *type)
@@ -54,6 +54,11 @@ void cli_mpi_init(int *argc, char ***argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Comm node;
+    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node) == MPI_SUCCESS) {
+        MPI_Comm_rank(node, &local_rank);
+        MPI_Comm_free(&node);
+    }
     MPI_Op_create(sat_add, 1, &sat_add_op);
     active = 1;
 }
@@ -80,6 +85,7 @@ void cli_mpi_apply(fr_context *ctx, int *quiet)
 }
 
 int cli_mpi_built(void) { return 1; }
+int cli_mpi_local_rank(void) { return local_rank; }
 
 #else
 
@@ -87,5 +93,6 @@ void cli_mpi_init(int *argc, char ***argv) { (void)argc, (void)argv; }
 int cli_mpi_finish(int rc) { return rc; }
 void cli_mpi_apply(fr_context *ctx, int *quiet) { (void)ctx, (void)quiet; }
 int cli_mpi_built(void) { return 0; }
+int cli_mpi_local_rank(void) { return 0; }
 
 #endif

@@ -26,7 +26,7 @@ static const run_opt run_opts[] = {
     {RUN_JPEG_QUALITY, "jpeg-quality", 0, "N", "JPEG quality, 1..100", "95"},
     {RUN_DEVICE, "device", 0, "D",
      "compute device(s): auto|cpu|cuda[:N], or a list that spreads the render with the same result: cuda:all, "
-     "cuda:0,2,3, cuda:0,cpu",
+     "cuda:0,2,3, cuda:0,cpu; under mpirun, cuda:rank is one GPU a rank (its number on the machine)",
      "auto: GPU 0 if usable, else the CPU"},
     {RUN_KERNEL, "kernel", 0, "K",
      "CPU kernel: auto|scalar|avx2 (escape time and orbit density: identical results; flames: scalar is one "
@@ -107,7 +107,16 @@ int cli_run_apply(fr_context *ctx, cli_run *r)
 {
     fr_cpu_kernel k = FR_CPU_KERNEL_AUTO;
     parse_kernel(r->kernel, &k); /* checked when read */
-    if (fr_context_set_device(ctx, r->device) || fr_context_set_threads(ctx, r->threads) ||
+    /* cuda:rank: one GPU a rank, the rank's number on its machine modulo the GPUs */
+    char dev[32];
+    const char *device = r->device;
+    if (!strcmp(device, "cuda:rank")) {
+        int n = 0;
+        fr_cuda_devices(ctx, &n);
+        snprintf(dev, sizeof dev, "cuda:%d", n > 0 ? cli_mpi_local_rank() % n : 0);
+        device = dev;
+    }
+    if (fr_context_set_device(ctx, device) || fr_context_set_threads(ctx, r->threads) ||
         fr_context_set_cpu_kernel(ctx, k) || fr_context_set_device_memory(ctx, (uint64_t)r->device_mib << 20) ||
         fr_context_set_host_memory(ctx, (uint64_t)r->host_mib << 20)) {
         static const cli_command run_only = {.name = "", .takes = ~0u};
