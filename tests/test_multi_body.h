@@ -161,10 +161,10 @@ static void test_buddha(void **state)
     (void)state;
     fr_buddha_params p;
     fr_buddha_params_default(&p, 0, 0);
-    p.width = 240, p.height = 180, p.samples = 3000000, p.seed = 7;
+    p.width = 160, p.height = 120, p.samples = 1000000, p.seed = 7;
     buddha_same(&p, "buddhabrot");
     fr_buddha_params_default(&p, 1, 0);
-    p.width = 150, p.height = 150, p.samples = 1000000, p.seed = 11, p.sampling = FR_SAMPLING_IMPORTANCE;
+    p.width = 96, p.height = 96, p.samples = 300000, p.seed = 11, p.sampling = FR_SAMPLING_IMPORTANCE;
     buddha_same(&p, "nebulabrot (importance sampling)");
     fr_buddha_params_default(&p, 0, 1);
     p.width = 120, p.height = 100, p.samples = 300000, p.seed = 3;
@@ -232,6 +232,13 @@ static int cancel_at_third(double done, void *user)
     return done >= 0.3;
 }
 
+/* Stop at the third report (orbit density: a few batches in). */
+static int cancel_at_third_call(double done, void *user)
+{
+    (void)done;
+    return ++*(int *)user >= 3;
+}
+
 static void test_cancel(void **state)
 {
     (void)state;
@@ -247,13 +254,17 @@ static void test_cancel(void **state)
 
         fr_buddha_params b;
         fr_buddha_params_default(&b, 0, 0);
-        b.width = 100, b.height = 100, b.samples = 0, b.hits_per_pixel = 1e6;
+        b.width = 100, b.height = 100, b.samples = (uint64_t)1e12;
         fr_buddha_hist h;
         assert_int_equal(fr_buddha_hist_alloc(ctx, &h, b.width, b.height, b.channels), FR_OK);
         fr_buddha_stats st;
+        int calls = 0;
+        fr_context_set_progress(ctx, cancel_at_third_call, &calls);
         assert_int_equal(fr_buddha_render(ctx, &b, &h, &st), FR_OK);
         assert_true(st.stopped); /* orbit density stops early with what it has */
+        assert_true(st.samples > 0 && st.samples < b.samples);
         fr_buddha_hist_free(&h);
+        fr_context_set_progress(ctx, cancel_at_third, NULL);
 
         char path[512];
         flame_tmp_path(path, sizeof path, "multi-cancel.flam3");
@@ -299,9 +310,10 @@ static void test_lists(void **state)
     fr_context_destroy(ctx);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     GATE();
+    if (argc > 1) cmocka_set_test_filter(argv[1]); /* one test: test_multi test_flame */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lists),  cmocka_unit_test(test_escape), cmocka_unit_test(test_deep),
         cmocka_unit_test(test_buddha), cmocka_unit_test(test_flame),  cmocka_unit_test(test_cancel),
