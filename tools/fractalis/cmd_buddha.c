@@ -4,7 +4,6 @@
  * written with a scene beside it (NAME.npy.json) holding the parameters and
  * the sample count, which --resume reads to add samples to it. Ctrl-C or
  * --time ends sampling cleanly: the outputs are still written. */
-#include <jansson.h>
 #include <libgen.h>
 #include <signal.h>
 #include <stdio.h>

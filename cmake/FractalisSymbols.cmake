@@ -1,0 +1,45 @@
+# The shared library's symbol list, read off the public header: every
+# function fractalis.h declares (comments and static inline helpers left
+# out), written as a GNU ld version script (FR_MAP) and as a plain list, one
+# name a line (FR_SYMBOLS, for the test that compares it with what the
+# library exports). Run at configure time; the header is a configure
+# dependency, so editing it regenerates both.
+function(fr_symbol_list header map list version_node)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${header})
+  execute_process(COMMAND ${CMAKE_C_COMPILER} -E -P -x c ${header}
+                  OUTPUT_VARIABLE pp RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "cannot preprocess ${header}: ${err}")
+  endif()
+  # static inline functions are not symbols of the library
+  string(REGEX MATCHALL "static[ \t\n]+inline[^;{(]*[ \t\n*](fr_[a-z0-9_]+)[ \t\n]*\\(" inl "${pp}")
+  set(inline_names "")
+  foreach(m ${inl})
+    string(REGEX MATCH "fr_[a-z0-9_]+[ \t\n]*\\($" n "${m}")
+    string(REGEX REPLACE "[ \t\n(]" "" n "${n}")
+    list(APPEND inline_names ${n})
+  endforeach()
+  string(REGEX MATCHALL "[^a-z0-9_](fr_[a-z0-9_]+)[ \t\n]*\\(" calls "${pp}")
+  set(names "")
+  foreach(m ${calls})
+    string(REGEX REPLACE "^[^a-z0-9_]|[ \t\n(]" "" n "${m}")
+    if(NOT n IN_LIST inline_names)
+      list(APPEND names ${n})
+    endif()
+  endforeach()
+  list(REMOVE_DUPLICATES names)
+  list(SORT names)
+  list(LENGTH names count)
+  if(count LESS 50)
+    message(FATAL_ERROR "only ${count} functions found in ${header}: the symbol list reader is broken")
+  endif()
+  string(REPLACE ";" ";\n    " body "${names}")
+  file(WRITE ${map}.tmp "/* Generated from include/fractalis.h by cmake/FractalisSymbols.cmake. */\n${version_node} {\n  global:\n    ${body};\n  local:\n    *;\n};\n")
+  string(REPLACE ";" "\n" lines "${names}")
+  file(WRITE ${list}.tmp "${lines}\n")
+  # (rewritten only when changed, so the library is not relinked for nothing)
+  file(COPY_FILE ${map}.tmp ${map} ONLY_IF_DIFFERENT)
+  file(COPY_FILE ${list}.tmp ${list} ONLY_IF_DIFFERENT)
+  file(REMOVE ${map}.tmp ${list}.tmp)
+  message(STATUS "fractalis: ${count} public functions exported (${version_node})")
+endfunction()
