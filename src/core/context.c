@@ -11,6 +11,8 @@
 
 const char *fr_version(void) { return FR_VERSION_STRING; }
 
+void fr_free(void *p) { free(p); }
+
 const char *fr_status_name(fr_status s)
 {
     switch (s) {
