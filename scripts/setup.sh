@@ -2,9 +2,10 @@
 # Install everything fractalis needs to build and test, from Debian packages
 # only (Debian 12, as root). Safe to run again.
 set -euo pipefail
-packages=(build-essential cmake pkg-config libpng-dev zlib1g-dev libjpeg-dev libjansson-dev libcmocka-dev
+packages=(build-essential cmake pkg-config libpng-dev zlib1g-dev libjpeg-dev libopenexr-dev libjansson-dev libcmocka-dev
           libxml2-dev libmpfr-dev libgmp-dev flam3-palette flam3-utils clang libclang-rt-14-dev
-          libopenmpi-dev openmpi-bin)
+          libopenmpi-dev openmpi-bin
+          help2man debhelper dpkg-dev mmdebstrap)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
