@@ -5,7 +5,8 @@ set -euo pipefail
 packages=(build-essential cmake pkg-config libpng-dev zlib1g-dev libjpeg-dev libopenexr-dev libjansson-dev libcmocka-dev
           libxml2-dev libmpfr-dev libgmp-dev flam3-palette flam3-utils clang libclang-rt-14-dev
           libopenmpi-dev openmpi-bin
-          help2man debhelper dpkg-dev mmdebstrap)
+          help2man debhelper dpkg-dev mmdebstrap
+          python3 python3-cffi python3-numpy python3-pytest)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
