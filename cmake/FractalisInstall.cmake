@@ -80,3 +80,7 @@ else()
 endif()
 install(FILES ${PROJECT_SOURCE_DIR}/tools/fractalis/completion.bash
   DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME fractalis COMPONENT cli)
+
+# The Python module (component python): its generated cdef and library
+# location, and where it is installed (FR_PYTHON_DIR).
+include(${PROJECT_SOURCE_DIR}/cmake/FractalisPython.cmake)

@@ -1,0 +1,129 @@
+# The Python module (python/fractalis, cffi in ABI mode over
+# libfractalis.so.N) needs two generated files beside its sources:
+#
+#   _cdef.py      the declarations cffi's cdef() takes, read off the public
+#                 header: preprocessed by the C compiler (so no declaration
+#                 is copied by hand), its #include lines and static inline
+#                 bodies left out, its integer #defines kept. Written at
+#                 configure time, like the symbol list (FractalisSymbols.cmake);
+#                 the header is a configure dependency, so editing it
+#                 regenerates the file on the next build.
+#   _location.py  where the module loads the library from when
+#                 FRACTALIS_LIBRARY is not set: the build tree's library
+#                 (PYTHONPATH=python:build/python), or, installed, the path
+#                 from the module's folder to the installed library
+#                 (relative, so cmake --install --prefix P works anywhere).
+#
+# In the build tree they are in build/python/fractalis/ (the package
+# extends its __path__ over every fractalis/ folder on sys.path, so the
+# sources stay in python/ and the generated files in the build tree);
+# installed, all of them are in FR_PYTHON_DIR/fractalis (component python).
+
+set(FR_PYTHON_DIR lib/python3/dist-packages CACHE PATH
+  "where the Python module is installed, relative to the prefix (Debian's layout for /usr; with another prefix set PYTHONPATH to PREFIX/<this>)")
+set(FR_PYTHON_BUILD_DIR ${PROJECT_BINARY_DIR}/python)
+
+# fr_python_cdef(HEADER OUT): the cdef module from the header.
+function(fr_python_cdef header out)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${header})
+  file(READ ${header} text)
+  # system headers stay out: cffi knows size_t and the <stdint.h> types
+  string(REGEX REPLACE "#[ \t]*include[^\n]*" "" text "${text}")
+  set(tmp ${CMAKE_CURRENT_BINARY_DIR}/fractalis_cdef_in.h)
+  file(WRITE ${tmp} "${text}")
+  # -dD keeps the #defines (FR_PALETTE_MAX_STOPS, ...) besides expanding them
+  execute_process(COMMAND ${CMAKE_C_COMPILER} -E -P -dD -x c ${tmp}
+                  OUTPUT_VARIABLE pp RESULT_VARIABLE rc ERROR_VARIABLE err)
+  file(REMOVE ${tmp})
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "cannot preprocess ${header}: ${err}")
+  endif()
+  # The header's integer constants are kept (cffi's cdef understands
+  # "#define NAME 123"); every other directive (the compiler's own macros,
+  # the include guard, string constants) goes.
+  string(REGEX REPLACE "#define (FR_[A-Z0-9_]+) (-?[0-9]+)\n" "@FR_DEFINE@\\1 \\2\n" pp "${pp}")
+  string(REGEX REPLACE "(^|\n)#[^\n]*" "" pp "${pp}")
+  string(REPLACE "@FR_DEFINE@" "#define " pp "${pp}")
+  # static inline functions have bodies, which a cdef cannot hold (and they
+  # are not symbols of the library): each goes, braces matched
+  while(TRUE)
+    string(FIND "${pp}" "static inline" start)
+    if(start EQUAL -1)
+      break()
+    endif()
+    string(SUBSTRING "${pp}" ${start} -1 rest)
+    string(FIND "${rest}" "{" open)
+    if(open EQUAL -1)
+      message(FATAL_ERROR "${header}: a static inline function without a body")
+    endif()
+    string(LENGTH "${rest}" len)
+    set(depth 0)
+    set(i ${open})
+    while(i LESS len)
+      string(SUBSTRING "${rest}" ${i} 1 c)
+      if(c STREQUAL "{")
+        math(EXPR depth "${depth} + 1")
+      elseif(c STREQUAL "}")
+        math(EXPR depth "${depth} - 1")
+        if(depth EQUAL 0)
+          break()
+        endif()
+      endif()
+      math(EXPR i "${i} + 1")
+    endwhile()
+    if(NOT depth EQUAL 0)
+      message(FATAL_ERROR "${header}: unbalanced braces in a static inline function")
+    endif()
+    math(EXPR after "${start} + ${i} + 1")
+    string(SUBSTRING "${pp}" 0 ${start} head)
+    string(SUBSTRING "${pp}" ${after} -1 tail)
+    set(pp "${head}${tail}")
+  endwhile()
+  string(REGEX REPLACE "\n\n+" "\n" pp "${pp}")
+  if(NOT pp MATCHES "fr_escape_render" OR NOT pp MATCHES "#define FR_PALETTE_MAX_STOPS" OR pp MATCHES "'''")
+    message(FATAL_ERROR "the cdef read off ${header} is not what cffi needs: the reader is broken")
+  endif()
+  string(REGEX MATCH "#define FR_VERSION_STRING \"([0-9.]+)\"" _ "${text}")
+  set(version ${CMAKE_MATCH_1})
+  file(WRITE ${out}.tmp "\"\"\"The declarations of fractalis.h for cffi's cdef().
+
+Generated from include/fractalis.h by cmake/FractalisPython.cmake (the
+header preprocessed; static inline bodies and non-integer #defines left
+out). Do not edit.
+\"\"\"
+
+VERSION = \"${version}\"
+SOVERSION = ${FR_SOVERSION}
+
+CDEF = r'''
+${pp}'''
+")
+  file(COPY_FILE ${out}.tmp ${out} ONLY_IF_DIFFERENT)
+  file(REMOVE ${out}.tmp)
+endfunction()
+
+fr_python_cdef(${PROJECT_SOURCE_DIR}/include/fractalis.h ${FR_PYTHON_BUILD_DIR}/fractalis/_cdef.py)
+
+# The build tree's library, for PYTHONPATH=python:build/python.
+file(GENERATE OUTPUT ${FR_PYTHON_BUILD_DIR}/fractalis/_location.py CONTENT
+"\"\"\"Where the module finds libfractalis (generated by cmake/FractalisPython.cmake): the build tree's.\"\"\"
+LIBRARY = \"$<TARGET_FILE_DIR:fractalis_shared>/$<TARGET_SONAME_FILE_NAME:fractalis_shared>\"
+")
+
+# Installed: the library relative to the module's folder.
+if(IS_ABSOLUTE "${FR_PYTHON_DIR}")
+  set(pydir "${FR_PYTHON_DIR}/fractalis")
+else()
+  set(pydir "${CMAKE_INSTALL_PREFIX}/${FR_PYTHON_DIR}/fractalis")
+endif()
+file(RELATIVE_PATH FR_PYTHON_TO_LIB ${pydir} ${CMAKE_INSTALL_FULL_LIBDIR})
+string(REGEX REPLACE "/$" "" FR_PYTHON_TO_LIB "${FR_PYTHON_TO_LIB}")
+file(GENERATE OUTPUT ${FR_PYTHON_BUILD_DIR}/install/_location.py CONTENT
+"\"\"\"Where the module finds libfractalis (generated by cmake/FractalisPython.cmake): relative to this folder.\"\"\"
+LIBRARY = \"${FR_PYTHON_TO_LIB}/$<TARGET_SONAME_FILE_NAME:fractalis_shared>\"
+")
+
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/fractalis/ DESTINATION ${FR_PYTHON_DIR}/fractalis COMPONENT python
+  FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
+install(FILES ${FR_PYTHON_BUILD_DIR}/fractalis/_cdef.py ${FR_PYTHON_BUILD_DIR}/install/_location.py
+  DESTINATION ${FR_PYTHON_DIR}/fractalis COMPONENT python)

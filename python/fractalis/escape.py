@@ -1,0 +1,161 @@
+"""Escape-time fractals: Mandelbrot, Julia, Burning Ship, Tricorn, Multibrot,
+and their deep zooms (fr_escape_render).
+"""
+
+import collections
+
+from ._native import ffi, lib, encode, path as cpath, struct_fields
+from .context import using
+from .errors import check
+from .images import to_numpy, array_u32, array_f32, write_image
+from .params import Table, Scene, scratch
+
+FORMULAS = ("mandelbrot", "julia", "burningship", "tricorn", "multibrot")
+
+#: Statistics of an escape-time render (``fr_escape_stats``'s fields).
+EscapeStats = collections.namedtuple("EscapeStats", struct_fields("fr_escape_stats"))
+
+_TABLE = Table("fr_escape_params", lib.fr_escape_param_count, lib.fr_escape_param_info,
+               lib.fr_escape_param_find, lib.fr_escape_param_set, lib.fr_escape_param_get,
+               lambda p: lib.fr_escape_params_default(p, lib.FR_MANDELBROT))
+
+
+class EscapeScene(Scene):
+    """An escape-time scene: formula, view, iterations, colouring.
+
+    ``EscapeScene("julia", c=(-0.4, 0.6), palette="ultra")`` starts from
+    the formula's own default view and sets parameters by name (see
+    ``EscapeScene.parameters()`` and :mod:`fractalis.params` for the
+    values they take). Deep zoom needs nothing special: give the centre as
+    decimal text of any length and the width with any exponent
+    (``center=("-1.74995...", "0.00000...")``, ``width="1e-500"``).
+    """
+
+    kind = "escape"
+    _table = _TABLE
+    _to_json = lib.fr_escape_params_to_json
+    _from_json = lib.fr_escape_params_from_json
+
+    def __init__(self, formula="mandelbrot", **params):
+        self._new_struct()
+        f = ffi.new("fr_formula *")
+        ctx = scratch()
+        check(ctx, lib.fr_formula_parse(ctx, encode(formula), f))
+        lib.fr_escape_params_default(self._p, f[0])
+        self._formula = formula
+        self.set(**params)
+
+    def _defaults(self):
+        d = EscapeScene(self["formula"])
+        return dict(d.items())
+
+    @classmethod
+    def from_json(cls, text_):
+        """A scene from JSON text (keys not given: the formula's defaults)."""
+        import json
+        formula = json.loads(text_).get("formula", "mandelbrot")
+        return cls(formula if formula in FORMULAS else "mandelbrot").update_json(text_)
+
+    @classmethod
+    def from_dict(cls, d):
+        import json
+        return cls.from_json(json.dumps(d))
+
+    def validate(self):
+        """Check the whole scene (ranges, memory, a finite view); raises InvalidArgument."""
+        ctx = scratch()
+        check(ctx, lib.fr_escape_params_validate(ctx, self._p))
+
+    @property
+    def deep(self):
+        """True when the centre carries more digits than doubles (a deep-zoom view)."""
+        return lib.fr_escape_center_text(self._p) != ffi.NULL
+
+    def render(self, *, image=True, raw=True, context=None, device=None, threads=None, progress=None,
+               kernel=None, device_memory=None):
+        """Render the scene: an :class:`EscapeResult`.
+
+        image: compute the RGB image (False: the raw arrays only);
+        raw: return the per-sample arrays (counts, values).
+        context / device / threads / progress / kernel / device_memory:
+        where it runs (see :class:`fractalis.Context`).
+        """
+        if not image and not raw:
+            raise ValueError("render: ask for the image, the raw arrays or both")
+        with using(context, dict(device=device, threads=threads, progress=progress, kernel=kernel,
+                                 device_memory=device_memory)) as ctx:
+            img = ffi.new("fr_image *") if image else ffi.NULL
+            r = ffi.new("fr_escape_raw *") if raw else ffi.NULL
+            st = ffi.new("fr_escape_stats *")
+            try:
+                ctx.call(lib.fr_escape_render, self._p, img, r, st)
+                counts = values = None
+                if raw:
+                    shape = (r.height, r.width)
+                    counts = array_u32(r.counts, shape)
+                    if r.values != ffi.NULL:
+                        values = array_f32(r.values, shape)
+                pixels = to_numpy(img) if image else None
+            finally:
+                if image:
+                    lib.fr_image_free(img)
+                if raw:
+                    lib.fr_escape_raw_free(r)
+            stats = EscapeStats(*(getattr(st, f) for f in EscapeStats._fields))
+            return EscapeResult(pixels, counts, values, stats, self.copy())
+
+
+_Result = collections.namedtuple("EscapeResult", "image counts values stats scene")
+
+
+class EscapeResult(_Result):
+    """What an escape-time render gives (a namedtuple).
+
+    image: (height, width, 3) uint8, or uint16 for ``depth=16``; None
+    when not asked for.
+    counts: (height*aa, width*aa) uint32, the escape index of every sample
+    (``iter`` for points that never escape).
+    values: (height*aa, width*aa) float32: the smooth value (or the distance
+    estimate for ``color="distance"``), -1 for interior; None for
+    ``color="count"``.
+    stats: :class:`EscapeStats` (samples, iterations, interior, seconds, deep zoom's reference).
+    scene: the :class:`EscapeScene` rendered (a copy).
+    """
+
+    __slots__ = ()
+
+    def save(self, path, quality=95, context=None):
+        """Write the result, the format by the extension: .png (the scene
+        embedded, so ``fractalis render --from`` and ``read_scene`` take it
+        back), .ppm, .jpg/.jpeg, .npy (the raw array, as the CLI writes it:
+        uint32 counts for count and histogram colouring, float32 values
+        otherwise), .json (the scene)."""
+        ctx = context.ptr if context is not None else scratch()
+        fmt = lib.fr_format_from_path(cpath(path))
+        if fmt == lib.FR_FMT_JSON:
+            self.scene.save_json(path)
+        elif fmt == lib.FR_FMT_NPY:
+            import numpy as np
+            if self.counts is None:
+                raise ValueError("save %s: the render has no raw arrays (raw=False)" % (path,))
+            a = self.values if self.values is not None and self.scene["color"] in ("smooth", "distance") \
+                else self.counts
+            a = np.ascontiguousarray(a)
+            h, w = a.shape
+            if a.dtype == np.float32:
+                s = lib.fr_npy_write_f32(ctx, cpath(path), ffi.cast("float *", ffi.from_buffer(a)), w, h)
+            else:
+                s = lib.fr_npy_write_u32(ctx, cpath(path), ffi.cast("uint32_t *", ffi.from_buffer(a)), w, h)
+            check(ctx, s)
+        else:
+            if self.image is None:
+                raise ValueError("save %s: the render has no image (image=False)" % (path,))
+            write_image(path, self.image, self.scene.to_json(), quality=quality, context=context)
+
+
+def render_escape(formula="mandelbrot", *, image=True, raw=True, context=None, device=None, threads=None,
+                  progress=None, kernel=None, device_memory=None, **params):
+    """Render an escape-time fractal: ``render_escape("julia", c=(-0.4, 0.6))``."""
+    return EscapeScene(formula, **params).render(image=image, raw=raw, context=context, device=device,
+                                                 threads=threads, progress=progress, kernel=kernel,
+                                                 device_memory=device_memory)
