@@ -77,4 +77,30 @@ grep -q -- '\\-\\-center' "$prefix/share/man/man1/fractalis-render.1" ||
 out=$(PATH="$prefix/bin:$PATH" bash -c 'source "$1"; COMP_WORDS=(fractalis render mandelbrot --col); COMP_CWORD=3;
   _fractalis; echo "${COMPREPLY[*]}"' _ "$prefix/share/bash-completion/completions/fractalis")
 [ "$out" = "--color" ] || fail "completion of 'render mandelbrot --col' gave '$out'"
-echo "install: prefix, soname, $(wc -l <"$tmp/exported") exported functions, examples (pkg-config shared and static, CMake), CLI, man, completion: ok"
+
+# The Python module from the prefix (component python), with neither
+# FRACTALIS_LIBRARY nor LD_LIBRARY_PATH: it loads the installed library by
+# the path recorded at install time. The README's Python script, which
+# must be examples/python/seahorse.py, writes the README's image byte for
+# byte, and the installed CLI renders the same from the scene it embeds.
+pydir=$prefix/lib/python3/dist-packages
+for f in __init__.py _cdef.py _location.py escape.py; do
+  [ -f "$pydir/fractalis/$f" ] || fail "not installed: lib/python3/dist-packages/fractalis/$f"
+done
+awk '/^<!-- package-test: seahorse.py -->$/ { on = 1; next }
+     on && /^```/ { if (inblock) exit; inblock = 1; next }
+     inblock' "$src/README.md" >"$tmp/seahorse.py"
+cmp -s "$tmp/seahorse.py" "$src/examples/python/seahorse.py" ||
+  fail "README.md's Python script differs from examples/python/seahorse.py"
+mkdir -p "$tmp/py" && cd "$tmp/py"
+py=(env -u FRACTALIS_LIBRARY -u LD_LIBRARY_PATH PYTHONPATH="$pydir" PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3)
+loaded=$("${py[@]}" -c 'import fractalis; print(fractalis.library_path)') || fail "the installed Python module does not import"
+[ "$(realpath "$loaded")" = "$(realpath "$lib")" ] || fail "the installed Python module loads $loaded, not $lib"
+"${py[@]}" "$tmp/seahorse.py" >seahorse.txt || fail "the README's Python script failed with the installed module"
+grep -q "(720, 1280) uint32" seahorse.txt || fail "the README's Python script printed: $(cat seahorse.txt)"
+cmp -s python-seahorse.png "$src/docs/images/python-seahorse.png" ||
+  fail "the README's Python script wrote another python-seahorse.png than docs/images/python-seahorse.png"
+env -u LD_LIBRARY_PATH "$prefix/bin/fractalis" render --from python-seahorse.png -q -o cli.png &&
+  cmp -s python-seahorse.png cli.png || fail "the Python script's PNG differs from the CLI's render of its scene"
+
+echo "install: prefix, soname, $(wc -l <"$tmp/exported") exported functions, examples (pkg-config shared and static, CMake), CLI, man, completion, Python module: ok"
