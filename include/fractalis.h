@@ -388,17 +388,6 @@ typedef struct fr_escape_raw {
     uint32_t *counts;    /* escape index n, or max_iter for interior */
     float *values;       /* smooth value (or distance for FR_COLOR_DISTANCE);
                             -1 for interior; NULL in FR_COLOR_COUNT mode */
-    float *smooth;       /* fr_escape_render_raw with FR_RAW_SMOOTH: the smooth
-                            value of every sample, n - log_d(log|z_n| / log R), in
-                            any colouring; -1 for interior. Else NULL. (It may be
-                            the array values points to.) */
-    float *de;           /* fr_escape_render_raw with FR_RAW_DE: the directional
-                            distance estimate, two floats a sample (x, y): a vector
-                            as long as the distance estimate, in sample spacings,
-                            along J^-1 z_n (J = dz_n/dc, dz_n/dz_0 for Julia; for the
-                            holomorphic formulas z_n / z_n', pointing away from the
-                            set), in the grid's frame: x to the right, y down the
-                            rows; (0, 0) for interior samples. Else NULL. */
 } fr_escape_raw;
 
 /* An 8- or 16-bit RGB (or RGBA) image, row-major, top row first. */
@@ -434,18 +423,6 @@ typedef struct fr_escape_stats {
  * not NULL, receives the raw sample arrays (free with fr_escape_raw_free).
  * Either output may be NULL (not both). */
 fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, fr_image *image, fr_escape_raw *raw, fr_escape_stats *stats);
-
-/* What fr_escape_render_raw fills in `raw` besides the counts and values. */
-enum {
-    FR_RAW_SMOOTH = 1 << 0, /* raw->smooth */
-    FR_RAW_DE = 1 << 1      /* raw->de (the distance-estimating kernel runs: same
-                               counts, slower, in any colouring) */
-};
-/* fr_escape_render that also returns the raw arrays `want` names (FR_RAW_*
- * or'ed; 0: as fr_escape_render). `want` needs `raw`. Every backend and
- * device list fills them identically. */
-fr_status fr_escape_render_raw(fr_context *ctx, const fr_escape_params *p, unsigned want, fr_image *image,
-                               fr_escape_raw *raw, fr_escape_stats *stats);
 
 void fr_image_free(fr_image *img);
 void fr_escape_raw_free(fr_escape_raw *raw);
@@ -628,10 +605,10 @@ fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeat
 
 /* --------------------------------------------------------------- output */
 
-typedef enum fr_format { FR_FMT_UNKNOWN = 0, FR_FMT_PNG, FR_FMT_PPM, FR_FMT_NPY, FR_FMT_JSON, FR_FMT_JPEG, FR_FMT_EXR } fr_format;
+typedef enum fr_format { FR_FMT_UNKNOWN = 0, FR_FMT_PNG, FR_FMT_PPM, FR_FMT_NPY, FR_FMT_JSON, FR_FMT_JPEG } fr_format;
 
 /* The format picked by a file name's extension (case-insensitive; .jpg and
- * .jpeg are JPEG, .exr OpenEXR). */
+ * .jpeg are JPEG). */
 fr_format fr_format_from_path(const char *path);
 
 /* Write an image. PNG embeds `meta` (if not NULL) in an iTXt chunk with key
