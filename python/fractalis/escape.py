@@ -61,6 +61,19 @@ class EscapeScene(Scene):
         import json
         return cls.from_json(json.dumps(d))
 
+    @classmethod
+    def from_kfr(cls, text_, **params):
+        """A scene from a Kalles Fraktaler location (.kfr text): its centre,
+        zoom, iterations, rotation and palette over the Mandelbrot
+        defaults. KF's zoom fixes the view's height, so the size comes
+        first: ``from_kfr(text, size=(1920, 1080))``; the other parameters
+        given override the location's, as on the command line."""
+        s = cls("mandelbrot", **params)
+        data = encode(text_)
+        ctx = scratch()
+        check(ctx, lib.fr_escape_params_from_kfr(ctx, data, len(data), s._p))
+        return s.set(**params)
+
     def validate(self):
         """Check the whole scene (ranges, memory, a finite view); raises InvalidArgument."""
         ctx = scratch()

@@ -30,13 +30,18 @@ def scene_from_dict(d):
     return scene_from_json(json.dumps(d))
 
 
-def read_scene(path):
+def read_scene(path, **params):
     """The scene of a file: a .json scene, a PNG that fractalis wrote (its
-    "fractalis" text chunk), or an OpenEXR file that fractalis wrote (its
-    "fractalis" attribute, where the library writes EXR)."""
+    "fractalis" text chunk), an OpenEXR file that fractalis wrote (its
+    "fractalis" attribute, where the library writes EXR), or a Kalles
+    Fraktaler .kfr location. Parameters given are set over the file's
+    (for a .kfr, the size first: KF's zoom fixes the view's height)."""
     ctx = scratch()
     out = ffi.new("char **")
     ext = os.path.splitext(os.fspath(path))[1].lower()
+    if ext == ".kfr":
+        check(ctx, lib.fr_read_text_file(ctx, cpath(path), out))
+        return EscapeScene.from_kfr(take_text(out), **params)
     if ext == ".png":
         check(ctx, lib.fr_image_read_png(ctx, cpath(path), ffi.NULL, out))
     elif ext == ".exr" and getattr(lib, "fr_exr_read_meta", None) is not None:
@@ -46,4 +51,4 @@ def read_scene(path):
     text_ = take_text(out)
     if text_ is None:
         raise ParseError("%s holds no fractalis scene" % os.fspath(path))
-    return scene_from_json(text_)
+    return scene_from_json(text_).set(**params)

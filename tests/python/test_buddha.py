@@ -67,6 +67,6 @@ def test_progress_stops_cleanly():
         calls.append(done)
         return True
 
-    r = fr.render("buddhabrot", size=(32, 32), samples=10**9, progress=stop)
+    r = fr.render("buddhabrot", size=(32, 32), samples=10**9, device="cpu", progress=stop)
     assert calls and r.stats.stopped == 1
     assert 0 < r.samples < 10**9 and r.hist.sum() == r.stats.total

@@ -43,15 +43,16 @@ def test_progress_cancels():
     # (one thread: the library calls back at least at the end of the work;
     # with more, at most 20 times a second from the calling thread)
     with pytest.raises(fr.Cancelled) as e:
-        fr.render("mandelbrot", size=(320, 180), threads=1, progress=cancel)
+        fr.render("mandelbrot", size=(320, 180), device="cpu", threads=1, progress=cancel)
     assert seen and e.value.status == fr.lib.FR_ERR_CANCELLED
     with pytest.raises(fr.Cancelled):
-        fr.render_flame(fr.Genomes.from_xml(FLAME), size=(40, 30), quality=50, progress=cancel)
+        fr.render_flame(fr.Genomes.from_xml(FLAME), size=(40, 30), quality=50, device="cpu", progress=cancel)
 
 
 def test_progress_reports_and_exceptions_propagate():
     seen = []
-    r = fr.render("mandelbrot", size=(64, 36), threads=1, progress=lambda done, stage: seen.append(done))
+    r = fr.render("mandelbrot", size=(64, 36), device="cpu", threads=1,
+                  progress=lambda done, stage: seen.append(done))
     assert r.image is not None and seen and all(0 <= d <= 1 for d in seen)
 
     class Boom(Exception):
@@ -61,8 +62,8 @@ def test_progress_reports_and_exceptions_propagate():
         raise Boom("from the callback")
 
     with pytest.raises(Boom):
-        fr.render("mandelbrot", size=(64, 36), threads=1, progress=boom)
-    with fr.Context(progress=boom, threads=1) as ctx:
+        fr.render("mandelbrot", size=(64, 36), device="cpu", threads=1, progress=boom)
+    with fr.Context(device="cpu", progress=boom, threads=1) as ctx:
         with pytest.raises(Boom):
             fr.render("julia", size=(16, 9), context=ctx)
         ctx.progress = None

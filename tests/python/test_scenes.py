@@ -110,3 +110,23 @@ def test_corrupt_files(tmp_path):
     (tmp_path / "h.npy").write_bytes(b"\x93NUMPY garbage")
     with pytest.raises(fr.FractalisError):
         fr.load_histogram(tmp_path / "h.npy")
+
+
+def test_kfr_location(cli, corpus, tmp_path):
+    kfr = corpus.parent / "kfr" / "1e14.kfr"
+    subprocess.run([cli, "render", "--from", kfr, "--size", "64x36", "-q", "-o", tmp_path / "cli.png"], check=True)
+    s = fr.read_scene(kfr, size=(64, 36))
+    assert s["size"] == (64, 36) and s.deep
+    assert s == fr.read_scene(tmp_path / "cli.png")
+    with pytest.raises(fr.FractalisError):
+        fr.EscapeScene.from_kfr("not a location")
+
+
+@pytest.mark.skipif(getattr(fr.lib, "fr_exr_read_meta", None) is None, reason="this library has no OpenEXR")
+def test_exr_scene(cli, tmp_path):
+    subprocess.run([cli, "render", "julia", "--size", "32x18", "--iter", "300", "-q", "-o", tmp_path / "j.exr"],
+                   check=True)
+    assert fr.read_scene(tmp_path / "j.exr") == fr.EscapeScene("julia", size=(32, 18), iter=300)
+    (tmp_path / "bad.exr").write_bytes(b"v/1\x01 not an exr")
+    with pytest.raises(fr.ParseError):
+        fr.read_scene(tmp_path / "bad.exr")
