@@ -19,7 +19,7 @@
 # sources stay in python/ and the generated files in the build tree);
 # installed, all of them are in FR_PYTHON_DIR/fractalis (component python).
 
-set(FR_PYTHON_DIR lib/python3/dist-packages CACHE PATH
+set(FR_PYTHON_DIR lib/python3/dist-packages CACHE STRING
   "where the Python module is installed, relative to the prefix (Debian's layout for /usr; with another prefix set PYTHONPATH to PREFIX/<this>)")
 set(FR_PYTHON_BUILD_DIR ${PROJECT_BINARY_DIR}/python)
 
