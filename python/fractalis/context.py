@@ -11,7 +11,7 @@ import contextlib
 import weakref
 
 from ._native import ffi, lib, text, encode, struct_fields
-from .errors import FractalisError, NoMemory, check
+from .errors import NoMemory, check
 
 _KERNELS = {text(lib.fr_cpu_kernel_name(k)): k
             for k in (lib.FR_CPU_KERNEL_AUTO, lib.FR_CPU_KERNEL_SCALAR, lib.FR_CPU_KERNEL_AVX2)}
@@ -59,11 +59,8 @@ class Context:
         self._progress_error = None
         # The library calls back from the thread that made the call; the
         # callback is always installed, so a signal (Ctrl-C) raised in it
-        # stops the render.
-        # (through a weak reference: no cycle, so a context is freed as soon
-        # as it is dropped)
-        ref = weakref.ref(self)
-        self._callback = ffi.callback("fr_progress_fn", lambda done, user: ref()._on_progress(done))
+        # stops the render and is raised again after it.
+        self._callback = _progress_callback(weakref.ref(self))
         lib.fr_context_set_progress(self._ptr, self._callback, ffi.NULL)
         if device is not None:
             self.device = device
@@ -194,13 +191,9 @@ class Context:
 
     # -- calling the library
     def _on_progress(self, done):
-        try:
-            if self._progress is not None:
-                return 1 if self._progress(done, self.stage) else 0
-            return 0
-        except BaseException as e:  # noqa: B902 - raised again after the call
-            self._progress_error = e
-            return 1
+        if self._progress is not None:
+            return 1 if self._progress(done, self.stage) else 0
+        return 0
 
     def check(self, status):
         """Raise the library's error for a failed status (else nothing)."""
@@ -216,6 +209,25 @@ class Context:
             raise err
         self.check(status)
         return status
+
+
+def _progress_callback(ref):
+    """The C progress callback of the context ``ref()`` (a weak reference:
+    no cycle, so a context is freed as soon as it is dropped). An exception
+    in it (the user's callable, or a signal such as Ctrl-C arriving while
+    Python runs it) cancels the work and is kept for ``Context.call`` to
+    raise."""
+
+    def on_progress(done, user):
+        return ref()._on_progress(done)
+
+    def on_error(exc_type, exc, tb):
+        ctx = ref()
+        if ctx is not None and ctx._progress_error is None:
+            ctx._progress_error = exc if exc is not None else exc_type()
+        return 1
+
+    return ffi.callback("fr_progress_fn", on_progress, onerror=on_error)
 
 
 @contextlib.contextmanager

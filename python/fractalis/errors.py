@@ -13,7 +13,7 @@ Each class also derives from the matching built-in exception, so
 that cannot be read.
 """
 
-from ._native import ffi, lib, text
+from ._native import lib, text
 
 
 class FractalisError(Exception):

@@ -2,6 +2,7 @@
 
 import gc
 import os
+import signal
 import subprocess
 import sys
 
@@ -63,6 +64,12 @@ def test_progress_reports_and_exceptions_propagate():
 
     with pytest.raises(Boom):
         fr.render("mandelbrot", size=(64, 36), device="cpu", threads=1, progress=boom)
+
+    def interrupt(done, stage):   # Ctrl-C during a render
+        os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt):
+        fr.render("mandelbrot", size=(64, 36), device="cpu", threads=1, progress=interrupt)
     with fr.Context(device="cpu", progress=boom, threads=1) as ctx:
         with pytest.raises(Boom):
             fr.render("julia", size=(16, 9), context=ctx)
