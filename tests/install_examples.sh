@@ -10,6 +10,8 @@
 # - the installed CLI runs without LD_LIBRARY_PATH; the man pages and the
 #   bash completion are there, and completion offers a command's options.
 set -euo pipefail
+# (no `cmd | grep -q` below: grep -q leaves at the first match, and under
+# pipefail the writer's SIGPIPE then fails the pipeline, now and then)
 build=$(realpath "$1") src=$(realpath "$2")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -33,7 +35,7 @@ nm -D --defined-only "$lib" | awk '$2 == "T" {sub(/@.*/, "", $3); print $3}' | s
 sort "$build/src/fractalis.symbols" >"$tmp/declared"
 diff -u "$tmp/declared" "$tmp/exported" >"$tmp/sym.diff" || { cat "$tmp/sym.diff"; fail "exported symbols differ from fractalis.h's functions (- declared only, + exported only)"; }
 grep -q '^fr_escape_render$' "$tmp/exported" || fail "fr_escape_render not exported"
-nm -D --defined-only "$lib" | grep -q ' fr_escape_run_cpu\| fr_backend_' && fail "internal functions exported"
+nm -D --defined-only "$lib" | grep ' fr_escape_run_cpu\| fr_backend_' >/dev/null && fail "internal functions exported"
 
 # The examples through pkg-config (a prefix the loader does not search:
 # LD_LIBRARY_PATH, as for any library installed there; the installed CLI
@@ -47,7 +49,7 @@ done
 export LD_LIBRARY_PATH=$libdir
 "$tmp/mandelbrot-pc" >/dev/null || fail "the Mandelbrot example failed"
 [ -s library-seahorse.png ] || fail "the Mandelbrot example wrote no library-seahorse.png"
-ldd "$tmp/mandelbrot-pc" | grep -q "libfractalis.so.0 => $libdir" || fail "the example does not load the installed library"
+ldd "$tmp/mandelbrot-pc" | grep "libfractalis.so.0 => $libdir" >/dev/null || fail "the example does not load the installed library"
 env -u LD_LIBRARY_PATH "$prefix/bin/fractalis" render --from library-seahorse.png -q -o cli.png || fail "the installed CLI failed"
 cmp -s library-seahorse.png cli.png || fail "the library example's PNG differs from the CLI's render of the same scene"
 "$tmp/buddhabrot-pc" >buddha.txt || fail "the Buddhabrot example failed"
@@ -59,7 +61,7 @@ grep -q "2000000 samples" buddha.txt || fail "Buddhabrot example: $(cat buddha.t
 others=$(pkg-config --static --libs fractalis | sed -E 's/(^| )-lfractalis( |$)/ /')
 cc -std=c11 "$src/examples/mandelbrot.c" $(pkg-config --cflags fractalis) "$libdir/libfractalis.a" $others \
   -o "$tmp/mandelbrot-static" || fail "examples/mandelbrot.c does not link statically with pkg-config --static"
-ldd "$tmp/mandelbrot-static" | grep -q libfractalis && fail "the static example still loads libfractalis.so"
+ldd "$tmp/mandelbrot-static" | grep libfractalis >/dev/null && fail "the static example still loads libfractalis.so"
 mv library-seahorse.png shared.png
 "$tmp/mandelbrot-static" >/dev/null || fail "the static Mandelbrot example failed"
 cmp -s library-seahorse.png shared.png || fail "static and shared builds render different PNGs"

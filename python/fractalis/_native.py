@@ -49,9 +49,13 @@ def _candidates():
 def _open():
     paths, explicit = _candidates()
     errors = []
+    # RTLD_NODELETE: never unloaded. cffi closes the library when the
+    # interpreter exits, and unloading it (and OpenMP's runtime with it)
+    # under OpenMP's idle worker threads would crash the process as it ends.
+    flags = ffi.RTLD_NOW | ffi.RTLD_LOCAL | getattr(ffi, "RTLD_NODELETE", 0)
     for path in paths:
         try:
-            return ffi.dlopen(path), path
+            return ffi.dlopen(path, flags), path
         except OSError as e:
             errors.append("%s: %s" % (path, e))
     hint = "" if explicit else " (set FRACTALIS_LIBRARY to the library's path)"
