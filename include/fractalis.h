@@ -424,6 +424,33 @@ typedef struct fr_escape_stats {
  * Either output may be NULL (not both). */
 fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, fr_image *image, fr_escape_raw *raw, fr_escape_stats *stats);
 
+/* Raw arrays beyond fr_escape_raw's, at the same sample grid, asked for
+ * with fr_escape_render_raw's `want` (FR_RAW_* or'ed); an array not asked
+ * for is NULL. Free with fr_escape_extra_free. */
+enum {
+    FR_RAW_SMOOTH = 1 << 0, /* smooth */
+    FR_RAW_DE = 1 << 1      /* de (the distance-estimating kernel runs: the same
+                               counts, slower; in any colouring) */
+};
+typedef struct fr_escape_extra {
+    float *smooth;  /* the smooth value of every sample, n - log_d(log|z_n| / log R),
+                       in any colouring; -1 for interior */
+    float *de;      /* the directional distance estimate, two floats a sample
+                       (x, y): a vector as long as the distance estimate, in
+                       sample spacings, along J^-1 z_n (J = dz_n/dc, dz_n/dz_0 for
+                       Julia; z_n / z_n' for the holomorphic formulas, pointing
+                       away from the set), in the grid's frame: x to the right,
+                       y down the rows; (0, 0) for interior samples */
+} fr_escape_extra;
+
+/* fr_escape_render that also fills `extra` as `want` asks (0: it is
+ * fr_escape_render, and extra may be NULL); `want` needs raw and extra.
+ * Every backend and device list gives the same arrays (the deep zoom's
+ * perturbation too). */
+fr_status fr_escape_render_raw(fr_context *ctx, const fr_escape_params *p, fr_image *image, fr_escape_raw *raw,
+                               unsigned want, fr_escape_extra *extra, fr_escape_stats *stats);
+void fr_escape_extra_free(fr_escape_extra *extra);
+
 void fr_image_free(fr_image *img);
 void fr_escape_raw_free(fr_escape_raw *raw);
 
@@ -583,6 +610,13 @@ fr_status fr_buddha_tone_map(fr_context *ctx, const fr_buddha_params *p, const f
 /* The histogram as .npy: shape (height, width) for one channel, (channels,
  * height, width) for more; '<u4' when every count fits 32 bits, else '<u8'. */
 fr_status fr_buddha_hist_write_npy(fr_context *ctx, const fr_buddha_hist *h, const char *path);
+/* The histogram with its image as OpenEXR (see fr_escape_write_exr), at
+ * the image's size: the counts as UINT channels "hits.Y" (one channel) or
+ * "hits.R", "hits.G", "hits.B" (a count past 2^32 - 1 is refused: write
+ * .npy), the image of fr_buddha_tone_map as R, G, B (HALF, linear light)
+ * and the scene in the "fractalis" attribute. */
+fr_status fr_buddha_hist_write_exr(fr_context *ctx, const fr_buddha_params *p, const fr_buddha_hist *h,
+                                   const char *path);
 /* Read one written by fr_buddha_hist_write_npy (hist->samples is set to 0:
  * the sample count travels in the scene file beside it). */
 fr_status fr_buddha_hist_read_npy(fr_context *ctx, const char *path, fr_buddha_hist *h);
@@ -605,10 +639,10 @@ fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeat
 
 /* --------------------------------------------------------------- output */
 
-typedef enum fr_format { FR_FMT_UNKNOWN = 0, FR_FMT_PNG, FR_FMT_PPM, FR_FMT_NPY, FR_FMT_JSON, FR_FMT_JPEG } fr_format;
+typedef enum fr_format { FR_FMT_UNKNOWN = 0, FR_FMT_PNG, FR_FMT_PPM, FR_FMT_NPY, FR_FMT_JSON, FR_FMT_JPEG, FR_FMT_EXR } fr_format;
 
 /* The format picked by a file name's extension (case-insensitive; .jpg and
- * .jpeg are JPEG). */
+ * .jpeg are JPEG, .exr OpenEXR). */
 fr_format fr_format_from_path(const char *path);
 
 /* Write an image. PNG embeds `meta` (if not NULL) in an iTXt chunk with key
@@ -643,6 +677,42 @@ fr_status fr_npy_write_u32(fr_context *ctx, const char *path, const uint32_t *da
                            int height);
 fr_status fr_npy_write_f32(fr_context *ctx, const char *path, const float *data, int width,
                            int height);
+
+/* OpenEXR (.exr) through OpenEXRCore: raw results in float and integer
+ * channels, named as Kalles Fraktaler 2+ names them where it defines them,
+ * so KF, zoomasm and compositing tools read them; written to a temporary
+ * name and renamed like the others. The writers are the families'
+ * (fr_escape_write_exr, fr_buddha_hist_write_exr, fr_flame_raw_write_exr).
+ *
+ * An escape-time render's EXR holds its sample grid (width x aa by height
+ * x aa: every sample, no anti-aliasing average; rows top to bottom as in
+ * the PNG), in KF's channels:
+ *   R, G, B   HALF   each sample's colour as the render colours it, in linear
+ *                    light (sRGB primaries), as KF writes its colours
+ *   N         UINT   the iteration count plus IterationsBias (1024), such that
+ *                    N - 1024 + NF is the smooth value nu: ceil(nu) - 1 + 1024,
+ *                    which is KF's count n - 1 (+ 1024) for a sample that
+ *                    escaped at n with nu in (n - 1, n], as nearly all do;
+ *                    0xFFFFFFFF for a sample that never escaped
+ *   NF        FLOAT  the fraction, nu - (N - 1024), in (0, 1] (KF's 1 - trans);
+ *                    0 for interior. It has the float precision of nu (2^-24
+ *                    of it: 1/16 of an iteration at a million)
+ *   DEX, DEY  FLOAT  extra->de, when the render computed it (FR_RAW_DE; the
+ *                    CLI asks for it with --color distance)
+ * and the header attributes "fractalis" (the scene JSON, as a PNG's iTXt
+ * chunk: `render --from` and `params` read it), "Iterations" (max_iter) and
+ * "IterationsBias" (1024), as KF writes them. KF's own attribute
+ * "KallesFraktaler2+" (its .kfr text) is not written: fractalis has no
+ * writer of KF's location format. `raw` and `extra` must be the render of
+ * `p`, extra with smooth values (FR_RAW_SMOOTH); the distance colouring
+ * reads raw->values (the distances) too. */
+fr_status fr_escape_write_exr(fr_context *ctx, const fr_escape_params *p, const fr_escape_raw *raw,
+                              const fr_escape_extra *extra, const char *path);
+/* The string attribute `key` of an OpenEXR file's header ("fractalis": the
+ * scene of a fractalis render; "flam3_genome"; "KallesFraktaler2+": KF's
+ * parameters) into *text (malloc()ed; NULL when the file has none). A
+ * file that is not OpenEXR, or is damaged, fails with FR_ERR_PARSE. */
+fr_status fr_exr_read_meta(fr_context *ctx, const char *path, const char *key, char **text);
 
 /* Write text to a file atomically (temporary name, rename on success). */
 fr_status fr_write_text_file(fr_context *ctx, const char *path, const char *text);
@@ -766,6 +836,12 @@ void fr_flame_raw_free(fr_flame_raw *raw);
  * (height, width, 5), C order; written to a temporary name and renamed, so
  * an error leaves no file. */
 fr_status fr_flame_raw_write_npy(fr_context *ctx, const fr_flame_raw *raw, const char *path);
+/* The histogram as OpenEXR (see fr_escape_write_exr) at the bucket grid:
+ * FLOAT channels R, G, B, A and "hits", each bucket's sum / 255 (so for
+ * opaque xforms "hits" is the number of hits and R the sum of their palette
+ * reds; R / hits the bucket's mean red), and `genome` (flam3 XML, or NULL:
+ * none) in the "flam3_genome" attribute, as a PNG carries it. */
+fr_status fr_flame_raw_write_exr(fr_context *ctx, const fr_flame_raw *raw, const char *path, const char *genome);
 
 /* Benchmark of the chaos game alone: pass 0 of genome `index` at the
  * options' size and quality, run `runs` times on the context's device

@@ -7,8 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${FUZZ_SECONDS:-20}
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DFR_FUZZ=ON -DFR_BUILD_TESTS=OFF -DFR_CUDA=OFF >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target fuzz_scene fuzz_params fuzz_palette fuzz_png fuzz_flame fuzz_npy fuzz_flame_palettes fuzz_kfr
-for f in scene params palette png flame npy flame_palettes kfr; do
+cmake --build build-fuzz -j"$(nproc)" --target fuzz_scene fuzz_params fuzz_palette fuzz_png fuzz_flame fuzz_npy fuzz_flame_palettes fuzz_kfr fuzz_exr
+for f in scene params palette png flame npy flame_palettes kfr exr; do
   work=build-fuzz/corpus-$f
   mkdir -p "$work"
   cp -n fuzz/corpus/$f/* "$work"/ 2>/dev/null || true

@@ -2,8 +2,9 @@
 # Fetch, as Debian packages, what the GPU machine lacks to build and test
 # fractalis (jansson and cmocka headers and libraries, libxml2's headers and
 # the ICU headers they include, MPFR and GMP headers (deep zoom), libjpeg's headers and Debian's libjpeg.so.62
-# (Ubuntu ships libjpeg.so.8, whose ABI differs from these headers), flam3's
-# palette file, pkg-config) into
+# (Ubuntu ships libjpeg.so.8, whose ABI differs from these headers), OpenEXR's
+# headers and libOpenEXRCore (and Imath's headers: OpenEXR's pkg-config file
+# requires them), flam3's palette file, pkg-config) into
 # .gpu-deps/ (git-ignored). scripts/gpu-check.sh unpacks them into a private
 # prefix there. Run here, before sending the tree to the GPU machine.
 set -euo pipefail
@@ -12,5 +13,6 @@ mkdir -p .gpu-deps
 cd .gpu-deps
 rm -f ./*.deb
 apt-get download libjansson-dev libjansson4 libcmocka-dev libcmocka0 pkgconf pkgconf-bin libpkgconf3 \
-    libxml2-dev libicu-dev libjpeg62-turbo-dev libjpeg62-turbo flam3-palette libmpfr-dev libgmp-dev 2>/dev/null
+    libxml2-dev libicu-dev libjpeg62-turbo-dev libjpeg62-turbo \
+    libopenexr-dev libopenexr-3-1-30 libimath-dev flam3-palette libmpfr-dev libgmp-dev 2>/dev/null
 ls -1 ./*.deb

@@ -256,8 +256,9 @@ static void test_burningship(void **state)
 /* Distance estimation carried through perturbation and BLA agrees with
  * the plain path's (the Jacobian iterated in float64) within 1e-4 where
  * both give the same count (the plain path's in plane units, the deep
- * path's in pixels): Mandelbrot, Tricorn and Burning Ship at shallow views that
- * both can render. */
+ * path's in pixels), and so does its direction (fr_escape_extra.de, in
+ * sample spacings from both): Mandelbrot, Tricorn and Burning Ship at
+ * shallow views that both can render. */
 static void test_distance_agrees(void **state)
 {
     static const struct {
@@ -275,25 +276,31 @@ static void test_distance_agrees(void **state)
         p->interior_test = 0, p->periodicity = 0;
         p->perturbation = FR_PERTURB_OFF;
         fr_escape_raw a, b;
+        fr_escape_extra ea, eb; /* the directional estimates, both in sample spacings */
         fr_escape_stats st;
-        assert_int_equal(fr_escape_render(ctx, p, NULL, &a, &st), FR_OK);
+        assert_int_equal(fr_escape_render_raw(ctx, p, NULL, &a, FR_RAW_DE, &ea, &st), FR_OK);
         assert_int_equal(st.deep, 0);
         p->perturbation = FR_PERTURB_ON;
-        assert_int_equal(fr_escape_render(ctx, p, NULL, &b, &st), FR_OK);
+        assert_int_equal(fr_escape_render_raw(ctx, p, NULL, &b, FR_RAW_DE, &eb, &st), FR_OK);
         assert_int_equal(st.deep, 1);
-        int compared = 0, close = 0;
+        int compared = 0, close = 0, close_de = 0;
         const double pixel = p->view_width / 96;
         for (int i = 0; i < 96 * 54; i++) {
             double plain = a.values[i] / pixel; /* plane units; the deep path's are pixels */
             if (a.counts[i] != b.counts[i] || a.counts[i] >= 2000 || plain < 0.01) continue;
             compared++;
             close += fabs(plain - b.values[i]) <= 1e-4 * plain;
+            close_de += hypot(ea.de[2 * i] - eb.de[2 * i], ea.de[2 * i + 1] - eb.de[2 * i + 1]) <= 1e-4 * plain;
         }
-        printf("# %s: %d compared, %d within 1e-4\n", fr_formula_name(views[k].f), compared, close);
+        printf("# %s: %d compared, %d within 1e-4, %d directions\n", fr_formula_name(views[k].f), compared, close,
+               close_de);
         assert_true(compared >= 200);
         assert_true(close >= compared - compared / 100);
+        assert_true(close_de >= compared - compared / 100);
         fr_escape_raw_free(&a);
         fr_escape_raw_free(&b);
+        fr_escape_extra_free(&ea);
+        fr_escape_extra_free(&eb);
         free(p);
     }
     fr_context_destroy(ctx);
@@ -301,8 +308,9 @@ static void test_distance_agrees(void **state)
 
 /* Extended range (forced by the FR_DEEP_EXTENDED knob) and double on the
  * same views 1e-275 wide (pixels within both ranges): the same counts but
- * for a few, and where equal the same distance estimates within 1e-6 (the
- * derivative in fr_fec, through BLA and perturbation steps), for every
+ * for a few, and where equal the same distance estimates and directional
+ * estimates within 1e-6 (the derivative in fr_fec, through BLA and
+ * perturbation steps), for every
  * formula: a minibrot from the feature finder, and points of the
  * Tricorn's (tests/deep_boundary.py --tricorn 0.6 0.8 10000 290) and the
  * Burning Ship's boundary (tests/data/deep/ship-1e-320.view). */
@@ -326,31 +334,39 @@ static void test_extended_distance(void **state)
         fr_escape_params *p = mk(ctx, views[k].center, views[k].width, views[k].iter, 64, 36);
         p->formula = views[k].f, p->color = FR_COLOR_DISTANCE;
         fr_escape_raw a, b;
+        fr_escape_extra ea, eb;
         fr_escape_stats st;
-        assert_int_equal(fr_escape_render(ctx, p, NULL, &a, &st), FR_OK);
+        assert_int_equal(fr_escape_render_raw(ctx, p, NULL, &a, FR_RAW_DE, &ea, &st), FR_OK);
         assert_int_equal(st.deep, 1);
         const uint64_t steps_double = st.iterations;
         setenv("FR_DEEP_EXTENDED", "1", 1);
-        fr_status s = fr_escape_render(ctx, p, NULL, &b, &st);
+        fr_status s = fr_escape_render_raw(ctx, p, NULL, &b, FR_RAW_DE, &eb, &st);
         unsetenv("FR_DEEP_EXTENDED");
         assert_int_equal(s, FR_OK);
         assert_int_equal(st.deep, 2);
         assert_true(st.iterations > 0 && steps_double > 0);
-        int same = 0, escaped = 0, close = 0;
+        int same = 0, escaped = 0, close = 0, close_de = 0;
         for (int i = 0; i < 64 * 36; i++) {
             if (a.counts[i] != b.counts[i]) continue;
             same++;
             if (a.counts[i] >= views[k].iter) continue;
             escaped++;
             close += fabs((double)a.values[i] - b.values[i]) <= 1e-6 * fabs((double)a.values[i]);
+            /* the directional estimate: in sample spacings, as long as the distance (in pixels here, aa 1) */
+            const double len = hypot(ea.de[2 * i], ea.de[2 * i + 1]);
+            close_de += fabs(len - a.values[i]) <= 1e-6 * len &&
+                        hypot(ea.de[2 * i] - eb.de[2 * i], ea.de[2 * i + 1] - eb.de[2 * i + 1]) <= 1e-6 * len;
         }
-        printf("# %s: %d of %d counts equal, %d of %d escaped distances within 1e-6\n",
-               fr_formula_name(views[k].f), same, 64 * 36, close, escaped);
+        printf("# %s: %d of %d counts equal, %d of %d escaped distances within 1e-6, %d directions\n",
+               fr_formula_name(views[k].f), same, 64 * 36, close, escaped, close_de);
         assert_true(same >= 64 * 36 * 99 / 100);
         assert_true(escaped >= 100);
         assert_true(close >= escaped * 99 / 100);
+        assert_true(close_de >= escaped * 99 / 100);
         fr_escape_raw_free(&a);
         fr_escape_raw_free(&b);
+        fr_escape_extra_free(&ea);
+        fr_escape_extra_free(&eb);
         free(p);
     }
     deep_view_free(&dv);

@@ -15,6 +15,7 @@ static void store(const fr_deep_job *j, fr_escape_job *ej, int64_t idx, const fr
     ej->counts[idx] = r->n;
     if (ej->smooth) ej->smooth[idx] = fr_escape_value(ej, r->n, r->wx, r->wy);
     if (ej->dist) ej->dist[idx] = r->n >= j->max_iter ? -1.0f : (float)r->dist_px;
+    if (ej->de) ej->de[2 * idx] = r->de[0], ej->de[2 * idx + 1] = r->de[1];
     *steps += r->steps, *skipped += r->skipped;
 }
 

@@ -147,6 +147,7 @@ static fr_status cuda_deep_run(void *state, uint64_t first0, uint64_t count0, fr
             ej->counts[idx] = o->n;
             if (ej->smooth) ej->smooth[idx] = fr_escape_value(ej, o->n, o->wx, o->wy);
             if (ej->dist) ej->dist[idx] = o->dist;
+            if (ej->de) ej->de[2 * idx] = o->de[0], ej->de[2 * idx + 1] = o->de[1];
         }
         if (ctx->progress &&
             ctx->progress((double)(first + count - (int64_t)first0) / (double)count0, ctx->progress_user)) {

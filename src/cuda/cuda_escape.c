@@ -54,6 +54,7 @@ static void gpu_free(gpu *g)
     cudaFree(g->a.counts);
     cudaFree(g->a.smooth);
     cudaFree(g->a.dist);
+    cudaFree(g->a.de);
     cudaFree(g->lut);
     cudaFree(g->stats);
     cudaFree(g->hist);
@@ -81,7 +82,7 @@ static fr_status gpu_open(gpu *g, fr_context *ctx, const fr_escape_job *job, int
     g->block_w = block_w > 0 ? block_w : BLOCK_W;
     g->block_h = block_h > 0 ? block_h : BLOCK_H;
     g->a.job = *job;
-    g->a.job.p = NULL, g->a.job.counts = NULL, g->a.job.smooth = NULL, g->a.job.dist = NULL;
+    g->a.job.p = NULL, g->a.job.counts = NULL, g->a.job.smooth = NULL, g->a.job.dist = NULL, g->a.job.de = NULL;
     g->a.ranks.lo = 1, g->a.ranks.hi = 0;
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
     CK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking), "cudaStreamCreate");
@@ -89,7 +90,8 @@ static fr_status gpu_open(gpu *g, fr_context *ctx, const fr_escape_job *job, int
     const int bpc = job->depth == 16 ? 2 : 1;
     g->rgb_row = want_rgb ? (size_t)job->width * 3 * bpc : 0;
     g->store_raw = want_raw;
-    size_t sample_bytes = 4 + (job->values != FR_VALUES_NONE ? 4 : 0) + (job->values == FR_VALUES_DISTANCE ? 4 : 0);
+    size_t sample_bytes = 4 + (job->values != FR_VALUES_NONE ? 4 : 0) + (job->values == FR_VALUES_DISTANCE ? 4 : 0) +
+                          (job->de ? 8 : 0);
     size_t raw_row = want_raw ? (size_t)job->aa * job->sw * sample_bytes : 0;
     size_t free_b = 0, total_b = 0;
     CK(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
@@ -113,6 +115,7 @@ static fr_status gpu_open(gpu *g, fr_context *ctx, const fr_escape_job *job, int
         CK(cudaMalloc((void **)&g->a.counts, strip_samples * 4), "sample strip");
         if (job->values != FR_VALUES_NONE) CK(cudaMalloc((void **)&g->a.smooth, strip_samples * 4), "sample strip");
         if (job->values == FR_VALUES_DISTANCE) CK(cudaMalloc((void **)&g->a.dist, strip_samples * 4), "sample strip");
+        if (job->de) CK(cudaMalloc((void **)&g->a.de, strip_samples * 8), "sample strip");
     }
     CK(cudaMalloc((void **)&g->a.queue, (size_t)g->strip_rows * job->width * 4), "pixel queue");
     CK(cudaMalloc((void **)&g->a.queue_len, 2 * sizeof *g->a.queue_len), "pixel queue");
@@ -196,7 +199,7 @@ static fr_status gpu_strip(gpu *g, int row0, int rows, int shade, int store, uns
     a.stats = stats;
     a.minmax = j->color == FR_COLOR_HISTOGRAM;
     if (!shade) a.rgb = NULL;
-    if (!store) a.counts = NULL, a.smooth = NULL, a.dist = NULL;
+    if (!store) a.counts = NULL, a.smooth = NULL, a.dist = NULL, a.de = NULL;
     for (int r = row0; r < row0 + rows; r += per_launch) {
         a.row0 = r;
         a.rows = row0 + rows - r < per_launch ? row0 + rows - r : per_launch;
@@ -290,6 +293,7 @@ static fr_status gpu_fetch(gpu *g, int row0, int rows, void *pixels, fr_escape_j
     if ((s = copy_rows(g, job->counts + first, g->a.counts, n * 4))) return s;
     if (job->smooth && (s = copy_rows(g, job->smooth + first, g->a.smooth, n * 4))) return s;
     if (job->dist && (s = copy_rows(g, job->dist + first, g->a.dist, n * 4))) return s;
+    if (job->de && (s = copy_rows(g, job->de + 2 * first, g->a.de, n * 8))) return s;
     return FR_OK;
 }
 

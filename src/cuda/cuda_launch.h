@@ -23,7 +23,7 @@ enum { FR_CS_ITERATIONS = 0, FR_CS_INTERIOR = 1, FR_CS_MIN_EXTERIOR = 2, FR_CS_M
 /* One launch of the escape-time pixel kernel over image rows
  * [row0, row0 + rows): each thread computes one pixel's aa x aa samples.
  * With `rgb` it shades and downsamples them into the strip image; with
- * `counts` it stores the raw samples (and smooth/dist when not NULL). */
+ * `counts` it stores the raw samples (and smooth/dist/de when not NULL). */
 typedef struct fr_cuda_escape_args {
     fr_escape_job job;          /* by value; its host pointers are not used */
     int row0, rows;             /* image rows of this launch */
@@ -31,6 +31,7 @@ typedef struct fr_cuda_escape_args {
     void *rgb;                  /* strip image, width * 3 samples a row */
     uint32_t *counts;           /* strip samples, aa rows of job.sw per image row */
     float *smooth, *dist;
+    float *de;                  /* 2 floats a sample (the directional distance estimate), or NULL */
     const float *lut;           /* FR_LUT_FLOATS palette entries */
     fr_rank_table ranks;        /* histogram mode: frac on the device */
     unsigned long long *stats;  /* FR_CS_SLOTS x FR_CS_COUNT counters */

@@ -37,6 +37,7 @@ __global__ void FR_DEEP_KERNEL(const __grid_constant__ fr_deep_job j, int64_t fi
         fr_cuda_deep_out o;
         o.n = r.n;
         o.dist = r.n >= j.max_iter ? -1.0f : (float)r.dist_px;
+        o.de[0] = r.de[0], o.de[1] = r.de[1];
         o.wx = r.wx, o.wy = r.wy;
         out[i] = o;
         steps += r.steps, skipped += r.skipped;

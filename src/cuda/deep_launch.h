@@ -13,11 +13,13 @@ extern "C" {
 #endif
 
 /* What one sample gives back: its count, its distance estimate as the CPU
- * stores it (-1 for interior), and the first orbit point past the bailout
- * (the host makes the smooth value of it, as for the CPU). */
+ * stores it (-1 for interior) and its direction (de, as fr_deep_result's),
+ * and the first orbit point past the bailout (the host makes the smooth
+ * value of it, as for the CPU). */
 typedef struct fr_cuda_deep_out {
     uint32_t n;
     float dist;
+    float de[2];
     double wx, wy;
 } fr_cuda_deep_out;
 

@@ -136,7 +136,7 @@ __device__ __forceinline__ void warp_stats(const fr_cuda_escape_args &a, bool sm
 /* The iteration of one sample (count, smooth value) by the fast loop. */
 template <typename T, int F> struct iterate_sampler {
     static __device__ __forceinline__ uint32_t run(const fr_escape_job &j, double re, double im, uint32_t limit,
-                                                   uint64_t *steps, float *sm, float *ds, bool *done)
+                                                   uint64_t *steps, float *sm, float *ds, float *dv, bool *done)
     {
         double zx, zy;
         uint32_t n = sample_count<T, F>(j, re, im, limit, steps, &zx, &zy, done);
@@ -149,11 +149,11 @@ template <typename T, int F> struct iterate_sampler {
  * precision, so one instance serves all. */
 struct distance_sampler {
     static __device__ __forceinline__ uint32_t run(const fr_escape_job &j, double re, double im, uint32_t limit,
-                                                   uint64_t *steps, float *sm, float *ds, bool *done)
+                                                   uint64_t *steps, float *sm, float *ds, float *dv, bool *done)
     {
         uint32_t n;
         *done = true;
-        *steps += fr_escape_distance_sample(&j, re, im, &n, sm, ds);
+        *steps += fr_escape_distance_sample(&j, re, im, &n, sm, ds, dv);
         return n;
     }
 };
@@ -175,9 +175,9 @@ __device__ __forceinline__ bool pixel(const fr_cuda_escape_args &a, int px, int 
             const int gx = px * j.aa + sx, gy = py * j.aa + sy;
             double re, im;
             fr_escape_sample_point(&j, gx, gy, &re, &im);
-            float sm = 0.0f, ds = 0.0f;
+            float sm = 0.0f, ds = 0.0f, dv[2] = {0.0f, 0.0f};
             bool done;
-            const uint32_t n = Sampler::run(j, re, im, limit, steps, &sm, &ds, &done);
+            const uint32_t n = Sampler::run(j, re, im, limit, steps, &sm, &ds, a.de ? dv : NULL, &done);
             if (!done) return false;
             if (n >= j.max_iter) in++;
             else l = min(l, n), h = max(h, n);
@@ -186,6 +186,7 @@ __device__ __forceinline__ bool pixel(const fr_cuda_escape_args &a, int px, int 
                 a.counts[i] = n;
                 if (a.smooth) a.smooth[i] = sm;
                 if (a.dist) a.dist[i] = ds;
+                if (a.de) a.de[2 * i] = dv[0], a.de[2 * i + 1] = dv[1];
             }
             if (a.rgb) {
                 float rgb[3];

@@ -52,6 +52,8 @@ typedef struct fr_deep_result {
     uint32_t n;          /* count */
     double wx, wy;       /* the first orbit point past the bailout (escaped) */
     double dist_px;      /* distance estimate in pixels (derivative on), else 0 */
+    float de[2];         /* the directional estimate (fr_escape_extra.de) in sample
+                            spacings (derivative on), else 0 */
     uint64_t steps;      /* perturbation steps */
     uint64_t skipped;    /* iterations skipped by BLA */
 } fr_deep_result;
@@ -121,6 +123,41 @@ FR_HD double fr_deep_dist_fe(double wx, double wy, fr_fec d)
     if (fr_fec_is_zero(d)) return 0.0;
     double q = fr_deep_dist(wx, wy, d.x, d.y);
     return fr_fe_ldexp(q, -(int64_t)d.e);
+}
+
+/* The directional distance estimate (fr_escape_extra.de) of an escaped
+ * point w: dist_px along J^-1 w, J the derivative v -> d v + q conj(v)
+ * (q = 0 for the holomorphic formulas; in pixels of the plane),
+ * J^-1 w = (conj(d) w - q conj(w)) / (|d|^2 - |q|^2), taken from d and q
+ * scaled to their largest part; then in sample spacings of the grid's
+ * frame (x right, y down: the rotation undone, as escape_distance.h does). */
+FR_HD void fr_deep_de_vector(const fr_deep_job *j, double wx, double wy, double dx, double dy, double qx, double qy,
+                             double dist_px, float de[2])
+{
+    double m = fmax(fmax(fabs(dx), fabs(dy)), fmax(fabs(qx), fabs(qy)));
+    de[0] = de[1] = 0.0f;
+    if (!(dist_px > 0) || !(m > 0) || !isfinite(m)) return;
+    dx /= m, dy /= m, qx /= m, qy /= m;
+    double det = (dx * dx + dy * dy) - (qx * qx + qy * qy);
+    if (!(det != 0)) return;
+    double vx = (dx * wx + dy * wy) - (qx * wx + qy * wy), vy = (dx * wy - dy * wx) - (qy * wx - qx * wy);
+    if (det < 0) vx = -vx, vy = -vy;
+    double vn = sqrt(vx * vx + vy * vy);
+    if (!(vn > 0) || !isfinite(vn)) return;
+    double s = dist_px / j->inv_aa / vn;
+    de[0] = (float)(s * (vx * j->cos_r + vy * j->sin_r));
+    de[1] = (float)(s * (vx * j->sin_r - vy * j->cos_r));
+}
+/* The same from extended-range d and q (q zero for the holomorphic
+ * formulas), brought to one exponent (the smaller part may vanish). */
+FR_HD void fr_deep_de_vector_fe(const fr_deep_job *j, double wx, double wy, fr_fec d, fr_fec q, double dist_px,
+                                float de[2])
+{
+    const int dz = fr_fec_is_zero(d), qz = fr_fec_is_zero(q);
+    const int64_t e = dz ? q.e : qz ? d.e : (d.e > q.e ? d.e : q.e);
+    double dx = dz ? 0 : fr_fe_ldexp(d.x, (int64_t)d.e - e), dy = dz ? 0 : fr_fe_ldexp(d.y, (int64_t)d.e - e);
+    double qx = qz ? 0 : fr_fe_ldexp(q.x, (int64_t)q.e - e), qy = qz ? 0 : fr_fe_ldexp(q.y, (int64_t)q.e - e);
+    fr_deep_de_vector(j, wx, wy, dx, dy, qx, qy, dist_px, de);
 }
 
 /* The delta dc of sample (sx, sy) from the view's centre: the mapping of
@@ -296,7 +333,7 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
     const int q2 = FR_DEEP_CONJ(j) || FR_DEEP_SHIP(j); /* real-linear */
     uint32_t m = s->m, n = s->n;
     if (FR_DEEP_RARE(n >= max_iter)) {
-        r->n = max_iter, r->wx = r->wy = 0, r->dist_px = 0;
+        r->n = max_iter, r->wx = r->wy = 0, r->dist_px = 0, r->de[0] = r->de[1] = 0.0f;
         r->steps = s->steps, r->skipped = s->skipped;
         return 1;
     }
@@ -352,6 +389,8 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
     if (FR_DEEP_RARE(fma(wx, wx, wy * wy) > j->b2)) {
         r->n = n, r->wx = wx, r->wy = wy;
         r->dist_px = !FR_DEEP_DERIV(j) ? 0 : q2 ? fr_deep_dist_q(wx, wy, dx, dy, s->qx, s->qy) : fr_deep_dist(wx, wy, dx, dy);
+        r->de[0] = r->de[1] = 0.0f;
+        if (FR_DEEP_DERIV(j)) fr_deep_de_vector(j, wx, wy, dx, dy, q2 ? s->qx : 0, q2 ? s->qy : 0, r->dist_px, r->de);
         r->steps = s->steps, r->skipped = s->skipped;
         return 1;
     }
@@ -400,7 +439,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
     const double tiny_below = FR_DEEP_POWER(j) == 2 ? 0x1p-450 : fr_fe_pow2(big_e - 50);
     uint32_t m = 0, n = 0;
     uint64_t steps = 0, skipped = 0;
-    r->n = max_iter, r->wx = r->wy = 0, r->dist_px = 0;
+    r->n = max_iter, r->wx = r->wy = 0, r->dist_px = 0, r->de[0] = r->de[1] = 0.0f;
     while (n < max_iter) {
         double zmax = big ? fr_deep_amax(zx, zy) : fr_fe_to_d(fr_fec_maxnorm(z));
         int64_t k = -1;
@@ -499,7 +538,10 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             double wx = Z[3 * m] + zx, wy = Z[3 * m + 1] + zy;
             if (FR_DEEP_RARE(fma(wx, wx, wy * wy) > j->b2)) {
                 r->n = n, r->wx = wx, r->wy = wy;
-                if (FR_DEEP_DERIV(j)) r->dist_px = q2 ? fr_deep_dist_q_fe(wx, wy, d, dq) : fr_deep_dist_fe(wx, wy, d);
+                if (FR_DEEP_DERIV(j)) {
+                    r->dist_px = q2 ? fr_deep_dist_q_fe(wx, wy, d, dq) : fr_deep_dist_fe(wx, wy, d);
+                    fr_deep_de_vector_fe(j, wx, wy, d, q2 ? dq : fr_fec_from_d(0, 0), r->dist_px, r->de);
+                }
                 break;
             }
             if (FR_DEEP_RARE(m == M || fr_deep_closer(wx, wy, zx, zy))) {
@@ -513,8 +555,10 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             if (w.e > -8 && fr_fe_to_d(w2) > j->b2) {
                 fr_fec_to_d(w, &r->wx, &r->wy);
                 r->n = n;
-                if (FR_DEEP_DERIV(j))
+                if (FR_DEEP_DERIV(j)) {
                     r->dist_px = q2 ? fr_deep_dist_q_fe(r->wx, r->wy, d, dq) : fr_deep_dist_fe(r->wx, r->wy, d);
+                    fr_deep_de_vector_fe(j, r->wx, r->wy, d, q2 ? dq : fr_fec_from_d(0, 0), r->dist_px, r->de);
+                }
                 break;
             }
             if (m == M || fr_fe_lt(w2, fr_fec_norm2(z))) {

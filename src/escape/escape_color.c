@@ -80,3 +80,27 @@ fr_status fr_escape_colorize(fr_context *ctx, const fr_escape_job *job, fr_image
     image->width = w, image->height = h, image->depth = depth, image->pixels = pixels;
     return FR_OK;
 }
+
+fr_status fr_escape_shade_samples(fr_context *ctx, const fr_escape_job *job, float *rgb)
+{
+    fr_rank_table rt = {1, 0, NULL};
+    fr_status s;
+    if (job->color == FR_COLOR_HISTOGRAM && (s = build_ranks(ctx, job, &rt))) return s;
+    float *lut = malloc(FR_LUT_FLOATS * sizeof *lut);
+    if (!lut) {
+        free((void *)rt.frac);
+        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    }
+    fr_shade_lut_build(lut, &job->p->palette);
+    const int64_t n = (int64_t)job->sw * job->sh;
+#pragma omp parallel for schedule(static) num_threads(fr_threads(ctx))
+    for (int64_t i = 0; i < n; i++) {
+        float c[3];
+        fr_shade_sample(job, lut, &rt, job->counts[i], job->smooth ? job->smooth[i] : 0.0f,
+                        job->dist ? job->dist[i] : 0.0f, c);
+        for (int k = 0; k < 3; k++) rgb[3 * i + k] = fr_srgb_to_linear(c[k]);
+    }
+    free((void *)rt.frac);
+    free(lut);
+    return FR_OK;
+}

@@ -3,7 +3,9 @@
  * iterated with the canonical step in the render's precision), plus the
  * Jacobian J = dz/dc (dz/dz0 for Julia) carried in double. The estimate is
  * |z| ln|z| / ||J||, ||J|| the root-mean-square of J's singular values
- * (|dz| for the holomorphic formulas). Periodicity is safe here too. */
+ * (|dz| for the holomorphic formulas), and its direction J^-1 z (z / dz for
+ * the holomorphic ones: Kalles Fraktaler's z log|z| / dz). Periodicity is
+ * safe here too. */
 #ifndef FR_ESCAPE_DISTANCE_H
 #define FR_ESCAPE_DISTANCE_H
 
@@ -41,11 +43,36 @@ FR_HD void fr_step_jacobian(int step, int power, double x, double y, double a[4]
     }
 }
 
-/* One sample at (re, im): *n, *smooth and *dist (both -1 for interior).
- * Returns the steps performed. */
-FR_HD uint64_t fr_escape_distance_sample(const fr_escape_job *job, double re, double im, uint32_t *n_out,
-                                         float *smooth, float *dist)
+/* The directional distance estimate of an escaped sample (fr_escape_extra.de):
+ * the estimate `de` (in the complex plane) along J^-1 z, converted to
+ * sample spacings in the grid's frame (x right, y down the rows; the view's
+ * rotation undone). J^-1 z has the direction of sign(det J) adj(J) z, taken
+ * from J scaled to its largest entry so that nothing overflows; (0, 0)
+ * where J is singular or the estimate is 0. */
+FR_HD void fr_escape_de_vector(const fr_escape_job *job, const double j[4], double x, double y, double de, float dv[2])
 {
+    double m = fmax(fmax(fabs(j[0]), fabs(j[1])), fmax(fabs(j[2]), fabs(j[3])));
+    dv[0] = dv[1] = 0.0f;
+    if (!(de > 0) || !(m > 0) || !isfinite(m)) return;
+    double a = j[0] / m, b = j[1] / m, c = j[2] / m, d = j[3] / m;
+    double det = a * d - b * c;
+    if (!(det != 0)) return;
+    double wx = d * x - b * y, wy = a * y - c * x;
+    if (det < 0) wx = -wx, wy = -wy;
+    double wn = sqrt(wx * wx + wy * wy);
+    if (!(wn > 0) || !isfinite(wn)) return;
+    double s = de / (job->pixel * job->inv_aa) / wn;
+    dv[0] = (float)(s * (wx * job->cos_r + wy * job->sin_r));
+    dv[1] = (float)(s * (wx * job->sin_r - wy * job->cos_r));
+}
+
+/* One sample at (re, im): *n, *smooth and *dist (both -1 for interior),
+ * and, when dv is not NULL, the directional estimate into dv[0..1] ((0, 0)
+ * for interior). Returns the steps performed. */
+FR_HD uint64_t fr_escape_distance_sample(const fr_escape_job *job, double re, double im, uint32_t *n_out,
+                                         float *smooth, float *dist, float *dv)
+{
+    if (dv) dv[0] = dv[1] = 0.0f;
     const int f32 = job->f32;
     const uint32_t max_iter = job->max_iter;
     if (f32) re = (float)re, im = (float)im;
@@ -104,6 +131,7 @@ FR_HD uint64_t fr_escape_distance_sample(const fr_escape_job *job, double re, do
     double de = nj > 0 && isfinite(nj) ? az * log(az) / nj : 0.0;
     *dist = (float)de;
     *smooth = (float)fr_escape_smooth_value(job, n, x, y);
+    if (dv) fr_escape_de_vector(job, j, x, y, de, dv);
     return steps;
 }
 

@@ -39,6 +39,9 @@ typedef struct fr_escape_job {
     uint32_t *counts;          /* sw * sh */
     float *smooth;             /* sw * sh, or NULL */
     float *dist;               /* sw * sh, or NULL (distance mode) */
+    float *de;                 /* 2 sw * sh: the directional distance estimate
+                                  (fr_escape_extra.de), or NULL; needs values
+                                  FR_VALUES_DISTANCE */
 } fr_escape_job;
 
 /* Fill everything but the arrays from validated parameters. */
@@ -90,5 +93,8 @@ uint64_t fr_escape_distance_range(const fr_escape_job *job, int64_t first, int64
 
 /* Colour the samples into an image (AA downsample included). */
 fr_status fr_escape_colorize(fr_context *ctx, const fr_escape_job *job, fr_image *image);
+/* The colour of every sample, before any anti-aliasing average, in linear
+ * light: rgb[3 i + c] (the EXR's R, G, B). */
+fr_status fr_escape_shade_samples(fr_context *ctx, const fr_escape_job *job, float *rgb);
 
 #endif

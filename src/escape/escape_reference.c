@@ -76,7 +76,8 @@ uint64_t fr_escape_distance_range(const fr_escape_job *job, int64_t first, int64
     for (int64_t idx = first; idx < first + count; idx++) {
         double re, im;
         fr_escape_sample_point(job, (int)(idx % job->sw), (int)(idx / job->sw), &re, &im);
-        total += fr_escape_distance_sample(job, re, im, &job->counts[idx], &job->smooth[idx], &job->dist[idx]);
+        total += fr_escape_distance_sample(job, re, im, &job->counts[idx], &job->smooth[idx], &job->dist[idx],
+                                           job->de ? job->de + 2 * idx : NULL);
     }
     return total;
 }

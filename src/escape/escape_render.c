@@ -18,22 +18,34 @@ void fr_escape_raw_free(fr_escape_raw *raw)
     memset(raw, 0, sizeof *raw);
 }
 
+void fr_escape_extra_free(fr_escape_extra *extra)
+{
+    if (!extra) return;
+    free(extra->smooth);
+    free(extra->de);
+    memset(extra, 0, sizeof *extra);
+}
+
 static void job_free(fr_escape_job *job)
 {
     free(job->counts);
     free(job->smooth);
     free(job->dist);
-    job->counts = NULL, job->smooth = NULL, job->dist = NULL;
+    free(job->de);
+    job->counts = NULL, job->smooth = NULL, job->dist = NULL, job->de = NULL;
 }
 
-static fr_status job_alloc(fr_context *ctx, fr_escape_job *job)
+/* The host arrays; `de`: the directional distance estimate too. */
+static fr_status job_alloc(fr_context *ctx, fr_escape_job *job, int de)
 {
     const size_t n = (size_t)job->sw * (size_t)job->sh;
     /* zeroed: a shared render's processes fill disjoint parts (and the pages come lazily) */
     job->counts = calloc(n, sizeof *job->counts);
     if (job->values != FR_VALUES_NONE) job->smooth = calloc(n, sizeof *job->smooth);
     if (job->values == FR_VALUES_DISTANCE) job->dist = calloc(n, sizeof *job->dist);
-    if (!job->counts || (job->values && !job->smooth) || (job->values == FR_VALUES_DISTANCE && !job->dist)) {
+    if (de) job->de = calloc(2 * n, sizeof *job->de);
+    if (!job->counts || (job->values && !job->smooth) || (job->values == FR_VALUES_DISTANCE && !job->dist) ||
+        (de && !job->de)) {
         job_free(job);
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for %zu samples (%dx%d, aa %d)", n, job->width,
                        job->height, job->aa);
@@ -41,30 +53,49 @@ static fr_status job_alloc(fr_context *ctx, fr_escape_job *job)
     return FR_OK;
 }
 
-/* Hand the job's arrays over to `raw`. */
-static void take_raw(fr_escape_job *job, fr_escape_raw *raw)
+/* Hand the job's arrays over to `raw` (values as the colouring has them,
+ * whatever more `want` made the kernels compute) and `extra` (the smooth
+ * values, a copy where raw->values has them too; de); job_free frees the
+ * rest. */
+static fr_status take_raw(fr_context *ctx, fr_escape_job *job, unsigned want, fr_escape_raw *raw,
+                          fr_escape_extra *extra)
 {
+    float *smooth = job->smooth, *dist = job->dist;
+    float *values = job->color == FR_COLOR_DISTANCE ? dist : job->color == FR_COLOR_COUNT ? NULL : smooth;
+    if (want) {
+        memset(extra, 0, sizeof *extra);
+        if ((want & FR_RAW_SMOOTH) && values == smooth) {
+            const size_t n = (size_t)job->sw * job->sh;
+            if (!(extra->smooth = malloc(n * sizeof *smooth)))
+                return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for %zu samples", n);
+            memcpy(extra->smooth, smooth, n * sizeof *smooth);
+        } else if (want & FR_RAW_SMOOTH) {
+            extra->smooth = smooth, job->smooth = NULL;
+        }
+        extra->de = job->de, job->de = NULL;
+    }
     raw->width = job->sw, raw->height = job->sh;
-    raw->counts = job->counts;
-    raw->values = job->values == FR_VALUES_DISTANCE ? job->dist : job->smooth;
+    raw->counts = job->counts, raw->values = values;
     job->counts = NULL;
-    if (job->values == FR_VALUES_DISTANCE) job->dist = NULL;
-    else job->smooth = NULL;
+    if (values == smooth) job->smooth = NULL;
+    if (values == dist) job->dist = NULL;
+    return FR_OK;
 }
 
 /* The whole render on a device backend: only the image (and the raw
  * samples when asked for) come back. */
 static fr_status render_on_device(fr_context *ctx, const fr_escape_ops *b, fr_escape_job *job, fr_image *image,
-                                  fr_escape_raw *raw, fr_escape_stats *st)
+                                  fr_escape_raw *raw, unsigned want, fr_escape_extra *extra, fr_escape_stats *st)
 {
     fr_status s;
     float *lut = malloc(FR_LUT_FLOATS * sizeof *lut);
     if (!lut) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
     fr_shade_lut_build(lut, &job->p->palette);
-    if (!raw || !(s = job_alloc(ctx, job))) {
+    if (!raw || !(s = job_alloc(ctx, job, want & FR_RAW_DE))) {
         if (image) memset(image, 0, sizeof *image);
         s = b->render(ctx, job, lut, image, st);
-        if (!s && raw) take_raw(job, raw);
+        if (!s && raw) s = take_raw(ctx, job, want, raw, extra);
+        if (s && image) fr_image_free(image);
     }
     free(lut);
     job_free(job);
@@ -74,24 +105,39 @@ static fr_status render_on_device(fr_context *ctx, const fr_escape_ops *b, fr_es
 fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, fr_image *image, fr_escape_raw *raw,
                            fr_escape_stats *stats)
 {
+    return fr_escape_render_raw(ctx, p, image, raw, 0, NULL, stats);
+}
+
+fr_status fr_escape_render_raw(fr_context *ctx, const fr_escape_params *p, fr_image *image, fr_escape_raw *raw,
+                               unsigned want, fr_escape_extra *extra, fr_escape_stats *stats)
+{
     fr_status s;
     if (!ctx) return FR_ERR_INVALID;
     if (!p || (!image && !raw)) return fr_fail(ctx, FR_ERR_INVALID, "fr_escape_render: nothing to render into");
+    if (want & ~(unsigned)(FR_RAW_SMOOTH | FR_RAW_DE))
+        return fr_fail(ctx, FR_ERR_INVALID, "fr_escape_render_raw: want has unknown flags (0x%x)", want);
+    if (want && (!raw || !extra))
+        return fr_fail(ctx, FR_ERR_INVALID, "fr_escape_render_raw: want needs raw and extra (%s is NULL)",
+                       raw ? "extra" : "raw");
     if ((s = fr_escape_params_validate(ctx, p))) return s;
 
     fr_escape_job job;
     fr_escape_job_init(&job, p);
+    /* what more the kernels compute: smooth values in any colouring, the
+     * distance-estimating kernel for the directional estimate */
+    if ((want & FR_RAW_SMOOTH) && job.values == FR_VALUES_NONE) job.values = FR_VALUES_SMOOTH;
+    if (want & FR_RAW_DE) job.values = FR_VALUES_DISTANCE;
     fr_escape_stats st = {0};
     st.samples = (uint64_t)job.sw * job.sh;
     const fr_escape_ops *b = FR_BACKEND_OPS(ctx, escape);
     const int deep = fr_escape_is_deep(p);
     if (b->render && !deep) {
-        if ((s = render_on_device(ctx, b, &job, image, raw, &st))) return s;
+        if ((s = render_on_device(ctx, b, &job, image, raw, want, extra, &st))) return s;
         if (stats) *stats = st;
         return FR_OK;
     }
 
-    if ((s = job_alloc(ctx, &job))) return s;
+    if ((s = job_alloc(ctx, &job, want & FR_RAW_DE))) return s;
     double t0 = fr_now();
     if (deep) s = fr_deep_compute(ctx, p, &job, &st);
     else s = b->compute(ctx, &job, &st.iterations);
@@ -105,7 +151,7 @@ fr_status fr_escape_render(fr_context *ctx, const fr_escape_params *p, fr_image 
     }
     st.seconds_color = fr_now() - t1;
     if (stats) *stats = st;
-    if (raw) take_raw(&job, raw);
+    if (raw && (s = take_raw(ctx, &job, want, raw, extra)) && image) fr_image_free(image);
 out:
     job_free(&job);
     return s;

@@ -38,5 +38,6 @@ fr_format fr_format_from_path(const char *path)
     if (ascii_ieq(ext, "npy")) return FR_FMT_NPY;
     if (ascii_ieq(ext, "json")) return FR_FMT_JSON;
     if (ascii_ieq(ext, "jpg") || ascii_ieq(ext, "jpeg")) return FR_FMT_JPEG;
+    if (ascii_ieq(ext, "exr")) return FR_FMT_EXR;
     return FR_FMT_UNKNOWN;
 }

@@ -60,6 +60,7 @@ static fr_status band(fr_multi_worker *w, uint64_t y0, uint64_t rows, void *arg)
     b.counts = job->counts ? job->counts + first : NULL;
     b.smooth = job->smooth ? job->smooth + first : NULL;
     b.dist = job->dist ? job->dist + first : NULL;
+    b.de = job->de ? job->de + 2 * first : NULL;
     fr_escape_stats st = {0};
     fr_image img = {0};
     fr_status s = FR_OK;
@@ -147,6 +148,7 @@ static fr_status multi_escape_render(fr_context *ctx, fr_escape_job *job, const 
         if (!s && job->counts) s = fr_share_combine(ctx, job->counts, samples * 4, FR_COMBINE_OR, "samples");
         if (!s && job->smooth) s = fr_share_combine(ctx, job->smooth, samples * 4, FR_COMBINE_OR, "samples");
         if (!s && job->dist) s = fr_share_combine(ctx, job->dist, samples * 4, FR_COMBINE_OR, "samples");
+        if (!s && job->de) s = fr_share_combine(ctx, job->de, samples * 8, FR_COMBINE_OR, "samples");
         if (!s) s = fr_share_combine(ctx, tot, 2, FR_COMBINE_SUM_U64, "statistics");
         st->iterations = tot[0], st->interior = tot[1];
     }

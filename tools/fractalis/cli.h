@@ -77,8 +77,8 @@ fr_format cli_output_format(const char *path, unsigned allowed);
 #define CLI_FMT(f) (1u << (f))
 
 /* The scene JSON of a file: a .json scene, or the "fractalis" chunk of a
- * PNG fractalis rendered (malloc()ed into *json); 0 or EXIT_WORK with the
- * message printed. */
+ * PNG (attribute of an EXR) fractalis rendered (malloc()ed into *json); 0
+ * or EXIT_WORK with the message printed. */
 int cli_scene_read(fr_context *ctx, const char *path, char **json);
 /* The family of a scene file ("escape", "buddhabrot"), into kind; 0 or
  * EXIT_WORK with the message printed. */

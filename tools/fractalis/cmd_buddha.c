@@ -32,7 +32,7 @@ int cli_buddha_family(const char *w, int *nebula, int *anti)
 }
 
 static const cli_opt opts[] = {
-    {"from", "FILE", "start from a scene: a .json scene or a PNG rendered by fractalis"},
+    {"from", "FILE", "start from a scene: a .json scene or a PNG or EXR rendered by fractalis"},
     {"resume", "HIST.npy",
      "add samples to a histogram written earlier (its scene comes along; the result is written back to "
      "HIST.npy unless -o names a .npy)"},
@@ -69,6 +69,7 @@ static void help(const cli_command *c)
            "Examples:\n"
            "  fractalis render buddhabrot --hits 2000 -o buddha.png -o buddha.npy\n"
            "  fractalis render buddhabrot --resume buddha.npy --time 60s -o buddha.png\n"
+           "  fractalis render nebulabrot --samples 1e8 -o nebula.png -o nebula.exr\n"
            "  fractalis render nebulabrot --size 2048x2048 --time 5m -o nebula.png\n"
            "  fractalis render buddhabrot --channel r:0:2000 --channel g:0:200 --channel b:0:20 -o n.png\n"
            "  fractalis render anti-buddhabrot --iter 200 --tone log -o anti.png\n");
@@ -134,6 +135,7 @@ static int write_outputs(fr_context *ctx, const cli_run *o, const fr_buddha_para
             else if (!(s = fr_buddha_params_to_json(ctx, p, &json))) s = fr_image_write_png(ctx, &img, path, json);
             break;
         case FR_FMT_NPY: s = fr_buddha_hist_save(ctx, p, h, path); break;
+        case FR_FMT_EXR: s = fr_buddha_hist_write_exr(ctx, p, h, path); break;
         case FR_FMT_JSON:
             if (!(s = fr_buddha_params_to_json(ctx, p, &json))) s = fr_write_text_file(ctx, path, json);
             break;
@@ -152,7 +154,9 @@ int cmd_render_buddha(int argc, char **argv)
     const cli_command c = {"render buddhabrot", RUN_OUTPUTS | RUN_RENDER,
                            "output, repeatable; by extension: .png (8/16-bit, parameters embedded), .ppm,\n"
                            "                         .jpg/.jpeg (8-bit), .npy (the raw histogram, uint32 or uint64, with\n"
-                           "                         its scene in FILE.npy.json), .json (the scene)  [default: FAMILY.png]",
+                           "                         its scene in FILE.npy.json), .exr (the image and the counts as\n"
+                           "                         32-bit channels hits.Y or hits.R/G/B, the scene embedded), .json\n"
+                           "                         (the scene)  [default: FAMILY.png]",
                            &cli_buddha_params, opts, on_opt, on_word, &b};
     cli_run o;
     cli_run_init(&o);
@@ -210,7 +214,8 @@ int cmd_render_buddha(int argc, char **argv)
     int has_npy = 0;
     for (int i = 0; i < o.nout; i++) {
         fr_format f = cli_output_format(o.out[i], CLI_FMT(FR_FMT_PNG) | CLI_FMT(FR_FMT_PPM) | CLI_FMT(FR_FMT_JPEG) |
-                                                      CLI_FMT(FR_FMT_NPY) | CLI_FMT(FR_FMT_JSON));
+                                                      CLI_FMT(FR_FMT_NPY) | CLI_FMT(FR_FMT_JSON) |
+                                                      CLI_FMT(FR_FMT_EXR));
         if (f == FR_FMT_UNKNOWN) {
             rc = EXIT_USAGE;
             goto done;

@@ -13,7 +13,7 @@ typedef struct escape_cmd {
 } escape_cmd;
 
 static const cli_opt opts[] = {
-    {"from", "FILE", "start from a scene: a .json scene, a PNG rendered by fractalis, or a Kalles Fraktaler "
+    {"from", "FILE", "start from a scene: a .json scene, a PNG or EXR rendered by fractalis, or a Kalles Fraktaler "
                      ".kfr location (its view, iterations, rotation and palette); flags after it override its values"},
     {NULL, NULL, NULL},
 };
@@ -37,7 +37,7 @@ static void help(const cli_command *c)
     fr_escape_params p;
     fr_escape_params_default(&p, FR_MANDELBROT);
     printf("Usage: fractalis render FORMULA [options]\n"
-           "       fractalis render --from IMAGE.png|SCENE.json [options]\n\n"
+           "       fractalis render --from IMAGE.png|IMAGE.exr|SCENE.json [options]\n\n"
            "FORMULA: mandelbrot | julia | burningship | tricorn | multibrot\n\n");
     cli_print_options(c, &p);
     printf("\nExamples:\n"
@@ -47,6 +47,7 @@ static void help(const cli_command *c)
            "  fractalis render julia --c -0.4,0.6 --palette ultra --depth 16 -o julia.png\n"
            "  fractalis render --from mandel.png --size 3840x2160 -o mandel-4k.png\n"
            "  fractalis render --from location.kfr --size 1920x1080 -o kf.png\n"
+           "  fractalis render mandelbrot --color distance -o mandel.exr   # for KF, zoomasm, compositors\n"
            "\nDeep zoom: views narrower than float64 resolves (a pixel below 2^-32 of the centre's\n"
            "magnitude, or any --zoom past 1e300) switch to perturbation automatically:\n"
            "an MPFR reference orbit, rebasing, bilinear approximation and extended-range\n"
@@ -55,7 +56,7 @@ static void help(const cli_command *c)
 }
 
 static int write_output(fr_context *ctx, const char *out, int jpeg_quality, const fr_escape_params *p, fr_format fmt,
-                        const fr_image *img, const fr_escape_raw *raw)
+                        const fr_image *img, const fr_escape_raw *raw, const fr_escape_extra *extra)
 {
     fr_status s = FR_OK;
     char *json = NULL;
@@ -65,6 +66,7 @@ static int write_output(fr_context *ctx, const char *out, int jpeg_quality, cons
         break;
     case FR_FMT_PPM: s = fr_image_write_ppm(ctx, img, out); break;
     case FR_FMT_JPEG: s = fr_image_write_jpeg(ctx, img, out, jpeg_quality); break;
+    case FR_FMT_EXR: s = fr_escape_write_exr(ctx, p, raw, extra, out); break;
     case FR_FMT_NPY:
         /* Counts for count and histogram colouring, floats otherwise. */
         s = raw->values && p->color != FR_COLOR_HISTOGRAM
@@ -112,8 +114,10 @@ int cmd_render_escape(int argc, char **argv)
     const cli_command c = {"render", RUN_OUTPUT | RUN_RENDER,
                            "output file; the extension picks the format: .png (parameters embedded), .ppm,\n"
                            "                         .jpg/.jpeg (8-bit), .npy (raw: uint32 counts for count/histogram,\n"
-                           "                         float32 smooth values or distances otherwise), .json (writes the\n"
-                           "                         scene, renders nothing)  [default: FORMULA.png]",
+                           "                         float32 smooth values or distances otherwise), .exr (every sample:\n"
+                           "                         Kalles Fraktaler's channels R G B, N NF, and DEX DEY with --color\n"
+                           "                         distance; the scene embedded), .json (writes the scene, renders\n"
+                           "                         nothing)  [default: FORMULA.png]",
                            &cli_escape_params, opts, on_opt, on_word, &e};
     cli_run run;
     cli_run_init(&run);
@@ -170,7 +174,7 @@ int cmd_render_escape(int argc, char **argv)
     }
     const char *out = run.out[0];
     fr_format fmt = cli_output_format(out, CLI_FMT(FR_FMT_PNG) | CLI_FMT(FR_FMT_PPM) | CLI_FMT(FR_FMT_JPEG) |
-                                               CLI_FMT(FR_FMT_NPY) | CLI_FMT(FR_FMT_JSON));
+                                               CLI_FMT(FR_FMT_NPY) | CLI_FMT(FR_FMT_JSON) | CLI_FMT(FR_FMT_EXR));
     if (fmt == FR_FMT_UNKNOWN) {
         rc = EXIT_USAGE;
         goto done;
@@ -200,20 +204,25 @@ int cmd_render_escape(int argc, char **argv)
     fr_context_set_progress(ctx, cli_progress_cb, &pg);
     fr_image img = {0};
     fr_escape_raw raw = {0};
+    fr_escape_extra extra = {0};
     fr_escape_stats st;
     double t0 = cli_now();
-    fr_status s = fr_escape_render(ctx, &p, fmt == FR_FMT_NPY ? NULL : &img, fmt == FR_FMT_NPY ? &raw : NULL, &st);
+    /* .npy and .exr take the raw samples (an EXR colours each sample itself) */
+    const int raw_only = fmt == FR_FMT_NPY || fmt == FR_FMT_EXR;
+    const unsigned want = fmt != FR_FMT_EXR ? 0 : FR_RAW_SMOOTH | (p.color == FR_COLOR_DISTANCE ? FR_RAW_DE : 0);
+    fr_status s = fr_escape_render_raw(ctx, &p, raw_only ? NULL : &img, raw_only ? &raw : NULL, want, &extra, &st);
     cli_progress_end(&pg);
     if (s) {
         cli_error("%s", fr_last_error(ctx));
         rc = s == FR_ERR_CANCELLED && cli_interrupted ? CLI_EXIT_SIGNAL : EXIT_WORK;
     } else {
         double t1 = cli_now();
-        rc = write_output(ctx, out, run.jpeg_quality, &p, fmt, &img, &raw);
+        rc = write_output(ctx, out, run.jpeg_quality, &p, fmt, &img, &raw, &extra);
         if (!rc && !run.quiet) print_stats(ctx, out, &p, &st, cli_now() - t0, cli_now() - t1);
     }
     fr_image_free(&img);
     fr_escape_raw_free(&raw);
+    fr_escape_extra_free(&extra);
 done:
     fr_context_destroy(ctx);
     return rc;

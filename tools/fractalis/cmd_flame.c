@@ -23,9 +23,10 @@ static const cli_opt opts[] = {
     [OPT_ALL] = {"all", NULL, "every genome of the file; -o is a pattern with %d (index) or {name}, e.g. -o 'sheep-%03d.png'"},
     [OPT_STRICT] = {"strict", NULL, "unknown attributes or elements are errors"},
     [OPT_PALETTES] = {"palettes", "FILE", "flam3's palette file for palette=\"N\""},
-    [OPT_RAW] = {"raw", "F.npy",
-                 "also write the accumulation buffer: uint32, shape (H*ss, W*ss, 5), R G B A count a bucket, "
-                 "before density estimation and tone mapping (ss: supersample)"},
+    [OPT_RAW] = {"raw", "F.npy|F.exr",
+                 "also write the accumulation buffer, before density estimation and tone mapping, at H*ss x W*ss "
+                 "buckets (ss: supersample): .npy uint32, shape (H*ss, W*ss, 5), R G B A count a bucket; .exr float "
+                 "channels R G B A hits, each sum / 255, the genome embedded"},
     {NULL, NULL, NULL},
 };
 
@@ -55,7 +56,7 @@ static int on_word(void *user, const char *w)
 
 static const char output_help[] =
     ".png (RGBA, genome embedded), .ppm or .jpg/.jpeg (JPEG: no alpha, so not with\n"
-    "                         --transparent), or .npy: the raw buffer alone (see --raw)  [default: NAME.png]";
+    "                         --transparent), or .npy or .exr: the raw buffer alone (see --raw)  [default: NAME.png]";
 
 static void help(const cli_command *c)
 {
@@ -138,7 +139,7 @@ static int output_names(const flame_cmd *o, int i, const char *name, char **imag
     *image = *raw = NULL;
     char *out = output_name(o->run.out[0], i, name);
     if (!out) return cli_error("out of memory"), EXIT_WORK;
-    if (fr_format_from_path(out) == FR_FMT_NPY) {
+    if (fr_format_from_path(out) == FR_FMT_NPY || fr_format_from_path(out) == FR_FMT_EXR) {
         if (o->raw) {
             cli_error("'%s' is already the raw buffer: --raw goes with an image output", out);
             free(out);
@@ -150,7 +151,8 @@ static int output_names(const flame_cmd *o, int i, const char *name, char **imag
     *image = out;
     if (!o->raw) return 0;
     if (!(*raw = output_name(o->raw, i, name))) return cli_error("out of memory"), EXIT_WORK;
-    if (fr_format_from_path(*raw) != FR_FMT_NPY) return cli_error("--raw '%s': the raw buffer is written as .npy", *raw), EXIT_USAGE;
+    if (fr_format_from_path(*raw) != FR_FMT_NPY && fr_format_from_path(*raw) != FR_FMT_EXR)
+        return cli_error("--raw '%s': the raw buffer is written as .npy or .exr", *raw), EXIT_USAGE;
     return 0;
 }
 
@@ -185,6 +187,17 @@ static fr_status write_image(fr_context *ctx, const fr_flames *f, int i, const f
     return s;
 }
 
+/* The raw buffer as .npy, or as .exr with the genome embedded. */
+static fr_status write_raw(fr_context *ctx, const fr_flames *f, int i, const fr_flame_raw *raw, const char *out)
+{
+    if (fr_format_from_path(out) != FR_FMT_EXR) return fr_flame_raw_write_npy(ctx, raw, out);
+    char *xml = NULL;
+    fr_status s = fr_flames_xml(ctx, f, i, &xml);
+    if (!s) s = fr_flame_raw_write_exr(ctx, raw, out, xml);
+    free(xml);
+    return s;
+}
+
 static int render_one(fr_context *ctx, const fr_flames *f, int i, flame_cmd *o)
 {
     char *out = NULL, *raw_out = NULL;
@@ -207,7 +220,7 @@ static int render_one(fr_context *ctx, const fr_flames *f, int i, flame_cmd *o)
     double t0 = cli_now();
     const char *failed = out ? out : raw_out;
     if (!s && out) s = write_image(ctx, f, i, &img, out, o);
-    if (!s && raw_out) failed = raw_out, s = fr_flame_raw_write_npy(ctx, &raw, raw_out);
+    if (!s && raw_out) failed = raw_out, s = write_raw(ctx, f, i, &raw, raw_out);
     double enc = cli_now() - t0;
     if (out) fr_image_free(&img);
     if (raw_out) fr_flame_raw_free(&raw);

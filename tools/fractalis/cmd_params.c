@@ -1,5 +1,6 @@
-/* fractalis params FILE: the scene embedded in a PNG (or a .json scene), of
- * any family, as JSON and as the command line that renders it again. */
+/* fractalis params FILE: the scene embedded in a PNG or EXR (or a .json
+ * scene), of any family, as JSON and as the command line that renders it
+ * again; a flame EXR's genome as flam3 XML. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,18 +40,31 @@ static void print_command(fr_context *ctx, const cli_params *t, const void *p, c
 int cmd_params(int argc, char **argv)
 {
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        printf("Usage: fractalis params FILE.png|SCENE.json\n"
+        printf("Usage: fractalis params FILE.png|FILE.exr|SCENE.json\n"
                "Prints the scene embedded in FILE (escape time or orbit density) as JSON, then the command\n"
-               "that renders it again.\n");
+               "that renders it again; for a flame's EXR, the genome it holds (flam3 XML).\n");
         return 0;
     }
     if (argc != 2) {
-        cli_error("usage: fractalis params FILE.png|SCENE.json");
+        cli_error("usage: fractalis params FILE.png|FILE.exr|SCENE.json");
         return EXIT_USAGE;
     }
     fr_context *ctx = fr_context_create();
     if (!ctx) return EXIT_WORK;
     char *text = NULL, *json = NULL, kind[32];
+    if (fr_format_from_path(argv[1]) == FR_FMT_EXR) {
+        /* a flame's EXR carries its genome instead of a scene */
+        char *genome = NULL;
+        int flame = !fr_exr_read_meta(ctx, argv[1], "fractalis", &text) && !text &&
+                    !fr_exr_read_meta(ctx, argv[1], "flam3_genome", &genome) && genome;
+        if (flame) printf("%s\n# the genome above, saved as FILE.flam3: fractalis render flame FILE.flam3\n", genome);
+        free(genome), free(text);
+        text = NULL;
+        if (flame) {
+            fr_context_destroy(ctx);
+            return 0;
+        }
+    }
     int rc = cli_scene_read(ctx, argv[1], &text);
     if (!rc && fr_scene_kind(ctx, text, kind, sizeof kind)) cli_error("scene '%s': %s", argv[1], fr_last_error(ctx)), rc = EXIT_WORK;
     if (!rc && !strcmp(kind, "escape")) {

@@ -21,11 +21,11 @@ int cli_check_writable(const char *path)
 fr_format cli_output_format(const char *path, unsigned allowed)
 {
     static const char *const ext[] = {[FR_FMT_PNG] = ".png", [FR_FMT_PPM] = ".ppm", [FR_FMT_JPEG] = ".jpg",
-                                      [FR_FMT_NPY] = ".npy", [FR_FMT_JSON] = ".json"};
+                                      [FR_FMT_NPY] = ".npy", [FR_FMT_JSON] = ".json", [FR_FMT_EXR] = ".exr"};
     fr_format f = fr_format_from_path(path);
     if (f == FR_FMT_UNKNOWN || !(allowed & CLI_FMT(f))) {
         char list[64] = "";
-        for (int k = FR_FMT_PNG; k <= FR_FMT_JPEG; k++)
+        for (int k = FR_FMT_PNG; k <= FR_FMT_EXR; k++)
             if (allowed & CLI_FMT(k)) strcat(strcat(list, *list ? ", " : ""), ext[k]);
         cli_error("cannot write '%s' here: use %s", path, list);
         return FR_FMT_UNKNOWN;

@@ -1,4 +1,4 @@
-/* Scenes from files: a .json scene, or a PNG carrying one. */
+/* Scenes from files: a .json scene, or a PNG or EXR carrying one. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -13,6 +13,15 @@ int cli_scene_read(fr_context *ctx, const char *path, char **json)
         if (fr_image_read_png(ctx, path, NULL, json)) return cli_error("%s", fr_last_error(ctx)), EXIT_WORK;
         if (!*json)
             return cli_error("'%s' carries no fractalis parameters (not rendered by fractalis?)", path), EXIT_WORK;
+        return 0;
+    }
+    if (fr_format_from_path(path) == FR_FMT_EXR) {
+        if (fr_exr_read_meta(ctx, path, "fractalis", json)) return cli_error("%s", fr_last_error(ctx)), EXIT_WORK;
+        if (!*json)
+            return cli_error("'%s' carries no fractalis parameters (not rendered by fractalis, or a flame: see "
+                             "'fractalis params')",
+                             path),
+                   EXIT_WORK;
         return 0;
     }
     if (fr_read_text_file(ctx, path, json)) return cli_error("%s", fr_last_error(ctx)), EXIT_WORK;
