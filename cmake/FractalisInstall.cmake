@@ -68,7 +68,8 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/fractalis.pc DESTINATION ${CMAKE_INSTA
 find_program(HELP2MAN help2man)
 if(HELP2MAN)
   set(FR_MAN_DIR ${CMAKE_CURRENT_BINARY_DIR}/man)
-  set(FR_MAN_PAGES fractalis render render-buddhabrot render-flame flame params locate compare devices bench)
+  set(FR_MAN_PAGES fractalis render render-buddhabrot render-flame flame params locate compare devices bench
+    bench-orbit bench-flame bench-deep bench-scaling)
   set(pages "")
   foreach(page ${FR_MAN_PAGES})
     set(out ${FR_MAN_DIR}/${page}.1)
