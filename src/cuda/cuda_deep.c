@@ -63,6 +63,7 @@ typedef struct gdeep {
     fr_escape_job *ej;
     dev_tables t;
     fr_cuda_deep_out *dout, *hout;
+    float *dde, *hde;       /* the estimates' directions, when the job wants them */
     unsigned long long *dtot;
     cudaStream_t stream;
 } gdeep;
@@ -74,8 +75,10 @@ static void cuda_deep_end(void *state)
     cudaSetDevice(g->ctx->cuda_index);
     tables_free(&g->t);
     cudaFree(g->dout);
+    cudaFree(g->dde);
     cudaFree(g->dtot);
     if (g->hout) cudaFreeHost(g->hout);
+    if (g->hde) cudaFreeHost(g->hde);
     if (g->stream) cudaStreamDestroy(g->stream);
     (void)cudaGetLastError();
     free(g);
@@ -116,6 +119,10 @@ static fr_status cuda_deep_begin(fr_context *ctx, const fr_deep_job *hj, fr_esca
     g->j.Z = t->Z, g->j.Zfe = t->Zfe, g->j.bla = t->bla, g->j.blafe = t->blafe, g->j.blaq = t->blaq,
     g->j.blaqfe = t->blaqfe;
     CK(cudaMalloc((void **)&g->dout, (size_t)LAUNCH_SAMPLES * sizeof *g->dout), "sample results");
+    if (ej->de && hj->derivative) {
+        CK(cudaMalloc((void **)&g->dde, (size_t)LAUNCH_SAMPLES * 2 * sizeof *g->dde), "sample estimates");
+        CK(cudaMallocHost((void **)&g->hde, (size_t)LAUNCH_SAMPLES * 2 * sizeof *g->hde), "sample estimates");
+    }
     CK(cudaMalloc((void **)&g->dtot, 3 * sizeof *g->dtot), "totals");
     CK(cudaMemsetAsync(g->dtot, 0, 3 * sizeof *g->dtot, g->stream), "totals");
     *state = g;
@@ -137,9 +144,12 @@ static fr_status cuda_deep_run(void *state, uint64_t first0, uint64_t count0, fr
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
     for (int64_t first = (int64_t)first0; first < end; first += LAUNCH_SAMPLES) {
         const int64_t count = end - first < LAUNCH_SAMPLES ? end - first : LAUNCH_SAMPLES;
-        CK(fr_cuda_deep_launch(&g->j, first, count, g->dout, g->dtot, BLOCK, g->stream), "deep-zoom kernel");
+        CK(fr_cuda_deep_launch(&g->j, first, count, g->dout, g->dde, g->dtot, BLOCK, g->stream), "deep-zoom kernel");
         CK(cudaMemcpyAsync(g->hout, g->dout, (size_t)count * sizeof *g->hout, cudaMemcpyDeviceToHost, g->stream),
            "deep-zoom results");
+        if (g->dde)
+            CK(cudaMemcpyAsync(g->hde, g->dde, (size_t)count * 2 * sizeof *g->hde, cudaMemcpyDeviceToHost, g->stream),
+               "deep-zoom estimates");
         CK(cudaStreamSynchronize(g->stream), "deep-zoom kernel");
         for (int64_t i = 0; i < count; i++) {
             const int64_t idx = first + i;
@@ -147,7 +157,9 @@ static fr_status cuda_deep_run(void *state, uint64_t first0, uint64_t count0, fr
             ej->counts[idx] = o->n;
             if (ej->smooth) ej->smooth[idx] = fr_escape_value(ej, o->n, o->wx, o->wy);
             if (ej->dist) ej->dist[idx] = o->dist;
-            if (ej->de) ej->de[2 * idx] = o->de[0], ej->de[2 * idx + 1] = o->de[1];
+            if (ej->de) /* (a job without the derivative has none: zeros, as on the CPU) */
+                ej->de[2 * idx] = g->j.derivative ? g->hde[2 * i] : 0.0f,
+                ej->de[2 * idx + 1] = g->j.derivative ? g->hde[2 * i + 1] : 0.0f;
         }
         if (ctx->progress &&
             ctx->progress((double)(first + count - (int64_t)first0) / (double)count0, ctx->progress_user)) {

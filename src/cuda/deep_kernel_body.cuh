@@ -12,7 +12,7 @@
 #include "deep/deep_pixel.h"
 
 __global__ void FR_DEEP_KERNEL(const __grid_constant__ fr_deep_job j, int64_t first, int64_t count,
-                               fr_cuda_deep_out *out, unsigned long long *totals)
+                               fr_cuda_deep_out *out, float *de, unsigned long long *totals)
 {
     unsigned long long steps = 0, skipped = 0;
     for (;;) {
@@ -37,9 +37,11 @@ __global__ void FR_DEEP_KERNEL(const __grid_constant__ fr_deep_job j, int64_t fi
         fr_cuda_deep_out o;
         o.n = r.n;
         o.dist = r.n >= j.max_iter ? -1.0f : (float)r.dist_px;
-        o.de[0] = r.de[0], o.de[1] = r.de[1];
         o.wx = r.wx, o.wy = r.wy;
         out[i] = o;
+#ifndef FR_DEEP_ONLY_Z2
+        if (de) de[2 * i] = r.de[0], de[2 * i + 1] = r.de[1];
+#endif
         steps += r.steps, skipped += r.skipped;
     }
     __syncwarp();
@@ -56,7 +58,7 @@ __global__ void FR_DEEP_KERNEL(const __grid_constant__ fr_deep_job j, int64_t fi
 /* Launch enough blocks to fill the device once (they then take samples
  * until none is left). */
 static cudaError_t launch_filling(const fr_deep_job *job, int64_t first, int64_t count, fr_cuda_deep_out *out,
-                                  unsigned long long *totals, int block, cudaStream_t stream)
+                                  float *de, unsigned long long *totals, int block, cudaStream_t stream)
 {
     if (count <= 0) return cudaSuccess;
     if (block <= 0 || block % 32) return cudaErrorInvalidValue; /* whole warps: the totals are summed by shuffles */
@@ -68,6 +70,6 @@ static cudaError_t launch_filling(const fr_deep_job *job, int64_t first, int64_t
     if (e) return e;
     int64_t blocks = (int64_t)sms * (per_sm > 0 ? per_sm : 1), need = (count + block - 1) / block;
     if (blocks > need) blocks = need;
-    FR_DEEP_KERNEL<<<(unsigned)blocks, block, 0, stream>>>(*job, first, count, out, totals);
+    FR_DEEP_KERNEL<<<(unsigned)blocks, block, 0, stream>>>(*job, first, count, out, de, totals);
     return cudaGetLastError();
 }

@@ -6,8 +6,8 @@
 #include "cuda/deep_kernel_body.cuh"
 
 extern "C" cudaError_t fr_cuda_deep_launch_z2(const fr_deep_job *job, int64_t first, int64_t count,
-                                              fr_cuda_deep_out *out, unsigned long long *totals, int block,
+                                              fr_cuda_deep_out *out, float *de, unsigned long long *totals, int block,
                                               cudaStream_t stream)
 {
-    return launch_filling(job, first, count, out, totals, block, stream);
+    return launch_filling(job, first, count, out, de, totals, block, stream);
 }
