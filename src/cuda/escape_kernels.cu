@@ -135,6 +135,7 @@ __device__ __forceinline__ void warp_stats(const fr_cuda_escape_args &a, bool sm
 
 /* The iteration of one sample (count, smooth value) by the fast loop. */
 template <typename T, int F> struct iterate_sampler {
+    static constexpr bool has_de = false; /* (no distance estimate: the store of de drops out) */
     static __device__ __forceinline__ uint32_t run(const fr_escape_job &j, double re, double im, uint32_t limit,
                                                    uint64_t *steps, float *sm, float *ds, float *dv, bool *done)
     {
@@ -148,6 +149,7 @@ template <typename T, int F> struct iterate_sampler {
 /* Distance estimation of one sample (escape_distance.h): any formula and
  * precision, so one instance serves all. */
 struct distance_sampler {
+    static constexpr bool has_de = true;
     static __device__ __forceinline__ uint32_t run(const fr_escape_job &j, double re, double im, uint32_t limit,
                                                    uint64_t *steps, float *sm, float *ds, float *dv, bool *done)
     {
@@ -177,7 +179,8 @@ __device__ __forceinline__ bool pixel(const fr_cuda_escape_args &a, int px, int 
             fr_escape_sample_point(&j, gx, gy, &re, &im);
             float sm = 0.0f, ds = 0.0f, dv[2] = {0.0f, 0.0f};
             bool done;
-            const uint32_t n = Sampler::run(j, re, im, limit, steps, &sm, &ds, a.de ? dv : NULL, &done);
+            const uint32_t n =
+                Sampler::run(j, re, im, limit, steps, &sm, &ds, Sampler::has_de && a.de ? dv : NULL, &done);
             if (!done) return false;
             if (n >= j.max_iter) in++;
             else l = min(l, n), h = max(h, n);
@@ -186,7 +189,7 @@ __device__ __forceinline__ bool pixel(const fr_cuda_escape_args &a, int px, int 
                 a.counts[i] = n;
                 if (a.smooth) a.smooth[i] = sm;
                 if (a.dist) a.dist[i] = ds;
-                if (a.de) a.de[2 * i] = dv[0], a.de[2 * i + 1] = dv[1];
+                if (Sampler::has_de && a.de) a.de[2 * i] = dv[0], a.de[2 * i + 1] = dv[1];
             }
             if (a.rgb) {
                 float rgb[3];
