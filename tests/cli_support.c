@@ -4,6 +4,7 @@
 #endif
 
 #include "cli_support.h"
+#include "fs_support.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -182,28 +183,11 @@ int cli_setup(void **state, const char *subdir)
     return 0;
 }
 
-static void remove_tree(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *e;
-    char p[PATH_MAX + 256];
-    while ((e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) remove_tree(p);
-        else unlink(p);
-    }
-    closedir(d);
-    rmdir(dir);
-}
-
 int cli_teardown(void **state)
 {
     fixture *f = *state;
     if (!f) return 0;
-    remove_tree(f->dir);
+    fs_tree_remove(f->dir);
     fr_context_destroy(f->ctx);
     free(f);
     return 0;

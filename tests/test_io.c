@@ -41,40 +41,17 @@ static int setup(void **state)
 {
     fixture *f = calloc(1, sizeof *f);
     assert_non_null(f);
-    const char *base = getenv("FR_TEST_TMP");
-    if (!base || !*base) base = "/tmp";
-    snprintf(f->dir, sizeof f->dir, "%s/test_io.XXXXXX", base);
-    assert_non_null(mkdtemp(f->dir));
+    fs_tmpdir_make(f->dir, "test_io");
     f->ctx = fr_context_create();
     assert_non_null(f->ctx);
     *state = f;
     return 0;
 }
 
-/* Tests create only plain files and at most one level of folders. */
-static void remove_tree(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *e;
-    char p[PATH_MAX + 256];
-    while ((e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-            remove_tree(p);
-        else
-            unlink(p);
-    }
-    closedir(d);
-    rmdir(dir);
-}
-
 static int teardown(void **state)
 {
     fixture *f = *state;
-    remove_tree(f->dir);
+    fs_tree_remove(f->dir);
     fr_context_destroy(f->ctx);
     free(f);
     return 0;

@@ -38,10 +38,7 @@ static int setup(void **state)
 {
     fixture *f = calloc(1, sizeof *f);
     assert_non_null(f);
-    const char *base = getenv("FR_TEST_TMP");
-    if (!base || !*base) base = "/tmp";
-    snprintf(f->dir, sizeof f->dir, "%s/test_jpeg.XXXXXX", base);
-    assert_non_null(mkdtemp(f->dir));
+    fs_tmpdir_make(f->dir, "test_jpeg");
     f->ctx = fr_context_create();
     assert_non_null(f->ctx);
     *state = f;
@@ -51,16 +48,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     fixture *f = *state;
-    DIR *d = opendir(f->dir);
-    struct dirent *e;
-    char p[PATH_MAX + 256];
-    while (d && (e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        snprintf(p, sizeof p, "%s/%s", f->dir, e->d_name);
-        unlink(p);
-    }
-    if (d) closedir(d);
-    rmdir(f->dir);
+    fs_tree_remove(f->dir);
     fr_context_destroy(f->ctx);
     free(f);
     return 0;
