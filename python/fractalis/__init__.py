@@ -76,12 +76,13 @@ def render(what, **kwargs):
     (``size=(640, 360)``, ``center=(-0.75, 0)``, ``iter=2000``,
     ``palette_offset=0.5``, ...) and the run options (``context``,
     ``device``, ``threads``, ``progress``, ``kernel``, ``device_memory``;
-    ``image``/``raw`` to leave an output out; ``histogram`` to continue one).
+    ``image``/``raw`` to leave an output out; ``smooth``/``de`` for escape
+    time's extra arrays; ``histogram`` to continue one).
 
     Returns an :class:`EscapeResult` or a :class:`BuddhaResult`. For flames
     see :func:`render_flame`.
     """
-    run_names = ("image", "raw", "histogram", "context", "device", "threads", "progress", "kernel",
+    run_names = ("image", "raw", "smooth", "de", "histogram", "context", "device", "threads", "progress", "kernel",
                  "device_memory")
     run = {k: kwargs.pop(k) for k in list(kwargs) if k in run_names}
     if isinstance(what, (EscapeScene, BuddhaScene)):
@@ -97,8 +98,9 @@ def render(what, **kwargs):
         if "histogram" in run:
             raise TypeError("histogram= is for orbit density")
         return scene.render(**run)
-    if "raw" in run:
-        raise TypeError("raw= is for escape time (an orbit-density render always has its histogram)")
+    for k in ("raw", "smooth", "de"):
+        if k in run:
+            raise TypeError("%s= is for escape time (an orbit-density render always has its histogram)" % k)
     return scene.render(run.pop("histogram", None), **run)
 
 

@@ -185,7 +185,8 @@ class BuddhaResult(_Result):
         """Write the result, the format by the extension: .png (scene
         embedded), .ppm, .jpg/.jpeg, .npy (the histogram and PATH.json, its
         scene and sample count, as ``fractalis render --resume`` and
-        :func:`load_histogram` take them), .json (the scene)."""
+        :func:`load_histogram` take them), .json (the scene), .exr (the
+        image and the hits as UINT channels, as the CLI writes it)."""
         ctx = context.ptr if context is not None else scratch()
         fmt = lib.fr_format_from_path(cpath(path))
         if fmt == lib.FR_FMT_NPY:
@@ -194,6 +195,10 @@ class BuddhaResult(_Result):
                                                cpath(path)))
         elif fmt == lib.FR_FMT_JSON:
             self.scene.save_json(path)
+        elif fmt == lib.FR_FMT_EXR:
+            counts = np.ascontiguousarray(self.hist, dtype=np.uint64)
+            check(ctx, lib.fr_buddha_hist_write_exr(ctx, self.scene._p, self.scene._hist(counts, self.samples),
+                                                    cpath(path)))
         else:
             if self.image is None:
                 raise ValueError("save %s: the render has no image (image=False)" % (path,))

@@ -225,10 +225,11 @@ class FlameResult(_Result):
     def save(self, path, quality=95, context=None):
         """Write the image (.png with the genome embedded under
         "flam3_genome", as flam3 does; .ppm; .jpg/.jpeg) or the buckets
-        (.npy, as the CLI's --raw)."""
+        (.npy, as the CLI's --raw; .exr: the buckets / 255 as float channels
+        R G B A hits, the genome in "flam3_genome", as the CLI writes it)."""
         ctx = context.ptr if context is not None else scratch()
         fmt = lib.fr_format_from_path(cpath(path))
-        if fmt == lib.FR_FMT_NPY:
+        if fmt in (lib.FR_FMT_NPY, lib.FR_FMT_EXR):
             import numpy as np
             if self.buckets is None:
                 raise ValueError("save %s: the render has no buckets (raw=False)" % (path,))
@@ -238,7 +239,10 @@ class FlameResult(_Result):
             r.supersample = self.supersample
             keep = ffi.from_buffer(b)
             r.buckets = ffi.cast("uint32_t *", keep)
-            check(ctx, lib.fr_flame_raw_write_npy(ctx, r, cpath(path)))
+            if fmt == lib.FR_FMT_NPY:
+                check(ctx, lib.fr_flame_raw_write_npy(ctx, r, cpath(path)))
+            else:
+                check(ctx, lib.fr_flame_raw_write_exr(ctx, r, cpath(path), encode(self.genome.xml)))
         else:
             if self.image is None:
                 raise ValueError("save %s: the render has no image (image=False)" % (path,))
