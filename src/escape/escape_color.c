@@ -47,60 +47,81 @@ static fr_status build_ranks(fr_context *ctx, const fr_escape_job *job, fr_rank_
     return FR_OK;
 }
 
+/* What shading a job's samples needs: the palette's table and, for the
+ * histogram colouring, the rank table (both freed by shading_end). */
+typedef struct shading {
+    float *lut;
+    fr_rank_table rt;
+} shading;
+
+static void shading_end(shading *sh)
+{
+    free(sh->lut);
+    free((void *)sh->rt.frac);
+}
+
+static fr_status shading_begin(fr_context *ctx, const fr_escape_job *job, shading *sh)
+{
+    fr_status s;
+    sh->rt = (fr_rank_table){1, 0, NULL};
+    sh->lut = NULL;
+    if (job->color == FR_COLOR_HISTOGRAM && (s = build_ranks(ctx, job, &sh->rt))) return s;
+    if (!(sh->lut = malloc(FR_LUT_FLOATS * sizeof *sh->lut))) {
+        shading_end(sh);
+        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    }
+    fr_shade_lut_build(sh->lut, &job->p->palette);
+    return FR_OK;
+}
+
+/* Sample i's colour (sRGB, 0..1). */
+static inline void shade_at(const fr_escape_job *job, const shading *sh, int64_t i, float rgb[3])
+{
+    fr_shade_sample(job, sh->lut, &sh->rt, job->counts[i], job->smooth ? job->smooth[i] : 0.0f,
+                    job->dist ? job->dist[i] : 0.0f, rgb);
+}
+
 fr_status fr_escape_colorize(fr_context *ctx, const fr_escape_job *job, fr_image *image)
 {
     const int aa = job->aa, w = job->width, h = job->height, depth = job->depth;
-    fr_rank_table rt = {1, 0, NULL};
+    shading sh;
     fr_status s;
-    if (job->color == FR_COLOR_HISTOGRAM && (s = build_ranks(ctx, job, &rt))) return s;
+    if ((s = shading_begin(ctx, job, &sh))) return s;
     size_t bytes = (size_t)w * h * 3 * (depth == 16 ? 2 : 1);
     void *pixels = malloc(bytes);
-    float *lut = malloc(FR_LUT_FLOATS * sizeof *lut);
-    if (!pixels || !lut) {
-        free(pixels), free(lut), free((void *)rt.frac);
+    if (!pixels) {
+        shading_end(&sh);
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for a %dx%d image", w, h);
     }
-    fr_shade_lut_build(lut, &job->p->palette);
 #pragma omp parallel for schedule(dynamic, 4) num_threads(fr_threads(ctx))
     for (int y = 0; y < h; y++) {
         for (int x = 0; x < w; x++) {
             float acc[3] = {0, 0, 0}, rgb[3];
             for (int sy = 0; sy < aa; sy++)
                 for (int sx = 0; sx < aa; sx++) {
-                    int64_t i = (int64_t)(y * aa + sy) * job->sw + (x * aa + sx);
-                    fr_shade_sample(job, lut, &rt, job->counts[i], job->smooth ? job->smooth[i] : 0.0f,
-                                    job->dist ? job->dist[i] : 0.0f, rgb);
+                    shade_at(job, &sh, (int64_t)(y * aa + sy) * job->sw + (x * aa + sx), rgb);
                     fr_shade_accumulate(aa, rgb, acc);
                 }
             fr_shade_store(aa, depth, acc, pixels, ((size_t)y * w + x) * 3);
         }
     }
-    free((void *)rt.frac);
-    free(lut);
+    shading_end(&sh);
     image->width = w, image->height = h, image->depth = depth, image->pixels = pixels;
     return FR_OK;
 }
 
 fr_status fr_escape_shade_samples(fr_context *ctx, const fr_escape_job *job, float *rgb)
 {
-    fr_rank_table rt = {1, 0, NULL};
+    shading sh;
     fr_status s;
-    if (job->color == FR_COLOR_HISTOGRAM && (s = build_ranks(ctx, job, &rt))) return s;
-    float *lut = malloc(FR_LUT_FLOATS * sizeof *lut);
-    if (!lut) {
-        free((void *)rt.frac);
-        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-    }
-    fr_shade_lut_build(lut, &job->p->palette);
+    if ((s = shading_begin(ctx, job, &sh))) return s;
     const int64_t n = (int64_t)job->sw * job->sh;
 #pragma omp parallel for schedule(static) num_threads(fr_threads(ctx))
     for (int64_t i = 0; i < n; i++) {
         float c[3];
-        fr_shade_sample(job, lut, &rt, job->counts[i], job->smooth ? job->smooth[i] : 0.0f,
-                        job->dist ? job->dist[i] : 0.0f, c);
+        shade_at(job, &sh, i, c);
         for (int k = 0; k < 3; k++) rgb[3 * i + k] = fr_srgb_to_linear(c[k]);
     }
-    free((void *)rt.frac);
-    free(lut);
+    shading_end(&sh);
     return FR_OK;
 }
