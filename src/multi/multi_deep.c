@@ -91,11 +91,7 @@ static fr_status multi_deep_run(void *state, uint64_t first, uint64_t count, fr_
     for (int k = 0; k < n; k++) t[0] += m->tot[k].steps, t[1] += m->tot[k].skipped;
     if (!s && fr_shared(ctx)) {
         /* every process's samples into every process's arrays (zero elsewhere) */
-        fr_escape_job *ej = m->ej;
-        if (!s) s = fr_share_combine(ctx, ej->counts + first, count * 4, FR_COMBINE_OR, "samples");
-        if (!s && ej->smooth) s = fr_share_combine(ctx, ej->smooth + first, count * 4, FR_COMBINE_OR, "samples");
-        if (!s && ej->dist) s = fr_share_combine(ctx, ej->dist + first, count * 4, FR_COMBINE_OR, "samples");
-        if (!s && ej->de) s = fr_share_combine(ctx, ej->de + 2 * first, count * 8, FR_COMBINE_OR, "samples");
+        s = fr_multi_share_samples(ctx, m->ej, first, count);
         if (!s) s = fr_share_combine(ctx, t, 2, FR_COMBINE_SUM_U64, "statistics");
     }
     tot->steps += t[0], tot->skipped += t[1];

@@ -91,6 +91,15 @@ static fr_status band(fr_multi_worker *w, uint64_t y0, uint64_t rows, void *arg)
     return s;
 }
 
+fr_status fr_multi_share_samples(fr_context *ctx, fr_escape_job *job, uint64_t first, uint64_t count)
+{
+    fr_status s = fr_share_combine(ctx, job->counts + first, count * 4, FR_COMBINE_OR, "samples");
+    if (!s && job->smooth) s = fr_share_combine(ctx, job->smooth + first, count * 4, FR_COMBINE_OR, "samples");
+    if (!s && job->dist) s = fr_share_combine(ctx, job->dist + first, count * 4, FR_COMBINE_OR, "samples");
+    if (!s && job->de) s = fr_share_combine(ctx, job->de + 2 * first, count * 8, FR_COMBINE_OR, "samples");
+    return s;
+}
+
 static fr_status multi_escape_render(fr_context *ctx, fr_escape_job *job, const float *lut, fr_image *image,
                                      fr_escape_stats *st)
 {
@@ -145,10 +154,7 @@ static fr_status multi_escape_render(fr_context *ctx, fr_escape_job *job, const 
         const size_t samples = (size_t)job->sw * job->sh;
         uint64_t tot[2] = {st->iterations, st->interior};
         if (image) s = fr_share_combine(ctx, image->pixels, m.row_bytes * (size_t)job->height, FR_COMBINE_OR, "images");
-        if (!s && job->counts) s = fr_share_combine(ctx, job->counts, samples * 4, FR_COMBINE_OR, "samples");
-        if (!s && job->smooth) s = fr_share_combine(ctx, job->smooth, samples * 4, FR_COMBINE_OR, "samples");
-        if (!s && job->dist) s = fr_share_combine(ctx, job->dist, samples * 4, FR_COMBINE_OR, "samples");
-        if (!s && job->de) s = fr_share_combine(ctx, job->de, samples * 8, FR_COMBINE_OR, "samples");
+        if (!s && job->counts) s = fr_multi_share_samples(ctx, job, 0, samples);
         if (!s) s = fr_share_combine(ctx, tot, 2, FR_COMBINE_SUM_U64, "statistics");
         st->iterations = tot[0], st->interior = tot[1];
     }
