@@ -655,6 +655,11 @@ fr_status fr_image_write_png(fr_context *ctx, const fr_image *img, const char *p
  * as flam3 writes it). */
 fr_status fr_image_write_png_keyed(fr_context *ctx, const fr_image *img, const char *path, const char *key,
                                    const char *text);
+/* The PNG fr_image_write_png_keyed would write, into memory: *data
+ * (malloc()ed, free with fr_free) of *size bytes. key NULL means
+ * "fractalis"; text NULL embeds none. */
+fr_status fr_image_encode_png(fr_context *ctx, const fr_image *img, const char *key, const char *text,
+                              unsigned char **data, size_t *size);
 fr_status fr_image_write_ppm(fr_context *ctx, const fr_image *img, const char *path);
 /* Write a baseline JPEG (8-bit RGB) at `quality` 1..100 (95 is a good
  * default). 16-bit samples are rounded to 8 bits; JPEG has no alpha, so an
@@ -733,6 +738,11 @@ typedef struct fr_flames fr_flames;
  * malformed file fails with FR_ERR_PARSE and a message naming the line and
  * the element. */
 fr_status fr_flames_read(fr_context *ctx, const char *path, const char *palette_file, int strict, fr_flames **out);
+/* The same from text in memory (len bytes; an upload): `name` stands for
+ * the file in messages. The XML is parsed without entity expansion and
+ * without network access, as every genome file is. */
+fr_status fr_flames_parse(fr_context *ctx, const char *xml, size_t len, const char *name, const char *palette_file,
+                          int strict, fr_flames **out);
 void fr_flames_destroy(fr_flames *f);
 int fr_flames_count(const fr_flames *f);
 /* Genome i's name ("" when it has none). */

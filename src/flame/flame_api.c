@@ -1,4 +1,5 @@
 /* The public face of genome files: fr_flames over fr_flame_file. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,12 +7,16 @@
 #include "flame/flame_api.h"
 #include "flame/flame_xml.h"
 
-fr_status fr_flames_read(fr_context *ctx, const char *path, const char *palette_file, int strict, fr_flames **out)
+/* fr_flames_read and fr_flames_parse: the file from a path (xml NULL) or from memory. */
+static fr_status flames_open(fr_context *ctx, const char *path, const char *xml, size_t len, const char *palette_file,
+                             int strict, fr_flames **out)
 {
+    if (!out) return fr_fail(ctx, FR_ERR_INVALID, "out: NULL");
     *out = NULL;
     fr_flames *f = calloc(1, sizeof *f);
     if (!f) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-    fr_status s = fr_flame_read_file(ctx, path, palette_file, strict, &f->file);
+    fr_status s = xml ? fr_flame_read_memory(ctx, xml, len, path, palette_file, strict, &f->file)
+                      : fr_flame_read_file(ctx, path, palette_file, strict, &f->file);
     if (s) {
         free(f);
         return s;
@@ -22,6 +27,19 @@ fr_status fr_flames_read(fr_context *ctx, const char *path, const char *palette_
     }
     *out = f;
     return FR_OK;
+}
+
+fr_status fr_flames_read(fr_context *ctx, const char *path, const char *palette_file, int strict, fr_flames **out)
+{
+    return flames_open(ctx, path, NULL, 0, palette_file, strict, out);
+}
+
+fr_status fr_flames_parse(fr_context *ctx, const char *xml, size_t len, const char *name, const char *palette_file,
+                          int strict, fr_flames **out)
+{
+    if (!xml) return fr_fail(ctx, FR_ERR_INVALID, "xml: NULL");
+    if (len > (size_t)INT32_MAX) return fr_fail(ctx, FR_ERR_INVALID, "len: %zu bytes is more than a genome file may hold", len);
+    return flames_open(ctx, name && *name ? name : "<memory>", xml, len, palette_file, strict, out);
 }
 
 void fr_flames_destroy(fr_flames *f)

@@ -161,49 +161,77 @@ fr_status fr_image_write_png(fr_context *ctx, const fr_image *img, const char *p
     return fr_image_write_png_keyed(ctx, img, path, FR_META_KEY, meta);
 }
 
-fr_status fr_image_write_png_keyed(fr_context *ctx, const fr_image *img, const char *path, const char *key,
-                                   const char *meta)
+/* The PNG stream of img into fp (a file being written atomically, or a
+ * memory stream); name is for messages. */
+static fr_status png_write_stream(fr_context *ctx, const fr_image *img, FILE *fp, const char *name, const char *key,
+                                  const char *meta)
 {
-    fr_status s = check_image(ctx, img, path);
-    if (s != FR_OK) return s;
-
     /* Measured on a 1920x1080 smooth render, 2 cores: libpng's own writer
      * took 24 ms at level 1 with the UP filter (37 ms at level 3, SUB|UP);
      * the parallel deflate of the same filtered rows takes half that. */
     unsigned char *idat = NULL;
     size_t idat_len = 0;
-    s = fr_png_deflate_parallel(ctx, img, fr_threads(ctx), &idat, &idat_len);
+    fr_status s = fr_png_deflate_parallel(ctx, img, fr_threads(ctx), &idat, &idat_len);
     if (s != FR_OK) return s;
-
-    fr_atomic_file af;
-    s = fr_atomic_open(ctx, &af, path);
-    if (s != FR_OK) {
-        free(idat);
-        return s;
-    }
 
     png_state st;
     memset(&st, 0, sizeof st);
-    st.fp = af.fp;
+    st.fp = fp;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &st, on_png_error,
                                               on_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!info) {
         png_destroy_write_struct(&png, NULL);
-        fr_atomic_abort(&af);
         free(idat);
-        return fr_fail(ctx, FR_ERR_NOMEM, "cannot write '%s': cannot set up libpng (out of memory?)",
-                       path);
+        return fr_fail(ctx, FR_ERR_NOMEM, "cannot write '%s': cannot set up libpng (out of memory?)", name);
     }
     png_set_write_fn(png, &st, png_write_cb, png_flush_cb);
     int rc = png_write_body(png, info, img, key, meta, idat, idat_len);
     png_destroy_write_struct(&png, &info);
     free(idat);
     if (rc != 0) {
+        if (st.io_errno) return fr_fail(ctx, FR_ERR_IO, "cannot write '%s': %s", name, strerror(st.io_errno));
+        return fr_fail(ctx, FR_ERR_IO, "cannot write '%s': libpng: %s", name, st.msg);
+    }
+    return FR_OK;
+}
+
+fr_status fr_image_encode_png(fr_context *ctx, const fr_image *img, const char *key, const char *text,
+                              unsigned char **data, size_t *size)
+{
+    if (!data || !size) return fr_fail(ctx, FR_ERR_INVALID, "data, size: NULL");
+    *data = NULL;
+    *size = 0;
+    fr_status s = check_image(ctx, img, "(memory)");
+    if (s != FR_OK) return s;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&buf, &len);
+    if (!fp) return fr_fail(ctx, FR_ERR_NOMEM, "cannot encode a PNG in memory: out of memory");
+    s = png_write_stream(ctx, img, fp, "(memory)", key ? key : FR_META_KEY, text);
+    if (fclose(fp) != 0 && s == FR_OK) s = fr_fail(ctx, FR_ERR_NOMEM, "cannot encode a PNG in memory: out of memory");
+    if (s != FR_OK) {
+        free(buf);
+        return s;
+    }
+    *data = (unsigned char *)buf;
+    *size = len;
+    return FR_OK;
+}
+
+fr_status fr_image_write_png_keyed(fr_context *ctx, const fr_image *img, const char *path, const char *key,
+                                   const char *meta)
+{
+    fr_status s = check_image(ctx, img, path);
+    if (s != FR_OK) return s;
+
+    fr_atomic_file af;
+    s = fr_atomic_open(ctx, &af, path);
+    if (s != FR_OK) return s;
+    s = png_write_stream(ctx, img, af.fp, path, key, meta);
+    if (s != FR_OK) {
         fr_atomic_abort(&af);
-        if (st.io_errno)
-            return fr_fail(ctx, FR_ERR_IO, "cannot write '%s': %s", path, strerror(st.io_errno));
-        return fr_fail(ctx, FR_ERR_IO, "cannot write '%s': libpng: %s", path, st.msg);
+        return s;
     }
     return fr_atomic_commit(ctx, &af);
 }

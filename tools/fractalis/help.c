@@ -19,6 +19,7 @@ void print_main_help(void)
            "  locate --center RE,IM --radius R   a minibrot near a point (deep zoom): its scene\n"
            "  compare A.png B.png          PSNR and mean difference of two images\n"
            "  devices                      the compute backends and GPUs\n"
+           "  serve                        the web explorer and its HTTP API (http://127.0.0.1:8080/)\n"
            "  bench                        time escape-time scenes on a device\n"
            "  bench orbit                  time orbit-density scenes\n"
            "  bench flame FILE...          time the chaos game of genomes\n"

@@ -38,13 +38,22 @@ static int render(int argc, char **argv)
     return cmd_render_escape(argc, argv);
 }
 
+#ifndef FR_HAVE_SERVE
+int cmd_serve(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    cli_error("this build has no web server (libmicrohttpd or nettle was not found when fractalis was built)");
+    return EXIT_WORK;
+}
+#endif
+
 static const struct {
     const char *name;
     int (*run)(int argc, char **argv);
 } commands[] = {
     {"render", render}, {"flame", cmd_flame}, {"params", cmd_params}, {"compare", cmd_compare},
     {"locate", cmd_locate},
-    {"devices", cmd_devices}, {"bench", cmd_bench},
+    {"devices", cmd_devices}, {"bench", cmd_bench}, {"serve", cmd_serve},
 };
 
 /* argv[0] is the command's name. */
