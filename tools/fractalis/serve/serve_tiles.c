@@ -117,7 +117,8 @@ typedef struct work_item {
     char *key;          /* the scene JSON: cache key and PNG chunk */
     char *batch;        /* tiles: what a batch shares (NULL: alone) */
     int state, orphan;
-    serve_reply reply;  /* the answer, once done */
+    fr_image img;       /* the picture, once done (the waiter encodes it) */
+    serve_reply reply;  /* or the error */
     struct work_item *next;
 } work_item;
 
@@ -141,6 +142,7 @@ static void item_free(work_item *it)
     free(it->key);
     free(it->batch);
     free(it->reply.body);
+    fr_image_free(&it->img);
     free(it);
 }
 
@@ -155,22 +157,6 @@ static int on_progress(double done, void *user)
     for (int i = 0; i < qu->nrunning; i++) all &= qu->running[i]->orphan;
     pthread_mutex_unlock(&qu->lock);
     return all;
-}
-
-static void encode(serve_queue *qu, work_item *it, fr_image *img)
-{
-    unsigned char *png = NULL;
-    size_t len = 0;
-    fr_status s = fr_image_encode_png(qu->ctx, img, NULL, it->key, &png, &len);
-    if (s) {
-        serve_error_ctx(&it->reply, qu->ctx, s);
-        return;
-    }
-    it->reply.status = 200;
-    it->reply.type = "image/png";
-    it->reply.body = png;
-    it->reply.len = len;
-    if (it->batch) serve_cache_put(qu->st->cache, it->key, png, len);
 }
 
 static void run_items(serve_queue *qu, work_item **items, int n)
@@ -204,10 +190,7 @@ static void run_items(serve_queue *qu, work_item **items, int n)
     } else {
         SERVE_COUNT(&st->stats, renders, 1);
     }
-    for (int i = 0; i < n; i++) {
-        encode(qu, items[i], &imgs[i]);
-        fr_image_free(&imgs[i]);
-    }
+    for (int i = 0; i < n; i++) items[i]->img = imgs[i];
 }
 
 static void *worker(void *arg)
@@ -334,8 +317,26 @@ static void submit_and_wait(serve_queue *qu, const serve_request *q, work_item *
         }
     }
     pthread_mutex_unlock(&qu->lock);
-    *r = it->reply;
-    it->reply.body = NULL;
+    if (it->img.pixels) {
+        /* PNG encoding in the connection's thread: the tiles of a batch are
+         * encoded in parallel, and the worker goes on to the next batch. */
+        fr_context *ctx = fr_context_create();
+        unsigned char *png = NULL;
+        size_t len = 0;
+        fr_status s = ctx ? fr_context_set_threads(ctx, 1) : FR_ERR_NOMEM;
+        if (!s) s = fr_image_encode_png(ctx, &it->img, NULL, it->key, &png, &len);
+        if (s) {
+            if (ctx) serve_error_ctx(r, ctx, s);
+            else serve_error(r, 503, NULL, "out of memory");
+        } else {
+            r->status = 200, r->type = "image/png", r->body = png, r->len = len;
+            if (it->batch) serve_cache_put(qu->st->cache, it->key, png, len);
+        }
+        fr_context_destroy(ctx);
+    } else {
+        *r = it->reply;
+        it->reply.body = NULL;
+    }
     item_free(it);
 }
 
