@@ -21,6 +21,10 @@ install(TARGETS fractalis_shared EXPORT fractalisTargets
 install(TARGETS fractalis ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
 install(FILES ${PROJECT_SOURCE_DIR}/include/fractalis.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT dev)
 install(TARGETS fractalis-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT cli)
+# The web explorer's front end (scripts/web-build.sh makes web/dist), which
+# `fractalis serve` finds at ../share/fractalis/web beside the program.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/web/dist/ DESTINATION ${CMAKE_INSTALL_DATADIR}/fractalis/web COMPONENT cli
+        OPTIONAL)
 
 # find_package(fractalis): the target fractalis::fractalis (the shared
 # library). The static library is for pkg-config --static.

@@ -21,6 +21,11 @@ src=$work/fractalis-$version
 mkdir -p "$src"
 { git ls-files -z; git ls-files -z --others --exclude-standard; } | xargs -0 cp --parents -t "$src" 2>/dev/null || true
 [ -f "$src/debian/control" ] || { echo "package.sh: the copy of the sources is incomplete" >&2; exit 1; }
+# The web explorer's front end is built output (git-ignored): build it here
+# with npm (scripts/web-build.sh) and package the result.
+scripts/web-build.sh >/dev/null
+mkdir -p "$src/web" && cp -r web/dist "$src/web/"
+
 echo "package.sh: building the packages of fractalis $version (log: $out/build.log)"
 mkdir -p "$out"
 if ! (cd "$src" && DEB_BUILD_OPTIONS="noddebs parallel=$(nproc) ${DEB_BUILD_OPTIONS:-}" \
