@@ -6,7 +6,12 @@ packages=(build-essential cmake pkg-config libpng-dev zlib1g-dev libjpeg-dev lib
           libxml2-dev libmpfr-dev libgmp-dev libmicrohttpd-dev nettle-dev flam3-palette flam3-utils clang libclang-rt-14-dev
           libopenmpi-dev openmpi-bin
           help2man debhelper dpkg-dev mmdebstrap
-          python3 python3-cffi python3-numpy python3-pytest)
+          python3 python3-cffi python3-numpy python3-pytest
+          chromium)   # the web explorer's test drives Debian's Chromium (tests/web)
+# Node.js and npm build the web explorer's front end (web/, scripts/web-build.sh):
+# Debian's, unless a Node.js with npm is installed already (NodeSource's
+# nodejs bundles npm and conflicts with Debian's npm package).
+command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
