@@ -451,6 +451,23 @@ fr_status fr_escape_render_raw(fr_context *ctx, const fr_escape_params *p, fr_im
                                unsigned want, fr_escape_extra *extra, fr_escape_stats *stats);
 void fr_escape_extra_free(fr_escape_extra *extra);
 
+/* Render n views that differ only in where they look (centre, centre text,
+ * width and its exponent): tiles of a map. Each images[i] receives a new
+ * image equal, byte for byte, to fr_escape_render of views[i] alone (on
+ * the same context); on a GPU the plain (float64 or float32) views are
+ * iterated, shaded and downsampled in one launch (more where the device
+ * memory budget asks for it; histogram colouring ranks and shades each
+ * image on its own afterwards) and copied back at once; views that need
+ * perturbation (deep zoom) render one after another, as do all views on
+ * the CPU and on a list of devices. Every other parameter must be the same
+ * in every view (FR_ERR_INVALID naming the first that differs); each view
+ * is validated as fr_escape_render would (the message names the view).
+ * stats (may be NULL) receives the sums over the views (deep and
+ * reference_bits: the largest). Progress runs once from 0 to 1 over the
+ * whole batch. On failure no image is returned (every images[i] zeroed). */
+fr_status fr_escape_render_batch(fr_context *ctx, const fr_escape_params *const *views, int n,
+                                 fr_image *images, fr_escape_stats *stats);
+
 void fr_image_free(fr_image *img);
 void fr_escape_raw_free(fr_escape_raw *raw);
 

@@ -20,6 +20,12 @@ extern "C" {
 enum { FR_CS_ITERATIONS = 0, FR_CS_INTERIOR = 1, FR_CS_MIN_EXTERIOR = 2, FR_CS_MAX_EXTERIOR = 3, FR_CS_COUNT = 4 };
 #define FR_CS_SLOTS 1024
 
+/* Where view v of a batch (fr_escape_render_batch) looks: the fields of
+ * its job that differ from the batch's first. */
+typedef struct fr_cuda_view {
+    double center_re, center_im, pixel;
+} fr_cuda_view;
+
 /* One launch of the escape-time pixel kernel over image rows
  * [row0, row0 + rows): each thread computes one pixel's aa x aa samples.
  * With `rgb` it shades and downsamples them into the strip image; with
@@ -41,12 +47,25 @@ typedef struct fr_cuda_escape_args {
      * no budget) are queued (pixel index within the launch's rows) and
      * computed by a second kernel of late_blocks blocks, in full warps. */
     uint32_t budget;
-    uint32_t *queue;            /* rows * width entries */
+    uint32_t *queue;            /* rows * width entries (a batch: of each view) */
     unsigned *queue_len;        /* [0] entries, [1] next entry to take */
     int late_blocks;
+    /* A batch (fr_cuda_escape_batch_launch): view v takes its centre and
+     * pixel size from views[v], writes its image at rgb + v * view_rgb
+     * bytes and its samples at v * view_samples; with view_stats its
+     * statistics go to block v of `stats` (FR_CS_SLOTS x FR_CS_COUNT
+     * counters each), else all to the one block. */
+    const fr_cuda_view *views;
+    size_t view_rgb, view_samples;
+    int view_stats;
 } fr_cuda_escape_args;
 
 cudaError_t fr_cuda_escape_launch(const fr_cuda_escape_args *a, int block_w, int block_h, cudaStream_t stream);
+/* The same over rows [row0, row0 + rows) of `nviews` views (at most
+ * 65535; nviews * width * rows < 2^32) in one launch (blockIdx.z: the
+ * view), the late pixels of all of them in one more. */
+cudaError_t fr_cuda_escape_batch_launch(const fr_cuda_escape_args *a, int nviews, int block_w, int block_h,
+                                        cudaStream_t stream);
 
 /* Set `slots` statistics slots to zero counts and an empty range. */
 cudaError_t fr_cuda_stats_reset_launch(unsigned long long *stats, int slots, cudaStream_t stream);

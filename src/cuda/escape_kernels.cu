@@ -121,8 +121,10 @@ __device__ __forceinline__ void warp_stats(const fr_cuda_escape_args &a, bool sm
     }
     const unsigned t = threadIdx.x + threadIdx.y * blockDim.x;
     if (t % 32 == 0) {
-        const unsigned slot = ((blockIdx.x + blockIdx.y * gridDim.x) * (blockDim.x * blockDim.y / 32) + t / 32) %
-                              FR_CS_SLOTS;
+        const unsigned slot =
+            ((blockIdx.x + (blockIdx.y + blockIdx.z * gridDim.y) * gridDim.x) * (blockDim.x * blockDim.y / 32) +
+             t / 32) %
+            FR_CS_SLOTS;
         unsigned long long *st = a.stats + (size_t)slot * FR_CS_COUNT;
         if (steps) atomicAdd(st + FR_CS_ITERATIONS, (unsigned long long)steps);
         if (interior) atomicAdd(st + FR_CS_INTERIOR, (unsigned long long)interior);
@@ -202,9 +204,25 @@ __device__ __forceinline__ bool pixel(const fr_cuda_escape_args &a, int px, int 
     return true;
 }
 
+/* The arguments of view v of a batch: its centre and pixel size, its image,
+ * samples and statistics (fr_cuda_escape_args.views). */
+__device__ __forceinline__ void select_view(fr_cuda_escape_args &b, unsigned v)
+{
+    const fr_cuda_view w = b.views[v];
+    b.job.center_re = w.center_re, b.job.center_im = w.center_im, b.job.pixel = w.pixel;
+    if (b.rgb) b.rgb = (char *)b.rgb + v * b.view_rgb;
+    if (b.counts) b.counts += v * b.view_samples;
+    if (b.smooth) b.smooth += v * b.view_samples;
+    if (b.dist) b.dist += v * b.view_samples;
+    b.de = NULL;
+    if (b.view_stats) b.stats += (size_t)v * FR_CS_SLOTS * FR_CS_COUNT;
+}
+
 /* First pass: one thread per pixel of rows [row0, row0 + rows), each with
- * the step budget a.budget (0: none); pixels over budget go to the queue. */
-template <class Sampler> __device__ __forceinline__ void first_pass(const fr_cuda_escape_args &a)
+ * the step budget a.budget (0: none); pixels over budget go to the queue
+ * (their index among the launch's pixels; in a batch, after those of the
+ * views before `view`). */
+template <class Sampler> __device__ __forceinline__ void first_pass(const fr_cuda_escape_args &a, unsigned view = 0)
 {
     const fr_escape_job &j = a.job;
     const int px = blockIdx.x * blockDim.x + threadIdx.x;
@@ -224,7 +242,9 @@ template <class Sampler> __device__ __forceinline__ void first_pass(const fr_cud
         unsigned base = 0;
         if (lane == __ffs(mask) - 1) base = atomicAdd(a.queue_len, (unsigned)__popc(mask));
         base = __shfl_sync(0xffffffffu, base, __ffs(mask) - 1);
-        if (late) a.queue[base + __popc(mask & ((1u << lane) - 1))] = (uint32_t)(py - a.row0) * j.width + px;
+        if (late)
+            a.queue[base + __popc(mask & ((1u << lane) - 1))] =
+                (view * (uint32_t)a.rows + (uint32_t)(py - a.row0)) * (uint32_t)j.width + px;
     }
     warp_stats(a, small, steps, interior, lo, hi);
 }
@@ -253,6 +273,58 @@ template <class Sampler> __device__ __forceinline__ void second_pass(const fr_cu
     warp_stats(a, false, steps, interior, lo, hi);
 }
 
+/* Second pass of a batch: as second_pass, each queued pixel with its
+ * view's arguments. Where each view has its own statistics, a thread adds
+ * what it counted into a view's block whenever its next pixel belongs to
+ * another view (no warp reduction: the lanes' views differ). */
+template <class Sampler> __device__ __forceinline__ void second_pass_batch(const fr_cuda_escape_args &a)
+{
+    const fr_escape_job &j = a.job;
+    const unsigned n = a.queue_len[0], lane = threadIdx.x % 32;
+    const uint32_t per_view = (uint32_t)a.rows * (uint32_t)j.width;
+    const unsigned slot = (blockIdx.x * blockDim.x + threadIdx.x) % FR_CS_SLOTS;
+    uint64_t steps = 0;
+    unsigned interior = 0;
+    uint32_t lo = UINT32_MAX, hi = 0;
+    unsigned long long *cur = NULL;
+    for (;;) {
+        unsigned base = 0;
+        if (lane == 0) base = atomicAdd(&a.queue_len[1], 32u);
+        base = __shfl_sync(0xffffffffu, base, 0);
+        if (base >= n) break;
+        if (base + lane < n) {
+            const uint32_t q = a.queue[base + lane], v = q / per_view, r = q % per_view;
+            fr_cuda_escape_args b = a;
+            select_view(b, v);
+            if (a.view_stats && b.stats != cur) {
+                if (cur) {
+                    unsigned long long *st = cur + (size_t)slot * FR_CS_COUNT;
+                    if (steps) atomicAdd(st + FR_CS_ITERATIONS, (unsigned long long)steps);
+                    if (interior) atomicAdd(st + FR_CS_INTERIOR, (unsigned long long)interior);
+                    if (a.minmax && lo <= hi) {
+                        atomicMin(st + FR_CS_MIN_EXTERIOR, (unsigned long long)lo);
+                        atomicMax(st + FR_CS_MAX_EXTERIOR, (unsigned long long)hi);
+                    }
+                }
+                cur = b.stats, steps = 0, interior = 0, lo = UINT32_MAX, hi = 0;
+            }
+            pixel<Sampler>(b, (int)(r % j.width), a.row0 + (int)(r / j.width), j.max_iter, &steps, &interior, &lo,
+                           &hi);
+        }
+    }
+    if (!a.view_stats) {
+        warp_stats(a, false, steps, interior, lo, hi);
+    } else if (cur) {
+        unsigned long long *st = cur + (size_t)slot * FR_CS_COUNT;
+        if (steps) atomicAdd(st + FR_CS_ITERATIONS, (unsigned long long)steps);
+        if (interior) atomicAdd(st + FR_CS_INTERIOR, (unsigned long long)interior);
+        if (a.minmax && lo <= hi) {
+            atomicMin(st + FR_CS_MIN_EXTERIOR, (unsigned long long)lo);
+            atomicMax(st + FR_CS_MAX_EXTERIOR, (unsigned long long)hi);
+        }
+    }
+}
+
 template <typename T, int F> __global__ void escape_pixels(const fr_cuda_escape_args a)
 {
     first_pass<iterate_sampler<T, F>>(a);
@@ -264,6 +336,26 @@ template <typename T, int F> __global__ void escape_late_pixels(const fr_cuda_es
 }
 
 __global__ void distance_pixels(const fr_cuda_escape_args a) { first_pass<distance_sampler>(a); }
+
+/* The batch's kernels: blockIdx.z is the view. */
+template <typename T, int F> __global__ void escape_pixels_batch(const fr_cuda_escape_args a)
+{
+    fr_cuda_escape_args b = a;
+    select_view(b, blockIdx.z);
+    first_pass<iterate_sampler<T, F>>(b, blockIdx.z);
+}
+
+template <typename T, int F> __global__ void escape_late_pixels_batch(const fr_cuda_escape_args a)
+{
+    second_pass_batch<iterate_sampler<T, F>>(a);
+}
+
+__global__ void distance_pixels_batch(const fr_cuda_escape_args a)
+{
+    fr_cuda_escape_args b = a;
+    select_view(b, blockIdx.z);
+    first_pass<distance_sampler>(b, blockIdx.z);
+}
 
 __global__ void shade_pixels(const fr_cuda_escape_args a)
 {
@@ -339,6 +431,24 @@ template <typename T, int F> struct launch_pixels {
     }
 };
 
+template <typename T, int F> struct launch_batch {
+    static cudaError_t run(const fr_cuda_escape_args *a, dim3 grid, dim3 block, cudaStream_t s)
+    {
+        if (a->job.values == FR_VALUES_DISTANCE) {
+            fr_cuda_escape_args b = *a;
+            b.budget = 0;
+            distance_pixels_batch<<<grid, block, 0, s>>>(b);
+            return cudaGetLastError();
+        }
+        cudaError_t e = cudaMemsetAsync(a->queue_len, 0, 2 * sizeof *a->queue_len, s);
+        if (e != cudaSuccess) return e;
+        escape_pixels_batch<T, F><<<grid, block, 0, s>>>(*a);
+        if (a->budget && a->budget < a->job.max_iter)
+            escape_late_pixels_batch<T, F><<<a->late_blocks, 128, 0, s>>>(*a);
+        return cudaGetLastError();
+    }
+};
+
 template <typename T, int F> struct launch_plain {
     static cudaError_t run(const fr_escape_job *j, uint32_t *counts, unsigned long long *iters, int block,
                            cudaStream_t s)
@@ -379,6 +489,15 @@ extern "C" cudaError_t fr_cuda_escape_launch(const fr_cuda_escape_args *a, int b
     dim3 block(block_w, block_h);
     dim3 grid((a->job.width + block_w - 1) / block_w, (a->rows + block_h - 1) / block_h);
     return dispatch<launch_pixels>(a->job, a, grid, block, stream);
+}
+
+extern "C" cudaError_t fr_cuda_escape_batch_launch(const fr_cuda_escape_args *a, int nviews, int block_w,
+                                                   int block_h, cudaStream_t stream)
+{
+    if (nviews < 1 || nviews > 65535 || !a->views) return cudaErrorInvalidValue;
+    dim3 block(block_w, block_h);
+    dim3 grid((a->job.width + block_w - 1) / block_w, (a->rows + block_h - 1) / block_h, nviews);
+    return dispatch<launch_batch>(a->job, a, grid, block, stream);
 }
 
 extern "C" cudaError_t fr_cuda_shade_launch(const fr_cuda_escape_args *a, cudaStream_t stream)

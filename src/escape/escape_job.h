@@ -46,6 +46,9 @@ typedef struct fr_escape_job {
 
 /* Fill everything but the arrays from validated parameters. */
 void fr_escape_job_init(fr_escape_job *job, const fr_escape_params *p);
+/* The name of the first parameter in which a and b differ, besides the
+ * centre and width (fr_escape_render_batch's tiles), or NULL. */
+const char *fr_escape_params_differ(const fr_escape_params *a, const fr_escape_params *b);
 
 /* The point of the complex plane a sample stands for, in double. This is
  * the one mapping every backend uses (computed without contraction). */

@@ -20,6 +20,14 @@ typedef struct fr_escape_ops {
      * the job's width x height pixels) instead of a new buffer. */
     fr_status (*render)(fr_context *ctx, fr_escape_job *job, const float *lut, fr_image *image,
                         fr_escape_stats *stats);
+    /* Optional: fr_escape_render_batch's plain views on the device. jobs[0
+     * .. n) differ only in center_re, center_im and pixel (every other field
+     * equal, no host arrays); images[i] (zeroed on entry) receives view i's
+     * image, as `render` would make it; adds iterations, interior and the
+     * seconds to *stats. On failure no image is left. NULL: the driver
+     * renders view by view. */
+    fr_status (*render_batch)(fr_context *ctx, const fr_escape_job *jobs, int n, const float *lut,
+                              fr_image *images, fr_escape_stats *stats);
     /* Optional: time the render on the device (fractalis bench); NULL: the
      * generic wall-clock benchmark applies. */
     fr_status (*bench)(fr_context *ctx, fr_escape_job *job, const float *lut, const fr_bench_opts *opts,

@@ -298,6 +298,42 @@ double fr_escape_palette_cycle(const fr_escape_params *p)
     return p->color == FR_COLOR_COUNT ? n : 3.0 * n;
 }
 
+/* The first parameter, in table order, in which two scenes differ, besides
+ * where they look (centre and width, which a batch of tiles varies); NULL
+ * when none does. Only what reaches the image counts: a palette's name
+ * does not. */
+const char *fr_escape_params_differ(const fr_escape_params *a, const fr_escape_params *b)
+{
+    for (int i = 0; i < table.n; i++) {
+        const fr_param_desc *d = &table.rows[i];
+        if ((d->info.flags & FR_PARAM_ALIAS) || d->offset == OFF(center_re) || d->offset == OFF(view_width))
+            continue;
+        const char *x = (const char *)a + d->offset, *y = (const char *)b + d->offset;
+        int same;
+        switch (d->info.type) {
+        case FR_PT_ENUM: case FR_PT_INT: case FR_PT_BOOL: same = *(const int *)x == *(const int *)y; break;
+        case FR_PT_UINT: same = *(const uint32_t *)x == *(const uint32_t *)y; break;
+        case FR_PT_U64: same = *(const uint64_t *)x == *(const uint64_t *)y; break;
+        case FR_PT_DOUBLE: case FR_PT_DURATION: same = *(const double *)x == *(const double *)y; break;
+        case FR_PT_SIZE: same = !memcmp(x, y, 2 * sizeof(int)); break;
+        case FR_PT_COMPLEX:
+            same = ((const double *)x)[0] == ((const double *)y)[0] && ((const double *)x)[1] == ((const double *)y)[1];
+            break;
+        case FR_PT_COLOR: same = !memcmp(x, y, 3); break;
+        case FR_PT_PALETTE: {
+            const fr_palette *p = (const fr_palette *)x, *q = (const fr_palette *)y;
+            same = p->count == q->count && p->count >= 0 && p->count <= FR_PALETTE_MAX_STOPS &&
+                   !memcmp(p->pos, q->pos, (size_t)p->count * sizeof p->pos[0]) &&
+                   !memcmp(p->rgb, q->rgb, (size_t)p->count * sizeof p->rgb[0]);
+            break;
+        }
+        default: same = 0; break; /* a row of its own syntax: no way to tell */
+        }
+        if (!same) return d->info.name;
+    }
+    return NULL;
+}
+
 /* Bytes a render holds at once: per sample the count and up to two floats,
  * per pixel the output image. */
 static double render_bytes(const fr_escape_params *p)

@@ -157,6 +157,126 @@ out:
     return s;
 }
 
+/* ------------------------------------------------ batches of views (tiles) */
+
+/* The batch's progress: each part (the device's batch, a view of its own)
+ * reports 0..1, mapped into its share of the whole. */
+typedef struct batch_progress {
+    fr_progress_fn fn;
+    void *user;
+    double base, scale;
+} batch_progress;
+
+static int batch_progress_cb(double done, void *user)
+{
+    const batch_progress *b = user;
+    return b->fn(b->base + b->scale * done, b->user);
+}
+
+static void stats_add(fr_escape_stats *sum, const fr_escape_stats *v)
+{
+    sum->samples += v->samples;
+    sum->iterations += v->iterations;
+    sum->interior += v->interior;
+    sum->seconds_iterate += v->seconds_iterate;
+    sum->seconds_color += v->seconds_color;
+    sum->seconds_setup += v->seconds_setup;
+    sum->seconds_copy += v->seconds_copy;
+    if (v->deep > sum->deep) sum->deep = v->deep;
+    sum->reference_iterations += v->reference_iterations;
+    if (v->reference_bits > sum->reference_bits) sum->reference_bits = v->reference_bits;
+    sum->seconds_reference += v->seconds_reference;
+    sum->seconds_bla += v->seconds_bla;
+    sum->iterations_skipped += v->iterations_skipped;
+}
+
+/* The plain views (no perturbation) on a backend that renders batches:
+ * their indices into plain[np]; the images into images[plain[k]]. */
+static fr_status batch_on_device(fr_context *ctx, const fr_escape_ops *b, const fr_escape_params *const *views,
+                                 const int *plain, int np, fr_image *images, fr_escape_stats *st)
+{
+    fr_status s = FR_ERR_NOMEM;
+    fr_escape_job *jobs = calloc((size_t)np, sizeof *jobs);
+    fr_image *out = calloc((size_t)np, sizeof *out);
+    float *lut = malloc(FR_LUT_FLOATS * sizeof *lut);
+    if (!jobs || !out || !lut) {
+        fr_fail(ctx, s, "out of memory for a batch of %d views", np);
+        goto out;
+    }
+    fr_escape_stats bs = {0};
+    for (int k = 0; k < np; k++) {
+        fr_escape_job_init(&jobs[k], views[plain[k]]);
+        bs.samples += (uint64_t)jobs[k].sw * jobs[k].sh;
+    }
+    fr_shade_lut_build(lut, &views[plain[0]]->palette); /* the same in every view */
+    if ((s = b->render_batch(ctx, jobs, np, lut, out, &bs))) goto out;
+    for (int k = 0; k < np; k++) images[plain[k]] = out[k];
+    stats_add(st, &bs);
+out:
+    free(jobs);
+    free(out);
+    free(lut);
+    return s;
+}
+
+fr_status fr_escape_render_batch(fr_context *ctx, const fr_escape_params *const *views, int n, fr_image *images,
+                                 fr_escape_stats *stats)
+{
+    fr_status s = FR_OK;
+    if (!ctx) return FR_ERR_INVALID;
+    if (n <= 0) return fr_fail(ctx, FR_ERR_INVALID, "fr_escape_render_batch: n must be at least 1 (n is %d)", n);
+    if (images) memset(images, 0, (size_t)n * sizeof *images);
+    if (!views || !images)
+        return fr_fail(ctx, FR_ERR_INVALID, "fr_escape_render_batch: %s is NULL", views ? "images" : "views");
+    for (int i = 0; i < n; i++)
+        if (!views[i]) return fr_fail(ctx, FR_ERR_INVALID, "fr_escape_render_batch: views[%d] is NULL", i);
+    for (int i = 1; i < n; i++) {
+        const char *name = fr_escape_params_differ(views[0], views[i]);
+        if (name)
+            return fr_fail(ctx, FR_ERR_INVALID,
+                           "fr_escape_render_batch: view %d differs from view 0 in %s (only the centre and the width "
+                           "may differ)",
+                           i, name);
+    }
+    for (int i = 0; i < n; i++)
+        if ((s = fr_escape_params_validate(ctx, views[i])))
+            return fr_fail(ctx, s, "fr_escape_render_batch: view %d: %s", i, fr_last_error(ctx));
+
+    const fr_escape_ops *b = FR_BACKEND_OPS(ctx, escape);
+    int *plain = malloc((size_t)n * sizeof *plain);
+    char *done = calloc((size_t)n, 1);
+    if (!plain || !done) {
+        free(plain), free(done);
+        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    }
+    int np = 0;
+    if (b->render_batch)
+        for (int i = 0; i < n; i++)
+            if (!fr_escape_is_deep(views[i])) plain[np++] = i, done[i] = 1;
+    batch_progress bp = {ctx->progress, ctx->progress_user, 0, 0};
+    if (bp.fn) ctx->progress = batch_progress_cb, ctx->progress_user = &bp;
+    fr_escape_stats st = {0};
+    if (np) {
+        bp.scale = (double)np / n;
+        s = batch_on_device(ctx, b, views, plain, np, images, &st);
+    }
+    /* the rest one by one (every view where the backend renders no batches) */
+    for (int i = 0, k = np; i < n && !s; i++) {
+        if (done[i]) continue;
+        fr_escape_stats vs;
+        bp.base = (double)k++ / n, bp.scale = 1.0 / n;
+        if (!(s = fr_escape_render(ctx, views[i], &images[i], NULL, &vs))) stats_add(&st, &vs);
+    }
+    ctx->progress = bp.fn, ctx->progress_user = bp.user;
+    if (s)
+        for (int i = 0; i < n; i++) fr_image_free(&images[i]);
+    else if (stats)
+        *stats = st;
+    free(plain);
+    free(done);
+    return s;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
