@@ -174,10 +174,8 @@ static void run_items(serve_queue *qu, work_item **items, int n)
                         (unsigned long long)st->lim.max_memory);
         return;
     }
-    fr_status s = FR_OK;
-    for (int i = 0; i < n && !s; i++) s = fr_escape_render(qu->ctx, views[i], &imgs[i], NULL, NULL);
-    if (s)
-        for (int i = 0; i < n; i++) fr_image_free(&imgs[i]);
+    fr_status s = n == 1 ? fr_escape_render(qu->ctx, views[0], &imgs[0], NULL, NULL)
+                         : fr_escape_render_batch(qu->ctx, views, n, imgs, NULL);
     serve_mem_give(st, bytes);
     if (s) {
         for (int i = 0; i < n; i++) serve_error_ctx(&items[i]->reply, qu->ctx, s);
