@@ -12,6 +12,9 @@ if [ -d .gpu-deps ] && ls .gpu-deps/*.deb >/dev/null 2>&1; then
     sed -i -e "s|^prefix=.*|prefix=$root/usr|" -e "s|^\([a-z_]*dir\)=/usr/|\1=$root/usr/|" \
         -e "s|-L/usr/|-L$root/usr/|g" -e "s|-I/usr/|-I$root/usr/|g" \
         "$root"/usr/lib/x86_64-linux-gnu/pkgconfig/*.pc
+    # libmicrohttpd's names gnutls as a private requirement, whose .pc the
+    # machine lacks; the shared library finds the machine's libgnutls itself.
+    sed -i '/^Requires.private:/d' "$root"/usr/lib/x86_64-linux-gnu/pkgconfig/libmicrohttpd.pc 2>/dev/null || true
     # libxml2 comes as headers only: the machine has its own runtime (built
     # against its own ICU), so the link-time name points there.
     for l in "$root"/usr/lib/x86_64-linux-gnu/*.so; do
