@@ -4,8 +4,8 @@
 # the ICU headers they include, MPFR and GMP headers (deep zoom), libjpeg's headers and Debian's libjpeg.so.62
 # (Ubuntu ships libjpeg.so.8, whose ABI differs from these headers), OpenEXR's
 # headers and libOpenEXRCore (and Imath's headers: OpenEXR's pkg-config file
-# requires them), flam3's palette file, pkg-config, libmicrohttpd and nettle (fractalis
-# serve)) into
+# requires them), flam3's palette file, pkg-config, libmicrohttpd and nettle's headers (fractalis
+# serve; the machine's own libnettle, which its libgnutls needs)) into
 # .gpu-deps/ (git-ignored). scripts/gpu-check.sh unpacks them into a private
 # prefix there. Run here, before sending the tree to the GPU machine.
 set -euo pipefail
@@ -16,5 +16,5 @@ rm -f ./*.deb
 apt-get download libjansson-dev libjansson4 libcmocka-dev libcmocka0 pkgconf pkgconf-bin libpkgconf3 \
     libxml2-dev libicu-dev libjpeg62-turbo-dev libjpeg62-turbo \
     libopenexr-dev libopenexr-3-1-30 libimath-dev flam3-palette libmpfr-dev libgmp-dev \
-    libmicrohttpd-dev libmicrohttpd12 nettle-dev libnettle8 2>/dev/null
+    libmicrohttpd-dev libmicrohttpd12 nettle-dev 2>/dev/null
 ls -1 ./*.deb
