@@ -93,8 +93,7 @@ $('buddha-form').addEventListener('submit', (e) => {
       body: JSON.stringify(body),
     });
     return res.json();
-  });
-  $('job').querySelector('.job-download').setAttribute('download', name);
+  }, name);
 });
 
 updateHint();

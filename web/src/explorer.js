@@ -17,6 +17,7 @@
 
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import './explorer.css';
 import './style.css';
 import { API, ApiError, getJSON, request, responseError, saveBlob, showError } from './api.js';
 import { Dec, complexText, parseComplex } from './decimal.js';
@@ -378,10 +379,17 @@ function fillSelect(select, names, value) {
   select.value = value;
 }
 
-function swatch(colors) {
+// A palette's gradient: its stops at their positions (a cycle: the first
+// colour again at the end), else evenly spaced.
+function swatch(colors, positions) {
   if (!colors || !colors.length) return 'linear-gradient(90deg, #444, #888)';
   if (colors.length === 1) return colors[0];
-  const stops = colors.map((c, i) => `${c} ${((i / (colors.length - 1)) * 100).toFixed(2)}%`);
+  const cyclic = Array.isArray(positions) && positions.length === colors.length;
+  const stops = colors.map((c, i) => {
+    const at = cyclic ? positions[i] : i / (colors.length - 1);
+    return `${c} ${(at * 100).toFixed(2)}%`;
+  });
+  if (cyclic && positions[positions.length - 1] < 1) stops.push(`${colors[0]} 100%`);
   return `linear-gradient(90deg, ${stops.join(', ')})`;
 }
 
@@ -398,7 +406,7 @@ function buildPalettes() {
       b.setAttribute('role', 'radio');
       b.title = p.name;
       b.innerHTML = '<span class="swatch"></span><span class="palette-name"></span>';
-      b.querySelector('.swatch').style.background = swatch(p.colors);
+      b.querySelector('.swatch').style.background = swatch(p.colors, p.positions);
       b.querySelector('.palette-name').textContent = p.name;
       b.addEventListener('click', () => {
         if (state.palette === p.name) return;

@@ -114,8 +114,7 @@ $('flame-form').addEventListener('submit', (e) => {
       body: text,
     });
     return res.json();
-  });
-  $('job').querySelector('.job-download').setAttribute('download', `${base}.png`);
+  }, `${base}.png`);
 });
 
 getJSON('info').catch((err) => showError(err, 'server'));

@@ -60,7 +60,7 @@ export function jobPanel(root, { filename = 'fractalis.png', onFinish } = {}) {
     job = { ...job, ...j };
     root.dataset.state = job.state || '';
     stateEl.textContent = job.state || '';
-    stageEl.textContent = job.stage ? `\u2013 ${job.stage}` : '';
+    stageEl.textContent = job.stage && job.stage !== job.state ? `\u2013 ${job.stage}` : '';
     const p = Math.max(0, Math.min(1, Number(job.progress) || 0));
     if (job.state === 'done') bar.value = 1;
     else bar.value = p;
@@ -149,7 +149,10 @@ export function jobPanel(root, { filename = 'fractalis.png', onFinish } = {}) {
   return {
     busy: () => !finished,
     job: () => job,
-    async start(submit) {
+    // submit: an async function that POSTs the job and returns its JSON;
+    // name: the result's file name when downloaded.
+    async start(submit, name) {
+      if (name) filename = name;
       stopFollowing();
       finished = false;
       job = null;
