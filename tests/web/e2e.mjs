@@ -443,7 +443,26 @@ async function testFlame(browser) {
   await page.click('nav a[href="./flame.html"]');
   await page.waitForURL(/flame\.html$/);
   check(true, 'the nav links the pages');
+  // Drag and drop a genome file onto the drop zone.
+  const xml = fs.readFileSync(flameFile, 'utf8');
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'dropped.flam3', { type: 'application/xml' }));
+    return dt;
+  }, xml);
+  await page.dispatchEvent('#dropzone', 'dragover', { dataTransfer });
+  await page.dispatchEvent('#dropzone', 'drop', { dataTransfer });
+  try {
+    await page.waitForFunction(() => /dropped\.flam3 .*1 genome\)/.test(document.getElementById('file-name').textContent), null, {
+      timeout: 10000,
+    });
+    check(true, 'flame page: a file dropped on the drop zone is taken');
+  } catch (err) {
+    check(false, 'flame page: drag and drop', await page.textContent('#file-name'));
+  }
+  // The file input.
   await page.setInputFiles('#file', flameFile);
+  await page.waitForFunction(() => /temporal-exp\.flam3/.test(document.getElementById('file-name').textContent));
   await page.waitForFunction(() => !document.getElementById('render').disabled);
 
   // A long one, cancelled by its button (DELETE /api/jobs/ID).

@@ -493,6 +493,11 @@ function bindControls() {
     }
     setTimeout(() => ($('copy-link').textContent = 'Copy link'), 1500);
   });
+  // On a narrow screen the map comes first: the panel opens by its button.
+  if (window.matchMedia('(max-width: 640px)').matches) {
+    $('panel').hidden = true;
+    $('panel-toggle').setAttribute('aria-expanded', 'false');
+  }
   $('panel-toggle').addEventListener('click', () => {
     const panel = $('panel');
     panel.hidden = !panel.hidden;
