@@ -108,25 +108,29 @@ int serve_client_gone(const serve_request *q)
 
 /* ------------------------------------------------------------------- routes */
 
-/* "/api/tile/Z/X/Y.png": z, and x, y as texts into buffers. */
+/* "/api/tile/Z/X/Y.png": z, and x, y as texts into buffers. -1: not a tile
+ * path (404); 1: a tile path whose z is not a whole number (400, z). X and
+ * Y are checked by serve_tile_view. */
 static int parse_tile_path(const char *path, long *z, char *x, char *y, size_t n)
 {
-    const char *p = path;
+    const char *s1 = strchr(path, '/'), *s2 = s1 ? strchr(s1 + 1, '/') : NULL;
+    size_t len = strlen(path);
+    if (!s2 || strchr(s2 + 1, '/') || s1 == path || s2 == s1 + 1 || len < 4 || strcmp(path + len - 4, ".png") ||
+        path + len - 4 == s2 + 1)
+        return -1;
+    size_t xn = (size_t)(s2 - s1 - 1), yn = (size_t)(path + len - 4 - (s2 + 1));
+    /* (longer than any coordinate serve_tile_view takes: it refuses them as x or y) */
+    if (xn >= n) xn = n - 1;
+    if (yn >= n) yn = n - 1;
+    memcpy(x, s1 + 1, xn);
+    x[xn] = 0;
+    memcpy(y, s2 + 1, yn);
+    y[yn] = 0;
     char *end;
-    if (*p < '0' || *p > '9') return -1;
     errno = 0;
-    *z = strtol(p, &end, 10);
-    if (errno || *end != '/') return -1;
-    p = end + 1;
-    const char *slash = strchr(p, '/');
-    if (!slash || (size_t)(slash - p) >= n || slash == p) return -1;
-    memcpy(x, p, (size_t)(slash - p));
-    x[slash - p] = 0;
-    p = slash + 1;
-    const char *dot = strstr(p, ".png");
-    if (!dot || strcmp(dot, ".png") || dot == p || (size_t)(dot - p) >= n) return -1;
-    memcpy(y, p, (size_t)(dot - p));
-    y[dot - p] = 0;
+    if (*path < '0' || *path > '9') return 1;
+    *z = strtol(path, &end, 10);
+    if (errno || end != s1) return 1;
     return 0;
 }
 
@@ -173,8 +177,14 @@ static void route(serve_state *st, const serve_request *q, serve_reply *r)
     if (!strncmp(a, "tile/", 5)) {
         long z;
         char x[4100], y[4100];
-        if (parse_tile_path(a + 5, &z, x, y, sizeof x))
-            return (void)serve_error(r, 404, NULL, "%s: a tile is /api/tile/Z/X/Y.png", u);
+        int bad = parse_tile_path(a + 5, &z, x, y, sizeof x);
+        if (bad < 0) return (void)serve_error(r, 404, NULL, "%s: a tile is /api/tile/Z/X/Y.png", u);
+        if (bad) {
+            SERVE_COUNT(&st->stats, tile_requests, 1);
+            int zn = (int)strcspn(a + 5, "/");
+            return (void)serve_error(r, 400, "z", "z: '%.*s' is not a level 0..%d (--max-zoom)", zn > 40 ? 40 : zn,
+                                     a + 5, st->lim.max_zoom);
+        }
         return serve_tile(st, q, z, x, y, r);
     }
     if (!strcmp(a, "view.png")) return serve_view(st, q, r);

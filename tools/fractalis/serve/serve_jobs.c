@@ -153,8 +153,18 @@ static void run_job(serve_jobs *js, job *j)
     if (!s) s = fr_image_encode_png(ctx, &img, key, meta, &png, &len);
     fr_image_free(&img);
     free(meta);
+    /* the memory back before the job is seen finished: a client that
+     * starts the next render at its `done` finds the budget free */
+    serve_mem_give(st, j->bytes);
     pthread_mutex_lock(&js->lock);
     j->ended = now();
+    /* A Buddhabrot's sampling ends early without an error when the progress
+     * callback says stop: a DELETE (or the server stopping) is still a cancel. */
+    if (!s && (j->cancel || st->stopping)) {
+        free(png);
+        png = NULL;
+        s = FR_ERR_CANCELLED;
+    }
     if (!s) {
         j->state = JS_DONE, j->png = png, j->len = len, j->progress = 1;
         SERVE_COUNT(&st->stats, jobs_done, 1);
@@ -170,7 +180,6 @@ static void run_job(serve_jobs *js, job *j)
     j->version++;
     pthread_cond_broadcast(&js->changed);
     pthread_mutex_unlock(&js->lock);
-    serve_mem_give(st, j->bytes);
 }
 
 /* Drop finished jobs older than KEEP_SECONDS that nobody watches. Locked. */
@@ -365,6 +374,24 @@ static int make_scene(serve_state *st, fr_context *ctx, const serve_request *q, 
            -1;
 }
 
+/* 1 (and the 429 made) when the client or the server has all the jobs it
+ * may have queued or running. Locked. */
+static int over_limits(serve_state *st, serve_jobs *js, const char *client, serve_reply *r)
+{
+    int mine = 0, all = 0;
+    for (job *j = js->list; j; j = j->next)
+        if (!terminal(j->state)) all++, mine += !strcmp(j->client, client);
+    if (mine >= st->lim.max_jobs_per_client)
+        return serve_error(r, 429, NULL, "this client has %d jobs queued or running (--max-jobs-per-client %d)", mine,
+                           st->lim.max_jobs_per_client),
+               1;
+    if (all >= st->lim.max_jobs)
+        return serve_error(r, 429, NULL, "%d jobs are queued or running (--max-jobs %d); try again later", all,
+                           st->lim.max_jobs),
+               1;
+    return 0;
+}
+
 void serve_jobs_create(serve_state *st, const serve_request *q, serve_reply *r)
 {
     serve_jobs *js = st->jobs;
@@ -377,19 +404,13 @@ void serve_jobs_create(serve_state *st, const serve_request *q, serve_reply *r)
     if (kind && strcmp(kind, "flame"))
         return (void)serve_error(r, 400, "kind", "kind: '%s'; only 'flame' is given this way (scenes say their kind)",
                                  kind);
-    /* the limits on jobs, before any parsing */
+    /* the limits on jobs, before any parsing (and again as the job joins
+     * the list: requests that came at once were all parsed meanwhile) */
     pthread_mutex_lock(&js->lock);
     sweep(js);
-    int mine = 0, all = 0;
-    for (job *j = js->list; j; j = j->next)
-        if (!terminal(j->state)) all++, mine += !strcmp(j->client, q->client);
+    int over = over_limits(st, js, q->client, r);
     pthread_mutex_unlock(&js->lock);
-    if (mine >= st->lim.max_jobs_per_client)
-        return (void)serve_error(r, 429, NULL, "this client has %d jobs queued or running (--max-jobs-per-client %d)",
-                                 mine, st->lim.max_jobs_per_client);
-    if (all >= st->lim.max_jobs)
-        return (void)serve_error(r, 429, NULL, "%d jobs are queued or running (--max-jobs %d); try again later", all,
-                                 st->lim.max_jobs);
+    if (over) return;
 
     job *j = calloc(1, sizeof *j);
     fr_context *ctx = fr_context_create();
@@ -422,6 +443,11 @@ void serve_jobs_create(serve_state *st, const serve_request *q, serve_reply *r)
     j->created = now();
     snprintf(j->stage, sizeof j->stage, "queued");
     pthread_mutex_lock(&js->lock);
+    if (over_limits(st, js, q->client, r)) {
+        pthread_mutex_unlock(&js->lock);
+        job_free(j);
+        return;
+    }
     j->next = js->list;
     js->list = j;
     json_t *o = job_json(j);

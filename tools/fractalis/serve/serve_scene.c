@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "serve.h"
 
@@ -14,6 +15,14 @@ typedef struct apply_state {
     serve_reply *r;
     int failed;
 } apply_state;
+
+/* A palette given by a preset's name or as colours, not as a file. */
+static int palette_inline(const char *value)
+{
+    for (const char *const *n = fr_palette_presets(); *n; n++)
+        if (!strcasecmp(*n, value)) return 1;
+    return value[0] == '#' || strchr(value, ',');
+}
 
 static int apply_arg(void *user, const char *key, const char *value)
 {
@@ -28,6 +37,13 @@ static int apply_arg(void *user, const char *key, const char *value)
         a->failed = 1;
         return serve_error(a->r, 400, key, "size: tiles are %dx%d; use /api/view.png for other sizes", SERVE_TILE,
                            SERVE_TILE),
+               1;
+    }
+    if (!strcmp(key, "palette") && !palette_inline(value)) {
+        /* the library would read a palette file of that name: no request names a file */
+        a->failed = 1;
+        return serve_error(a->r, 400, key, "palette '%.100s' is neither a preset nor a list of colours #rrggbb,...",
+                           value),
                1;
     }
     fr_status s = fr_escape_param_set(a->ctx, a->p, key, value);

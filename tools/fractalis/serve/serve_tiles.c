@@ -37,8 +37,10 @@ int serve_tile_view(const char *center, const char *width, long z, const char *x
     mpz_t xi, yi;
     mpz_inits(xi, yi, NULL);
     int rc = -1;
-    if (parse_whole(x, xi) || parse_whole(y, yi)) {
-        snprintf(err, errn, "tile x '%.40s', y '%.40s': whole numbers", x, y);
+    int badx = parse_whole(x, xi) != 0, bady = !badx && parse_whole(y, yi) != 0;
+    if (badx || bady) {
+        snprintf(err, errn, "%s: '%.40s%s' is not a whole number (of at most 4000 digits)", badx ? "x" : "y",
+                 badx ? x : y, strlen(badx ? x : y) > 40 ? "..." : "");
         mpz_clears(xi, yi, NULL);
         return -1;
     }
@@ -191,6 +193,48 @@ static void run_items(serve_queue *qu, work_item **items, int n)
     for (int i = 0; i < n; i++) items[i]->img = imgs[i];
 }
 
+/* Tiles: one render for a tile that several requests wait for (tabs,
+ * clients: each copy would be rendered again), and none for a tile that the
+ * batch before this one rendered while it waited (it is in the cache now). */
+static void run_unique(serve_queue *qu, work_item **items, int n)
+{
+    work_item *todo[BATCH_MAX];
+    int same[BATCH_MAX], m = 0;
+    for (int i = 0; i < n; i++) {
+        same[i] = -1;
+        if (items[i]->batch) {
+            unsigned char *png;
+            size_t len;
+            if (serve_cache_get(qu->st->cache, items[i]->key, &png, &len)) {
+                items[i]->reply = (serve_reply){.status = 200, .type = "image/png", .body = png, .len = len};
+                continue;
+            }
+            for (int k = 0; k < m && same[i] < 0; k++)
+                if (!strcmp(todo[k]->key, items[i]->key)) same[i] = k;
+        }
+        if (same[i] < 0) todo[m++] = items[i];
+    }
+    if (m) run_items(qu, todo, m);
+    for (int i = 0; i < n; i++) {
+        if (same[i] < 0) continue;
+        /* a copy of the picture (each waiter encodes its own), or of the error */
+        const work_item *from = todo[same[i]];
+        if (from->img.pixels) {
+            size_t bytes = (size_t)from->img.width * from->img.height * fr_image_channels(&from->img) *
+                           (from->img.depth == 16 ? 2 : 1);
+            items[i]->img = from->img;
+            items[i]->img.pixels = malloc(bytes);
+            if (items[i]->img.pixels) memcpy(items[i]->img.pixels, from->img.pixels, bytes);
+            else serve_error(&items[i]->reply, 503, NULL, "out of memory");
+        } else {
+            items[i]->reply = from->reply;
+            items[i]->reply.body = from->reply.body ? malloc(from->reply.len + 1) : NULL;
+            if (items[i]->reply.body) memcpy(items[i]->reply.body, from->reply.body, from->reply.len);
+            else serve_error(&items[i]->reply, 503, NULL, "out of memory");
+        }
+    }
+}
+
 static void *worker(void *arg)
 {
     serve_queue *qu = arg;
@@ -215,7 +259,7 @@ static void *worker(void *arg)
         work_item *items[BATCH_MAX];
         memcpy(items, qu->running, (size_t)n * sizeof *items);
         pthread_mutex_unlock(&qu->lock);
-        run_items(qu, items, n);
+        run_unique(qu, items, n);
         pthread_mutex_lock(&qu->lock);
         qu->nrunning = 0;
         for (int i = 0; i < n; i++) {
@@ -370,7 +414,7 @@ void serve_tile(serve_state *st, const serve_request *q, long z, const char *x, 
         goto done;
     }
     if (serve_tile_view(center, width, z, x, y, &c2, &w2, err, sizeof err)) {
-        serve_error(r, 400, strstr(err, "tile") == err ? "x" : "center", "%s", err);
+        serve_error(r, 400, !strncmp(err, "x:", 2) ? "x" : !strncmp(err, "y:", 2) ? "y" : "center", "%s", err);
         goto done;
     }
     fr_status s;
