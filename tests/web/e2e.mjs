@@ -517,6 +517,27 @@ async function testBuddhabrot(browser) {
   page.on('pageerror', (err) => pageErrors.push(err.message));
   await page.goto(`${baseUrl}buddhabrot.html`, { waitUntil: 'domcontentloaded' });
 
+  // A long one, cancelled by its button.
+  await page.selectOption('#kind', 'buddhabrot');
+  await page.fill('#size', '1024x1024');
+  await page.fill('#iter', '20000');
+  await page.fill('#samples', '4000000000');
+  await page.click('#render');
+  try {
+    await page.waitForFunction(() => document.querySelector('.job-panel').dataset.state === 'running', null, { timeout: 30000 });
+    await page.click('.job-cancel');
+    await page.waitForFunction(() => ['cancelled', 'done', 'failed'].includes(document.querySelector('.job-panel').dataset.state), null, {
+      timeout: 60000,
+    });
+    const state = await page.getAttribute('.job-panel', 'data-state');
+    check(state === 'cancelled', `Buddhabrot job: cancelled by its button (${state})`);
+  } catch (err) {
+    const state = await page.getAttribute('.job-panel', 'data-state');
+    check(false, 'Buddhabrot job: cancel', `${err.message.split('\n')[0]} (state ${state})`);
+  }
+  await screenshot(page, 'buddhabrot-cancelled');
+  await page.waitForFunction(() => !document.getElementById('render').disabled, null, { timeout: 30000 });
+
   // A small nebulabrot, to the end.
   await page.selectOption('#kind', 'nebulabrot');
   await page.fill('#size', '300x300');
