@@ -507,12 +507,16 @@ int fr_mandelbrot_interior(double re, double im);
 /* ---------------------------------------------------------- orbit density */
 
 /* Buddhabrot, anti-Buddhabrot and Nebulabrot: sample points c, iterate
- * z -> z^2 + c from z = 0 with the canonical step, and add every point of
- * the orbits that qualify to a histogram of hits. The orbit of c is
- * z_1 = c, z_2, ...; its escape index e is the first n with |z_n| > R.
+ * the formula's map from z = 0 with escape time's canonical step (z^2 + c
+ * by default; burning ship, tricorn, multibrot z^d + c), and add every
+ * point of the orbits that qualify to a histogram of hits. The orbit of c
+ * is z_1 = c, z_2, ...; its escape index e is the first n with |z_n| > R.
  * A channel with band [min, max] takes the orbits with min <= e <= max and
  * plots z_1 .. z_e; in anti mode it takes the orbits that do not escape
- * within max and plots z_1 .. z_max.
+ * within max and plots z_1 .. z_max. Julia: the sample is z_0 and c the
+ * constant (julia_re, julia_im); e is then escape time's count, the first
+ * n >= 0 with |z_n| > R (e = 0, a z_0 outside R, plots nothing), and the
+ * points plotted are again z_1 .. z_e.
  *
  * Exactness: sample i draws its random numbers from Philox4x32-10 keyed by
  * (seed, i); histograms are integers. For a given seed and sample count the
@@ -544,7 +548,7 @@ typedef struct fr_buddha_channel {
 typedef struct fr_buddha_params {
     int width, height;
     double center_re, center_im, view_width, rotate_deg; /* the view, as for escape time */
-    double region[4];       /* sampling region: re_min, re_max, im_min, im_max */
+    double region[4];       /* sampling region: re_min, re_max, im_min, im_max (all 0: the formula's own) */
     int channels;           /* 1 (grey) or 3 (red, green, blue) */
     fr_buddha_channel band[FR_BUDDHA_MAX_CHANNELS];
     int anti;               /* plot the orbits that do not escape */
@@ -562,8 +566,12 @@ typedef struct fr_buddha_params {
     double percentile;      /* per-channel white point: this percentile of the non-zero counts */
     int depth;              /* 8 or 16 */
     int symmetry;           /* conjugate pairs when the region is symmetric about the real axis */
-    int interior_test;      /* skip c in the main cardioid / period-2 bulb (not in anti mode) */
-    int periodicity;        /* exact cycle detection */
+    int interior_test;      /* skip c in the main cardioid / period-2 bulb (z^2 + c only: mandelbrot,
+                               multibrot d = 2; not in anti mode) */
+    int periodicity;        /* exact cycle detection (any formula) */
+    fr_formula formula;     /* the map iterated (as escape time's); julia: the sample is z_0 */
+    int power;              /* multibrot exponent d, 2..64 */
+    double julia_re, julia_im; /* julia: the constant c */
 } fr_buddha_params;
 
 /* Defaults: a Buddhabrot (nebula = 0) or a Nebulabrot (red 5000, green 500,
@@ -580,8 +588,16 @@ fr_status fr_buddha_param_set(fr_context *ctx, fr_buddha_params *p, const char *
 /* The parameter's current value as text (malloc()ed); round-trips exactly. */
 fr_status fr_buddha_param_get(fr_context *ctx, const fr_buddha_params *p, const char *name, char **value);
 fr_status fr_buddha_params_validate(fr_context *ctx, const fr_buddha_params *p);
-/* 1 when conjugate pairs are drawn: symmetry on and the region symmetric. */
+/* 1 when conjugate pairs are drawn: symmetry on, the region symmetric and
+ * the map symmetric about the real axis, exactly in floating point (every
+ * formula but burningship; julia only with a real c). */
 int fr_buddha_paired(const fr_buddha_params *p);
+/* The sampling region in effect, into r (re_min, re_max, im_min, im_max):
+ * p->region, or when that is all zero ("auto") the formula's own: the
+ * set's bounding box (mandelbrot -2,0.5,-1.125,1.125; burningship
+ * -2,1.25,-1.75,0.5; tricorn -2,1.125,-1.75,1.75; multibrot d >= 3
+ * -1.5,1.5,-1.5,1.5) or, for julia, -2,2,-2,2 (z_0). */
+void fr_buddha_region(const fr_buddha_params *p, double r[4]);
 /* Scene JSON ({"fractalis": "buddhabrot", ...}); from_json keeps keys not given. */
 fr_status fr_buddha_params_to_json(fr_context *ctx, const fr_buddha_params *p, char **json);
 fr_status fr_buddha_params_from_json(fr_context *ctx, const char *json, fr_buddha_params *p);

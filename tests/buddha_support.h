@@ -1,6 +1,6 @@
 /* Shared by the orbit-density tests: small scenes that exercise every path
  * (folded, paired, single; anti with cycles; Nebulabrot bands; each
- * sampling) and the reference histogram of a scene. */
+ * sampling; each formula) and the reference histogram of a scene. */
 #ifndef FR_TESTS_BUDDHA_SUPPORT_H
 #define FR_TESTS_BUDDHA_SUPPORT_H
 
@@ -29,7 +29,10 @@ static inline buddha_case fr_test_buddha_case(int k)
     case 0: c.name = "buddhabrot f32, symmetric view (folded)"; p->rotate_deg = 0, p->center_im = 0; break;
     case 1: c.name = "buddhabrot f64, odd height, folded"; p->precision = FR_F64, p->rotate_deg = 0, p->height = 81; break;
     case 2: c.name = "buddhabrot f32, rotated view (pairs)"; break;
-    case 3: c.name = "buddhabrot f32, asymmetric region (single)"; p->region[2] = -0.5; p->center_im = 0.2; break;
+    case 3:
+        c.name = "buddhabrot f32, asymmetric region (single)";
+        p->region[0] = -2, p->region[1] = 0.5, p->region[2] = -0.5, p->region[3] = 1.125, p->center_im = 0.2;
+        break;
     case 4:
         c.name = "nebulabrot f32, three bands";
         fr_buddha_params_default(p, 1, 0);
@@ -53,6 +56,66 @@ static inline buddha_case fr_test_buddha_case(int k)
         p->view_width = 0.5, p->rotate_deg = 0;
         break;
     case 9: c.name = "bailout 10, symmetric even view"; p->bailout = 10, p->rotate_deg = 180; break;
+    default: c.name = NULL; break;
+    }
+    return c;
+}
+
+/* Scene k of the other formulas (NULL name past the end): each formula
+ * in each storage mode it allows (burning ship: single only; the others
+ * folded, paired and single), Buddhabrot, Nebulabrot and anti modes, both
+ * precisions, and Julia with a real and a complex constant. */
+static inline buddha_case fr_test_buddha_formula_case(int k)
+{
+    buddha_case c;
+    memset(&c, 0, sizeof c);
+    fr_buddha_params *p = &c.p;
+    int nebula = k == 2 || k == 6 || k == 11, anti = k == 1 || k == 4 || k == 9;
+    fr_buddha_params_default(p, nebula, anti);
+    p->width = 64, p->height = 56;
+    p->samples = anti ? 3000 : nebula ? 8000 : 20000;
+    p->seed = 31 + (uint64_t)k;
+    p->grid = 48; /* stratified: the few samples cover the whole region */
+    if (anti) p->band[0].max_iter = 200;
+    if (nebula) p->band[0].max_iter = 400, p->band[1] = (fr_buddha_channel){10, 100}, p->band[2].max_iter = 20;
+    switch (k) {
+    case 0:
+        c.name = "burningship f32, its own view";
+        p->formula = FR_BURNINGSHIP, p->center_re = -0.4, p->center_im = -0.6, p->view_width = 3.2, p->rotate_deg = 0;
+        break;
+    case 1: c.name = "burningship anti f64, symmetry asked (no pairs)"; p->formula = FR_BURNINGSHIP, p->precision = FR_F64; break;
+    case 2: c.name = "burningship nebulabrot f32, rotated"; p->formula = FR_BURNINGSHIP, p->rotate_deg = 30; break;
+    case 3: c.name = "tricorn f32, symmetric view (folded)"; p->formula = FR_TRICORN, p->center_re = -0.3, p->rotate_deg = 0; break;
+    case 4: c.name = "tricorn anti f32, rotated (pairs)"; p->formula = FR_TRICORN; break;
+    case 5:
+        c.name = "multibrot d=3 f32, folded, odd height";
+        p->formula = FR_MULTIBROT, p->power = 3, p->center_re = 0, p->rotate_deg = 0, p->height = 57;
+        break;
+    case 6: c.name = "multibrot d=5 nebulabrot f64, rotated"; p->formula = FR_MULTIBROT, p->power = 5, p->precision = FR_F64; break;
+    case 7: c.name = "multibrot d=2 (the Mandelbrot step, interior test)"; p->formula = FR_MULTIBROT, p->power = 2; break;
+    case 8:
+        c.name = "julia -0.4+0.6i f32 (single), min-iter";
+        p->formula = FR_JULIA, p->julia_re = -0.4, p->julia_im = 0.6, p->center_re = 0, p->rotate_deg = 0;
+        p->view_width = 3.2, p->band[0].min_iter = 3;
+        break;
+    case 9:
+        c.name = "julia rabbit -0.123+0.745i anti f64, rotated";
+        p->formula = FR_JULIA, p->julia_re = -0.123, p->julia_im = 0.745, p->precision = FR_F64, p->center_re = 0.1;
+        break;
+    case 10:
+        c.name = "julia real -1 f32, symmetric view (folded pairs)";
+        p->formula = FR_JULIA, p->julia_re = -1, p->julia_im = 0, p->center_re = 0, p->rotate_deg = 0;
+        break;
+    case 11:
+        c.name = "julia 0.285+0.01i nebulabrot, importance sampling";
+        p->formula = FR_JULIA, p->julia_re = 0.285, p->julia_im = 0.01, p->center_re = 0, p->rotate_deg = 0;
+        p->sampling = FR_SAMPLING_IMPORTANCE, p->grid = 48;
+        break;
+    case 12:
+        c.name = "tricorn f64 uniform sampling, min-iter, bailout 4, its own region given";
+        p->formula = FR_TRICORN, p->precision = FR_F64, p->sampling = FR_SAMPLING_UNIFORM, p->band[0].min_iter = 5;
+        p->bailout = 4, p->region[0] = -2.2, p->region[1] = 1.4, p->region[2] = -1.9, p->region[3] = 1.9;
+        break;
     default: c.name = NULL; break;
     }
     return c;

@@ -1,6 +1,7 @@
 /* The orbit-density command end to end: a render writes the image, the raw
  * histogram and its scene; --resume adds samples and gives exactly the
- * one-run histogram; bad input fails with a clear message and no output. */
+ * one-run histogram; other formulas (--formula, --c, --power) round trip
+ * through scenes; bad input fails with a clear message and no output. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -128,6 +129,117 @@ static void test_bad_input(void **state)
     assert_int_not_equal(access(P(f, "x.png"), F_OK), 0);
 }
 
+/* The printed command of `fractalis params FILE` run again (its words need
+ * no quoting), writing OUT. */
+static void rerun_printed(fixture *f, const char *file, const char *out)
+{
+    cli_result r;
+    run_cli(&r, "params", file);
+    if (r.status) fail_msg("params: %s", r.err);
+    char *line = strstr(r.out, "fractalis render buddhabrot ");
+    if (!line) fail_msg("no command line in:\n%s", r.out);
+    const char *args[96];
+    int n = 0;
+    for (char *save = NULL, *w = strtok_r(line + strlen("fractalis "), " \n", &save); w && n < 88;
+         w = strtok_r(NULL, " \n", &save))
+        args[n++] = w;
+    args[n++] = "--device", args[n++] = "cpu", args[n++] = "-q", args[n++] = "-o", args[n++] = out;
+    args[n] = NULL;
+    cli_result again;
+    run_cli_env(&again, NULL, args);
+    if (again.status) fail_msg("the printed command failed: %s", again.err);
+    cli_result_free(&again);
+    cli_result_free(&r);
+}
+
+/* Other formulas from the command line: --formula burningship, julia with
+ * --c, multibrot with --power, in each mode; the scene they carry (PNG
+ * metadata, .json, the printed command) renders the same histogram again;
+ * a resumed render keeps the formula; bad values are refused. */
+static void test_formulas(void **state)
+{
+    fixture *f = *state;
+    run_ok("render", "buddhabrot", "--formula", "burningship", "--size", "40x32", "--samples", "6000", "--grid", "32",
+           "--center", "-0.4,-0.6", "--width", "3.4", "--rotate", "0", "--device", "cpu", "-q", "-o", P(f, "s.png"),
+           "-o", P(f, "s.npy"), "-o", P(f, "s.json"));
+    fr_image img;
+    char *meta = NULL;
+    assert_int_equal(fr_image_read_png(f->ctx, P(f, "s.png"), &img, &meta), FR_OK);
+    assert_non_null(strstr(meta, "\"formula\": \"burningship\""));
+    assert_non_null(strstr(meta, "\"region\": \"auto\""));
+    fr_image_free(&img), free(meta);
+    run_ok("render", "--from", P(f, "s.png"), "--device", "cpu", "-q", "-o", P(f, "s2.npy"));
+    assert_same_file(P(f, "s.npy"), P(f, "s2.npy"));
+    run_ok("render", "--from", P(f, "s.json"), "--device", "cpu", "-q", "-o", P(f, "s3.npy"));
+    assert_same_file(P(f, "s.npy"), P(f, "s3.npy"));
+    rerun_printed(f, P(f, "s.png"), P(f, "s4.npy"));
+    assert_same_file(P(f, "s.npy"), P(f, "s4.npy"));
+    /* the same scene as a Mandelbrot Buddhabrot is another histogram */
+    run_ok("render", "buddhabrot", "--size", "40x32", "--samples", "6000", "--grid", "32", "--center", "-0.4,-0.6",
+           "--width", "3.4", "--rotate", "0", "--device", "cpu", "-q", "-o", P(f, "m.npy"));
+    size_t la, lb;
+    unsigned char *a = read_file(P(f, "s.npy"), &la), *b = read_file(P(f, "m.npy"), &lb);
+    assert_true(la != lb || memcmp(a, b, la));
+    free(a), free(b);
+
+    /* Julia: the constant from --c, z_0 sampled in -2,2,-2,2 */
+    run_ok("render", "buddhabrot", "--formula", "julia", "--c", "-0.4,0.6", "--size", "40x40", "--samples", "6000",
+           "--grid", "32", "--center", "0,0", "--rotate", "0", "--device", "cpu", "-q", "-o", P(f, "j.png"), "-o",
+           P(f, "j.npy"));
+    assert_int_equal(fr_image_read_png(f->ctx, P(f, "j.png"), &img, &meta), FR_OK);
+    assert_non_null(strstr(meta, "\"formula\": \"julia\""));
+    assert_non_null(strstr(meta, "\"c\": \"-0.4,0.6\""));
+    fr_image_free(&img), free(meta);
+    rerun_printed(f, P(f, "j.png"), P(f, "j2.npy"));
+    assert_same_file(P(f, "j.npy"), P(f, "j2.npy"));
+    /* resumed: 2000 then 4000 more is the 6000-sample histogram */
+    run_ok("render", "buddhabrot", "--formula", "julia", "--c", "-0.4,0.6", "--size", "40x40", "--samples", "2000",
+           "--grid", "32", "--center", "0,0", "--rotate", "0", "--device", "cpu", "-q", "-o", P(f, "jr.npy"));
+    run_ok("render", "--resume", P(f, "jr.npy"), "--samples", "4000", "--device", "cpu", "-q", "-o", P(f, "jr.png"));
+    assert_same_file(P(f, "j.npy"), P(f, "jr.npy"));
+    cli_result r;
+    static const char *const changed[][3] = {
+        {"--formula", "mandelbrot", "--formula differs"}, {"--c", "-0.4,0.61", "--c differs"},
+        {"--region", "-2,2,-2,1", "--region differs"},
+    };
+    for (int i = 0; i < 3; i++) {
+        run_cli(&r, "render", "--resume", P(f, "jr.npy"), changed[i][0], changed[i][1], "--samples", "10", "-o",
+                P(f, "x.png"));
+        assert_int_equal(r.status, 2);
+        if (!strstr(r.err, changed[i][2])) fail_msg("stderr lacks '%s':\n%s", changed[i][2], r.err);
+        cli_result_free(&r);
+    }
+    /* the region given as the numbers auto stands for: the same histogram */
+    run_ok("render", "--resume", P(f, "jr.npy"), "--region", "-2,2,-2,2", "--samples", "0", "--hits", "0.001",
+           "--device", "cpu", "-q", "-o", P(f, "jr.png"));
+
+    /* multibrot, nebulabrot and anti-buddhabrot, tricorn */
+    run_ok("render", "nebulabrot", "--formula", "multibrot", "--power", "4", "--size", "32x32", "--samples", "4000",
+           "--grid", "32", "--center", "0,0", "--rotate", "0", "--device", "cpu", "-q", "-o", P(f, "n.npy"));
+    run_ok("render", "anti-buddhabrot", "--formula", "tricorn", "--iter", "100", "--size", "32x32", "--samples",
+           "3000", "--grid", "32", "--device", "cpu", "-q", "-o", P(f, "t.npy"));
+    fr_buddha_hist h;
+    assert_int_equal(fr_buddha_hist_read_npy(f->ctx, P(f, "t.npy"), &h), FR_OK);
+    uint64_t sum = 0;
+    for (int i = 0; i < 32 * 32; i++) sum += h.counts[i];
+    assert_true(sum > 0);
+    fr_buddha_hist_free(&h);
+
+    static const char *const bad[][3] = {
+        {"--formula", "newton", "mandelbrot|julia|burningship|tricorn|multibrot"},
+        {"--power", "1", "power"},
+        {"--c", "0.3", "c"},
+        {"--region", "auto,1", "region"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        run_cli(&r, "render", "buddhabrot", bad[i][0], bad[i][1], "-o", P(f, "x.png"));
+        assert_int_equal(r.status, 2);
+        if (!strstr(r.err, bad[i][2])) fail_msg("%s %s: stderr lacks '%s':\n%s", bad[i][0], bad[i][1], bad[i][2], r.err);
+        cli_result_free(&r);
+        assert_int_not_equal(access(P(f, "x.png"), F_OK), 0);
+    }
+}
+
 /* --time ends sampling and still writes the outputs. */
 static void test_time_budget(void **state)
 {
@@ -150,6 +262,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_scene_from_png_and_params, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_bad_input, setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_time_budget, setup, cli_teardown),
+        cmocka_unit_test_setup_teardown(test_formulas, setup, cli_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /* GPU orbit density (ctest label gpu): for the same seed and sample count
  * the CUDA backend's histograms equal the CPU's bit for bit on every path
  * (folded, paired, single, anti with credited cycles, Nebulabrot bands,
- * each sampling), on a large full view, across 32-bit counter wraps, and
+ * each sampling; each formula: burning ship, tricorn, multibrot, Julia), on
+ * a large full view, across 32-bit counter wraps, and
  * when a render is continued on the other device. Exits with the skip code
  * 77 when no CUDA device is present. */
 #include <setjmp.h>
@@ -63,6 +64,42 @@ static void test_cases_match_cpu(void **state)
     }
 }
 
+/* The other formulas (burning ship, tricorn, multibrot, Julia) in every
+ * storage mode each allows, as Buddhabrot, Nebulabrot and anti-Buddhabrot. */
+static void test_formulas_match_cpu(void **state)
+{
+    for (int k = 0;; k++) {
+        buddha_case c = fr_test_buddha_formula_case(k);
+        if (!c.name) break;
+        c.p.samples *= 8;
+        compare(&c.p, c.name);
+    }
+    /* and larger: a 256x256 view of 2e6 samples a formula (several launches
+     * of classification and plot rounds), float32 and float64 */
+    static const struct {
+        fr_formula f;
+        int power, anti, nebula;
+        double jre, jim, cre, cim;
+    } big[] = {
+        {FR_BURNINGSHIP, 3, 0, 0, 0, 0, -0.4, -0.6}, {FR_TRICORN, 3, 0, 1, 0, 0, -0.3, 0},
+        {FR_MULTIBROT, 4, 1, 0, 0, 0, 0, 0},         {FR_JULIA, 3, 0, 0, -0.4, 0.6, 0, 0},
+        {FR_JULIA, 3, 1, 0, -0.123, 0.745, 0, 0},    {FR_BURNINGSHIP, 3, 1, 0, 0, 0, -0.4, -0.6},
+    };
+    for (size_t i = 0; i < sizeof big / sizeof big[0]; i++) {
+        fr_buddha_params p;
+        fr_buddha_params_default(&p, big[i].nebula, big[i].anti);
+        p.formula = big[i].f, p.power = big[i].power, p.julia_re = big[i].jre, p.julia_im = big[i].jim;
+        p.width = p.height = 256, p.samples = big[i].anti ? 300000 : 2000000, p.seed = 500 + (uint64_t)i;
+        p.center_re = big[i].cre, p.center_im = big[i].cim, p.view_width = 3.4, p.rotate_deg = 0;
+        p.precision = i % 2 ? FR_F64 : FR_F32;
+        if (big[i].anti) p.band[0].max_iter = 1000;
+        char what[96];
+        snprintf(what, sizeof what, "large view, formula %d%s%s, %s", (int)p.formula, big[i].anti ? " anti" : "",
+                 big[i].nebula ? " nebula" : "", i % 2 ? "f64" : "f32");
+        compare(&p, what);
+    }
+}
+
 /* The benchmark's kind of scene, smaller: a full view of many samples,
  * in each precision, folded and rotated. */
 static void test_full_view(void **state)
@@ -119,6 +156,7 @@ int main(void)
     if (gate) return gate;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cases_match_cpu),
+        cmocka_unit_test(test_formulas_match_cpu),
         cmocka_unit_test(test_full_view),
         cmocka_unit_test(test_counter_wraps),
         cmocka_unit_test(test_resume_across_devices),

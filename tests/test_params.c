@@ -94,7 +94,12 @@ static void test_other_tables(void **state)
     fr_buddha_params_default(&b, 1, 0);
     assert_int_equal(b.width, 1024);
     assert_true(b.center_re == -0.4 && b.view_width == 3.0 && b.rotate_deg == 90);
-    assert_true(b.region[0] == -2.0 && b.region[1] == 0.5 && b.region[2] == -1.125 && b.region[3] == 1.125);
+    /* region auto: the formula's own, the Mandelbrot set's bounding box */
+    assert_true(b.region[0] == 0 && b.region[1] == 0 && b.region[2] == 0 && b.region[3] == 0);
+    double r[4];
+    fr_buddha_region(&b, r);
+    assert_true(r[0] == -2.0 && r[1] == 0.5 && r[2] == -1.125 && r[3] == 1.125);
+    assert_int_equal(b.formula, FR_MANDELBROT);
     assert_int_equal(b.channels, 3);
     assert_int_equal(b.band[0].max_iter, 5000);
     assert_int_equal(b.band[2].max_iter, 50);

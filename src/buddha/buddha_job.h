@@ -16,6 +16,14 @@
 #include "core/philox.h"
 #include "escape/escape_step.h"
 
+/* A function of one formula, inlined where a literal formula calls it so
+ * that the step's dispatch folds away. */
+#ifdef __CUDACC__
+#define FR_HD_FLAT FR_HD
+#else
+#define FR_HD_FLAT static inline __attribute__((always_inline))
+#endif
+
 enum { FR_BS_UNIFORM = 0, FR_BS_STRATIFIED = 1, FR_BS_IMPORTANCE = 2 };
 
 typedef struct fr_buddha_job {
@@ -36,7 +44,10 @@ typedef struct fr_buddha_job {
     const uint32_t *weight; /* importance: integer weight of each cell */
     uint64_t seed;
     uint32_t stream;
-    /* orbits */
+    /* orbits: the map (FR_STEP_*; multibrot d = 2 runs the Mandelbrot step),
+     * its exponent, and for Julia the constant c (the sample is z_0) */
+    int step, power, julia;
+    double julia_re, julia_im;
     uint32_t min_iter[3], max_iter[3];
     uint32_t max_len;      /* max of max_iter */
     int anti;
@@ -88,38 +99,70 @@ FR_HD uint32_t fr_buddha_sample(const fr_buddha_job *j, uint64_t i, double *cr, 
     return w;
 }
 
-/* Escape index and cycle of the orbit of c, up to max_len steps. A cycle
- * is an exact repeat of z (Brent: the saved point moves at steps 1, 2, 4,
- * ...): the map is deterministic, so the orbit repeats for ever and never
- * escapes. */
-#define FR_DEFINE_ORBIT(NAME, T, MAG2, STEP)                                                          \
-    FR_HD fr_orbit NAME(const fr_buddha_job *j, T cx, T cy)                                           \
+/* Where the orbit of sample (sx, sy) starts: z_0 = 0 and c = the sample,
+ * or for Julia z_0 = the sample and c = the job's constant (rounded to T,
+ * as escape time rounds it). */
+#define FR_ORBIT_START(j, T, sx, sy, x, y, cx, cy)                                                     \
+    do {                                                                                              \
+        if ((j)->julia) (x) = (sx), (y) = (sy), (cx) = (T)(j)->julia_re, (cy) = (T)(j)->julia_im;     \
+        else (x) = 0, (y) = 0, (cx) = (sx), (cy) = (sy);                                              \
+    } while (0)
+
+/* 1 when a Julia sample's z_0 is already outside R: escape index 0, nothing
+ * to plot (escape time's count 0); every backend drops it at the draw. */
+FR_HD int fr_buddha_gone_d(const fr_buddha_job *j, double x, double y) { return j->julia && fr_mag2_d(x, y) > j->b2; }
+FR_HD int fr_buddha_gone_f(const fr_buddha_job *j, float x, float y)
+{
+    return j->julia && fr_mag2_f(x, y) > (float)j->b2;
+}
+
+/* Escape index and cycle of the orbit of sample (sx, sy), up to max_len
+ * steps. A cycle is an exact repeat of z (Brent: the saved point moves at
+ * steps 1, 2, 4, ...): the map is deterministic, so the orbit repeats for
+ * ever and never escapes; that holds for every formula, since only exact
+ * iterates are compared. NAME##_step is the loop for one formula F (a
+ * literal, so the step's dispatch folds away); NAME dispatches once an
+ * orbit. */
+#define FR_DEFINE_ORBIT(NAME, T, MAG2, STEP, GONE)                                                    \
+    FR_HD_FLAT fr_orbit NAME##_step(const fr_buddha_job *j, const int F, T sx, T sy)                       \
     {                                                                                                 \
         fr_orbit o = {j->max_len + 1, 0, 0, 0};                                                       \
-        T x = 0, y = 0, sx = (T)NAN, sy = (T)NAN;                                                     \
+        T x, y, cx, cy, px = (T)NAN, py = (T)NAN;                                                     \
+        FR_ORBIT_START(j, T, sx, sy, x, y, cx, cy);                                                   \
+        if (GONE(j, x, y)) return o.e = 0, o;                                                         \
+        const int d = j->power;                                                                       \
         uint32_t sn = 0, next_save = 1;                                                               \
         for (uint32_t n = 1; n <= j->max_len; n++) {                                                  \
-            STEP(&x, &y, cx, cy);                                                                     \
+            STEP(F, d, &x, &y, cx, cy);                                                               \
             if (MAG2(x, y) > (T)j->b2) {                                                              \
                 o.e = n, o.steps = n;                                                                 \
                 return o;                                                                             \
             }                                                                                         \
             if (j->periodicity) {                                                                     \
-                if (x == sx && y == sy) {                                                             \
+                if (x == px && y == py) {                                                             \
                     o.cyc_s = n, o.cyc_p = n - sn, o.steps = n;                                       \
                     return o;                                                                         \
                 }                                                                                     \
                 if (n == next_save) {                                                                 \
-                    sx = x, sy = y, sn = n;                                                           \
+                    px = x, py = y, sn = n;                                                           \
                     next_save = next_save > 0x40000000u ? next_save : next_save * 2;                  \
                 }                                                                                     \
             }                                                                                         \
         }                                                                                             \
         o.steps = j->max_len;                                                                         \
         return o;                                                                                     \
+    }                                                                                                 \
+    FR_HD fr_orbit NAME(const fr_buddha_job *j, T sx, T sy)                                           \
+    {                                                                                                 \
+        switch (j->step) {                                                                            \
+        case FR_STEP_SHIP: return NAME##_step(j, FR_STEP_SHIP, sx, sy);                               \
+        case FR_STEP_TRICORN: return NAME##_step(j, FR_STEP_TRICORN, sx, sy);                         \
+        case FR_STEP_MULTI: return NAME##_step(j, FR_STEP_MULTI, sx, sy);                             \
+        default: return NAME##_step(j, FR_STEP_MANDEL, sx, sy);                                       \
+        }                                                                                             \
     }
-FR_DEFINE_ORBIT(fr_orbit_d, double, fr_mag2_d, fr_step_mandel_d)
-FR_DEFINE_ORBIT(fr_orbit_f, float, fr_mag2_f, fr_step_mandel_f)
+FR_DEFINE_ORBIT(fr_orbit_d, double, fr_mag2_d, fr_step_d, fr_buddha_gone_d)
+FR_DEFINE_ORBIT(fr_orbit_f, float, fr_mag2_f, fr_step_f, fr_buddha_gone_f)
 
 /* Points plotted for channel k: z_1 .. z_len (0: the orbit does not qualify). */
 FR_HD uint32_t fr_buddha_len(const fr_buddha_job *j, int k, uint32_t e)

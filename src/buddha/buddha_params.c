@@ -14,6 +14,8 @@
 #include "core/context.h"
 #include "core/params.h"
 
+/* In fr_formula's order, as escape time's formula row. */
+static const char *const formula_names[] = {"mandelbrot", "julia", "burningship", "tricorn", "multibrot", NULL};
 static const char *const precision_names[] = {"f32", "f64", NULL};
 static const char *const sampling_names[] = {"uniform", "stratified", "importance", NULL};
 static const char *const tone_names[] = {"linear", "sqrt", "log", "gamma", "equalize", "curve", NULL};
@@ -98,9 +100,19 @@ static fr_status set_band_bound(fr_context *ctx, const fr_param_desc *d, void *o
     return FR_OK;
 }
 
+static int region_auto(const fr_buddha_params *p)
+{
+    return p->region[0] == 0 && p->region[1] == 0 && p->region[2] == 0 && p->region[3] == 0;
+}
+
+/* "auto" (all zero): the formula's own region (fr_buddha_region). */
 static fr_status set_region(fr_context *ctx, const fr_param_desc *d, void *obj, const char *v, int how)
 {
     double r[4];
+    if (!strcasecmp(v, "auto")) {
+        memset(((fr_buddha_params *)obj)->region, 0, sizeof r);
+        return FR_OK;
+    }
     char *copy = strdup(v), *save = NULL;
     if (!copy) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
     int n = 0, ok = 1;
@@ -111,7 +123,7 @@ static fr_status set_region(fr_context *ctx, const fr_param_desc *d, void *obj, 
     free(copy);
     if (!ok || n != 4 || !(r[0] < r[1]) || !(r[2] < r[3]) || fabs(r[0]) > 1e6 || fabs(r[1]) > 1e6 ||
         fabs(r[2]) > 1e6 || fabs(r[3]) > 1e6)
-        return fr_fail(ctx, FR_ERR_INVALID, "region '%s' is not RE0,RE1,IM0,IM1 with RE0 < RE1, IM0 < IM1 within 1e6", v);
+        return fr_fail(ctx, FR_ERR_INVALID, "region '%s' is not auto or RE0,RE1,IM0,IM1 with RE0 < RE1, IM0 < IM1 within 1e6", v);
     memcpy(((fr_buddha_params *)obj)->region, r, sizeof r);
     return FR_OK;
 }
@@ -120,6 +132,10 @@ static fr_status get_region(fr_context *ctx, const fr_param_desc *d, const void 
 {
     const fr_buddha_params *p = obj;
     char a[4][40], buf[200];
+    if (region_auto(p)) {
+        *out = strdup("auto");
+        return *out ? FR_OK : fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    }
     for (int i = 0; i < 4; i++) fr_format_double(a[i], sizeof a[i], p->region[i]);
     snprintf(buf, sizeof buf, "%s,%s,%s,%s", a[0], a[1], a[2], a[3]);
     *out = strdup(buf);
@@ -132,6 +148,13 @@ static fr_status get_region(fr_context *ctx, const fr_param_desc *d, const void 
  * range (min, max, flags), then the field and the default (a Buddhabrot's:
  * fr_buddha_params_default changes the bands and tone of the others). */
 static const fr_param_desc rows[] = {
+    {{"formula", FR_PT_ENUM,
+      "the map iterated, escape time's step: z^2 + c (mandelbrot), burningship, tricorn, multibrot (z^power + c), "
+      "julia (z^2 + c with c fixed: the sample is z_0)",
+      .names = formula_names},
+     OFF(formula), {.i = FR_MANDELBROT}},
+    {{"c", FR_PT_COMPLEX, "Julia constant c, RE,IM (julia only)", 0, 1e6}, OFF(julia_re), {.c = {-0.8, 0.156}}},
+    {{"power", FR_PT_INT, "exponent d of z^d + c (multibrot only)", 2, 64}, OFF(power), {.i = 3}},
     {{"size", FR_PT_SIZE, "image size in pixels, WIDTHxHEIGHT", 1, FR_MAX_SIDE}, OFF(width), {.wh = {1024, 1024}}},
     {{"center", FR_PT_COMPLEX, "centre of the view, RE,IM", 0, 1e6}, OFF(center_re), {.c = {-0.4, 0}}},
     {{"width", FR_PT_DOUBLE, "width of the view in the complex plane", 0, 1e6, FR_PARAM_MIN_OPEN}, OFF(view_width),
@@ -139,9 +162,11 @@ static const fr_param_desc rows[] = {
     {{"rotate", FR_PT_DOUBLE, "rotation of the view in degrees, counter-clockwise (90: the seated Buddha)", -1e6,
       1e6},
      OFF(rotate_deg), {.d = 90}},
-    {{"region", FR_PT_TEXT, "sampling region of c (default: the set's bounding box), independent of the view",
-      .syntax = "RE0,RE1,IM0,IM1 with RE0 < RE1, IM0 < IM1"},
-     OFF(region), {.text = "-2,0.5,-1.125,1.125"}, set_region, get_region},
+    {{"region", FR_PT_TEXT, "sampling region of c (julia: of z_0), independent of the view",
+      .syntax = "auto, or RE0,RE1,IM0,IM1 with RE0 < RE1, IM0 < IM1",
+      .note = "the set's bounding box: mandelbrot -2,0.5,-1.125,1.125, burningship -2,1.25,-1.75,0.5, tricorn "
+              "-2,1.125,-1.75,1.75, multibrot d >= 3 -1.5,1.5,-1.5,1.5; julia -2,2,-2,2"},
+     OFF(region), {.text = "auto"}, set_region, get_region},
     {{"iter", FR_PT_UINT, "maximum escape index of every channel's band", 1, 2147483647.0, FR_PARAM_ALIAS},
      OFF(band[0].max_iter), {.u = 0}, set_band_bound},
     {{"min-iter", FR_PT_UINT, "minimum escape index of every channel's band", 0, 2147483647.0, FR_PARAM_ALIAS},
@@ -184,9 +209,11 @@ static const fr_param_desc rows[] = {
      OFF(percentile), {.d = 99.95}},
     {{"depth", FR_PT_INT, "bits per channel of PNG output", 8, 16, FR_PARAM_MIN_OR_MAX}, OFF(depth), {.i = 8}},
     {{"symmetry", FR_PT_BOOL,
-      "conjugate pairs: sample Im c >= 0 and plot each orbit and its mirror (symmetric region only)"},
+      "conjugate pairs: sample Im c >= 0 and plot each orbit and its mirror (a symmetric region and map only: "
+      "not burningship, julia only with a real c)"},
      OFF(symmetry), {.i = 1}},
-    {{"interior-test", FR_PT_BOOL, "skip c in the main cardioid and period-2 bulb (exact)"}, OFF(interior_test),
+    {{"interior-test", FR_PT_BOOL, "skip c in the main cardioid and period-2 bulb (exact; mandelbrot, multibrot d = 2)"},
+     OFF(interior_test),
      {.i = 1}},
     {{"periodicity", FR_PT_BOOL, "exact cycle detection (never changes a count)"}, OFF(periodicity), {.i = 1}},
 };
@@ -218,7 +245,41 @@ void fr_buddha_params_default(fr_buddha_params *p, int nebula, int anti)
     }
 }
 
-int fr_buddha_paired(const fr_buddha_params *p) { return p->symmetry && p->region[2] == -p->region[3]; }
+void fr_buddha_region(const fr_buddha_params *p, double r[4])
+{
+    static const double boxes[][4] = {
+        [FR_MANDELBROT] = {-2, 0.5, -1.125, 1.125}, [FR_JULIA] = {-2, 2, -2, 2},
+        [FR_BURNINGSHIP] = {-2, 1.25, -1.75, 0.5},  [FR_TRICORN] = {-2, 1.125, -1.75, 1.75},
+        [FR_MULTIBROT] = {-1.5, 1.5, -1.5, 1.5},
+    };
+    if (!region_auto(p)) {
+        memcpy(r, p->region, sizeof p->region);
+        return;
+    }
+    int f = (int)p->formula >= FR_MANDELBROT && p->formula <= FR_MULTIBROT ? (int)p->formula : FR_MANDELBROT;
+    if (f == FR_MULTIBROT && p->power == 2) f = FR_MANDELBROT;
+    memcpy(r, boxes[f], sizeof boxes[f]);
+}
+
+/* The map commutes with conjugation, exactly in floating point: the
+ * canonical steps of z^2 + c, conj(z)^2 + c and z^d + c negate the
+ * imaginary part of every rounded result when those of z and c are
+ * negated (round to nearest is symmetric). Burning Ship's
+ * y' = 2|x||y| + Im c does not (tests/test_buddha_formulas.c shows orbits
+ * of c and conj(c) that differ), nor does Julia's with Im c != 0. */
+static int map_symmetric(const fr_buddha_params *p)
+{
+    if (p->formula == FR_BURNINGSHIP) return 0;
+    if (p->formula == FR_JULIA) return p->julia_im == 0;
+    return 1;
+}
+
+int fr_buddha_paired(const fr_buddha_params *p)
+{
+    double r[4];
+    fr_buddha_region(p, r);
+    return p->symmetry && map_symmetric(p) && r[2] == -r[3];
+}
 
 fr_status fr_buddha_param_set(fr_context *ctx, fr_buddha_params *p, const char *name, const char *v)
 {
@@ -237,8 +298,10 @@ fr_status fr_buddha_params_validate(fr_context *ctx, const fr_buddha_params *p)
     for (int i = 0; i < 4; i++)
         if (!isfinite(p->region[i]) || fabs(p->region[i]) > 1e6)
             return fr_fail(ctx, FR_ERR_INVALID, "region: the sampling region must be finite, within 1e6");
-    if (!(p->region[0] < p->region[1]) || !(p->region[2] < p->region[3]))
-        return fr_fail(ctx, FR_ERR_INVALID, "region: the sampling region needs RE0 < RE1 and IM0 < IM1");
+    if (!region_auto(p) && (!(p->region[0] < p->region[1]) || !(p->region[2] < p->region[3])))
+        return fr_fail(ctx, FR_ERR_INVALID, "region: the sampling region needs RE0 < RE1 and IM0 < IM1 (or all 0: auto)");
+    if (!isfinite(p->julia_re) || !isfinite(p->julia_im) || fabs(p->julia_re) > 1e6 || fabs(p->julia_im) > 1e6)
+        return fr_fail(ctx, FR_ERR_INVALID, "c: the Julia constant must be finite, |RE|, |IM| <= 1e6");
     if (p->channels != 1 && p->channels != 3)
         return fr_fail(ctx, FR_ERR_INVALID, "channel: channels must be 1 or 3, not %d", p->channels);
     for (int k = 0; k < p->channels; k++)

@@ -23,8 +23,10 @@ void fr_buddha_job_init(fr_buddha_job *j, const fr_buddha_params *p)
     j->sym_view = !j->rotated && p->center_im == 0;
     j->sampling = (int)p->sampling;
     j->paired = fr_buddha_paired(p);
-    j->re0 = p->region[0], j->re1 = p->region[1];
-    j->im0 = j->paired ? 0.0 : p->region[2], j->im1 = p->region[3];
+    double region[4];
+    fr_buddha_region(p, region);
+    j->re0 = region[0], j->re1 = region[1];
+    j->im0 = j->paired ? 0.0 : region[2], j->im1 = region[3];
     uint32_t g = p->grid ? p->grid : (p->sampling == FR_SAMPLING_IMPORTANCE ? 256 : 1024);
     j->grid_w = g, j->grid_h = j->paired ? (g + 1) / 2 : g;
     j->cells = (uint64_t)j->grid_w * j->grid_h;
@@ -38,7 +40,14 @@ void fr_buddha_job_init(fr_buddha_job *j, const fr_buddha_params *p)
     }
     j->anti = p->anti;
     j->b2 = p->bailout * p->bailout;
-    j->interior_test = p->interior_test && !p->anti;
+    /* escape time's step of the formula (escape_reference.c) */
+    j->julia = p->formula == FR_JULIA;
+    j->step = j->julia ? FR_STEP_MANDEL : (int)p->formula;
+    if (p->formula == FR_MULTIBROT && p->power == 2) j->step = FR_STEP_MANDEL;
+    j->power = p->formula == FR_MULTIBROT ? p->power : 2;
+    j->julia_re = j->julia ? p->julia_re : 0, j->julia_im = j->julia ? p->julia_im : 0;
+    /* the cardioid / bulb test holds for the Mandelbrot set of z^2 + c alone */
+    j->interior_test = p->interior_test && !p->anti && !j->julia && j->step == FR_STEP_MANDEL;
     j->periodicity = p->periodicity;
 }
 
@@ -87,24 +96,38 @@ fr_status fr_buddha_overflow(fr_context *ctx)
 
 /* The plotting loop, once per precision: z_1 .. z_len of every channel,
  * each point once, and the p points of a detected cycle once each with the
- * number of times the orbit would have visited them. */
+ * number of times the orbit would have visited them. One loop a formula
+ * (F a literal), chosen once an orbit. */
 #define FR_DEFINE_PLOT(NAME, T, STEP)                                                                    \
-    uint64_t NAME(const fr_buddha_job *j, T cx, T cy, fr_orbit o, uint32_t w, int mode, int atomic,      \
-                  uint64_t *hist, size_t plane, uint64_t *steps)                                         \
+    FR_HD_FLAT uint64_t NAME##_step(const fr_buddha_job *j, const int F, T sx, T sy, fr_orbit o, uint32_t w, \
+                                    int mode, int atomic, uint64_t *hist, size_t plane, uint64_t *steps) \
     {                                                                                                    \
         uint32_t len[3];                                                                                 \
         const uint32_t top = fr_buddha_plot_top(j, o, len);                                             \
-        T x = 0, y = 0;                                                                                  \
+        const int d = j->power;                                                                          \
+        T x, y, cx, cy;                                                                                  \
+        FR_ORBIT_START(j, T, sx, sy, x, y, cx, cy);                                                      \
         uint64_t hits = 0;                                                                               \
         for (uint32_t n = 1; n <= top; n++) {                                                            \
-            STEP(&x, &y, cx, cy);                                                                        \
+            STEP(F, d, &x, &y, cx, cy);                                                                  \
             hits += fr_buddha_plot_point(j, x, y, n, len, o, w, mode, atomic, hist, plane);              \
         }                                                                                                \
         *steps += top;                                                                                   \
         return hits;                                                                                     \
+    }                                                                                                    \
+    uint64_t NAME(const fr_buddha_job *j, T sx, T sy, fr_orbit o, uint32_t w, int mode, int atomic,      \
+                  uint64_t *hist, size_t plane, uint64_t *steps)                                         \
+    {                                                                                                    \
+        switch (j->step) {                                                                               \
+        case FR_STEP_SHIP: return NAME##_step(j, FR_STEP_SHIP, sx, sy, o, w, mode, atomic, hist, plane, steps); \
+        case FR_STEP_TRICORN:                                                                            \
+            return NAME##_step(j, FR_STEP_TRICORN, sx, sy, o, w, mode, atomic, hist, plane, steps);      \
+        case FR_STEP_MULTI: return NAME##_step(j, FR_STEP_MULTI, sx, sy, o, w, mode, atomic, hist, plane, steps); \
+        default: return NAME##_step(j, FR_STEP_MANDEL, sx, sy, o, w, mode, atomic, hist, plane, steps);  \
+        }                                                                                                \
     }
-FR_DEFINE_PLOT(fr_buddha_plot_d, double, fr_step_mandel_d)
-FR_DEFINE_PLOT(fr_buddha_plot_f, float, fr_step_mandel_f)
+FR_DEFINE_PLOT(fr_buddha_plot_d, double, fr_step_d)
+FR_DEFINE_PLOT(fr_buddha_plot_f, float, fr_step_f)
 
 /* One orbit of the reference. */
 static void reference_orbit(const fr_buddha_job *j, double cr, double ci, uint32_t w, uint64_t *hist,

@@ -1,8 +1,9 @@
 /*
  * buddha_avx2.c - the orbit-density kernel in AVX2 lanes: 8 float32 or 4
  * float64 orbits at a time, each lane regenerated as soon as its orbit
- * ends (buddha_avx2_body.h). Compiled with -mavx2 -mfma and chosen at run
- * time; contraction stays off, so the vector step is the canonical step.
+ * ends (buddha_avx2_body.h), for every formula (one lane machine each).
+ * Compiled with -mavx2 -mfma and chosen at run time; contraction stays
+ * off, so the vector step is the canonical step.
  */
 #include <immintrin.h>
 #include <math.h>
@@ -27,6 +28,8 @@
 #define V_MUL _mm256_mul_ps
 #define V_FMA _mm256_fmadd_ps
 #define V_NEG(a) _mm256_xor_ps((a), _mm256_set1_ps(-0.0f))
+#define V_ABS(a) _mm256_andnot_ps(_mm256_set1_ps(-0.0f), (a))
+#define GONE fr_buddha_gone_f
 #define V_GT(a, b) _mm256_cmp_ps((a), (b), _CMP_GT_OQ)
 #define V_EQ(a, b) _mm256_cmp_ps((a), (b), _CMP_EQ_OQ)
 #define V_AND _mm256_and_ps
@@ -57,6 +60,8 @@
 #undef V_MUL
 #undef V_FMA
 #undef V_NEG
+#undef V_ABS
+#undef GONE
 #undef V_GT
 #undef V_EQ
 #undef V_AND
@@ -86,6 +91,8 @@
 #define V_MUL _mm256_mul_pd
 #define V_FMA _mm256_fmadd_pd
 #define V_NEG(a) _mm256_xor_pd((a), _mm256_set1_pd(-0.0))
+#define V_ABS(a) _mm256_andnot_pd(_mm256_set1_pd(-0.0), (a))
+#define GONE fr_buddha_gone_d
 #define V_GT(a, b) _mm256_cmp_pd((a), (b), _CMP_GT_OQ)
 #define V_EQ(a, b) _mm256_cmp_pd((a), (b), _CMP_EQ_OQ)
 #define V_AND _mm256_and_pd

@@ -1,8 +1,9 @@
 /*
  * Orbit-density kernels. Each launch of samples runs:
- * - generate: one thread a sample draws c, settles the interior test and
- *   appends the rest to the sample list;
- * - classification rounds: the shared canonical step, escape test and
+ * - generate: one thread a sample draws c (Julia: z_0), settles the
+ *   interior test and appends the rest to the sample list;
+ * - classification rounds: the shared canonical step (each formula's
+ *   kernels compiled for it: the F template argument), escape test and
  *   exact cycle check of buddha_job.h, one lane an orbit for at most the
  *   round's steps (4, 4, 8, 16, ... 128); orbits still running are saved
  *   and listed (a ballot a warp, then a compaction) for the next round. A
@@ -43,15 +44,26 @@ __device__ __forceinline__ void add_stats(unsigned long long *stats, unsigned lo
     if (c) atomicAdd(s + FR_BS_HITS, c);
 }
 
-template <typename T> struct ops;
-template <> struct ops<float> {
-    static __device__ __forceinline__ void step(float *x, float *y, float cx, float cy) { fr_step_mandel_f(x, y, cx, cy); }
-    static __device__ __forceinline__ float mag2(float x, float y) { return fr_mag2_f(x, y); }
-};
-template <> struct ops<double> {
-    static __device__ __forceinline__ void step(double *x, double *y, double cx, double cy) { fr_step_mandel_d(x, y, cx, cy); }
-    static __device__ __forceinline__ double mag2(double x, double y) { return fr_mag2_d(x, y); }
-};
+/* The canonical step of formula F (a template constant: the dispatch in
+ * escape_step.h folds away), d the multibrot exponent. */
+template <int F> __device__ __forceinline__ void step(int d, float *x, float *y, float cx, float cy)
+{
+    fr_step_f(F, d, x, y, cx, cy);
+}
+template <int F> __device__ __forceinline__ void step(int d, double *x, double *y, double cx, double cy)
+{
+    fr_step_d(F, d, x, y, cx, cy);
+}
+__device__ __forceinline__ float mag2(float x, float y) { return fr_mag2_f(x, y); }
+__device__ __forceinline__ double mag2(double x, double y) { return fr_mag2_d(x, y); }
+
+/* z_0 and c of the orbit of sample (sx, sy): (0, sample), or for Julia
+ * (sample, the job's constant). */
+template <typename T>
+__device__ __forceinline__ void orbit_start(const fr_buddha_job &j, T sx, T sy, T &x, T &y, T &cx, T &cy)
+{
+    FR_ORBIT_START(&j, T, sx, sy, x, y, cx, cy);
+}
 
 /* A drawn sample that needs iterating, an orbit queued for plotting (its
  * escape index and cycle; e = 0: nothing to plot), and the saved state of
@@ -85,7 +97,8 @@ __device__ __forceinline__ void append_kept(unsigned *list, unsigned *len, bool 
 
 __device__ __forceinline__ void park(unsigned *bits, unsigned q) { atomicOr(bits + (q >> 5), 1u << (q & 31)); }
 
-/* One thread a sample: draw it, settle the interior test, and append the
+/* One thread a sample: draw it, settle the interior test (and drop a
+ * Julia sample already outside R), and append the
  * rest to the sample list, one atomic a block (the list's one counter
  * took an atomic a warp before, and same-address atomics were the limit). */
 template <typename T>
@@ -100,7 +113,8 @@ __global__ void __launch_bounds__(THREADS) generate_kernel(fr_cuda_buddha_args a
         double cr, ci;
         w = fr_buddha_sample(&j, a.first + k, &cr, &ci);
         cx = (T)cr, cy = (T)ci;
-        keep = !(j.interior_test && fr_in_cardioid_or_bulb((double)cx, (double)cy));
+        keep = !(j.interior_test && fr_in_cardioid_or_bulb((double)cx, (double)cy)) &&
+               !(j.julia && mag2(cx, cy) > (T)j.b2); /* a Julia z_0 outside R: nothing to plot */
     }
     __shared__ unsigned s_warp[THREADS / 32], s_base;
     const unsigned lane = threadIdx.x & 31, warp = threadIdx.x / 32, m = __ballot_sync(FULL_MASK, keep);
@@ -160,7 +174,7 @@ __device__ __forceinline__ void finish_orbit(const fr_cuda_buddha_args &a, unsig
  * steps, so the warp's lanes end their orbits together at the round's end
  * (no lane refills while the others wait). Finished orbits are queued; bit
  * i of `keep` says whether entry i still runs (the next round's list). */
-template <typename T, bool FIRST>
+template <typename T, bool FIRST, int F>
 __global__ void __launch_bounds__(THREADS) classify_kernel(fr_cuda_buddha_args a, const unsigned *in,
                                                            const unsigned *in_len, unsigned *keep_bits,
                                                            uint32_t steps)
@@ -168,6 +182,7 @@ __global__ void __launch_bounds__(THREADS) classify_kernel(fr_cuda_buddha_args a
     const fr_buddha_job &j = a.job;
     const unsigned n_in = FIRST ? *a.samples_len : *in_len;
     const T b2 = (T)j.b2;
+    const int d = j.power;
     unsigned long long iters = 0, weight = 0;
     const unsigned stride = gridDim.x * blockDim.x;
     for (unsigned i0 = blockIdx.x * blockDim.x + (threadIdx.x & ~31u); i0 < n_in; i0 += stride) {
@@ -176,16 +191,18 @@ __global__ void __launch_bounds__(THREADS) classify_kernel(fr_cuda_buddha_args a
         if (i < n_in) {
             const unsigned q = FIRST ? i : in[i];
             const sample_t<T> s = ((const sample_t<T> *)a.samples)[q];
-            state_t<T> st = {0, 0, (T)NAN, (T)NAN, 0, 0, 1};
+            T x0, y0, cx, cy;
+            orbit_start(j, s.cx, s.cy, x0, y0, cx, cy);
+            state_t<T> st = {x0, y0, (T)NAN, (T)NAN, 0, 0, 1};
             if (!FIRST) st = ((const state_t<T> *)a.state)[q];
             T x = st.x, y = st.y, sx = st.sx, sy = st.sy;
             uint32_t n = st.n, sn = st.sn, next_save = st.next_save;
             const uint32_t n0 = n, lim = j.max_len - n < steps ? j.max_len : n + steps;
             bool esc = false, cyc = false;
             while (n < lim) {
-                ops<T>::step(&x, &y, s.cx, s.cy);
+                step<F>(d, &x, &y, cx, cy);
                 n++;
-                esc = ops<T>::mag2(x, y) > b2;
+                esc = mag2(x, y) > b2;
                 cyc = !esc && j.periodicity && x == sx && y == sy;
                 if (esc || cyc) break;
                 if (j.periodicity && n == next_save) {
@@ -317,7 +334,7 @@ __device__ __forceinline__ void plot_point(const fr_cuda_buddha_args &a, bool ch
 
 /* Plot the queued orbits of at most SHORT_STEPS points, one lane an orbit
  * with per-lane refill; park the longer ones (state: from z_0). */
-template <typename T, int MODE>
+template <typename T, int MODE, int F>
 __global__ void __launch_bounds__(THREADS) plot_kernel(fr_cuda_buddha_args a)
 {
     const fr_buddha_job &j = a.job;
@@ -338,7 +355,9 @@ __global__ void __launch_bounds__(THREADS) plot_kernel(fr_cuda_buddha_args a)
         top = orbit_top(j, cur, len);
         orbits += j.paired ? 2 : 1;
         if (top <= SHORT_STEPS) return true;
-        state_t<T> st = {0, 0, 0, 0, 0, 0, 0};
+        T x0, y0, c0x, c0y;
+        orbit_start(j, cur.cx, cur.cy, x0, y0, c0x, c0y);
+        state_t<T> st = {x0, y0, 0, 0, 0, 0, 0};
         ((state_t<T> *)a.state)[q] = st;
         park(a.plot_bits, q);
         return false;
@@ -353,24 +372,28 @@ __global__ void __launch_bounds__(THREADS) plot_kernel(fr_cuda_buddha_args a)
             if (take()) return true;
         }
     };
-    T x = 0, y = 0;
-    if (take() || advance())
+    const int d = j.power;
+    T x = 0, y = 0, cx = 0, cy = 0;
+    if (take() || advance()) {
+        orbit_start(j, cur.cx, cur.cy, x, y, cx, cy);
         for (;;) {
-            ops<T>::step(&x, &y, cur.cx, cur.cy);
+            step<F>(d, &x, &y, cx, cy);
             k++;
             plot_point<T, MODE>(a, checked, x, y, k, len, cur, &hits);
             if (k == top) {
                 iters += top;
                 if (!advance()) break;
-                x = y = 0, k = 0;
+                orbit_start(j, cur.cx, cur.cy, x, y, cx, cy);
+                k = 0;
             }
         }
+    }
     add_stats(a.stats, orbits, iters, hits);
 }
 
 /* One round for the parked plots of `in`: each plots at most `steps` more
  * points; the unfinished are listed in `out`. */
-template <typename T, int MODE>
+template <typename T, int MODE, int F>
 __global__ void __launch_bounds__(THREADS) plot_round_kernel(fr_cuda_buddha_args a, const unsigned *in,
                                                              const unsigned *in_len, unsigned *out,
                                                              unsigned *out_len, uint32_t steps)
@@ -390,10 +413,11 @@ __global__ void __launch_bounds__(THREADS) plot_round_kernel(fr_cuda_buddha_args
             state_t<T> st = ((const state_t<T> *)a.state)[q];
             uint32_t len[3];
             const uint32_t top = orbit_top(j, o, len), k0 = st.n, lim = top - k0 < steps ? top : k0 + steps;
-            T x = st.x, y = st.y;
+            T x = st.x, y = st.y, x0, y0, cx, cy;
+            orbit_start(j, o.cx, o.cy, x0, y0, cx, cy);
             uint32_t k = k0;
             while (k < lim) {
-                ops<T>::step(&x, &y, o.cx, o.cy);
+                step<F>(j.power, &x, &y, cx, cy);
                 k++;
                 plot_point<T, MODE>(a, checked, x, y, k, len, o, &hits);
             }
@@ -492,7 +516,7 @@ static void plot_rounds(uint32_t max_len, uint32_t *rounds, uint32_t *steps)
     *steps = (uint32_t)s, *rounds = max_len > SHORT_STEPS ? (uint32_t)((max_len + s - 1) / s) : 0;
 }
 
-template <typename T, int MODE> static cudaError_t launch_t(const fr_cuda_buddha_args *a, int sms, cudaStream_t st)
+template <typename T, int MODE, int F> static cudaError_t launch_t(const fr_cuda_buddha_args *a, int sms, cudaStream_t st)
 {
     const int all = (int)((a->count + THREADS - 1) / THREADS);
     generate_kernel<T><<<all, THREADS, 0, st>>>(*a);
@@ -502,25 +526,50 @@ template <typename T, int MODE> static cudaError_t launch_t(const fr_cuda_buddha
      * r % 2 (lens[r] entries). */
     uint32_t steps[FR_BUDDHA_ROUNDS];
     const uint32_t rounds = classify_rounds(a->job.max_len, steps);
-    const int g0 = grid_for(classify_kernel<T, true>, a->count, sms), g1 = grid_for(classify_kernel<T, false>, a->count, sms);
+    const int g0 = grid_for(classify_kernel<T, true, F>, a->count, sms),
+              g1 = grid_for(classify_kernel<T, false, F>, a->count, sms);
     for (uint32_t r = 0; r < rounds; r++) {
         unsigned *in = r ? list[(r - 1) & 1] : NULL;
         const unsigned *in_len = r ? lens + r - 1 : a->samples_len;
-        if (r) classify_kernel<T, false><<<g1, THREADS, 0, st>>>(*a, in, in_len, a->bits, steps[r]);
-        else classify_kernel<T, true><<<g0, THREADS, 0, st>>>(*a, in, in_len, a->bits, steps[r]);
+        if (r) classify_kernel<T, false, F><<<g1, THREADS, 0, st>>>(*a, in, in_len, a->bits, steps[r]);
+        else classify_kernel<T, true, F><<<g0, THREADS, 0, st>>>(*a, in, in_len, a->bits, steps[r]);
         if (r + 1 < rounds) compact_kernel<<<gc, THREADS, 0, st>>>(a->bits, in_len, in, list[r & 1], lens + r, false);
     }
     /* Plots of at most SHORT_STEPS points, then rounds for the longer. */
-    plot_kernel<T, MODE><<<grid_for(plot_kernel<T, MODE>, a->count, sms), THREADS, 0, st>>>(*a);
+    plot_kernel<T, MODE, F><<<grid_for(plot_kernel<T, MODE, F>, a->count, sms), THREADS, 0, st>>>(*a);
     lens += FR_BUDDHA_ROUNDS + 2;
     compact_kernel<<<gc, THREADS, 0, st>>>(a->plot_bits, a->samples_len, NULL, list[0], lens, true);
     uint32_t prounds, psteps;
     plot_rounds(a->job.max_len, &prounds, &psteps);
-    const int gp = grid_for(plot_round_kernel<T, MODE>, a->count, sms);
+    const int gp = grid_for(plot_round_kernel<T, MODE, F>, a->count, sms);
     for (uint32_t r = 0; r < prounds; r++)
-        plot_round_kernel<T, MODE>
+        plot_round_kernel<T, MODE, F>
             <<<gp, THREADS, 0, st>>>(*a, list[r & 1], lens + r, list[(r + 1) & 1], lens + r + 1, psteps);
     return cudaGetLastError();
+}
+
+/* The storage mode, then the formula. A map that is not symmetric about
+ * the real axis (burning ship) never draws conjugate pairs, so it has the
+ * single mode alone. */
+template <typename T, int F> static cudaError_t launch_mode(const fr_cuda_buddha_args *a, int sms, cudaStream_t st)
+{
+    if constexpr (F != FR_STEP_SHIP) {
+        if (a->mode == FR_PLOT_FOLD) return launch_t<T, FR_PLOT_FOLD, F>(a, sms, st);
+        if (a->mode == FR_PLOT_PAIR) return launch_t<T, FR_PLOT_PAIR, F>(a, sms, st);
+    } else if (a->mode != FR_PLOT_SINGLE) {
+        return cudaErrorInvalidValue;
+    }
+    return launch_t<T, FR_PLOT_SINGLE, F>(a, sms, st);
+}
+
+template <typename T> static cudaError_t launch_formula(const fr_cuda_buddha_args *a, int sms, cudaStream_t st)
+{
+    switch (a->job.step) {
+    case FR_STEP_SHIP: return launch_mode<T, FR_STEP_SHIP>(a, sms, st);
+    case FR_STEP_TRICORN: return launch_mode<T, FR_STEP_TRICORN>(a, sms, st);
+    case FR_STEP_MULTI: return launch_mode<T, FR_STEP_MULTI>(a, sms, st);
+    default: return launch_mode<T, FR_STEP_MANDEL>(a, sms, st);
+    }
 }
 
 extern "C" cudaError_t fr_cuda_buddha_launch(const fr_cuda_buddha_args *a, int sms, cudaStream_t stream)
@@ -528,15 +577,8 @@ extern "C" cudaError_t fr_cuda_buddha_launch(const fr_cuda_buddha_args *a, int s
     cudaError_t e = cudaMemsetAsync(a->samples_len, 0, sizeof(unsigned), stream);
     if (e == cudaSuccess) e = cudaMemsetAsync(a->round_len, 0, 2 * (FR_BUDDHA_ROUNDS + 2) * sizeof(unsigned), stream);
     if (e != cudaSuccess) return e;
-    if (a->job.f32) {
-        if (a->mode == FR_PLOT_FOLD) e = launch_t<float, FR_PLOT_FOLD>(a, sms, stream);
-        else if (a->mode == FR_PLOT_PAIR) e = launch_t<float, FR_PLOT_PAIR>(a, sms, stream);
-        else e = launch_t<float, FR_PLOT_SINGLE>(a, sms, stream);
-    } else {
-        if (a->mode == FR_PLOT_FOLD) e = launch_t<double, FR_PLOT_FOLD>(a, sms, stream);
-        else if (a->mode == FR_PLOT_PAIR) e = launch_t<double, FR_PLOT_PAIR>(a, sms, stream);
-        else e = launch_t<double, FR_PLOT_SINGLE>(a, sms, stream);
-    }
+    if (a->job.f32) e = launch_formula<float>(a, sms, stream);
+    else e = launch_formula<double>(a, sms, stream);
     if (e != cudaSuccess) return e;
     fold_kernel<<<sms * 8, THREADS, 0, stream>>>(*a, a->plane * a->job.channels);
     restart_kernel<<<1, 1, 0, stream>>>(*a);

@@ -35,6 +35,19 @@ static const oscene scenes[] = {
      S("size", "2048x2048", FULL, "iter", "500", "precision", "f32")},
     {"importance", "Buddhabrot zoom 2048x2048 (width 0.5), importance sampling", 0, 0, 5e8, 5e6,
      S("size", "2048x2048", "center", "-0.1,0.65", "width", "0.5", "rotate", "0", "sampling", "importance")},
+    /* the other formulas, each in its own region and a view of the whole set */
+    {"ship", "Burning Ship Buddhabrot 4096x4096, max 1000, float32 (no pairs)", 0, 0, 1e9, 1e7,
+     S("formula", "burningship", "size", "4096x4096", "center", "-0.4,-0.6", "width", "3.4", "rotate", "0", "iter",
+       "1000", "precision", "f32")},
+    {"tricorn", "Tricorn Buddhabrot 4096x4096, max 1000, float32", 0, 0, 1e9, 1e7,
+     S("formula", "tricorn", "size", "4096x4096", "center", "-0.4,0", "width", "3.6", "rotate", "0", "iter", "1000",
+       "precision", "f32")},
+    {"multibrot3", "Multibrot z^3 + c Buddhabrot 4096x4096, max 1000, float32", 0, 0, 1e9, 1e7,
+     S("formula", "multibrot", "power", "3", "size", "4096x4096", "center", "0,0", "width", "3", "rotate", "0",
+       "iter", "1000", "precision", "f32")},
+    {"julia", "Julia (c = -0.4+0.6i) Buddhabrot 4096x4096, max 1000, float32 (no pairs)", 0, 0, 1e9, 1e7,
+     S("formula", "julia", "c", "-0.4,0.6", "size", "4096x4096", "center", "0,0", "width", "3.4", "rotate", "0",
+       "iter", "1000", "precision", "f32")},
 };
 #define NSCENES ((int)(sizeof scenes / sizeof scenes[0]))
 
