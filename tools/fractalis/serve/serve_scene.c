@@ -74,7 +74,8 @@ int serve_escape_from_query(serve_state *st, fr_context *ctx, const serve_reques
         return serve_error(r, 400, "formula", "%s", fr_last_error(ctx)), -1;
     }
     fr_escape_params_default(p, f);
-    if (!tile) fr_escape_param_set(ctx, p, "size", "800x600");
+    /* (a tile's size before its limits are checked: aa counts against 256x256) */
+    fr_escape_param_set(ctx, p, "size", tile ? "256x256" : "800x600");
     apply_state a = {ctx, p, tile, r, 0};
     serve_query_each(q, apply_arg, &a);
     if (a.failed) {
