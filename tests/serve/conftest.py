@@ -2,9 +2,11 @@
 
 The ctest entry runs Debian's /usr/bin/python3 with FRACTALIS set to the
 built CLI. Each server is a real `fractalis serve --port 0 --device cpu`
-process with its own --web and --cache folders in a temporary folder; it is
-stopped with SIGTERM and must exit 0. HTTP goes through the standard
-library only (http.client, raw sockets where a test needs exact bytes).
+process (FR_SERVE_DEVICE names another device, for the server and for the
+CLI renders it is compared with), with its own --web and --cache folders
+in a temporary folder; it is stopped with SIGTERM and must exit 0. HTTP
+goes through the standard library only (http.client, raw sockets where a
+test needs exact bytes).
 """
 
 import http.client
@@ -22,6 +24,7 @@ import time
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parent.parent.parent
+DEVICE = os.environ.get("FR_SERVE_DEVICE", "cpu")
 DATA = REPO / "tests" / "data"
 
 
@@ -62,7 +65,7 @@ class Server:
         self.lines = []
 
     def start(self):
-        cmd = [self.binary, "serve", "--port", "0", "--device", "cpu"]
+        cmd = [self.binary, "serve", "--port", "0", "--device", DEVICE]
         if self.web:
             cmd += ["--web", str(self.web)]
         if self.cache:

@@ -2,7 +2,7 @@
 // benchmark. Node 18's standard library only (http with a keep-alive Agent).
 //
 //   node tests/serve/load.mjs FRACTALIS [load|screen|all] [--device cpu] [--requests 10000]
-//                             [--connections 64] [--rounds 3] [--single 10]
+//                             [--connections 64] [--rounds 3] [--single 20]
 //
 // load:   the default scene's tiles over levels 0..4 (a mix of distinct
 //         tiles and repeats), --requests of them from --connections
@@ -39,7 +39,7 @@ if (args.length < 1 || args[0].startsWith("-")) {
 }
 const binary = args[0];
 let mode = "all";
-const opt = { device: "cpu", requests: 10000, connections: 64, rounds: 3, single: 10 };
+const opt = { device: "cpu", requests: 10000, connections: 64, rounds: 3, single: 20 };
 for (let i = 1; i < args.length; i++) {
   const a = args[i];
   if (!a.startsWith("--")) { mode = a; continue; }

@@ -20,7 +20,7 @@ from decimal import Decimal
 
 import pytest
 
-from conftest import LIMITS
+from conftest import DEVICE, LIMITS
 
 decimal.getcontext().prec = 400
 
@@ -98,11 +98,11 @@ def cli(binary, *args, cwd=None):
 
 
 def cli_render_from(binary, tmp_path, name, source_bytes, suffix):
-    """`fractalis render --from FILE -o again.png --device cpu`: its bytes."""
+    """`fractalis render --from FILE -o again.png --device DEVICE`: its bytes."""
     src = tmp_path / (name + suffix)
     src.write_bytes(source_bytes)
     out = tmp_path / (name + "-again.png")
-    cli(binary, "render", "--from", src, "-o", out, "--device", "cpu", "-q")
+    cli(binary, "render", "--from", src, "-o", out, "--device", DEVICE, "-q")
     return out.read_bytes()
 
 
@@ -202,24 +202,38 @@ def long_buddha_scene(binary, tmp_path, samples=5000000000):
     return p.read_text()
 
 
-def slow_tile_url(iter_):
+def slow_tile_url(iter_, aa=1):
     """A tile inside the main cardioid with the interior tests off: every
-    pixel runs iter_ iterations."""
-    return tile_url(0, 0, 0, center="-0.3,0.1", width="0.1", iter=iter_, interior_test="off",
+    sample runs iter_ iterations."""
+    return tile_url(0, 0, 0, center="-0.3,0.1", width="0.1", iter=iter_, aa=aa, interior_test="off",
                     periodicity="off", palette_offset=fresh())
 
 
 @pytest.fixture(scope="module")
-def slow_iter(server):
-    """iter for a slow tile of about 4 s on this build and machine (an
-    optimised or a sanitizer build): long enough to be cancelled while it
-    renders, and its work in pieces short enough (a CPU render stops
-    between blocks of 2048 pixels, 1/32 of a tile) that a cancel is quick."""
-    n = 4000
-    t0 = time.time()
-    assert_png(server.get(slow_tile_url(n), timeout=120))
-    t = max(time.time() - t0, 0.005)
-    return max(n, min(LIMITS["max_iter"], int(n * 4.0 / t)))
+def slow_tile(server):
+    """slow_tile(): the URL of a new tile of about 12 s on this build and
+    device (an optimised or a sanitizer build, a CPU or a GPU), up to the
+    limits (iter, aa 7): long enough to be cancelled while it renders. A
+    CPU render stops between blocks of 2048 samples (1/32 of a tile at aa
+    1), so a cancel takes a fraction of a second."""
+    max_iter = LIMITS["max_iter"]
+    iter_, aa = 4000, 1
+    while True:
+        t0 = time.time()
+        assert_png(server.get(slow_tile_url(iter_, aa), timeout=300))
+        t = max(time.time() - t0, 0.001)
+        if t >= 0.25 or (iter_ == max_iter and aa == 7):
+            break
+        if iter_ < max_iter:
+            iter_ = min(max_iter, iter_ * 8)
+        else:
+            aa = min(7, aa + 2)
+    work = iter_ * aa * aa * 12.0 / t  # iterations x aa^2 for 12 s
+    aa = 1
+    while work / (aa * aa) > max_iter and aa < 7:
+        aa += 1
+    iter_ = max(1000, min(max_iter, int(work / (aa * aa))))
+    return lambda: slow_tile_url(iter_, aa)
 
 
 # ===================================================================== lists
@@ -227,7 +241,7 @@ def slow_iter(server):
 def test_info(server):
     info = server.get_json("/api/info")
     assert isinstance(info["version"], str) and info["version"]
-    assert info["device"] == "cpu"
+    assert info["device"].startswith(DEVICE)
     lim = info["limits"]
     assert lim["max_pixels"] == LIMITS["max_pixels"]
     assert lim["max_iter"] == LIMITS["max_iter"]
@@ -450,7 +464,7 @@ def test_tile_head(server):
     assert_png(server.get(url))
 
 
-def test_batched_tiles_are_each_their_own(make_server, server, slow_iter):
+def test_batched_tiles_are_each_their_own(make_server, server, slow_tile):
     """Tiles queued behind a slow one are rendered as a batch: each reply
     is its own tile, byte for byte what a server rendering one at a time
     gives (duplicates in the batch too)."""
@@ -458,7 +472,7 @@ def test_batched_tiles_are_each_their_own(make_server, server, slow_iter):
     urls = [tile_url(3, x, y, palette="ocean", iter=300) for x in range(-4, 2) for y in (-1, 0)]
     urls += urls[:4]  # the same tiles twice in one batch
     slow = socket.create_connection(("127.0.0.1", s.port))
-    slow.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % slow_tile_url(slow_iter)).encode())
+    slow.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % slow_tile()).encode())
     time.sleep(0.3)
     out = [None] * len(urls)
 
@@ -466,9 +480,13 @@ def test_batched_tiles_are_each_their_own(make_server, server, slow_iter):
         out[i] = s.get(urls[i])
 
     threads = [threading.Thread(target=fetch, args=(i,)) for i in range(len(urls))]
+    base = s.stats()["tiles"]["requests"]
     for t in threads:
         t.start()
-    time.sleep(0.5)  # all queued behind the slow tile, which goes now
+    end = time.time() + 20  # all queued behind the slow tile, which goes then
+    while s.stats()["tiles"]["requests"] < base + len(urls) and time.time() < end:
+        time.sleep(0.02)
+    time.sleep(0.2)
     slow.close()
     for t in threads:
         t.join()
@@ -500,6 +518,15 @@ def test_tile_rotate_zero_accepted(server):
     assert_png(server.get(tile_url(0, 0, 0, rotate=0, palette_offset=fresh())))
 
 
+def test_tile_aa_counts_against_its_size(server, binary, tmp_path):
+    """--max-pixels 4000000 takes a 256x256 tile at aa 7 (3.2M samples)."""
+    png = assert_png(server.get(tile_url(1, -1, -1, aa=7, iter=100, palette_offset=fresh())), (TILE, TILE))
+    assert png_scene(png)["aa"] == 7
+    assert cli_render_from(binary, tmp_path, "aa7", png, ".png") == png
+    e = assert_error(server.get(tile_url(0, 0, 0, aa=8)), 413, "aa")
+    assert "256x256" in e["error"]
+
+
 def test_tile_cache_miss_then_memory(server):
     url = tile_url(2, -1, -1, palette_offset=fresh())
     a = server.get(url)
@@ -513,7 +540,7 @@ def test_tile_cache_miss_then_memory(server):
     assert server.stats()["tiles"]["memory_hits"] == hits + 1
 
 
-def test_tile_disk_cache(make_server, tmp_path):
+def test_tile_disk_cache(make_server, tmp_path, secret):
     cache = tmp_path / "tiles"
     urls = [tile_url(1, x, y, palette="fire", iter=150) for x, y in [(-1, -1), (0, 0), (-2, 1)]]
     a = make_server(cache=cache)
@@ -540,12 +567,17 @@ def test_tile_disk_cache(make_server, tmp_path):
         assert r.body == body
     st = b.stats()["tiles"]
     assert st["disk_hits"] == len(urls) and st["memory_hits"] == len(urls) and st["rendered"] == 0
-    # a file in the folder that is not a PNG is not served
+    # a file in the folder that is not a PNG, or a symbolic link, is not served
+    b.stop()
     os.unlink(cache / names[0])
     (cache / names[0]).write_bytes(b"not a png")
+    os.unlink(cache / names[1])
+    (cache / names[1]).symlink_to(secret)
     c = make_server(cache=cache)
-    got = {c.get(u).header("x-fractalis-cache") for u in urls}
-    assert "miss" in got
+    for u, body in zip(urls, first):
+        r = c.get(u)
+        assert r.body == body and secret.read_bytes() not in r.body
+    assert c.stats()["tiles"]["rendered"] == 2
     assert sorted(os.listdir(cache)) == names
 
 
@@ -947,12 +979,12 @@ def test_web_without_index_refused(binary, tmp_path):
 
 # ===================================================================== clients that go away
 
-def test_client_disconnects_mid_request(server, slow_iter):
+def test_client_disconnects_mid_request(server, slow_tile):
     """A slow tile whose client goes away is cancelled: the tile worker is
     free again at once, and /api/stats counts it."""
     before = server.stats()["tiles"]["cancelled"]
     s = socket.create_connection(("127.0.0.1", server.port))
-    s.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % slow_tile_url(slow_iter)).encode())
+    s.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % slow_tile()).encode())
     time.sleep(0.5)  # rendering by now
     s.close()
     end = time.time() + 10
@@ -962,16 +994,16 @@ def test_client_disconnects_mid_request(server, slow_iter):
     t0 = time.time()
     assert_png(server.get(tile_url(0, 0, 0, palette_offset=fresh()), timeout=30))
     assert time.time() - t0 < 5, "the cancelled tile still held the tile worker"
-    assert server.get_json("/api/info")["device"] == "cpu"
+    assert server.get_json("/api/info")["device"].startswith(DEVICE)
 
 
-def test_client_disconnects_while_queued(server, slow_iter):
+def test_client_disconnects_while_queued(server, slow_tile):
     """Several slow tiles queued and dropped at once: all cancelled."""
     before = server.stats()["tiles"]["cancelled"]
     socks = []
     for _ in range(4):
         s = socket.create_connection(("127.0.0.1", server.port))
-        s.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % slow_tile_url(slow_iter)).encode())
+        s.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % slow_tile()).encode())
         socks.append(s)
     time.sleep(0.5)
     for s in socks:
@@ -1027,7 +1059,7 @@ def test_garbage_requests(server):
     assert server.get_json("/api/formulas") == FORMULAS
 
 
-def test_stop_while_busy(make_server, binary, tmp_path, slow_iter):
+def test_stop_while_busy(make_server, binary, tmp_path, slow_tile):
     """SIGTERM with a job running, its event stream open and a slow tile in
     flight: the server stops promptly and exits 0."""
     s = make_server()
@@ -1037,7 +1069,7 @@ def test_stop_while_busy(make_server, binary, tmp_path, slow_iter):
     sse.request("GET", j["links"]["events"])
     sse_resp = sse.getresponse()
     tile = socket.create_connection(("127.0.0.1", s.port), timeout=30)
-    tile.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % slow_tile_url(slow_iter)).encode())
+    tile.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % slow_tile()).encode())
     time.sleep(0.5)
     t0 = time.time()
     s.stop(timeout=15)
