@@ -791,6 +791,20 @@ fr_status fr_flames_write(fr_context *ctx, const fr_flames *f, int index, const 
 /* Genome `index` as flam3 XML text (malloc()ed). */
 fr_status fr_flames_xml(fr_context *ctx, const fr_flames *f, int index, char **out);
 
+/* The variations genomes may use (the registry): flam3's 99 in its order,
+ * then those of Apophysis, Ember/Fractorium and JWildfire that fractalis
+ * renders; each also as Ember's pre_NAME / post_NAME (applied to the point
+ * before the xform's variations / after them, before the post affine).
+ * i in 0 .. fr_flame_variation_count() - 1; NULL past the end. origin:
+ * the program that introduced it ("flam3", "Apophysis", "Ember",
+ * "JWildfire"). Parameter k (0 .. nparams - 1): its attribute name, and its
+ * default in *def (when def is not NULL). */
+int fr_flame_variation_count(void);
+const char *fr_flame_variation_name(int i);
+const char *fr_flame_variation_origin(int i);
+int fr_flame_variation_nparams(int i);
+const char *fr_flame_variation_param(int i, int k, double *def);
+
 /* Render settings over a genome's own (0 = the genome's value). */
 typedef struct fr_flame_options {
     int width, height;   /* output size; the camera scale follows the width

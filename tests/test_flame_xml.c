@@ -875,12 +875,12 @@ static void test_strict_and_warnings(void **state)
     int n = snprintf(big, sizeof big,
                      "<flame version=\"FLAM3-LNX-3.1.1\" size=\"4 4\" oversample=\"2\" interpolation_space=\"linear\">"
                      "<xform weight=\"1\" coefs=\"1 0 0 1 0 0\" amw_amp=\"2\" var=\"1");
-    for (int i = 1; i < FR_FLAME_NVAR - 1; i++) n += snprintf(big + n, sizeof big - (size_t)n, " 0");
+    for (int i = 1; i < FR_FLAME_NVAR_FLAM3 - 1; i++) n += snprintf(big + n, sizeof big - (size_t)n, " 0");
     snprintf(big + n, sizeof big - (size_t)n, " 0.5\"/><edit/></flame>");
     f = read_ok(big, 1);
     assert_int_equal(f.g[0].supersample, 2);
     assert_int_equal(f.g[0].interpolation_type, FR_INTERP_TYPE_LINEAR);
-    assert_true(f.g[0].xf[0].var[0] == 1 && f.g[0].xf[0].var[FR_FLAME_NVAR - 1] == 0.5);
+    assert_true(f.g[0].xf[0].var[0] == 1 && f.g[0].xf[0].var[FR_FLAME_NVAR_FLAM3 - 1] == 0.5);
     assert_int_equal(f.nwarnings, 0);
     fr_flame_file_free(&f);
 }

@@ -98,6 +98,7 @@ static inline int up4(int n) { return (n + 3) & ~3; }
  * zero stream) stands for the pads of the runs. */
 typedef struct lanes {
     double *x, *y, *c;           /* point and colour coordinate */
+    double *z;                   /* z (Ember's third coordinate) */
     uint64_t *s0, *s1, *s2, *s3; /* the walker's stream */
     int32_t *last;               /* previous xform + 1 */
     int32_t *fn;                 /* the xform of this iteration */
@@ -110,6 +111,7 @@ typedef struct lanes {
  * draws random numbers). */
 typedef struct work {
     double *tx, *ty, *r2, *rr, *ax, *sa, *ca, *ay, *p0, *p1;
+    double *tz, *p2; /* z of the point and of the sum */
     uint64_t *s0, *s1, *s2, *s3;
 } work;
 
@@ -127,7 +129,7 @@ struct fr_flame_simd {
     int lanes, nxf;
     lanes l;
     work w;
-    double *ox, *oy;        /* a run's results */
+    double *ox, *oy, *oz;   /* a run's results */
     int32_t *bad;           /* per run position: a bad value */
     int32_t *idx, *fidx;    /* lanes sorted by xform (runs padded with DUMMY); lanes taking the final xform */
     int32_t *on;            /* per lane: plots this iteration */
@@ -151,32 +153,34 @@ struct fr_flame_simd {
     double *restrict ax = __builtin_assume_aligned(g->ax, 32), *restrict sa = __builtin_assume_aligned(g->sa, 32);    \
     double *restrict ca = __builtin_assume_aligned(g->ca, 32), *restrict ay = __builtin_assume_aligned(g->ay, 32);    \
     double *restrict p0 = __builtin_assume_aligned(g->p0, 32), *restrict p1 = __builtin_assume_aligned(g->p1, 32);    \
+    double *restrict tz = __builtin_assume_aligned(g->tz, 32), *restrict p2 = __builtin_assume_aligned(g->p2, 32);    \
     uint64_t *restrict s0 = g->s0, *restrict s1 = g->s1, *restrict s2 = g->s2, *restrict s3 = g->s3;                  \
     (void)tx, (void)ty, (void)r2, (void)rr, (void)ax, (void)sa, (void)ca, (void)ay, (void)p0, (void)p1, (void)s0,      \
-        (void)s1, (void)s2, (void)s3
+        (void)s1, (void)s2, (void)s3, (void)tz, (void)p2
 
 #define VAR_LOOP(V, DRAWS, CALL)                                                                                       \
-    static __attribute__((noinline)) void vloop_##V(const fr_flame_xform_pre *x, double w, const work *g, int lo, int hi)                     \
+    static __attribute__((noinline)) void vloop_##V(const fr_flame_vset *x, double w, const work *g, int lo, int hi) \
     {                                                                                                                 \
         RESTRICT_WORK(g);                                                                                             \
         _Pragma("omp simd simdlen(4)") for (int j = lo; j < hi; j++)                                                  \
         {                                                                                                             \
-            fr_flame_vctx fv = {.tx = tx[j], .ty = ty[j], .r2 = r2[j], .r = rr[j], .atan_xy = ax[j], .sina = sa[j],   \
-                                .cosa = ca[j], .atan_yx = ay[j], .p0 = p0[j], .p1 = p1[j]};                           \
+            fr_flame_vctx fv = {.tx = tx[j], .ty = ty[j], .tz = tz[j], .r2 = r2[j], .r = rr[j], .atan_xy = ax[j],     \
+                                .sina = sa[j], .cosa = ca[j], .atan_yx = ay[j], .p0 = p0[j], .p1 = p1[j],             \
+                                .p2 = p2[j]};                                                                         \
             fr_flame_rng rv = {0, 0, 0, 0};                                                                           \
             if (DRAWS) rv.s0 = s0[j], rv.s1 = s1[j], rv.s2 = s2[j], rv.s3 = s3[j];                                    \
             fr_flame_vctx *f = &fv;                                                                                   \
             fr_flame_rng *rng = &rv;                                                                                  \
             (void)x, (void)rng;                                                                                       \
             CALL;                                                                                                     \
-            p0[j] = fv.p0, p1[j] = fv.p1;                                                                             \
+            p0[j] = fv.p0, p1[j] = fv.p1, p2[j] = fv.p2;                                                              \
             if (DRAWS) s0[j] = rv.s0, s1[j] = rv.s1, s2[j] = rv.s2, s3[j] = rv.s3;                                    \
         }                                                                                                             \
     }
 FR_FLAME_VAR_CALLS(VAR_LOOP)
 #undef VAR_LOOP
 
-static void var_run(const fr_flame_xform_pre *x, int v, double w, const work *g, int lo, int hi)
+static void var_run(const fr_flame_vset *x, int v, double w, const work *g, int lo, int hi)
 {
     switch (v) {
 #define VAR_CASE(V, DRAWS, CALL)                                                                                       \
@@ -191,12 +195,12 @@ static void var_run(const fr_flame_xform_pre *x, int v, double w, const work *g,
  * pads naming DUMMY), their points gathered from (px, py), computed in g's
  * arrays [lo, hi); the results in (ox, oy)[lo, hi) and bad[lo, hi); returns
  * the number of bad values. */
-static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const double *px, const double *py, double *ox,
-                     double *oy, int32_t *bad, const work *g, int lo, int hi)
+static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const double *px, const double *py,
+                     const double *pz, double *ox, double *oy, double *oz, int32_t *bad, const work *g, int lo, int hi)
 {
     RESTRICT_WORK(g);
     const int32_t *restrict id = idx;
-    const double *restrict ix = px, *restrict iy = py;
+    const double *restrict ix = px, *restrict iy = py, *restrict iz = pz;
     const double c00 = x->c[0][0], c10 = x->c[1][0], c20 = x->c[2][0];
     const double c01 = x->c[0][1], c11 = x->c[1][1], c21 = x->c[2][1];
 #pragma omp simd simdlen(4)
@@ -204,6 +208,7 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
         const double a = ix[id[j]], b = iy[id[j]];
         tx[j] = c00 * a + c10 * b + c20;
         ty[j] = c01 * a + c11 * b + c21;
+        tz[j] = iz[id[j]];
     }
     if (x->preblur != 0.0) {
         const double pb = x->preblur;
@@ -248,8 +253,13 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
     } else {
         for (int j = lo; j < hi; j++) ay[j] = 0.0;
     }
-    for (int j = lo; j < hi; j++) p0[j] = p1[j] = 0.0;
-    for (int i = 0; i < x->nvar; i++) var_run(x, x->var[i], x->w[i], g, lo, hi);
+    for (int j = lo; j < hi; j++) p0[j] = p1[j] = p2[j] = 0.0;
+    for (int i = 0; i < x->nvar; i++) var_run(&x->v, x->var[i], x->w[i], g, lo, hi);
+    {
+        double *restrict qz = oz;
+        const int zz = x->zero_z;
+        for (int j = lo; j < hi; j++) qz[j] = zz ? 0.0 : p2[j];
+    }
     /* the post affine and the bad-value test */
     double *restrict qx = ox, *restrict qy = oy;
     int32_t *restrict bd = bad;
@@ -284,8 +294,9 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
  * affine and the bad-value test; the same operations, without the set-up
  * of a dozen loops a run (many xforms make short runs). */
 static int linear_run(const fr_flame_xform_pre *x, const int32_t *idx, const double *px, const double *py, double *ox,
-                      double *oy, int32_t *bad, int lo, int hi)
+                      double *oy, double *oz, int32_t *bad, int lo, int hi)
 {
+    for (int j = lo; j < hi; j++) oz[j] = 0.0; /* linear's z is 0 (Ember's 2D variations) */
     const int32_t *restrict id = idx;
     const double *restrict ix = px, *restrict iy = py;
     double *restrict qx = ox, *restrict qy = oy;
@@ -311,6 +322,29 @@ static int linear_run(const fr_flame_xform_pre *x, const int32_t *idx, const dou
     return nbad;
 }
 
+/* An xform with Ember's pre_ or post_ variations (rare; their order and
+ * replacing the point make them one chain per lane): each lane of the run
+ * through the scalar formula (fr_flame_xform_apply_body), from its stream
+ * in g; the pads stay at the origin. */
+static int prepost_run(const fr_flame_xform_pre *x, const int32_t *idx, const lanes *L, double *ox, double *oy,
+                       double *oz, int32_t *bad, const work *g, int lo, int n)
+{
+    int nbad = 0;
+    for (int j = lo; j < lo + up4(n); j++) {
+        if (j >= lo + n) {
+            ox[j] = oy[j] = oz[j] = 0.0, bad[j] = 0;
+            continue;
+        }
+        const int i = idx[j];
+        fr_flame_rng r = {g->s0[j], g->s1[j], g->s2[j], g->s3[j]};
+        fr_flame_xform_apply_body(x, L->x[i], L->y[i], L->z[i], &r, &ox[j], &oy[j], &oz[j]);
+        g->s0[j] = r.s0, g->s1[j] = r.s1, g->s2[j] = r.s2, g->s3[j] = r.s3;
+        bad[j] = fr_flame_bad(ox[j]) | fr_flame_bad(oy[j]);
+        nbad += bad[j];
+    }
+    return nbad;
+}
+
 static int run_xform(fr_flame_simd *s, const fr_flame_xform_pre *x, int draws, const int32_t *idx, int lo, int n)
 {
     const int hi = lo + up4(n);
@@ -321,9 +355,13 @@ static int run_xform(fr_flame_simd *s, const fr_flame_xform_pre *x, int draws, c
             const int i = idx[j];
             g->s0[j] = L->s0[i], g->s1[j] = L->s1[i], g->s2[j] = L->s2[i], g->s3[j] = L->s3[i];
         }
-    const int nb = x->nvar == 1 && x->var[0] == FR_V_LINEAR && x->preblur == 0.0 && x->flags == 0
-                       ? linear_run(x, idx, L->x, L->y, s->ox, s->oy, s->bad, lo, hi)
-                       : apply_run(x, idx, L->x, L->y, s->ox, s->oy, s->bad, g, lo, hi);
+    int nb;
+    if (x->pre.n || x->postv.n)
+        nb = prepost_run(x, idx, L, s->ox, s->oy, s->oz, s->bad, g, lo, n);
+    else if (x->nvar == 1 && x->var[0] == FR_V_LINEAR && x->preblur == 0.0 && x->flags == 0 && !x->zero_z)
+        nb = linear_run(x, idx, L->x, L->y, s->ox, s->oy, s->oz, s->bad, lo, hi);
+    else
+        nb = apply_run(x, idx, L->x, L->y, L->z, s->ox, s->oy, s->oz, s->bad, g, lo, hi);
     if (draws)
         for (int j = lo; j < lo + n; j++) {
             const int i = idx[j];
@@ -340,7 +378,7 @@ static const unsigned char var_draws[FR_FLAME_NVAR] = {
 
 static int xform_draws(const fr_flame_xform_pre *x)
 {
-    if (x->preblur != 0.0) return 1;
+    if (x->preblur != 0.0 || x->pre.n || x->postv.n) return 1; /* pre_/post_: the scalar chain takes the stream */
     for (int i = 0; i < x->nvar; i++)
         if (var_draws[x->var[i]]) return 1;
     return 0;
@@ -357,8 +395,8 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
     const size_t nw = ((size_t)nlanes + 4 * (size_t)(nxf + 1) + 7) & ~(size_t)7; /* run positions */
     const size_t al = ALIGN - 1;
 #define SZ(count, type) ((((count) * sizeof(type)) + al) & ~al)
-    const size_t lane_bytes = 7 * SZ(nl, double) + 4 * SZ(nl, int32_t);
-    const size_t work_bytes = 14 * SZ(nw, double) + 2 * SZ(nw, double) + 3 * SZ(nw, int32_t);
+    const size_t lane_bytes = 8 * SZ(nl, double) + 4 * SZ(nl, int32_t);
+    const size_t work_bytes = 16 * SZ(nw, double) + 3 * SZ(nw, double) + 3 * SZ(nw, int32_t);
     /* hits: every lane directly and (final xform of opacity < 1) again through the final xform */
     const size_t hit_bytes = SZ(nl, double) + 3 * SZ(nl, int32_t) + FR_FB_CHANNELS * SZ(2 * nl, uint32_t) +
                              2 * (SZ(2 * nl, int64_t) + SZ(2 * nl, const uint32_t *) +
@@ -375,15 +413,15 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
     char *p = s->mem;
 #define TAKE(ptr, count, type) (ptr = (void *)p, p += SZ(count, type))
     lanes *L = &s->l;
-    TAKE(L->x, nl, double), TAKE(L->y, nl, double), TAKE(L->c, nl, double);
+    TAKE(L->x, nl, double), TAKE(L->y, nl, double), TAKE(L->c, nl, double), TAKE(L->z, nl, double);
     TAKE(L->s0, nl, double), TAKE(L->s1, nl, double), TAKE(L->s2, nl, double), TAKE(L->s3, nl, double);
     TAKE(L->last, nl, int32_t), TAKE(L->fn, nl, int32_t), TAKE(L->left, nl, int32_t), TAKE(L->u, nl, int32_t);
     work *w = &s->w;
     TAKE(w->tx, nw, double), TAKE(w->ty, nw, double), TAKE(w->r2, nw, double), TAKE(w->rr, nw, double);
     TAKE(w->ax, nw, double), TAKE(w->sa, nw, double), TAKE(w->ca, nw, double), TAKE(w->ay, nw, double);
-    TAKE(w->p0, nw, double), TAKE(w->p1, nw, double);
+    TAKE(w->p0, nw, double), TAKE(w->p1, nw, double), TAKE(w->tz, nw, double), TAKE(w->p2, nw, double);
     TAKE(w->s0, nw, double), TAKE(w->s1, nw, double), TAKE(w->s2, nw, double), TAKE(w->s3, nw, double);
-    TAKE(s->ox, nw, double), TAKE(s->oy, nw, double);
+    TAKE(s->ox, nw, double), TAKE(s->oy, nw, double), TAKE(s->oz, nw, double);
     TAKE(s->bad, nw, int32_t), TAKE(s->idx, nw, int32_t), TAKE(s->fidx, nw, int32_t);
     TAKE(s->fc, nl, double), TAKE(s->on, nl, int32_t), TAKE(s->ffn, nl, int32_t), TAKE(s->fon, nl, int32_t);
     for (int k = 0; k < 2; k++) {
@@ -563,12 +601,13 @@ static void retry_lane(fr_flame_simd *s, const fr_flame_job *j, int i, int plot,
     w.r = lane_rng(L, i);
     w.p0 = fr_flame_u11(&w.r);
     w.p1 = fr_flame_u11(&w.r);
+    w.p2 = 0.0;
     w.pc = L->c[i];
     w.last = L->last[i];
     w.iters = 0, w.bad = 1;
     L->fn[i] = fr_flame_walker_tries(j, &w, 1);
     s->on[i] = (s->on[i] & 2) | ((s->on[i] >> 1) & s->visible[L->fn[i]]);
-    L->x[i] = w.p0, L->y[i] = w.p1, L->c[i] = w.pc;
+    L->x[i] = w.p0, L->y[i] = w.p1, L->z[i] = w.p2, L->c[i] = w.pc;
     lane_rng_put(L, i, &w.r);
     if (!plot || (s->on[i] & 2)) *iters += w.iters, *nbad += w.bad;
 }
@@ -582,7 +621,8 @@ static int affine_only(const fr_flame_job *j)
     if (j->has_final || j->nstd > 4) return 0;
     for (int k = 0; k < j->nstd; k++) {
         const fr_flame_xform_pre *x = &j->xf[k];
-        if (x->nvar != 1 || x->var[0] != FR_V_LINEAR || x->preblur != 0.0 || x->flags != 0 || x->has_post)
+        if (x->nvar != 1 || x->var[0] != FR_V_LINEAR || x->preblur != 0.0 || x->flags != 0 || x->has_post ||
+            x->pre.n || x->postv.n)
             return 0;
     }
     return 1;
@@ -681,11 +721,12 @@ void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_
             L->x[i] = fr_flame_rand11(&r);
             L->y[i] = fr_flame_rand11(&r);
             L->c[i] = fr_flame_rng_01(&r);
+            L->z[i] = 0.0;
             lane_rng_put(L, i, &r);
             L->left[i] = fr_flame_segment_walker(seg, k0 + i, FR_FLAME_SUB_BATCH);
             if (L->left[i] > steps) steps = L->left[i];
         } else {
-            L->x[i] = L->y[i] = L->c[i] = 0.0;
+            L->x[i] = L->y[i] = L->z[i] = L->c[i] = 0.0;
             L->s0[i] = L->s1[i] = L->s2[i] = L->s3[i] = 0;
             L->left[i] = 0;
         }
@@ -742,7 +783,7 @@ void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_
             const double sp = j->speed[k], cc = sp * j->color[k], keep = 1.0 - sp;
             for (int q = lo; q < lo + m; q++) {
                 const int i = s->idx[q];
-                L->x[i] = s->ox[q], L->y[i] = s->oy[q], L->c[i] = cc + keep * L->c[i];
+                L->x[i] = s->ox[q], L->y[i] = s->oy[q], L->z[i] = s->oz[q], L->c[i] = cc + keep * L->c[i];
             }
         }
         iters += (uint64_t)(plot ? nlive : n);

@@ -77,13 +77,17 @@ static int alpha_differs(const fr_flame_jobs *J, int linear)
     return 0;
 }
 
-/* Every variation of every prepared xform is classic: the chaos game can
- * run the kernel built for those alone. */
+/* Every variation of every prepared xform is classic (and none is an
+ * Ember pre_ or post_ one): the chaos game can run the kernel built for
+ * those alone. */
 static int all_classic(const fr_flame_jobs *J)
 {
-    for (size_t i = 0; i < (size_t)J->nxs * J->nall; i++)
-        for (int k = 0; k < J->xf[i].nvar; k++)
-            if (!fr_flame_var_classic(J->xf[i].var[k])) return 0;
+    for (size_t i = 0; i < (size_t)J->nxs * J->nall; i++) {
+        const fr_flame_xform_pre *x = &J->xf[i];
+        for (int k = 0; k < x->nvar; k++)
+            if (!fr_flame_var_classic(x->var[k])) return 0;
+        if (x->pre.n || x->postv.n) return 0; /* Ember's pre_ and post_ variations: not in that kernel */
+    }
     return 1;
 }
 

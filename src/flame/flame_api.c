@@ -5,6 +5,7 @@
 
 #include "core/context.h"
 #include "flame/flame_api.h"
+#include "flame/flame_genome_attrs.h"
 #include "flame/flame_xml.h"
 
 /* fr_flames_read and fr_flames_parse: the file from a path (xml NULL) or from memory. */
@@ -92,4 +93,24 @@ fr_status fr_flames_xml(fr_context *ctx, const fr_flames *f, int index, char **o
     fr_status s = check_index(ctx, f, index, 0);
     if (s) return s;
     return fr_flame_to_xml(ctx, f->file.g + index, 1, out);
+}
+
+/* The variation registry (flame_var_table.c). */
+int fr_flame_variation_count(void) { return FR_FLAME_NVAR; }
+
+const char *fr_flame_variation_name(int i) { return i >= 0 && i < FR_FLAME_NVAR ? fr_flame_vars[i].name : NULL; }
+
+const char *fr_flame_variation_origin(int i)
+{
+    return i >= 0 && i < FR_FLAME_NVAR ? fr_flame_var_origin_name(fr_flame_vars[i].origin) : NULL;
+}
+
+int fr_flame_variation_nparams(int i) { return i >= 0 && i < FR_FLAME_NVAR ? fr_flame_vars[i].nparam : 0; }
+
+const char *fr_flame_variation_param(int i, int k, double *def)
+{
+    if (i < 0 || i >= FR_FLAME_NVAR || k < 0 || k >= fr_flame_vars[i].nparam) return NULL;
+    const int p = fr_flame_vars[i].first + k;
+    if (def) *def = fr_flame_params[p].def;
+    return fr_flame_param_xml_name(p);
 }

@@ -196,6 +196,7 @@ FR_HD void fr_flame_ring_flush(const fr_flame_job *j, fr_flame_ring *r, fr_flame
 typedef struct fr_flame_walker {
     fr_flame_rng r;
     double p0, p1, pc; /* the point and its colour coordinate */
+    double p2;         /* z (Ember's third coordinate; 0 in flam3's genomes) */
     int last;          /* previous xform + 1 (0: none), for xaos */
     uint64_t iters, bad;
 } fr_flame_walker;
@@ -212,10 +213,10 @@ FR_HD int fr_flame_walker_tries(const fr_flame_job *j, fr_flame_walker *w, int c
         const uint16_t *row = j->chaos ? j->table + (size_t)w->last * FR_FLAME_GRAIN : j->table;
         fn = row[fr_flame_rng_u32(&w->r) & (FR_FLAME_GRAIN - 1)];
         const double s = j->speed[fn];
-        double q0, q1, qc = s * j->color[fn] + (1.0 - s) * w->pc;
+        double q0, q1, q2, qc = s * j->color[fn] + (1.0 - s) * w->pc;
         w->iters++;
-        int badv = fr_flame_xform_apply_core(&j->xf[fn], w->p0, w->p1, &w->r, &q0, &q1);
-        w->p0 = q0, w->p1 = q1, w->pc = qc;
+        int badv = fr_flame_xform_apply_core3(&j->xf[fn], w->p0, w->p1, w->p2, &w->r, &q0, &q1, &q2);
+        w->p0 = q0, w->p1 = q1, w->p2 = q2, w->pc = qc;
         if (!badv) break;
         w->bad++;
         if (++consec >= 5) break;
@@ -243,7 +244,8 @@ FR_HD int64_t fr_flame_walker_step(const fr_flame_job *j, const fr_flame_frame *
         const double fs = j->speed[f];
         *oc = fs * j->color[f] + (1.0 - fs) * w->pc;
         w->iters++;
-        fr_flame_xform_apply_core(&j->xf[f], w->p0, w->p1, &w->r, &o0, &o1);
+        double o2;
+        fr_flame_xform_apply_core3(&j->xf[f], w->p0, w->p1, w->p2, &w->r, &o0, &o1, &o2);
     }
     return fr_flame_bucket(frame, o0, o1);
 }
@@ -255,6 +257,7 @@ FR_HD void fr_flame_walker_start(const fr_flame_job *j, uint64_t k, fr_flame_wal
     w->p0 = fr_flame_rand11(&w->r);
     w->p1 = fr_flame_rand11(&w->r);
     w->pc = fr_flame_rng_01(&w->r);
+    w->p2 = 0.0;
     w->last = 0;
     w->iters = w->bad = 0;
     double oc;

@@ -19,6 +19,8 @@ void fr_flame_xform_init(fr_flame_xform *x)
     x->post[0][0] = x->post[1][1] = 1.0;
     x->var[0] = 1.0;
     for (int i = 0; i < FR_FLAME_NPARAM; i++) x->param[i] = fr_flame_params[i].def;
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < FR_FLAME_NPARAM; i++) x->slot[k].param[i] = fr_flame_params[i].def;
 }
 
 static void free_attrs(fr_flame_attr *a, int n)
@@ -235,6 +237,17 @@ static int xform_eq(const fr_flame_xform *a, const fr_flame_xform *b, int nchaos
         if (!same_num(a->var[i], b->var[i], where, fr_flame_vars[i].name, why, n)) return 0;
     for (int i = 0; i < FR_FLAME_NPARAM; i++)
         if (!same_num(a->param[i], b->param[i], where, fr_flame_params[i].name, why, n)) return 0;
+    for (int k = 0; k < 2; k++) {
+        const fr_flame_slot *sa = &a->slot[k], *sb = &b->slot[k];
+        const char *pfx = k ? "post_" : "pre_";
+        if (sa->n != sb->n) return differ(why, n, "%s%d != %d %svariations", where, sa->n, sb->n, pfx);
+        for (int i = 0; i < sa->n; i++) {
+            if (sa->var[i] != sb->var[i]) return differ(why, n, "%s%svariation %d differs", where, pfx, i);
+            if (!same_num(sa->w[i], sb->w[i], where, fr_flame_vars[sa->var[i]].name, why, n)) return 0;
+        }
+        for (int i = 0; i < FR_FLAME_NPARAM; i++)
+            if (!same_num(sa->param[i], sb->param[i], where, fr_flame_params[i].name, why, n)) return 0;
+    }
     for (int i = 0; i < nchaos; i++) {
         double ca = a->chaos ? a->chaos[i] : 1.0, cb = b->chaos ? b->chaos[i] : 1.0;
         if (!(ca == cb)) return differ(why, n, "%schaos[%d]: %.17g != %.17g", where, i, ca, cb);

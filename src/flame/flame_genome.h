@@ -31,6 +31,16 @@ typedef enum fr_flame_motion_fn {
 
 typedef struct fr_flame_xform fr_flame_xform;
 
+/* Ember's pre_ or post_ variations of an xform (pre_julian="0.5"
+ * pre_julian_power="3"): their variations in file order, as Ember applies
+ * them, and the slot's own parameters (pre_julian_power is param[julian_power]). */
+typedef struct fr_flame_slot {
+    int n;
+    short var[FR_FLAME_MAX_PREPOST];
+    double w[FR_FLAME_MAX_PREPOST];
+    double param[FR_FLAME_NPARAM]; /* defaults as the regular ones */
+} fr_flame_slot;
+
 typedef struct fr_flame_motion {
     double freq;             /* motion_frequency */
     fr_flame_motion_fn func; /* motion_function */
@@ -48,6 +58,7 @@ struct fr_flame_xform {
     int has_post;       /* post present and not the identity */
     double var[FR_FLAME_NVAR];      /* variation weights, 0 = off */
     double param[FR_FLAME_NPARAM];  /* variation parameters (flam3 defaults) */
+    fr_flame_slot slot[2];          /* Ember's pre_ (slot[0]) and post_ (slot[1]) variations */
     double *chaos;      /* chaos: xaos row, nxf entries (1 = unchanged), or NULL */
     fr_flame_motion *motion; /* <motion> children */
     int nmotion;

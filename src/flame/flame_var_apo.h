@@ -85,7 +85,7 @@ FR_HD void fr_var_cross(fr_flame_vctx *f, double w)
     f->p1 += f->ty * k;
 }
 
-FR_HD void fr_var_disc2(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_disc2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double t = x->disc2_timespi * (f->tx + f->ty);
     double s, c;
@@ -96,7 +96,7 @@ FR_HD void fr_var_disc2(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
 }
 
 /* One draw, whatever super_shape_rnd is. */
-FR_HD void fr_var_super_shape(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_super_shape(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     double theta = x->ss_pm4 * f->atan_yx + M_PI_4;
@@ -113,7 +113,7 @@ FR_HD void fr_var_super_shape(const fr_flame_xform_pre *x, fr_flame_vctx *f, dou
 }
 
 /* One draw. */
-FR_HD void fr_var_flower(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_flower(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     double k = w * (fr_flame_u01(rng) - p[FR_P_FLOWER_HOLES]) * cos(p[FR_P_FLOWER_PETALS] * f->atan_yx) / f->r;
@@ -122,7 +122,7 @@ FR_HD void fr_var_flower(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w
 }
 
 /* One draw. */
-FR_HD void fr_var_conic(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_conic(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     double e = p[FR_P_CONIC_ECCENTRICITY];
@@ -133,7 +133,7 @@ FR_HD void fr_var_conic(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w,
 }
 
 /* Two draws: x, then y. */
-FR_HD void fr_var_parabola(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_parabola(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     double s, c;
@@ -142,7 +142,7 @@ FR_HD void fr_var_parabola(const fr_flame_xform_pre *x, fr_flame_vctx *f, double
     f->p1 += p[FR_P_PARABOLA_WIDTH] * w * c * fr_flame_u01(rng);
 }
 
-FR_HD void fr_var_bent2(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_bent2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double bx = x->param[FR_P_BENT2_X], by = x->param[FR_P_BENT2_Y];
     double nx = f->tx, ny = f->ty;
@@ -154,7 +154,7 @@ FR_HD void fr_var_bent2(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
     f->p1 += w * ny;
 }
 
-FR_HD void fr_var_bipolar(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_bipolar(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double r2 = f->r2;
     double t = r2 + 1;
@@ -205,7 +205,7 @@ FR_HD void fr_var_butterfly(fr_flame_vctx *f, double w)
     f->p1 += k * y2;
 }
 
-FR_HD void fr_var_cell(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_cell(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double size = x->param[FR_P_CELL_SIZE];
     double inv = 1.0 / size;
@@ -225,7 +225,7 @@ FR_HD void fr_var_cell(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
 }
 
 /* One draw picks the branch. */
-FR_HD void fr_var_cpow(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_cpow(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     double power = p[FR_P_CPOW_POWER];
@@ -242,7 +242,7 @@ FR_HD void fr_var_cpow(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w, 
     f->p1 += m * s;
 }
 
-FR_HD void fr_var_curve(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_curve(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     double xl = p[FR_P_CURVE_XLENGTH] * p[FR_P_CURVE_XLENGTH];
@@ -301,7 +301,7 @@ FR_HD void fr_var_elliptic(fr_flame_vctx *f, double w)
 
 /* vc, vd are precomputed from escher_beta (flam3 takes its sine and
  * cosine at every call; the values are the same). */
-FR_HD void fr_var_escher(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_escher(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double a = f->atan_yx;
     double lnr = 0.5 * log(f->r2);
@@ -325,7 +325,7 @@ FR_HD void fr_var_foci(fr_flame_vctx *f, double w)
     f->p1 += k * s;
 }
 
-FR_HD void fr_var_lazysusan(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_lazysusan(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     double lx = p[FR_P_LAZYSUSAN_X], ly = p[FR_P_LAZYSUSAN_Y];
@@ -376,7 +376,7 @@ FR_HD void fr_var_pre_blur(fr_flame_vctx *f, double w, fr_flame_rng *rng)
     f->ty += g * s;
 }
 
-FR_HD void fr_var_modulus(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_modulus(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double mx = x->param[FR_P_MODULUS_X], my = x->param[FR_P_MODULUS_Y];
     double xr = 2 * mx, yr = 2 * my;
@@ -394,7 +394,7 @@ FR_HD void fr_var_modulus(const fr_flame_xform_pre *x, fr_flame_vctx *f, double 
         f->p1 += w * f->ty;
 }
 
-FR_HD void fr_var_oscilloscope(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_oscilloscope(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     double tpf = 2 * M_PI * p[FR_P_OSCILLOSCOPE_FREQUENCY];
@@ -419,7 +419,7 @@ FR_HD void fr_var_polar2(fr_flame_vctx *f, double w)
     f->p1 += k / 2.0 * log(f->r2);
 }
 
-FR_HD void fr_var_popcorn2(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_popcorn2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     double c = p[FR_P_POPCORN2_C];
@@ -434,7 +434,7 @@ FR_HD void fr_var_scry(fr_flame_vctx *f, double w)
     f->p1 += f->ty * k;
 }
 
-FR_HD void fr_var_separation(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_separation(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     double sx2 = p[FR_P_SEPARATION_X] * p[FR_P_SEPARATION_X];
@@ -450,7 +450,7 @@ FR_HD void fr_var_separation(const fr_flame_xform_pre *x, fr_flame_vctx *f, doub
         f->p1 -= w * (sqrt(f->ty * f->ty + sy2) + f->ty * yin);
 }
 
-FR_HD void fr_var_split(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_split(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     if (cos(f->tx * p[FR_P_SPLIT_XSIZE] * M_PI) >= 0)
@@ -463,7 +463,7 @@ FR_HD void fr_var_split(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
         f->p0 -= w * f->tx;
 }
 
-FR_HD void fr_var_splits(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_splits(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double sx = x->param[FR_P_SPLITS_X], sy = x->param[FR_P_SPLITS_Y];
     if (f->tx >= 0)
@@ -476,7 +476,7 @@ FR_HD void fr_var_splits(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w
         f->p1 += w * (f->ty - sy);
 }
 
-FR_HD void fr_var_stripes(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_stripes(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     double rx = floor(f->tx + 0.5);
@@ -485,7 +485,7 @@ FR_HD void fr_var_stripes(const fr_flame_xform_pre *x, fr_flame_vctx *f, double 
     f->p1 += w * (f->ty + ox * ox * p[FR_P_STRIPES_WARP]);
 }
 
-FR_HD void fr_var_wedge(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_wedge(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     double angle = p[FR_P_WEDGE_ANGLE], count = p[FR_P_WEDGE_COUNT];
@@ -502,7 +502,7 @@ FR_HD void fr_var_wedge(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
 }
 
 /* One draw picks the root. */
-FR_HD void fr_var_wedge_julia(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_wedge_julia(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     double r = w * pow(f->r2, x->wj_cn);
@@ -516,7 +516,7 @@ FR_HD void fr_var_wedge_julia(const fr_flame_xform_pre *x, fr_flame_vctx *f, dou
     f->p1 += r * s;
 }
 
-FR_HD void fr_var_wedge_sph(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_wedge_sph(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     double angle = p[FR_P_WEDGE_SPH_ANGLE], count = p[FR_P_WEDGE_SPH_COUNT];
@@ -532,7 +532,7 @@ FR_HD void fr_var_wedge_sph(const fr_flame_xform_pre *x, fr_flame_vctx *f, doubl
     f->p1 += r * s;
 }
 
-FR_HD void fr_var_whorl(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_whorl(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double r = f->r;
     double a;
@@ -546,7 +546,7 @@ FR_HD void fr_var_whorl(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
     f->p1 += w * r * s;
 }
 
-FR_HD void fr_var_waves2(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_waves2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     f->p0 += w * (f->tx + p[FR_P_WAVES2_SCALEX] * sin(f->ty * p[FR_P_WAVES2_FREQX]));

@@ -1,8 +1,9 @@
 /*
- * flame_var_calls.h - the call of each of the 99 variations (pre_blur
- * excepted: it moves the point first), as one list: X(index, draws, call)
+ * flame_var_calls.h - the call of each variation (pre_blur excepted: it
+ * moves the point first; flatten has none: it zeroes the xform's z), as
+ * one list: X(index, draws, call)
  * where `draws` is 1 when the variation takes random numbers from the
- * walker's stream. The call reads x (const fr_flame_xform_pre *), f
+ * walker's stream. The call reads x (const fr_flame_vset *), f
  * (fr_flame_vctx *), w (the weight) and rng (fr_flame_rng *).
  *
  * The scalar dispatch (fr_flame_var_dispatch) and the CPU's batched loops
@@ -110,6 +111,14 @@
     X(FR_V_COTH, 0, fr_var_coth(f, w)) \
     X(FR_V_AUGER, 0, fr_var_auger(x, f, w)) \
     X(FR_V_FLUX, 0, fr_var_flux(x, f, w)) \
-    X(FR_V_MOBIUS, 0, fr_var_mobius(x, f, w))
+    X(FR_V_MOBIUS, 0, fr_var_mobius(x, f, w)) \
+    X(FR_V_LINEAR3D, 0, fr_var_linear3d(f, w)) \
+    X(FR_V_HEMISPHERE, 0, fr_var_hemisphere(f, w)) \
+    X(FR_V_JULIA3D, 1, fr_var_julia3d(x, f, w, rng)) \
+    X(FR_V_SPHERICAL3D, 0, fr_var_spherical3d(f, w)) \
+    X(FR_V_SINEBLUR, 1, fr_var_sineblur(x, f, w, rng)) \
+    X(FR_V_EMOBIUS, 0, fr_var_emobius(x, f, w)) \
+    X(FR_V_ZTRANSLATE, 0, fr_var_ztranslate(f, w)) \
+    X(FR_V_ZSCALE, 0, fr_var_zscale(f, w))
 
 #endif

@@ -145,7 +145,7 @@ FR_HD void fr_var_bent(fr_flame_vctx *f, double w)
 }
 
 /* Reads the xform's c[1][*]; dx2, dy2 come from c[2][*]. */
-FR_HD void fr_var_waves(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_waves(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double nx = f->tx + x->c[1][0] * sin(f->ty * x->waves_dx2);
     double ny = f->ty + x->c[1][1] * sin(f->tx * x->waves_dy2);
@@ -162,7 +162,7 @@ FR_HD void fr_var_fisheye(fr_flame_vctx *f, double w)
 }
 
 /* Reads the xform's translation c[2][*]. */
-FR_HD void fr_var_popcorn(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_popcorn(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double dx = tan(3 * f->ty);
     double dy = tan(3 * f->tx);
@@ -199,7 +199,7 @@ FR_HD void fr_var_cosine(fr_flame_vctx *f, double w)
 }
 
 /* Ring width from the xform's c[2][0]. */
-FR_HD void fr_var_rings(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_rings(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double dx = x->c[2][0] * x->c[2][0] + FR_FLAME_EPS;
     double r = f->r;
@@ -209,7 +209,7 @@ FR_HD void fr_var_rings(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
 }
 
 /* Blade width and offset from the xform's c[2][*]. */
-FR_HD void fr_var_fan(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_fan(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double dx = M_PI * (x->c[2][0] * x->c[2][0] + FR_FLAME_EPS);
     double dy = x->c[2][1];

@@ -116,6 +116,16 @@ enum {
     FR_V_AUGER = 96,
     FR_V_FLUX = 97,
     FR_V_MOBIUS = 98,
+    /* beyond flam3 */
+    FR_V_LINEAR3D = 99,
+    FR_V_FLATTEN = 100,
+    FR_V_HEMISPHERE = 101,
+    FR_V_JULIA3D = 102,
+    FR_V_SPHERICAL3D = 103,
+    FR_V_SINEBLUR = 104,
+    FR_V_EMOBIUS = 105, /* Ember's "Mobius" (flam3's is "mobius") */
+    FR_V_ZTRANSLATE = 106,
+    FR_V_ZSCALE = 107,
 };
 
 /* Parameter indices into fr_flame_xform_pre.param. */
@@ -229,21 +239,28 @@ enum {
     FR_P_MOBIUS_IM_C = 106,
     FR_P_MOBIUS_RE_D = 107,
     FR_P_MOBIUS_IM_D = 108,
+    FR_P_JULIA3D_POWER = 109,
+    FR_P_SINEBLUR_POWER = 110,
+    FR_P_EMOBIUS_RE_A = 111, /* .. FR_P_EMOBIUS_IM_D = 118, in flam3's mobius order */
 };
 
 /* flam3's EPS, added to denominators near zero. */
 #define FR_FLAME_EPS 1e-10
 
 /* The point a variation receives and the shared quantities derived from it
- * (valid when the xform's flags ask for them), and the running sum. */
+ * (valid when the xform's flags ask for them), and the running sum. z is
+ * Ember's third coordinate: flam3's variations leave it out of the sum (as
+ * Ember's 2D ones, whose z is 0), the 3D ones add to it. */
 typedef struct fr_flame_vctx {
     double tx, ty;   /* the affine image (moved by pre_blur, if any) */
+    double tz;       /* its z (the affine map keeps z) */
     double r2, r;    /* tx^2 + ty^2, its square root */
     double atan_xy;  /* atan2(tx, ty) */
     double sina;     /* tx / r */
     double cosa;     /* ty / r */
     double atan_yx;  /* atan2(ty, tx) */
     double p0, p1;   /* sum of the weighted variations */
+    double p2;       /* z of the sum */
 } fr_flame_vctx;
 
 /* flam3 converts doubles to int with C casts, which x86 (where flam3 runs)

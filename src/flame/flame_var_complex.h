@@ -139,7 +139,7 @@ FR_HD void fr_var_coth(fr_flame_vctx *f, double w)
     f->p1 += w * den * s;
 }
 
-FR_HD void fr_var_auger(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_auger(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     double freq = p[FR_P_AUGER_FREQ], aw = p[FR_P_AUGER_WEIGHT], scale = p[FR_P_AUGER_SCALE];
@@ -151,7 +151,7 @@ FR_HD void fr_var_auger(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
     f->p1 += w * dy;
 }
 
-FR_HD void fr_var_flux(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_flux(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double xpw = f->tx + w;
     double xmw = f->tx - w;
@@ -163,7 +163,7 @@ FR_HD void fr_var_flux(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
 }
 
 /* (a z + b) / (c z + d) with complex a, b, c, d. */
-FR_HD void fr_var_mobius(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_mobius(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     double tx = f->tx, ty = f->ty;

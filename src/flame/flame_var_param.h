@@ -10,7 +10,7 @@
 
 #include "flame/flame_var_common.h"
 
-FR_HD void fr_var_blob(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_blob(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     double low = p[FR_P_BLOB_LOW];
@@ -20,7 +20,7 @@ FR_HD void fr_var_blob(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
     f->p1 += w * f->cosa * r;
 }
 
-FR_HD void fr_var_pdj(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_pdj(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     double nx1 = cos(p[FR_P_PDJ_B] * f->tx);
@@ -33,7 +33,7 @@ FR_HD void fr_var_pdj(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
 
 /* Like fan, with its own parameters; the remainder is taken with an int
  * truncation as flam3 does. */
-FR_HD void fr_var_fan2(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_fan2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     double fx = p[FR_P_FAN2_X];
@@ -53,7 +53,7 @@ FR_HD void fr_var_fan2(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
     f->p1 += k * c;
 }
 
-FR_HD void fr_var_rings2(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_rings2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double v = x->param[FR_P_RINGS2_VAL];
     double dx = v * v + FR_FLAME_EPS;
@@ -83,7 +83,7 @@ FR_HD void fr_var_cylinder(fr_flame_vctx *f, double w)
     f->p1 += w * f->ty;
 }
 
-FR_HD void fr_var_perspective(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_perspective(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double dist = x->param[FR_P_PERSPECTIVE_DIST];
     double t = 1.0 / (dist - f->ty * x->persp_vsin);
@@ -103,7 +103,7 @@ FR_HD void fr_var_noise(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 }
 
 /* One draw picks the root. */
-FR_HD void fr_var_julian(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_julian(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     int t = fr_flame_d2i(x->julian_rn * fr_flame_u01(rng));
     double a = (f->atan_yx + 2 * M_PI * (double)t) / x->param[FR_P_JULIAN_POWER];
@@ -117,7 +117,7 @@ FR_HD void fr_var_julian(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w
 /* One draw picks the root; odd roots are mirrored (flam3's 2 pi t - atan,
  * written as 2 pi t + (-atan): the same IEEE operation, and one branch-free
  * formula the CPU's vector loops take). */
-FR_HD void fr_var_juliascope(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_juliascope(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     int t = fr_flame_d2i(x->juliascope_rn * fr_flame_u01(rng));
     double power = x->param[FR_P_JULIASCOPE_POWER];
@@ -157,7 +157,7 @@ FR_HD void fr_var_gaussian_blur(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 }
 
 /* Four draws summed for a pseudo-Gaussian spin and zoom. */
-FR_HD void fr_var_radial_blur(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_radial_blur(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     double u1 = fr_flame_u01(rng);
     double u2 = fr_flame_u01(rng);
@@ -173,7 +173,7 @@ FR_HD void fr_var_radial_blur(const fr_flame_xform_pre *x, fr_flame_vctx *f, dou
 }
 
 /* Three draws: the slice, the angle within it, the radius. */
-FR_HD void fr_var_pie(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_pie(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     double slices = p[FR_P_PIE_SLICES];
@@ -187,7 +187,7 @@ FR_HD void fr_var_pie(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w, f
     f->p1 += k * s;
 }
 
-FR_HD void fr_var_ngon(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_ngon(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     double rf = pow(f->r2, p[FR_P_NGON_POWER] / 2.0);
@@ -202,7 +202,7 @@ FR_HD void fr_var_ngon(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
     f->p1 += w * f->ty * amp;
 }
 
-FR_HD void fr_var_curl(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_curl(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double c1 = x->param[FR_P_CURL_C1], c2 = x->param[FR_P_CURL_C2];
     double tx = f->tx, ty = f->ty;
@@ -216,7 +216,7 @@ FR_HD void fr_var_curl(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
 /* flam3 divides by x and y; the prepared reciprocals give the same cells
  * but where t / x is within an ulp of an integer (a division is a chain of
  * dependent FP64 operations on the GPU). */
-FR_HD void fr_var_rectangles(const fr_flame_xform_pre *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_rectangles(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double rx = x->param[FR_P_RECTANGLES_X], ry = x->param[FR_P_RECTANGLES_Y];
     if (rx == 0)

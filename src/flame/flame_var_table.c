@@ -1,11 +1,15 @@
-/* flame_var_table.c - the 99 flam3 variations in flam3 3.1.1's order, with
- * the genome attribute names of their parameters and flam3's defaults (those
- * flam3's initialize_xforms gives a new xform). */
+/* flame_var_table.c - the variations: flam3's 99 in flam3 3.1.1's order,
+ * with the genome attribute names of their parameters and flam3's defaults
+ * (those flam3's initialize_xforms gives a new xform), then those of
+ * Apophysis, Ember/Fractorium and JWildfire that real genomes use, with
+ * the names and defaults Ember (Fractorium) writes and reads. */
 #include <math.h>
 #include <string.h>
 
 #include "flame/flame_variations.h"
 
+/* FR_VF_SUM: the variations whose formula does not read the point (Ember's
+ * ASSIGNTYPE_SUM for their pre_ and post_ forms, which add to the point). */
 const fr_flame_var_info fr_flame_vars[FR_FLAME_NVAR] = {
     {"linear", 0, 0}, /* 0 */
     {"sinusoidal", 0, 0}, /* 1 */
@@ -41,16 +45,16 @@ const fr_flame_var_info fr_flame_vars[FR_FLAME_NVAR] = {
     {"noise", 12, 0}, /* 31 */
     {"julian", 12, 2}, /* 32 */
     {"juliascope", 14, 2}, /* 33 */
-    {"blur", 16, 0}, /* 34 */
-    {"gaussian_blur", 16, 0}, /* 35 */
+    {"blur", 16, 0, FR_VORIGIN_FLAM3, FR_VF_SUM}, /* 34 */
+    {"gaussian_blur", 16, 0, FR_VORIGIN_FLAM3, FR_VF_SUM}, /* 35 */
     {"radial_blur", 16, 1}, /* 36 */
-    {"pie", 17, 3}, /* 37 */
+    {"pie", 17, 3, FR_VORIGIN_FLAM3, FR_VF_SUM}, /* 37 */
     {"ngon", 20, 4}, /* 38 */
     {"curl", 24, 2}, /* 39 */
     {"rectangles", 26, 2}, /* 40 */
-    {"arch", 28, 0}, /* 41 */
+    {"arch", 28, 0, FR_VORIGIN_FLAM3, FR_VF_SUM}, /* 41 */
     {"tangent", 28, 0}, /* 42 */
-    {"square", 28, 0}, /* 43 */
+    {"square", 28, 0, FR_VORIGIN_FLAM3, FR_VF_SUM}, /* 43 */
     {"rays", 28, 0}, /* 44 */
     {"blade", 28, 0}, /* 45 */
     {"secant2", 28, 0}, /* 46 */
@@ -106,6 +110,16 @@ const fr_flame_var_info fr_flame_vars[FR_FLAME_NVAR] = {
     {"auger", 96, 4}, /* 96 */
     {"flux", 100, 1}, /* 97 */
     {"mobius", 101, 8}, /* 98 */
+    /* beyond flam3 (FR_FLAME_NVAR_FLAM3 on) */
+    {"linear3D", 109, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 99 */
+    {"flatten", 109, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 100 */
+    {"hemisphere", 109, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 101 */
+    {"julia3D", 109, 1, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 102 */
+    {"Spherical3D", 110, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 103 */
+    {"sineblur", 110, 1, FR_VORIGIN_APOPHYSIS, FR_VF_SUM | FR_VF_3D}, /* 104 */
+    {"Mobius", 111, 8, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 105 */
+    {"ztranslate", 119, 0, FR_VORIGIN_APOPHYSIS, FR_VF_SUM | FR_VF_3D}, /* 106 */
+    {"zscale", 119, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 107 */
 };
 
 const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
@@ -218,14 +232,63 @@ const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
     {"im_c", 98, 0.0},
     {"re_d", 98, 0.0},
     {"im_d", 98, 0.0},
+    {"julia3D_power", 102, 2.0},
+    {"sineblur_power", 104, 1.0},
+    {"Mobius_Re_A", 105, 1.0},
+    {"Mobius_Im_A", 105, 0.0},
+    {"Mobius_Re_B", 105, 0.0},
+    {"Mobius_Im_B", 105, 0.0},
+    {"Mobius_Re_C", 105, 0.0},
+    {"Mobius_Im_C", 105, 0.0},
+    {"Mobius_Re_D", 105, 1.0},
+    {"Mobius_Im_D", 105, 0.0},
 };
 
-int fr_flame_var_find(const char *name)
+/* Other spellings of a variation's name that genome files carry. */
+static const struct {
+    const char *alias;
+    const char *name;
+} var_aliases[] = {
+    {"spherical3D", "Spherical3D"}, /* JWildfire */
+};
+
+static int var_index(const char *name)
 {
     for (int i = 0; i < FR_FLAME_NVAR; i++)
         if (strcmp(fr_flame_vars[i].name, name) == 0)
             return i;
     return -1;
+}
+
+int fr_flame_var_find(const char *name)
+{
+    int i = var_index(name);
+    if (i >= 0)
+        return i;
+    for (size_t k = 0; k < sizeof var_aliases / sizeof var_aliases[0]; k++)
+        if (strcmp(var_aliases[k].alias, name) == 0)
+            return var_index(var_aliases[k].name);
+    return -1;
+}
+
+const char *fr_flame_var_origin_name(int origin)
+{
+    static const char *const names[] = {"flam3", "Apophysis", "Ember", "JWildfire"};
+    return origin >= 0 && origin < 4 ? names[origin] : "?";
+}
+
+int fr_flame_slot_split(const char *name, const char **base)
+{
+    *base = name;
+    if (!strncmp(name, "pre_", 4)) {
+        *base = name + 4;
+        return FR_SLOT_PRE;
+    }
+    if (!strncmp(name, "post_", 5)) {
+        *base = name + 5;
+        return FR_SLOT_POST;
+    }
+    return FR_SLOT_REG;
 }
 
 /* Other names flam3 3.1.1's parser accepts for a parameter: it writes the

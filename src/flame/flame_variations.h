@@ -1,6 +1,7 @@
 /*
- * flame_variations.h - the 99 flam3 variations: their names and parameters
- * (the table), and their evaluation.
+ * flame_variations.h - the variations: flam3 3.1.1's 99 in its order, then
+ * those of Apophysis, Ember/Fractorium and JWildfire that real genomes use;
+ * their names and parameters (the table), and their evaluation.
  *
  * A variation's parameters live in one flat array per xform, indexed by the
  * global parameter index of fr_flame_params (variation v owns indices
@@ -10,13 +11,34 @@
 #ifndef FR_FLAME_VARIATIONS_H
 #define FR_FLAME_VARIATIONS_H
 
-#define FR_FLAME_NVAR 99    /* flam3 3.1.1's variations, in its order */
-#define FR_FLAME_NPARAM 109 /* all their parameters */
+#define FR_FLAME_NVAR_FLAM3 99    /* flam3 3.1.1's variations, in its order (var="..." lists) */
+#define FR_FLAME_NPARAM_FLAM3 109 /* their parameters */
+#define FR_FLAME_NVAR 108         /* all variations */
+#define FR_FLAME_NPARAM 119       /* all their parameters */
+#define FR_FLAME_MAX_PREPOST 8    /* pre_ (or post_) variations an xform may have, as Ember */
+
+/* Where a variation comes from: the program that introduced it (whose
+ * genome files carry it). */
+typedef enum fr_flame_var_origin {
+    FR_VORIGIN_FLAM3 = 0,
+    FR_VORIGIN_APOPHYSIS = 1, /* Apophysis and its plugins (7X and its 3D hack included) */
+    FR_VORIGIN_EMBER = 2,     /* Ember / Fractorium */
+    FR_VORIGIN_JWILDFIRE = 3
+} fr_flame_var_origin;
+
+/* fr_flame_var_info.flags */
+enum {
+    FR_VF_SUM = 1, /* its pre_/post_ form adds to the point (Ember's ASSIGNTYPE_SUM: the
+                      formula does not read the point) instead of replacing it */
+    FR_VF_3D = 2   /* reads or writes z */
+};
 
 typedef struct fr_flame_var_info {
     const char *name; /* genome attribute name, e.g. "julian" */
     int first;        /* index of its first parameter in fr_flame_params */
     int nparam;       /* number of parameters */
+    int origin;       /* fr_flame_var_origin */
+    int flags;        /* FR_VF_* */
 } fr_flame_var_info;
 
 typedef struct fr_flame_param_info {
@@ -30,8 +52,17 @@ extern const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM];
 
 /* Index of the variation / parameter called `name`, or -1. Parameters are
  * also found under the other names flam3 3.1.1 reads (mobius_re_a and Re_A
- * for re_a, oscope_* for oscilloscope_*). */
+ * for re_a, oscope_* for oscilloscope_*), variations under the other
+ * spellings their programs write (spherical3D for Spherical3D). */
 int fr_flame_var_find(const char *name);
 int fr_flame_param_find(const char *name);
+
+/* The names of an origin ("flam3", "Apophysis", "Ember", "JWildfire"). */
+const char *fr_flame_var_origin_name(int origin);
+
+/* Ember's pre_ and post_ forms: the slot of a name (0 regular, 1 "pre_",
+ * 2 "post_") and the name without its prefix in *base. */
+enum { FR_SLOT_REG = 0, FR_SLOT_PRE = 1, FR_SLOT_POST = 2 };
+int fr_flame_slot_split(const char *name, const char **base);
 
 #endif

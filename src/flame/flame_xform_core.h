@@ -1,6 +1,7 @@
 /*
- * flame_xform_core.h - the dispatch over the 99 variations and the body of
- * flam3's apply_xform (spatial part), as FR_HD code that the CPU wrapper in
+ * flame_xform_core.h - the dispatch over the variations and the body of
+ * flam3's apply_xform (spatial part) with Ember's additions (z, pre_ and
+ * post_ variations), as FR_HD code that the CPU wrapper in
  * flame_xform_eval.c and a device kernel can both compile.
  */
 #ifndef FR_FLAME_XFORM_CORE_H
@@ -11,6 +12,7 @@
 #include "flame/flame_var_classic.h"
 #include "flame/flame_var_common.h"
 #include "flame/flame_var_complex.h"
+#include "flame/flame_var_ember.h"
 #include "flame/flame_var_param.h"
 
 /* The variations a build of the dispatch runs (the others add nothing): all
@@ -20,10 +22,15 @@
 #ifndef FR_FLAME_VAR_ON
 #define FR_FLAME_VAR_ON(v) 1
 #endif
+/* Ember's pre_ and post_ variations: compiled in unless the includer says
+ * otherwise (the GPU's classic kernel runs only xforms without them). */
+#ifndef FR_FLAME_PREPOST_ON
+#define FR_FLAME_PREPOST_ON 1
+#endif
 
 /* Adds variation v with weight w at the point of f. pre_blur is not here:
  * it moves the point before the others run (fr_flame_xform_apply_core). */
-FR_HD void fr_flame_var_dispatch(const fr_flame_xform_pre *x, int v, double w, fr_flame_vctx *f,
+FR_HD void fr_flame_var_dispatch(const fr_flame_vset *x, int v, double w, fr_flame_vctx *f,
                                  fr_flame_rng *rng)
 {
     switch (v) {
@@ -56,37 +63,104 @@ FR_HD void fr_flame_vctx_prepare(fr_flame_vctx *f, int flags)
         f->atan_yx = atan2(f->ty, f->tx);
 }
 
-/* flam3's apply_xform, spatial part (see fr_flame_xform_apply). */
-FR_HD int fr_flame_xform_apply_core(const fr_flame_xform_pre *x, double px, double py, fr_flame_rng *rng,
-                                    double *ox, double *oy)
+/* Ember's pre_ (or post_) variations on the point (*x, *y, *z) in turn: each
+ * gets the point, with its own shared quantities, and replaces it (x, y
+ * and, for a 2D variation, z kept; flatten: z 0) or adds to it (FR_VF_SUM:
+ * z not carried). */
+#ifdef __CUDACC__
+/* A call on the GPU, not inlined: the kernel's registers stay those of its
+ * one inlined dispatch (flame_kernels.cu spills no more for it). */
+static __host__ __device__ __noinline__
+#else
+FR_HD
+#endif
+void fr_flame_prepost_apply(const fr_flame_prepost *pp, const fr_flame_vset *vs, double *x, double *y, double *z,
+                            fr_flame_rng *rng)
+{
+    for (int i = 0; i < pp->n; i++) {
+        const int v = pp->var[i];
+        fr_flame_vctx f;
+        f.tx = *x, f.ty = *y, f.tz = *z;
+        f.r2 = f.r = f.atan_xy = f.sina = f.cosa = f.atan_yx = 0.0;
+        fr_flame_vctx_prepare(&f, pp->needs[i]);
+        f.p0 = f.p1 = 0.0;
+        /* Ember's DefaultZ: a 2D variation's z is the point's when it replaces it */
+        f.p2 = pp->sum[i] || (pp->needs[i] & FR_FLAME_NEED_Z3) ? 0.0 : *z;
+        if (v == FR_V_FLATTEN) {
+            f.p0 = *x, f.p1 = *y, f.p2 = 0.0;
+        } else {
+            fr_flame_var_dispatch(vs, v, pp->w[i], &f, rng);
+        }
+        if (pp->sum[i]) {
+            *x += f.p0, *y += f.p1, *z += f.p2;
+        } else {
+            *x = f.p0, *y = f.p1, *z = f.p2;
+        }
+    }
+}
+
+/* flam3's apply_xform, spatial part, with z (Ember's: the affine map keeps
+ * it, flam3's variations add nothing to it), up to the bad-value test: the
+ * image in (*qx, *qy, *qz). */
+FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, double py, double pz, fr_flame_rng *rng,
+                                     double *qx, double *qy, double *qz)
 {
     fr_flame_vctx f;
     f.tx = x->c[0][0] * px + x->c[1][0] * py + x->c[2][0];
     f.ty = x->c[0][1] * px + x->c[1][1] * py + x->c[2][1];
+    f.tz = pz;
     if (x->preblur != 0.0)
         fr_var_pre_blur(&f, x->preblur, rng);
+    if (FR_FLAME_PREPOST_ON && x->pre.n)
+        fr_flame_prepost_apply(&x->pre, &x->vpre, &f.tx, &f.ty, &f.tz, rng);
     f.r2 = f.r = f.atan_xy = f.sina = f.cosa = f.atan_yx = 0.0;
     fr_flame_vctx_prepare(&f, x->flags);
     f.p0 = 0.0;
     f.p1 = 0.0;
+    f.p2 = 0.0;
     for (int i = 0; i < x->nvar; i++)
-        fr_flame_var_dispatch(x, x->var[i], x->w[i], &f, rng);
-    double qx, qy;
+        fr_flame_var_dispatch(&x->v, x->var[i], x->w[i], &f, rng);
+    if (x->zero_z)
+        f.p2 = 0.0;
+    if (FR_FLAME_PREPOST_ON && x->pre.n && x->nvar == 0) /* Ember: pre_ variations alone give their point */
+        f.p0 = f.tx, f.p1 = f.ty, f.p2 = f.tz;
+    if (FR_FLAME_PREPOST_ON && x->postv.n)
+        fr_flame_prepost_apply(&x->postv, &x->vpost, &f.p0, &f.p1, &f.p2, rng);
     if (x->has_post) {
-        qx = x->post[0][0] * f.p0 + x->post[1][0] * f.p1 + x->post[2][0];
-        qy = x->post[0][1] * f.p0 + x->post[1][1] * f.p1 + x->post[2][1];
+        *qx = x->post[0][0] * f.p0 + x->post[1][0] * f.p1 + x->post[2][0];
+        *qy = x->post[0][1] * f.p0 + x->post[1][1] * f.p1 + x->post[2][1];
     } else {
-        qx = f.p0;
-        qy = f.p1;
+        *qx = f.p0;
+        *qy = f.p1;
     }
+    *qz = f.p2;
+}
+
+/* The whole of it: a bad value (flam3's test, on x and y as Ember's) is
+ * replaced by a uniform point of [-1, 1)^2 (z 0); returns 1 then. */
+FR_HD int fr_flame_xform_apply_core3(const fr_flame_xform_pre *x, double px, double py, double pz, fr_flame_rng *rng,
+                                     double *ox, double *oy, double *oz)
+{
+    double qx, qy, qz;
+    fr_flame_xform_apply_body(x, px, py, pz, rng, &qx, &qy, &qz);
     if (fr_flame_bad(qx) || fr_flame_bad(qy)) {
         *ox = fr_flame_u11(rng);
         *oy = fr_flame_u11(rng);
+        *oz = 0.0;
         return 1;
     }
     *ox = qx;
     *oy = qy;
+    *oz = qz;
     return 0;
+}
+
+/* The same in the plane (z 0 in, dropped out). */
+FR_HD int fr_flame_xform_apply_core(const fr_flame_xform_pre *x, double px, double py, fr_flame_rng *rng,
+                                    double *ox, double *oy)
+{
+    double oz;
+    return fr_flame_xform_apply_core3(x, px, py, 0.0, rng, ox, oy, &oz);
 }
 
 #endif

@@ -11,7 +11,8 @@ enum {
     R = FR_FLAME_NEED_R,
     AT = FR_FLAME_NEED_ATAN,
     ANG = FR_FLAME_NEED_ANGLES,
-    AYX = FR_FLAME_NEED_ATANYX
+    AYX = FR_FLAME_NEED_ATANYX,
+    Z3 = FR_FLAME_NEED_Z3
 };
 
 /* What each variation reads of the shared per-point quantities. */
@@ -32,19 +33,93 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_LOONIE] = R2,        [FR_V_POLAR2] = AT | R2,  [FR_V_SCRY] = R,
     [FR_V_WEDGE] = AYX | R,    [FR_V_WEDGE_JULIA] = AYX | R2, [FR_V_WEDGE_SPH] = AYX | R,
     [FR_V_WHORL] = AYX | R,    [FR_V_LOG] = AYX | R2,
+    [FR_V_LINEAR3D] = Z3,      [FR_V_FLATTEN] = Z3,      [FR_V_HEMISPHERE] = R2 | Z3,
+    [FR_V_JULIA3D] = AYX | R | Z3, [FR_V_SPHERICAL3D] = R2 | Z3, [FR_V_SINEBLUR] = Z3,
+    [FR_V_EMOBIUS] = Z3,       [FR_V_ZTRANSLATE] = Z3,   [FR_V_ZSCALE] = Z3,
 };
+
+/* The values flam3 (and Ember) precompute from one slot's parameters. */
+static void vset_precalc(const fr_flame_xform *xf, const double *p, fr_flame_vset *vs)
+{
+    memcpy(vs->c, xf->c, sizeof vs->c);
+    memcpy(vs->param, p, sizeof vs->param);
+    double ang = p[FR_P_PERSPECTIVE_ANGLE] * M_PI / 2.0;
+    vs->persp_vsin = sin(ang);
+    vs->persp_vfcos = p[FR_P_PERSPECTIVE_DIST] * cos(ang);
+
+    vs->julian_rn = fabs(p[FR_P_JULIAN_POWER]);
+    vs->julian_cn = p[FR_P_JULIAN_DIST] / p[FR_P_JULIAN_POWER] / 2.0;
+    vs->juliascope_rn = fabs(p[FR_P_JULIASCOPE_POWER]);
+    vs->juliascope_cn = p[FR_P_JULIASCOPE_DIST] / p[FR_P_JULIASCOPE_POWER] / 2.0;
+
+    fr_flame_sincos(p[FR_P_RADIAL_BLUR_ANGLE] * M_PI / 2.0, &vs->rblur_spin, &vs->rblur_zoom);
+
+    double dx = xf->c[2][0], dy = xf->c[2][1];
+    vs->waves_dx2 = 1.0 / (dx * dx + FR_FLAME_EPS);
+    vs->waves_dy2 = 1.0 / (dy * dy + FR_FLAME_EPS);
+
+    double add = p[FR_P_DISC2_TWIST];
+    vs->disc2_timespi = p[FR_P_DISC2_ROT] * M_PI;
+    fr_flame_sincos(add, &vs->disc2_sinadd, &vs->disc2_cosadd);
+    vs->disc2_cosadd -= 1;
+    if (add > 2 * M_PI) {
+        double k = (1 + add - 2 * M_PI);
+        vs->disc2_cosadd *= k;
+        vs->disc2_sinadd *= k;
+    }
+    if (add < -2 * M_PI) {
+        double k = (1 + add + 2 * M_PI);
+        vs->disc2_cosadd *= k;
+        vs->disc2_sinadd *= k;
+    }
+
+    vs->ss_pm4 = p[FR_P_SUPER_SHAPE_M] / 4.0;
+    vs->ss_pneg1_n1 = -1.0 / p[FR_P_SUPER_SHAPE_N1];
+    vs->rect_ix = p[FR_P_RECTANGLES_X] != 0 ? 1.0 / p[FR_P_RECTANGLES_X] : 0.0;
+    vs->rect_iy = p[FR_P_RECTANGLES_Y] != 0 ? 1.0 / p[FR_P_RECTANGLES_Y] : 0.0;
+    vs->rings2_i2dx = 1.0 / (2.0 * (p[FR_P_RINGS2_VAL] * p[FR_P_RINGS2_VAL] + FR_FLAME_EPS));
+
+    vs->wj_cf = 1.0 - p[FR_P_WEDGE_JULIA_ANGLE] * p[FR_P_WEDGE_JULIA_COUNT] * M_1_PI * 0.5;
+    vs->wj_rn = fabs(p[FR_P_WEDGE_JULIA_POWER]);
+    vs->wj_cn = p[FR_P_WEDGE_JULIA_DIST] / p[FR_P_WEDGE_JULIA_POWER] / 2.0;
+
+    double seb, ceb;
+    fr_flame_sincos(p[FR_P_ESCHER_BETA], &seb, &ceb);
+    vs->escher_vc = 0.5 * (1.0 + ceb);
+    vs->escher_vd = 0.5 * seb;
+
+    /* julia3D: Ember's power is a non-zero integer */
+    vs->j3_absn = fabs(p[FR_P_JULIA3D_POWER]);
+    vs->j3_cn = (1.0 / p[FR_P_JULIA3D_POWER] - 1.0) / 2.0;
+}
+
+static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost *pp, fr_flame_vset *vs)
+{
+    const fr_flame_slot *sl = &xf->slot[slot - 1];
+    pp->n = 0;
+    for (int i = 0; i < sl->n; i++) {
+        const int v = sl->var[i];
+        if (sl->w[i] == 0.0 || v < 0 || v >= FR_FLAME_NVAR || v == FR_V_PRE_BLUR) continue;
+        pp->var[pp->n] = (unsigned char)v;
+        pp->w[pp->n] = sl->w[i];
+        pp->needs[pp->n] = var_needs[v];
+        pp->sum[pp->n] = (fr_flame_vars[v].flags & FR_VF_SUM) != 0;
+        pp->n++;
+    }
+    if (pp->n) vset_precalc(xf, sl->param, vs);
+}
 
 void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
 {
     memset(pre, 0, sizeof *pre);
     memcpy(pre->c, xf->c, sizeof pre->c);
     memcpy(pre->post, xf->post, sizeof pre->post);
-    memcpy(pre->param, xf->param, sizeof pre->param);
     pre->has_post = !(xf->post[0][0] == 1.0 && xf->post[0][1] == 0.0 && xf->post[1][0] == 0.0 &&
                       xf->post[1][1] == 1.0 && xf->post[2][0] == 0.0 && xf->post[2][1] == 0.0);
 
     /* Active variations in index order, as flam3 sums them; pre_blur is
-     * kept apart because it runs first, on the point itself. */
+     * kept apart because it runs first, on the point itself; flatten adds
+     * nothing but zeroes z. */
     for (int v = 0; v < FR_FLAME_NVAR; v++) {
         double w = xf->var[v];
         if (w == 0.0)
@@ -53,57 +128,18 @@ void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
             pre->preblur = w;
             continue;
         }
+        if (v == FR_V_FLATTEN) {
+            pre->zero_z = 1;
+            continue;
+        }
         pre->var[pre->nvar] = (unsigned char)v;
         pre->w[pre->nvar] = w;
         pre->nvar++;
-        pre->flags |= var_needs[v];
+        pre->flags |= var_needs[v] & ~FR_FLAME_NEED_Z3;
     }
-
-    const double *p = xf->param;
-    double ang = p[FR_P_PERSPECTIVE_ANGLE] * M_PI / 2.0;
-    pre->persp_vsin = sin(ang);
-    pre->persp_vfcos = p[FR_P_PERSPECTIVE_DIST] * cos(ang);
-
-    pre->julian_rn = fabs(p[FR_P_JULIAN_POWER]);
-    pre->julian_cn = p[FR_P_JULIAN_DIST] / p[FR_P_JULIAN_POWER] / 2.0;
-    pre->juliascope_rn = fabs(p[FR_P_JULIASCOPE_POWER]);
-    pre->juliascope_cn = p[FR_P_JULIASCOPE_DIST] / p[FR_P_JULIASCOPE_POWER] / 2.0;
-
-    fr_flame_sincos(p[FR_P_RADIAL_BLUR_ANGLE] * M_PI / 2.0, &pre->rblur_spin, &pre->rblur_zoom);
-
-    double dx = xf->c[2][0], dy = xf->c[2][1];
-    pre->waves_dx2 = 1.0 / (dx * dx + FR_FLAME_EPS);
-    pre->waves_dy2 = 1.0 / (dy * dy + FR_FLAME_EPS);
-
-    double add = p[FR_P_DISC2_TWIST];
-    pre->disc2_timespi = p[FR_P_DISC2_ROT] * M_PI;
-    fr_flame_sincos(add, &pre->disc2_sinadd, &pre->disc2_cosadd);
-    pre->disc2_cosadd -= 1;
-    if (add > 2 * M_PI) {
-        double k = (1 + add - 2 * M_PI);
-        pre->disc2_cosadd *= k;
-        pre->disc2_sinadd *= k;
-    }
-    if (add < -2 * M_PI) {
-        double k = (1 + add + 2 * M_PI);
-        pre->disc2_cosadd *= k;
-        pre->disc2_sinadd *= k;
-    }
-
-    pre->ss_pm4 = p[FR_P_SUPER_SHAPE_M] / 4.0;
-    pre->ss_pneg1_n1 = -1.0 / p[FR_P_SUPER_SHAPE_N1];
-    pre->rect_ix = p[FR_P_RECTANGLES_X] != 0 ? 1.0 / p[FR_P_RECTANGLES_X] : 0.0;
-    pre->rect_iy = p[FR_P_RECTANGLES_Y] != 0 ? 1.0 / p[FR_P_RECTANGLES_Y] : 0.0;
-    pre->rings2_i2dx = 1.0 / (2.0 * (p[FR_P_RINGS2_VAL] * p[FR_P_RINGS2_VAL] + FR_FLAME_EPS));
-
-    pre->wj_cf = 1.0 - p[FR_P_WEDGE_JULIA_ANGLE] * p[FR_P_WEDGE_JULIA_COUNT] * M_1_PI * 0.5;
-    pre->wj_rn = fabs(p[FR_P_WEDGE_JULIA_POWER]);
-    pre->wj_cn = p[FR_P_WEDGE_JULIA_DIST] / p[FR_P_WEDGE_JULIA_POWER] / 2.0;
-
-    double seb, ceb;
-    fr_flame_sincos(p[FR_P_ESCHER_BETA], &seb, &ceb);
-    pre->escher_vc = 0.5 * (1.0 + ceb);
-    pre->escher_vd = 0.5 * seb;
+    vset_precalc(xf, xf->param, &pre->v);
+    prepost_precalc(xf, FR_SLOT_PRE, &pre->pre, &pre->vpre);
+    prepost_precalc(xf, FR_SLOT_POST, &pre->postv, &pre->vpost);
 }
 
 int fr_flame_xform_apply(const fr_flame_xform_pre *pre, double x, double y, fr_flame_rng *rng,
@@ -112,27 +148,45 @@ int fr_flame_xform_apply(const fr_flame_xform_pre *pre, double x, double y, fr_f
     return fr_flame_xform_apply_core(pre, x, y, rng, ox, oy);
 }
 
-void fr_flame_var_eval(const fr_flame_xform_pre *pre, int var, double weight, double tx, double ty,
-                       fr_flame_rng *rng, double *ox, double *oy)
+int fr_flame_xform_apply3(const fr_flame_xform_pre *pre, const double in[3], fr_flame_rng *rng, double out[3])
+{
+    return fr_flame_xform_apply_core3(pre, in[0], in[1], in[2], rng, &out[0], &out[1], &out[2]);
+}
+
+void fr_flame_var_eval3(const fr_flame_xform_pre *pre, int var, double weight, const double t[3], fr_flame_rng *rng,
+                        double o[3])
 {
     fr_flame_vctx f;
     f.r2 = f.r = f.atan_xy = f.sina = f.cosa = f.atan_yx = 0.0;
     if (var == FR_V_PRE_BLUR) {
         /* Its displacement alone: moved from the origin, exactly. */
-        f.tx = f.ty = 0.0;
+        f.tx = f.ty = f.tz = 0.0;
         fr_var_pre_blur(&f, weight, rng);
-        *ox += f.tx;
-        *oy += f.ty;
+        o[0] += f.tx;
+        o[1] += f.ty;
         return;
     }
     if (var < 0 || var >= FR_FLAME_NVAR)
         return;
-    f.tx = tx;
-    f.ty = ty;
+    f.tx = t[0];
+    f.ty = t[1];
+    f.tz = t[2];
     fr_flame_vctx_prepare(&f, var_needs[var]);
-    f.p0 = *ox;
-    f.p1 = *oy;
-    fr_flame_var_dispatch(pre, var, weight, &f, rng);
-    *ox = f.p0;
-    *oy = f.p1;
+    f.p0 = o[0];
+    f.p1 = o[1];
+    f.p2 = o[2];
+    fr_flame_var_dispatch(&pre->v, var, weight, &f, rng);
+    o[0] = f.p0;
+    o[1] = f.p1;
+    o[2] = var == FR_V_FLATTEN ? 0.0 : f.p2;
+}
+
+void fr_flame_var_eval(const fr_flame_xform_pre *pre, int var, double weight, double tx, double ty,
+                       fr_flame_rng *rng, double *ox, double *oy)
+{
+    const double t[3] = {tx, ty, 0.0};
+    double o[3] = {*ox, *oy, 0.0};
+    fr_flame_var_eval3(pre, var, weight, t, rng, o);
+    *ox = o[0];
+    *oy = o[1];
 }

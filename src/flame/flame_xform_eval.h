@@ -23,20 +23,17 @@ enum {
     FR_FLAME_NEED_R = 2,      /* r = sqrt(r^2) (implies R2) */
     FR_FLAME_NEED_ATAN = 4,   /* atan2(tx, ty): flam3's precalc_atan */
     FR_FLAME_NEED_ANGLES = 8, /* tx / r, ty / r: flam3's precalc_sina, _cosa (implies R) */
-    FR_FLAME_NEED_ATANYX = 16 /* atan2(ty, tx): flam3's precalc_atanyx */
+    FR_FLAME_NEED_ATANYX = 16, /* atan2(ty, tx): flam3's precalc_atanyx */
+    FR_FLAME_NEED_Z3 = 32     /* not a quantity: the variation writes z (FR_VF_3D) */
 };
 
-typedef struct fr_flame_xform_pre {
-    double c[3][2];    /* the affine map, flam3 layout (see flame_genome.h) */
-    double post[3][2]; /* the post affine */
-    double preblur;    /* pre_blur's weight, 0 = none: it moves the affine
-                          image before anything else reads it */
-    int has_post;      /* post is not the identity */
-    int flags;         /* FR_FLAME_NEED_* */
-    int nvar;          /* active variations (pre_blur excluded) */
-    unsigned char var[FR_FLAME_NVAR]; /* their indices, ascending as flam3 sums them */
-    double w[FR_FLAME_NVAR];          /* their weights */
-    double param[FR_FLAME_NPARAM];    /* every variation parameter */
+/* What the variation formulas read of an xform: the parameters of one slot
+ * (the regular variations', or Ember's pre_ or post_ ones', each slot with
+ * its own values: pre_julian_power is the pre slot's julian_power) and the
+ * values flam3 precomputes from them. */
+typedef struct fr_flame_vset {
+    double c[3][2];                        /* the xform's affine map (waves, popcorn, rings, fan) */
+    double param[FR_FLAME_NPARAM];         /* every variation parameter */
     /* flam3's per-xform precomputed values */
     double persp_vsin, persp_vfcos;        /* perspective */
     double julian_rn, julian_cn;           /* julian: |power|, dist / power / 2 */
@@ -49,6 +46,35 @@ typedef struct fr_flame_xform_pre {
     double rings2_i2dx;                    /* rings2: 1 / (2 (val^2 + EPS)) */
     double wj_cf, wj_rn, wj_cn;            /* wedge_julia */
     double escher_vc, escher_vd;           /* escher: (1 + cos beta) / 2, sin beta / 2 */
+    /* Ember's precomputed values */
+    double j3_absn, j3_cn;                 /* julia3D: |power|, (1 / power - 1) / 2 */
+} fr_flame_vset;
+
+/* Ember's pre_ and post_ variations of an xform, in their file order: each
+ * in turn gets the point (its own shared quantities) and replaces it, or
+ * adds to it (FR_VF_SUM). */
+typedef struct fr_flame_prepost {
+    int n;
+    unsigned char var[FR_FLAME_MAX_PREPOST];
+    unsigned char needs[FR_FLAME_MAX_PREPOST]; /* FR_FLAME_NEED_* of each */
+    unsigned char sum[FR_FLAME_MAX_PREPOST];   /* adds (FR_VF_SUM) */
+    double w[FR_FLAME_MAX_PREPOST];
+} fr_flame_prepost;
+
+typedef struct fr_flame_xform_pre {
+    double c[3][2];    /* the affine map, flam3 layout (see flame_genome.h) */
+    double post[3][2]; /* the post affine */
+    double preblur;    /* pre_blur's weight, 0 = none: it moves the affine
+                          image before anything else reads it */
+    int has_post;      /* post is not the identity */
+    int flags;         /* FR_FLAME_NEED_* */
+    int nvar;          /* active variations (pre_blur excluded) */
+    int zero_z;        /* flatten is among them: z of the sum is 0 */
+    unsigned char var[FR_FLAME_NVAR]; /* their indices, ascending as flam3 sums them */
+    double w[FR_FLAME_NVAR];          /* their weights */
+    fr_flame_vset v;                  /* their parameters */
+    fr_flame_prepost pre, postv;      /* Ember's pre_ and post_ variations (n 0: none) */
+    fr_flame_vset vpre, vpost;        /* their parameters (set only when there are some) */
 } fr_flame_xform_pre;
 
 /* Prepares xf for fr_flame_xform_apply. */
@@ -63,11 +89,18 @@ void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre);
 int fr_flame_xform_apply(const fr_flame_xform_pre *pre, double x, double y, fr_flame_rng *rng,
                          double *ox, double *oy);
 
+/* The same with z (Ember's third coordinate) in and out. */
+int fr_flame_xform_apply3(const fr_flame_xform_pre *pre, const double in[3], fr_flame_rng *rng, double out[3]);
+
 /* One variation alone (for tests): adds weight * V(tx, ty) to (*ox, *oy),
  * where (tx, ty) is the point the variation receives (the affine image),
  * with the parameters and precomputed values of pre. For pre_blur, which
  * moves the point rather than producing one, it adds that displacement. */
 void fr_flame_var_eval(const fr_flame_xform_pre *pre, int var, double weight, double tx, double ty,
                        fr_flame_rng *rng, double *ox, double *oy);
+
+/* The same with z: adds weight * V(t) to o (x, y, z). */
+void fr_flame_var_eval3(const fr_flame_xform_pre *pre, int var, double weight, const double t[3], fr_flame_rng *rng,
+                        double o[3]);
 
 #endif

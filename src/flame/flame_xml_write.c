@@ -129,6 +129,22 @@ static void write_xform(fr_flame_xml_out *o, const fr_flame_xform *x, int final,
     for (int k = 0; k < FR_FLAME_NPARAM; k++)
         if (var_param_used(x, k) || x->param[k] != fr_flame_params[k].def)
             put_attr_num(o, fr_flame_param_xml_name(k), x->param[k]);
+    for (int k = 0; k < 2; k++) { /* Ember's pre_ and post_ variations, in their order, and their parameters */
+        const fr_flame_slot *sl = &x->slot[k];
+        const char *pfx = k ? "post_" : "pre_";
+        char name[128];
+        for (int i = 0; i < sl->n; i++) {
+            snprintf(name, sizeof name, "%s%s", pfx, fr_flame_vars[sl->var[i]].name);
+            put_attr_num(o, name, sl->w[i]);
+        }
+        for (int p = 0; p < FR_FLAME_NPARAM; p++) {
+            int used = 0;
+            for (int i = 0; i < sl->n; i++) used |= sl->var[i] == fr_flame_params[p].var;
+            if (!used && sl->param[p] == fr_flame_params[p].def) continue;
+            snprintf(name, sizeof name, "%s%s", pfx, fr_flame_param_xml_name(p));
+            put_attr_num(o, name, sl->param[p]);
+        }
+    }
     write_matrix(o, "coefs", x->c);
     if (!fr_flame_affine_is_identity(x->post)) write_matrix(o, "post", x->post);
     if (!final && x->chaos) {

@@ -41,6 +41,34 @@ static fr_status add_chaos(fr_flame_reader *r, fr_flame_read_state *st, xmlNodeP
     return FR_OK;
 }
 
+/* Ember's pre_X / post_X variation or parameter (pre_julian="1",
+ * pre_julian_power="3"): into the xform's pre or post slot; anything else
+ * is an attribute fractalis does not read. */
+static fr_status prepost_attr(fr_flame_reader *r, xmlNodePtr node, fr_flame_xform *x, const char *name, const char *v)
+{
+    const char *base;
+    const int slot = fr_flame_slot_split(name, &base);
+    int k;
+    if (slot == FR_SLOT_REG) return fr_flame_read_unknown_attr(r, node, name, v, &x->extra, &x->nextra);
+    fr_flame_slot *sl = &x->slot[slot - 1];
+    if ((k = fr_flame_param_xml_find(base)) >= 0) return fr_flame_read_num(r, node, name, v, &sl->param[k]);
+    if ((k = fr_flame_var_find(base)) < 0 || !strcmp(fr_flame_vars[k].name, "pre_blur"))
+        return fr_flame_read_unknown_attr(r, node, name, v, &x->extra, &x->nextra);
+    int i = 0;
+    while (i < sl->n && sl->var[i] != k) i++;
+    if (i == sl->n) {
+        if (sl->n == FR_FLAME_MAX_PREPOST) {
+            if (r->strict)
+                return fr_flame_read_fail(r, node, "more than %d %svariations", FR_FLAME_MAX_PREPOST,
+                                          slot == FR_SLOT_PRE ? "pre_" : "post_");
+            return fr_flame_read_warn_once(r, "prepost many", "line %ld: <%s> %s ignored: more than %d pre_ or post_ variations",
+                                           fr_flame_xml_line(node), (const char *)node->name, name, FR_FLAME_MAX_PREPOST);
+        }
+        sl->var[sl->n++] = (short)k;
+    }
+    return fr_flame_read_num(r, node, name, v, &sl->w[i]);
+}
+
 /* parse_xform_xml: one attribute of <xform>, <finalxform> or <motion>. */
 static fr_status xform_attr(fr_flame_reader *r, xmlNodePtr node, const char *name, const char *v, void *user)
 {
@@ -73,16 +101,16 @@ static fr_status xform_attr(fr_flame_reader *r, xmlNodePtr node, const char *nam
             x->color = c[0];
     } else if (!strcmp(name, "var1")) {
         if (!(s = fr_flame_read_int(r, node, name, v, &k))) {
-            if (k < 0 || k >= FR_FLAME_NVAR)
+            if (k < 0 || k >= FR_FLAME_NVAR_FLAM3)
                 s = fr_flame_read_fail(r, node, "var1 %d is not a variation number (0 to %d)", k,
-                                       FR_FLAME_NVAR - 1);
+                                       FR_FLAME_NVAR_FLAM3 - 1);
             else {
                 memset(x->var, 0, sizeof x->var);
                 x->var[k] = 1.0;
             }
         }
     } else if (!strcmp(name, "var")) {
-        s = fr_flame_read_nums(r, node, name, v, x->var, FR_FLAME_NVAR);
+        s = fr_flame_read_nums(r, node, name, v, x->var, FR_FLAME_NVAR_FLAM3);
     } else if (!strcmp(name, "chaos")) {
         if (xc->motion) {
             s = fr_flame_read_fail(r, node, "a motion element cannot have a chaos attribute");
@@ -128,7 +156,7 @@ static fr_status xform_attr(fr_flame_reader *r, xmlNodePtr node, const char *nam
     } else if ((k = fr_flame_var_find(name)) >= 0) {
         s = fr_flame_read_num(r, node, name, v, &x->var[k]);
     } else {
-        s = fr_flame_read_unknown_attr(r, node, name, v, &x->extra, &x->nextra);
+        s = prepost_attr(r, node, x, name, v);
     }
     return s;
 }

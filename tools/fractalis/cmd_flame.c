@@ -1,4 +1,4 @@
-/* fractalis render flame FILE ...  and  fractalis flame convert|info ...:
+/* fractalis render flame FILE ...  and  fractalis flame convert|info|variations ...:
  * fractal flames from flam3 genome files. */
 #include <errno.h>
 #include <stdio.h>
@@ -319,6 +319,22 @@ done:
     return rc;
 }
 
+/* flame variations: the registry, one variation a line: name, origin, and
+ * its parameters with their defaults. */
+static int list_variations(void)
+{
+    for (int i = 0; i < fr_flame_variation_count(); i++) {
+        printf("%s\t%s", fr_flame_variation_name(i), fr_flame_variation_origin(i));
+        for (int k = 0; k < fr_flame_variation_nparams(i); k++) {
+            double def;
+            const char *p = fr_flame_variation_param(i, k, &def);
+            printf("%s%s=%.17g", k ? " " : "\t", p, def);
+        }
+        printf("\n");
+    }
+    return 0;
+}
+
 /* flame info FILE, flame convert FILE OUT */
 typedef struct flame_tool {
     flame_cmd o;
@@ -352,13 +368,28 @@ int cmd_flame(int argc, char **argv)
     int rc = argc < 2 ? CLI_HELP : 0;
     if (!rc && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) rc = CLI_HELP;
     t.sub = argc < 2 ? "" : argv[1];
+    if (!rc && !strcmp(t.sub, "variations")) {
+        if (argc > 2 && (!strcmp(argv[2], "-h") || !strcmp(argv[2], "--help"))) {
+            printf("Usage: fractalis flame variations\n\n"
+                   "Every variation genomes may use, one a line: NAME <tab> ORIGIN (the program that\n"
+                   "introduced it: flam3, Apophysis, Ember, JWildfire) <tab> its parameters as\n"
+                   "name=default. Each is also read as Ember's pre_NAME and post_NAME (parameters\n"
+                   "pre_PARAM, post_PARAM). 'fractalis flame info --strict FILE' fails on any\n"
+                   "attribute not in this list.\n");
+            return 0;
+        }
+        if (argc > 2) return cli_error("flame variations takes no arguments"), EXIT_USAGE;
+        return list_variations();
+    }
     if (!rc && strcmp(t.sub, "info") && strcmp(t.sub, "convert"))
-        return cli_error("flame: unknown subcommand '%s' (info, convert)", t.sub), EXIT_USAGE;
+        return cli_error("flame: unknown subcommand '%s' (info, convert, variations)", t.sub), EXIT_USAGE;
     if (!rc) rc = cli_parse(&c, NULL, argc, argv, 2, &t.o.run, NULL);
     if (rc == CLI_HELP) {
         printf("Usage: fractalis flame info FILE            the genomes of FILE: index, name, size\n"
                "       fractalis flame convert FILE OUT.flam3 [options]\n"
-               "                                            write genomes as flam3 XML that flam3 reads\n\n");
+               "                                            write genomes as flam3 XML that flam3 reads\n"
+               "       fractalis flame variations           the variations genomes may use, their origin\n"
+               "                                            and parameters\n\n");
         cli_print_options(&c, NULL);
         return argc < 2 ? EXIT_USAGE : 0;
     }

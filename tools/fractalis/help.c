@@ -15,6 +15,7 @@ void print_main_help(void)
            "  render --from SCENE          render a .json scene, a PNG fractalis wrote, or a KF .kfr location\n"
            "  flame info FILE              the genomes of a genome file\n"
            "  flame convert FILE OUT       write genomes as flam3 XML\n"
+           "  flame variations             the variations genomes may use: origin, parameters\n"
            "  params FILE                  the scene in a PNG or .json, and the command that re-renders it\n"
            "  locate --center RE,IM --radius R   a minibrot near a point (deep zoom): its scene\n"
            "  compare A.png B.png          PSNR and mean difference of two images\n"

@@ -1,0 +1,422 @@
+/* The variations beyond flam3's 99 (src/flame/flame_var_ember.h: Apophysis,
+ * Ember/Fractorium) and Ember's pre_ / post_ forms: each formula at a few
+ * points against values worked out by hand (poles and branches included),
+ * the xform with z, pre_ and post_ variations, their reading and writing,
+ * the registry, and the CPU's batched walker against the scalar one on
+ * genomes that use them. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/context.h"
+#include "flame/flame_genome.h"
+#include "flame/flame_var_common.h"
+#include "flame/flame_variations.h"
+#include "flame/flame_xform_eval.h"
+#include "flame/flame_xml.h"
+#include "flame/flame_xml_write.h"
+#include "flame_support.h"
+
+static int var(const char *name)
+{
+    int v = fr_flame_var_find(name);
+    if (v < 0) fail_msg("no variation '%s'", name);
+    return v;
+}
+
+static int par(const char *name)
+{
+    int p = fr_flame_param_find(name);
+    if (p < 0) fail_msg("no parameter '%s'", name);
+    return p;
+}
+
+static void xform_new(fr_flame_xform *x)
+{
+    fr_flame_xform_init(x);
+    x->var[0] = 0.0; /* no linear */
+}
+
+static void near3(const double got[3], double x, double y, double z, const char *what)
+{
+    const double want[3] = {x, y, z};
+    for (int k = 0; k < 3; k++)
+        if (!(fabs(got[k] - want[k]) <= 1e-12 * fmax(1.0, fabs(want[k]))))
+            fail_msg("%s: got (%.17g, %.17g, %.17g), want (%.17g, %.17g, %.17g)", what, got[0], got[1], got[2], x, y,
+                     z);
+}
+
+/* One variation of xform x at t (the affine image) with weight w: what it adds. */
+static void eval(const fr_flame_xform *x, const char *name, double w, double tx, double ty, double tz,
+                 fr_flame_rng *rng, double o[3])
+{
+    fr_flame_xform_pre pre;
+    fr_flame_xform_precalc(x, &pre);
+    const double t[3] = {tx, ty, tz};
+    o[0] = o[1] = o[2] = 0.0;
+    fr_flame_var_eval3(&pre, var(name), w, t, rng, o);
+}
+
+static void test_linear3d_z_family(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    xform_new(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 1, 2);
+    double o[3];
+    eval(&x, "linear3D", 0.5, 1, 2, 3, &g, o);
+    near3(o, 0.5, 1, 1.5, "linear3D");
+    eval(&x, "ztranslate", 0.7, 1, 2, 3, &g, o);
+    near3(o, 0, 0, 0.7, "ztranslate");
+    eval(&x, "zscale", 0.5, 1, 2, 3, &g, o);
+    near3(o, 0, 0, 1.5, "zscale");
+    /* hemisphere: w / sqrt(x^2 + y^2 + 1) (x, y, 1); the origin maps to (0, 0, w) */
+    eval(&x, "hemisphere", 2, 3, 4, 9, &g, o);
+    near3(o, 6 / sqrt(26.0), 8 / sqrt(26.0), 2 / sqrt(26.0), "hemisphere");
+    eval(&x, "hemisphere", 2, 0, 0, 0, &g, o);
+    near3(o, 0, 0, 2, "hemisphere at 0");
+    /* Spherical3D: w p / |p|^2 in 3D; the pole gives 0 (Ember's Zeps) */
+    eval(&x, "Spherical3D", 1, 1, 2, 2, &g, o);
+    near3(o, 1 / 9.0, 2 / 9.0, 2 / 9.0, "Spherical3D");
+    eval(&x, "spherical3D", 3, 0, 0, 0, &g, o); /* JWildfire's spelling */
+    near3(o, 0, 0, 0, "Spherical3D pole");
+    /* z does not change the plane for a 2D variation: spherical adds no z */
+    eval(&x, "spherical", 1, 3, 4, 5, &g, o);
+    near3(o, 3 / (25 + FR_FLAME_EPS), 4 / (25 + FR_FLAME_EPS), 0, "spherical");
+}
+
+static void test_julia3d(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    xform_new(&x);
+    double o[3];
+    /* power 2 at 3 + 4i (z 0): a square root, (2, 1) or (-2, -1), each drawn */
+    int seen[2] = {0, 0};
+    for (int k = 0; k < 64; k++) {
+        fr_flame_rng g, h;
+        fr_flame_rng_init(&g, 7, (uint64_t)k);
+        h = g;
+        eval(&x, "julia3D", 1, 3, 4, 0, &g, o);
+        const int branch = fr_flame_rng_01(&h) >= 0.5; /* the one draw: t = floor(2 u) */
+        if (branch)
+            near3(o, -2, -1, 0, "julia3D branch 1");
+        else
+            near3(o, 2, 1, 0, "julia3D branch 0");
+        if (memcmp(&g, &h, sizeof g)) fail_msg("julia3D: not one draw");
+        seen[branch] = 1;
+    }
+    assert_true(seen[0] && seen[1]);
+    /* on the z axis: r^2 = z^2 / 4, r = (z^2 / 4)^(-1/4) = 1 for z = 2: (0, 0, r z / 2) */
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 7, 99);
+    eval(&x, "julia3D", 1, 0, 0, 2, &g, o);
+    near3(o, 0, 0, 1, "julia3D on the z axis");
+    /* power -1: the inverse, 1 / (3 + 4i) = (3 - 4i) / 25, whatever the draw */
+    x.param[par("julia3D_power")] = -1;
+    eval(&x, "julia3D", 1, 3, 4, 0, &g, o);
+    near3(o, 0.12, -0.16, 0, "julia3D power -1");
+    /* power 3, z 0 at 8 (real): the cube roots of 8 times 2, three branches */
+    x.param[par("julia3D_power")] = 3;
+    for (int k = 0; k < 16; k++) {
+        fr_flame_rng_init(&g, 11, (uint64_t)k);
+        eval(&x, "julia3D", 1, 8, 0, 0, &g, o);
+        assert_true(fabs(hypot(o[0], o[1]) - 2.0) < 1e-12);
+        const double a = atan2(o[1], o[0]) / (2 * M_PI / 3);
+        assert_true(fabs(a - round(a)) < 1e-12);
+    }
+}
+
+static void test_sineblur(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    xform_new(&x);
+    double o[3];
+    for (int p = 0; p < 2; p++) {
+        x.param[par("sineblur_power")] = p ? 2.5 : 1;
+        for (int k = 0; k < 32; k++) {
+            fr_flame_rng g, h;
+            fr_flame_rng_init(&g, 3, (uint64_t)k);
+            h = g;
+            eval(&x, "sineblur", 0.75, 5, 6, 2, &g, o);
+            /* angle 2 pi u1, radius 0.75 acos(2 u2^power - 1) / pi: the point does not matter */
+            const double a = 2 * M_PI * fr_flame_rng_01(&h), u = fr_flame_rng_01(&h);
+            const double r = 0.75 * acos(2 * pow(u, p ? 2.5 : 1) - 1) / M_PI;
+            if (!(fabs(o[0] - r * cos(a)) < 1e-12 && fabs(o[1] - r * sin(a)) < 1e-12 && o[2] == 1.5))
+                fail_msg("sineblur: (%g, %g, %g), want (%g, %g, 1.5)", o[0], o[1], o[2], r * cos(a), r * sin(a));
+            assert_true(hypot(o[0], o[1]) <= 0.75 + 1e-15);
+            if (memcmp(&g, &h, sizeof g)) fail_msg("sineblur: not two draws");
+        }
+    }
+}
+
+static void test_ember_mobius(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    xform_new(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 1, 1);
+    double o[3];
+    /* Ember's defaults (a = d = 1, b = c = 0) are the identity; z scaled by w */
+    eval(&x, "Mobius", 2, 3, -4, 1, &g, o);
+    near3(o, 6, -8, 2, "Mobius identity");
+    /* a = 0, b = 1, c = 1, d = 0: 1 / t */
+    x.param[par("Mobius_Re_A")] = 0, x.param[par("Mobius_Re_B")] = 1;
+    x.param[par("Mobius_Re_C")] = 1, x.param[par("Mobius_Re_D")] = 0;
+    eval(&x, "Mobius", 1, 3, 4, 0, &g, o);
+    near3(o, 0.12, -0.16, 0, "Mobius 1/t");
+    /* its pole t = 0: the denominator is EPS, the numerator's product 0 */
+    eval(&x, "Mobius", 1, 0, 0, 0, &g, o);
+    near3(o, 0, 0, 0, "Mobius pole");
+    /* i t + 2 at t = 1 + i: 1 + i  (a = i, b = 2, c = 0, d = 1) */
+    x.param[par("Mobius_Re_A")] = 0, x.param[par("Mobius_Im_A")] = 1, x.param[par("Mobius_Re_B")] = 2;
+    x.param[par("Mobius_Re_C")] = 0, x.param[par("Mobius_Re_D")] = 1;
+    eval(&x, "Mobius", 1, 1, 1, 0, &g, o);
+    near3(o, 1, 1, 0, "Mobius i t + 2");
+}
+
+/* The whole xform with z: affine, pre_, regular and post_ variations. */
+static void apply(const fr_flame_xform *x, double px, double py, double pz, fr_flame_rng *g, double o[3])
+{
+    fr_flame_xform_pre pre;
+    fr_flame_xform_precalc(x, &pre);
+    const double in[3] = {px, py, pz};
+    fr_flame_xform_apply3(&pre, in, g, o);
+}
+
+static void slot_add(fr_flame_xform *x, int slot, const char *name, double w)
+{
+    fr_flame_slot *s = &x->slot[slot - 1];
+    s->var[s->n] = (short)var(name);
+    s->w[s->n] = w;
+    s->n++;
+}
+
+static void test_xform_z_pre_post(void **state)
+{
+    (void)state;
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 5, 5);
+    double o[3];
+    fr_flame_xform x;
+    /* z carried: linear3D keeps it, linear (2D) drops it, flatten zeroes it */
+    xform_new(&x);
+    x.var[var("linear3D")] = 1;
+    apply(&x, 1, 2, 3, &g, o);
+    near3(o, 1, 2, 3, "linear3D xform");
+    x.var[var("flatten")] = 1;
+    apply(&x, 1, 2, 3, &g, o);
+    near3(o, 1, 2, 0, "linear3D + flatten");
+    xform_new(&x);
+    x.var[var("linear")] = 1;
+    apply(&x, 1, 2, 3, &g, o);
+    near3(o, 1, 2, 0, "linear");
+    /* hemisphere then Spherical3D, two iterations of two xforms: z flows */
+    fr_flame_xform h, s;
+    xform_new(&h);
+    h.var[var("hemisphere")] = 1;
+    xform_new(&s);
+    s.var[var("Spherical3D")] = 1;
+    apply(&h, 0, 0, 0, &g, o); /* (0, 0, 1) */
+    const double p[3] = {o[0], o[1], o[2]};
+    apply(&s, p[0], p[1], p[2], &g, o);
+    near3(o, 0, 0, 1, "hemisphere then Spherical3D");
+    /* pre_spherical replaces the affine image: with linear, the inversion */
+    xform_new(&x);
+    x.var[var("linear")] = 1;
+    slot_add(&x, FR_SLOT_PRE, "spherical", 1);
+    apply(&x, 3, 4, 7, &g, o);
+    const double inv = 1 / (25 + FR_FLAME_EPS); /* flam3's spherical: w / (r^2 + EPS) */
+    near3(o, 3 * inv, 4 * inv, 0, "pre_spherical + linear");
+    /* pre_ alone: Ember gives its point (z kept by a 2D one) */
+    xform_new(&x);
+    slot_add(&x, FR_SLOT_PRE, "spherical", 2);
+    apply(&x, 3, 4, 7, &g, o);
+    near3(o, 6 * inv, 8 * inv, 7, "pre_spherical alone");
+    /* in file order: pre_spherical then pre_linear3D (w 2) differs from the reverse */
+    slot_add(&x, FR_SLOT_PRE, "linear3D", 2);
+    apply(&x, 3, 4, 7, &g, o);
+    near3(o, 12 * inv, 16 * inv, 14, "pre_spherical, pre_linear3D");
+    /* post_ after the sum, before the post affine; its own parameters */
+    xform_new(&x);
+    x.var[var("linear")] = 1;
+    slot_add(&x, FR_SLOT_POST, "julian", 1);
+    x.slot[1].param[par("julian_power")] = -1; /* post_julian_power: 1 / t */
+    x.param[par("julian_power")] = 5;           /* the regular julian's: not used */
+    x.post[2][0] = 10;
+    apply(&x, 3, 4, 0, &g, o);
+    near3(o, 10.12, -0.16, 0, "linear, post_julian(-1), post affine");
+    /* a SUM one (sineblur: it does not read the point) adds to it */
+    xform_new(&x);
+    x.var[var("linear")] = 1;
+    slot_add(&x, FR_SLOT_PRE, "gaussian_blur", 0.5);
+    fr_flame_rng a = g, b = g;
+    apply(&x, 3, 4, 0, &a, o);
+    fr_flame_xform y;
+    xform_new(&y);
+    double d[3];
+    eval(&y, "gaussian_blur", 0.5, 0, 0, 0, &b, d);
+    near3(o, 3 + d[0], 4 + d[1], 0, "pre_gaussian_blur adds");
+    assert_true(d[0] != 0.0);
+}
+
+/* ---- reading, writing, strict ------------------------------------------ */
+
+static const char genome[] =
+    "<flame name=\"e\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n"
+    " <xform weight=\"1\" color=\"0\" pre_gaussian_blur=\"0.2\" linear3D=\"0.5\" hemisphere=\"0.5\" "
+    "post_julian=\"1\" post_julian_power=\"-2\" pre_julian_dist=\"3\" coefs=\"1 0 0 1 0.1 0\"/>\n"
+    " <xform weight=\"1\" color=\"1\" Spherical3D=\"0.3\" julia3D=\"0.4\" julia3D_power=\"3\" sineblur=\"0.2\" "
+    "sineblur_power=\"2\" coefs=\"0.5 0 0 0.5 0 0.3\"/>\n"
+    " <xform weight=\"0.5\" color=\"0.5\" Mobius=\"1\" Mobius_Re_B=\"0.25\" Mobius_Im_C=\"0.5\" flatten=\"1\" "
+    "pre_spherical=\"1\" pre_linear3D=\"0.9\" coefs=\"0.6 0.2 -0.2 0.6 0 0\"/>\n"
+    " <finalxform color=\"0\" zscale=\"1\" ztranslate=\"0.1\" linear=\"1\" post_sineblur=\"0.05\" coefs=\"1 0 0 1 0 0\"/>\n"
+    " <palette count=\"2\" format=\"RGB\">FF0000 0000FF</palette>\n"
+    "</flame>\n";
+
+static fr_flame_file read_text(const char *xml, int strict, fr_status *st, char *msg, size_t n)
+{
+    fr_context *ctx = fr_context_create();
+    fr_flame_file f;
+    *st = fr_flame_read_memory(ctx, xml, strlen(xml), "e.flame", NULL, strict, &f);
+    snprintf(msg, n, "%s", fr_last_error(ctx));
+    fr_context_destroy(ctx);
+    return f;
+}
+
+static void test_read_write(void **state)
+{
+    (void)state;
+    fr_status st;
+    char msg[512];
+    fr_flame_file f = read_text(genome, 1, &st, msg, sizeof msg); /* strict: every attribute is known */
+    if (st) fail_msg("%s", msg);
+    const fr_flame_xform *x = f.g[0].xf;
+    assert_true(x[0].var[var("linear3D")] == 0.5 && x[0].var[var("hemisphere")] == 0.5);
+    assert_int_equal(x[0].slot[0].n, 1);
+    assert_int_equal(x[0].slot[0].var[0], var("gaussian_blur"));
+    assert_true(x[0].slot[0].w[0] == 0.2);
+    assert_true(x[0].slot[0].param[par("julian_dist")] == 3); /* pre_julian_dist */
+    assert_true(x[0].slot[1].n == 1 && x[0].slot[1].var[0] == var("julian"));
+    assert_true(x[0].slot[1].param[par("julian_power")] == -2 && x[0].param[par("julian_power")] == 1);
+    assert_true(x[1].param[par("julia3D_power")] == 3 && x[1].param[par("sineblur_power")] == 2);
+    assert_true(x[2].param[par("Mobius_Re_B")] == 0.25 && x[2].param[par("Mobius_Re_A")] == 1);
+    assert_true(x[2].slot[0].n == 2 && x[2].slot[0].var[0] == var("spherical") &&
+                x[2].slot[0].var[1] == var("linear3D"));
+    assert_true(f.g[0].final->slot[1].n == 1);
+    /* written and read back: the same genome (the order of pre_ variations kept) */
+    fr_context *ctx = fr_context_create();
+    char *xml = NULL;
+    if (fr_flame_to_xml(ctx, &f.g[0], 1, &xml)) fail_msg("%s", fr_last_error(ctx));
+    fr_context_destroy(ctx);
+    assert_non_null(strstr(xml, "pre_spherical=\"1\" pre_linear3D=\"0.9\""));
+    assert_non_null(strstr(xml, "post_julian_power=\"-2\""));
+    fr_flame_file g = read_text(xml, 1, &st, msg, sizeof msg);
+    if (st) fail_msg("%s\n%s", msg, xml);
+    char why[512];
+    if (!fr_flame_genome_equal(&f.g[0], &g.g[0], why, sizeof why)) fail_msg("round trip: %s", why);
+    free(xml);
+    fr_flame_file_free(&g);
+    fr_flame_file_free(&f);
+}
+
+static void test_strict_unknown(void **state)
+{
+    (void)state;
+    fr_status st;
+    char msg[512];
+    /* what fractalis does not know stays an error when strict, a warning else */
+    const char *bad[] = {"crackle=\"1\"", "pre_crackle=\"1\"", "post_nosuch_param=\"1\"", "pre_julian_nosuch=\"2\""};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        char xml[512];
+        snprintf(xml, sizeof xml, "<flame size=\"4 4\"><xform weight=\"1\" coefs=\"1 0 0 1 0 0\" %s/></flame>", bad[k]);
+        fr_flame_file f = read_text(xml, 1, &st, msg, sizeof msg);
+        if (st != FR_ERR_PARSE) fail_msg("%s: read strict", bad[k]);
+        f = read_text(xml, 0, &st, msg, sizeof msg);
+        if (st) fail_msg("%s: %s", bad[k], msg);
+        assert_int_equal(f.nwarnings, 1);
+        fr_flame_file_free(&f);
+    }
+    /* Ember's limit: 8 pre_ variations */
+    char xml[2048];
+    int n = snprintf(xml, sizeof xml, "<flame size=\"4 4\"><xform weight=\"1\" coefs=\"1 0 0 1 0 0\"");
+    const char *names[] = {"linear", "sinusoidal", "spherical", "swirl", "horseshoe", "polar", "disc", "heart", "ex"};
+    for (int k = 0; k < 9; k++) n += snprintf(xml + n, sizeof xml - (size_t)n, " pre_%s=\"1\"", names[k]);
+    snprintf(xml + n, sizeof xml - (size_t)n, "/></flame>");
+    fr_flame_file f = read_text(xml, 1, &st, msg, sizeof msg);
+    assert_int_equal(st, FR_ERR_PARSE);
+    f = read_text(xml, 0, &st, msg, sizeof msg);
+    assert_int_equal(st, FR_OK);
+    assert_int_equal(f.g[0].xf[0].slot[0].n, 8);
+    fr_flame_file_free(&f);
+}
+
+static void test_registry(void **state)
+{
+    (void)state;
+    assert_int_equal(fr_flame_variation_count(), FR_FLAME_NVAR);
+    assert_string_equal(fr_flame_variation_name(0), "linear");
+    assert_string_equal(fr_flame_variation_origin(0), "flam3");
+    const int j = var("julia3D");
+    assert_string_equal(fr_flame_variation_origin(j), "Apophysis");
+    assert_int_equal(fr_flame_variation_nparams(j), 1);
+    double def = 0;
+    assert_string_equal(fr_flame_variation_param(j, 0, &def), "julia3D_power");
+    assert_true(def == 2);
+    assert_null(fr_flame_variation_name(FR_FLAME_NVAR));
+    assert_null(fr_flame_variation_param(j, 1, NULL));
+    /* flam3's mobius writes its parameters as mobius_re_a .. */
+    assert_string_equal(fr_flame_variation_param(var("mobius"), 0, NULL), "mobius_re_a");
+}
+
+/* ---- the batched walker against the scalar one -------------------------- */
+
+static void test_simd_vs_scalar(void **state)
+{
+    (void)state;
+    char path[1024];
+    flame_tmp_path(path, sizeof path, "ember_variations.flame");
+    FILE *fp = fopen(path, "w");
+    assert_non_null(fp);
+    fputs(genome, fp);
+    fclose(fp);
+    const flame_setup scalar = {.kernel = FR_CPU_KERNEL_SCALAR}, simd = {.kernel = FR_CPU_KERNEL_AVX2};
+    fr_flame_options o = {.quality = 60, .seed = 3};
+    fr_image a, b, c;
+    char err[512];
+    if (flame_render_with(&scalar, path, 0, &o, &a, NULL, NULL, err, sizeof err)) fail_msg("%s", err);
+    fr_status st = flame_render_with(&simd, path, 0, &o, &b, NULL, NULL, err, sizeof err);
+    if (st == FR_ERR_UNSUPPORTED) { /* no AVX2 here */
+        fr_image_free(&a);
+        skip();
+    }
+    if (st) fail_msg("%s", err);
+    o.seed = 4;
+    if (flame_render_with(&scalar, path, 0, &o, &c, NULL, NULL, err, sizeof err)) fail_msg("%s", err);
+    const double same = flame_psnr(&a, &b), noise = flame_psnr(&a, &c);
+    printf("ember variations: batched vs scalar %.1f dB, seed vs seed %.1f dB\n", same, noise);
+    if (same < noise - 1.0) fail_msg("the batched walker differs from the scalar one beyond the seed noise");
+    fr_image_free(&a), fr_image_free(&b), fr_image_free(&c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_linear3d_z_family), cmocka_unit_test(test_julia3d),
+        cmocka_unit_test(test_sineblur),          cmocka_unit_test(test_ember_mobius),
+        cmocka_unit_test(test_xform_z_pre_post),  cmocka_unit_test(test_read_write),
+        cmocka_unit_test(test_strict_unknown),    cmocka_unit_test(test_registry),
+        cmocka_unit_test(test_simd_vs_scalar),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
