@@ -147,11 +147,14 @@ int cmd_serve(int argc, char **argv)
         } else return cli_error("unknown option '%s' (try 'fractalis serve --help')", a), EXIT_USAGE;
         if (bad) return EXIT_USAGE;
     }
+    /* The device; its note (a fall-back to the CPU) is printed after the
+     * address, which stays the first line (scripts read the port there). */
+    char note[512] = "";
     {
         fr_context *ctx = fr_context_create();
         fr_status s = ctx ? fr_context_set_device(ctx, st.device) : FR_ERR_NOMEM;
         if (s) cli_error("--device %s: %s", st.device, ctx ? fr_last_error(ctx) : "out of memory");
-        else if (*fr_context_device_note(ctx)) fprintf(stderr, "fractalis: %s\n", fr_context_device_note(ctx));
+        else snprintf(note, sizeof note, "%s", fr_context_device_note(ctx));
         fr_context_destroy(ctx);
         if (s) return EXIT_USAGE;
     }
@@ -180,6 +183,7 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "fractalis serve: device %s, front end %s, tile cache %s in memory%s%s\n", st.device,
                 web_used ? web_used : "none (API only; build it with scripts/web-build.sh)",
                 cache_mem ? "on" : "off", cache ? " and in " : "", cache ? cache : "");
+        if (*note) fprintf(stderr, "fractalis serve: %s\n", note);
         while (!cli_interrupted) usleep(100000);
         fprintf(stderr, "fractalis serve: stopping\n");
     }
