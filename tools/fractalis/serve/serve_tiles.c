@@ -170,6 +170,12 @@ static void run_items(serve_queue *qu, work_item **items, int n)
     uint64_t bytes = 0;
     for (int i = 0; i < n; i++) views[i] = items[i]->p, bytes += serve_escape_bytes(items[i]->p);
     if (!serve_mem_take(st, bytes)) {
+        if (n > 1) {
+            /* the batch does not fit the budget, its halves may */
+            run_items(qu, items, n / 2);
+            run_items(qu, items + n / 2, n - n / 2);
+            return;
+        }
         for (int i = 0; i < n; i++)
             serve_error(&items[i]->reply, 503, NULL,
                         "the server's memory budget (--max-memory %llu) is taken by other renders; try again",
