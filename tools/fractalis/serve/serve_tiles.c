@@ -135,6 +135,11 @@ struct serve_queue {
     fr_context *ctx;
     work_item *running[BATCH_MAX];
     int nrunning;
+    /* The worker's own: the last batch's pictures, for tiles asked for
+     * again before their PNGs reached the cache (encoded by the waiters). */
+    char *recent_key[BATCH_MAX];
+    fr_image recent_img[BATCH_MAX];
+    int nrecent;
 };
 
 static void item_free(work_item *it)
@@ -199,9 +204,30 @@ static void run_items(serve_queue *qu, work_item **items, int n)
     for (int i = 0; i < n; i++) items[i]->img = imgs[i];
 }
 
+/* A copy of an image into *to (0), or -1 when out of memory. */
+static int image_copy(fr_image *to, const fr_image *from)
+{
+    size_t bytes = (size_t)from->width * from->height * fr_image_channels(from) * (from->depth == 16 ? 2 : 1);
+    *to = *from;
+    to->pixels = malloc(bytes);
+    if (!to->pixels) return -1;
+    memcpy(to->pixels, from->pixels, bytes);
+    return 0;
+}
+
+static void forget_recent(serve_queue *qu)
+{
+    for (int k = 0; k < qu->nrecent; k++) {
+        free(qu->recent_key[k]);
+        fr_image_free(&qu->recent_img[k]);
+    }
+    qu->nrecent = 0;
+}
+
 /* Tiles: one render for a tile that several requests wait for (tabs,
  * clients: each copy would be rendered again), and none for a tile that the
- * batch before this one rendered while it waited (it is in the cache now). */
+ * batches before this one rendered while it waited (it is in the cache, or
+ * among the last batch's pictures). */
 static void run_unique(serve_queue *qu, work_item **items, int n)
 {
     work_item *todo[BATCH_MAX];
@@ -215,23 +241,40 @@ static void run_unique(serve_queue *qu, work_item **items, int n)
                 items[i]->reply = (serve_reply){.status = 200, .type = "image/png", .body = png, .len = len};
                 continue;
             }
+            int recent = -1;
+            for (int k = 0; k < qu->nrecent && recent < 0; k++)
+                if (!strcmp(qu->recent_key[k], items[i]->key)) recent = k;
+            if (recent >= 0) {
+                if (image_copy(&items[i]->img, &qu->recent_img[recent]))
+                    serve_error(&items[i]->reply, 503, NULL, "out of memory");
+                continue;
+            }
             for (int k = 0; k < m && same[i] < 0; k++)
                 if (!strcmp(todo[k]->key, items[i]->key)) same[i] = k;
         }
         if (same[i] < 0) todo[m++] = items[i];
     }
     if (m) run_items(qu, todo, m);
+    if (m && todo[0]->batch) {
+        forget_recent(qu);
+        for (int k = 0; k < m; k++) {
+            if (!todo[k]->img.pixels) continue;
+            int r = qu->nrecent;
+            qu->recent_key[r] = strdup(todo[k]->key);
+            if (!qu->recent_key[r]) break;
+            if (image_copy(&qu->recent_img[r], &todo[k]->img)) {
+                free(qu->recent_key[r]);
+                break;
+            }
+            qu->nrecent++;
+        }
+    }
     for (int i = 0; i < n; i++) {
         if (same[i] < 0) continue;
         /* a copy of the picture (each waiter encodes its own), or of the error */
         const work_item *from = todo[same[i]];
         if (from->img.pixels) {
-            size_t bytes = (size_t)from->img.width * from->img.height * fr_image_channels(&from->img) *
-                           (from->img.depth == 16 ? 2 : 1);
-            items[i]->img = from->img;
-            items[i]->img.pixels = malloc(bytes);
-            if (items[i]->img.pixels) memcpy(items[i]->img.pixels, from->img.pixels, bytes);
-            else serve_error(&items[i]->reply, 503, NULL, "out of memory");
+            if (image_copy(&items[i]->img, &from->img)) serve_error(&items[i]->reply, 503, NULL, "out of memory");
         } else {
             items[i]->reply = from->reply;
             items[i]->reply.body = from->reply.body ? malloc(from->reply.len + 1) : NULL;
@@ -312,6 +355,7 @@ static void queue_stop(serve_queue *qu)
     pthread_cond_broadcast(&qu->done);
     pthread_mutex_unlock(&qu->lock);
     if (qu->started) pthread_join(qu->thread, NULL);
+    forget_recent(qu);
     while (qu->head) {
         work_item *n = qu->head->next;
         item_free(qu->head);
