@@ -908,6 +908,58 @@ fr_status fr_flame_raw_write_exr(fr_context *ctx, const fr_flame_raw *raw, const
 fr_status fr_flame_bench(fr_context *ctx, const fr_flames *f, int index, const fr_flame_options *o, int runs, int plot,
                          double *seconds, fr_flame_stats *st);
 
+/* ---------------------------------------------------- flame animation */
+
+/* A file's genomes are the keyframes of a timeline, ordered by their
+ * `time` attributes (flam3-animate's input). The genome at `time`, as
+ * flam3 3.1.1's flam3_interpolate makes it (linear or Catmull-Rom
+ * "smooth" interpolation, the affine parts by interpolation_type, the
+ * palette by palette_interpolation, xforms padded to equal counts, each
+ * xform's share delayed by `stagger` in 0 .. 1, <motion> applied), into a
+ * new one-genome set (*out; fr_flames_destroy). Times outside the
+ * keyframes extrapolate as flam3 does from the first or last two. */
+fr_status fr_flames_interpolate(fr_context *ctx, const fr_flames *f, double time, double stagger, fr_flames **out);
+
+/* The frame at `time` of the timeline as flam3-animate renders it: the
+ * camera, filters and tone map of the genome at `time`; with
+ * o->motion_blur, each of the genome's temporal_samples steps (spread over
+ * temporal_filter_width around `time`, weighted by the temporal filter)
+ * renders the genome interpolated at its own time (xforms, palette and
+ * camera move within the frame); without, every step renders the genome
+ * at `time`. One genome with motion_blur is fr_flame_render's motion-blur
+ * render at that time. Same seed, same image, on every backend. */
+fr_status fr_flame_render_time(fr_context *ctx, const fr_flames *f, double time, const fr_flame_options *o,
+                               fr_image *img, fr_flame_stats *st);
+
+/* ---------------------------------------------------------------- video */
+
+/* Encoded video through FFmpeg's libraries (libavformat, libavcodec,
+ * libswscale). The container follows the path's extension (.mp4, .mkv,
+ * .mov, .webm, .avi); the file is written under a temporary name and
+ * renamed by fr_video_close, so a failed or aborted encode leaves no file
+ * under the name. */
+typedef struct fr_video fr_video;
+typedef struct fr_video_options {
+    const char *codec; /* encoder name (libx264, libx265, ffv1, libvpx-vp9, ...); NULL: the container's
+                          default (mp4/mov: libx264, mkv: ffv1, webm: libvpx-vp9, avi: ffv1) */
+    double crf;        /* constant rate factor where the codec has one; < 0: the codec's default */
+    double fps;        /* frames per second (0: 30) */
+} fr_video_options;
+/* 1 when this build has video output (FFmpeg's libraries were found). */
+int fr_have_video(void);
+/* The encoders this build can use for video, i in 0 .. (NULL past the end),
+ * with a one-line description in *what (may be NULL). */
+const char *fr_video_codec(int i, const char **what);
+fr_status fr_video_open(fr_context *ctx, const char *path, int width, int height, const fr_video_options *o,
+                        fr_video **out);
+/* Encode one frame (RGBA or RGB, 8 or 16 bits, of the size given at open). */
+fr_status fr_video_write(fr_context *ctx, fr_video *v, const fr_image *img);
+/* Flush, write the trailer and give the file its name (a playable video of
+ * the frames written so far); frees v. */
+fr_status fr_video_close(fr_context *ctx, fr_video *v);
+/* Drop the encode and its temporary file; frees v (NULL: nothing). */
+void fr_video_abort(fr_video *v);
+
 #ifdef __cplusplus
 }
 #endif

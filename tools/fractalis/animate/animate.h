@@ -1,0 +1,56 @@
+/*
+ * fractalis animate: frames over time, written as a numbered image
+ * sequence or encoded into one video. The frame loop (animate_frames.c)
+ * is shared by every family: it owns the output (PNG / 16-bit PNG
+ * sequence through a printf pattern, or a video through the library's
+ * fr_video_* over FFmpeg's libraries), --resume, the progress bar with
+ * per-frame time and ETA, Ctrl-C (every finished frame kept, the video
+ * closed playable) and encoding on its own thread while the next frame
+ * renders. A family (animate_flame.c, animate_zoom.c) parses its own
+ * arguments and hands the loop a frame function.
+ */
+#ifndef FR_ANIMATE_H
+#define FR_ANIMATE_H
+
+#include "../cli.h"
+
+/* The output options every family shares (parsed by animate_output_option). */
+typedef struct animate_output {
+    const char *path;   /* -o: 'frame-%05d.png' (a printf pattern with one integer conversion) or a
+                           video (.mp4, .mkv, .mov, .webm, .avi: by extension) */
+    const char *codec;  /* --codec (video; NULL: the container's default: mp4 H.264, mkv FFV1) */
+    double crf;         /* --crf (video; < 0: the codec's default) */
+    double fps;         /* --fps (default 30) */
+    int depth;          /* --depth 8 or 16 (PNG sequences) */
+    int resume;         /* --resume: keep frames already written and verified */
+    int quiet;          /* --quiet: no progress bar */
+} animate_output;
+
+void animate_output_default(animate_output *o);
+/* If argv[*i] is one of the shared output options, consume it (and its
+ * value, advancing *i) and return 1; a bad value prints why and returns -1;
+ * not one of them: 0. */
+int animate_output_option(animate_output *o, int argc, char **argv, int *i);
+/* The shared options' help lines. */
+void animate_output_help(void);
+
+/* Render frame `index` (0-based among the frames of the animation) into
+ * *img (a new RGBA image of 8 or 16 bits, freed by the loop) on the
+ * family's context; *meta may receive malloc()ed text to embed in a PNG
+ * frame (the frame's scene or genome; NULL: none). Returns 0, or EXIT_WORK
+ * with the message printed (the loop then stops and keeps what it wrote);
+ * a cancel through the context's progress callback returns EXIT_WORK too. */
+typedef int (*animate_frame_fn)(void *user, int index, fr_image *img, char **meta);
+
+/* Run the loop over frames 0 .. nframes - 1 with `number` giving the
+ * number substituted in a sequence's pattern for each frame (NULL: the
+ * index); ctx is the family's context (its progress callback is set by the
+ * loop). Returns the command's exit code (0, EXIT_WORK, CLI_EXIT_SIGNAL). */
+int animate_run(fr_context *ctx, const animate_output *o, int nframes, const int *number, animate_frame_fn fn,
+                void *user);
+
+/* The families. */
+int animate_flame(int argc, char **argv);
+int animate_zoom(int argc, char **argv);
+
+#endif
