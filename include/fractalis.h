@@ -935,27 +935,48 @@ fr_status fr_flame_render_time(fr_context *ctx, const fr_flames *f, double time,
 
 /* Encoded video through FFmpeg's libraries (libavformat, libavcodec,
  * libswscale). The container follows the path's extension (.mp4, .mkv,
- * .mov, .webm, .avi); the file is written under a temporary name and
- * renamed by fr_video_close, so a failed or aborted encode leaves no file
- * under the name. */
+ * .mov, .webm, .avi; anything else is FR_ERR_INVALID); the file is written
+ * under a temporary name (unnamed where the file system allows) and named
+ * by fr_video_close, so a failed or aborted encode leaves no file under the
+ * name. Lossy codecs with 4:2:0 (H.264, HEVC, VP9, ...) get yuv420p, which
+ * every player plays, tagged BT.709: H.264 and HEVC then need an even width
+ * and height, which fr_video_open checks (FR_ERR_INVALID saying so).
+ * Lossless codecs (FFV1, Ut Video) keep RGB, so the frames decode back
+ * exactly. Frames have no alpha: RGBA is composited over black, as JPEG
+ * does (alpha at its maximum leaves the colour unchanged). A codec this
+ * libavcodec lacks is FR_ERR_UNSUPPORTED; one the container cannot hold
+ * (FFV1 in .mp4) is FR_ERR_INVALID. A build without FFmpeg fails every
+ * fr_video_open with FR_ERR_UNSUPPORTED ("this build has no video
+ * support"): see fr_have_video(). FFmpeg's own log messages about these
+ * encodes are dropped (the library never prints); messages of other
+ * FFmpeg users in the process still reach FFmpeg's default log callback.
+ * One fr_video is used by one thread at a time; different ones may be used
+ * from different threads. */
 typedef struct fr_video fr_video;
 typedef struct fr_video_options {
-    const char *codec; /* encoder name (libx264, libx265, ffv1, libvpx-vp9, ...); NULL: the container's
-                          default (mp4/mov: libx264, mkv: ffv1, webm: libvpx-vp9, avi: ffv1) */
-    double crf;        /* constant rate factor where the codec has one; < 0: the codec's default */
-    double fps;        /* frames per second (0: 30) */
+    const char *codec; /* encoder name (libx264, libx265, ffv1, libvpx-vp9, ...: fr_video_codec); NULL: the
+                          container's default (mp4/mov: libx264, mkv: ffv1, webm: libvpx-vp9, avi: ffv1) */
+    double crf;        /* constant rate factor where the codec has one (FR_ERR_INVALID where it has none);
+                          < 0: the default (libx264 18, libvpx-vp9 31, else the codec's own) */
+    double fps;        /* frames per second (0: 30; fractional rates such as 29.97 kept to 1e-6) */
+    int depth;         /* 16: lossless codecs keep 16 bits a sample (FFV1: 16-bit planar RGB); 0 or 8:
+                          8 bits. Lossy 4:2:0 codecs are 8-bit either way. */
 } fr_video_options;
 /* 1 when this build has video output (FFmpeg's libraries were found). */
 int fr_have_video(void);
 /* The encoders this build can use for video, i in 0 .. (NULL past the end),
- * with a one-line description in *what (may be NULL). */
+ * with a one-line description in *what (may be NULL). Software encoders
+ * only, those this libavcodec has, in order of preference. */
 const char *fr_video_codec(int i, const char **what);
+/* Open `path` for frames of width x height (see above for what fails);
+ * *out receives the handle. */
 fr_status fr_video_open(fr_context *ctx, const char *path, int width, int height, const fr_video_options *o,
                         fr_video **out);
 /* Encode one frame (RGBA or RGB, 8 or 16 bits, of the size given at open). */
 fr_status fr_video_write(fr_context *ctx, fr_video *v, const fr_image *img);
 /* Flush, write the trailer and give the file its name (a playable video of
- * the frames written so far); frees v. */
+ * the frames written so far; none written: FR_ERR_INVALID and no file);
+ * frees v either way (on failure the temporary file is removed). */
 fr_status fr_video_close(fr_context *ctx, fr_video *v);
 /* Drop the encode and its temporary file; frees v (NULL: nothing). */
 void fr_video_abort(fr_video *v);

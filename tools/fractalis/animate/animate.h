@@ -24,6 +24,7 @@ typedef struct animate_output {
     int depth;          /* --depth 8 or 16 (PNG sequences) */
     int resume;         /* --resume: keep frames already written and verified */
     int quiet;          /* --quiet: no progress bar */
+    int keep_frames;    /* --keep-frames: keep a video's frames folder (<video>.frames/) after it is encoded */
 } animate_output;
 
 void animate_output_default(animate_output *o);
@@ -42,12 +43,30 @@ void animate_output_help(void);
  * a cancel through the context's progress callback returns EXIT_WORK too. */
 typedef int (*animate_frame_fn)(void *user, int index, fr_image *img, char **meta);
 
+/* Optional (animate_run_meta): the text frame `index` would embed (what
+ * the frame function would return in *meta), without rendering it; *meta
+ * receives malloc()ed text or NULL. --resume then reuses a frame already
+ * written only when its PNG decodes completely and embeds exactly this
+ * text (without it, any completely decodable PNG of the right depth is
+ * reused). Returns 0, or EXIT_WORK with the message printed. */
+typedef int (*animate_meta_fn)(void *user, int index, char **meta);
+
 /* Run the loop over frames 0 .. nframes - 1 with `number` giving the
  * number substituted in a sequence's pattern for each frame (NULL: the
  * index); ctx is the family's context (its progress callback is set by the
  * loop). Returns the command's exit code (0, EXIT_WORK, CLI_EXIT_SIGNAL). */
 int animate_run(fr_context *ctx, const animate_output *o, int nframes, const int *number, animate_frame_fn fn,
                 void *user);
+/* animate_run with a meta function (NULL: as animate_run). */
+int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, const int *number, animate_frame_fn fn,
+                     animate_meta_fn meta_fn, void *user);
+
+/* Video: every finished frame is also written, as a PNG with its meta, into
+ * the folder <video>.frames/ (frame-00000.png by index), which --resume
+ * reads back and which is removed once the video is encoded (unless
+ * --keep-frames). Ctrl-C: the frame being rendered is dropped, every
+ * finished one is kept (PNGs, and the video closed playable with them); an
+ * error instead leaves no video (the frames stay for --resume). */
 
 /* The families. */
 int animate_flame(int argc, char **argv);
