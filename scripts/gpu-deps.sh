@@ -8,6 +8,12 @@
 # serve; the machine's own libnettle, which its libgnutls needs)) into
 # .gpu-deps/ (git-ignored). scripts/gpu-check.sh unpacks them into a private
 # prefix there. Run here, before sending the tree to the GPU machine.
+# Not FFmpeg's libraries (video output: fractalis animate to .mp4/.mkv):
+# libavformat59 and libavcodec59 pull in some fifty codec and protocol
+# libraries (libx264, libx265, libvpx, libdav1d, libaom, libbluray, libzmq,
+# ...) and theirs, some two hundred packages; scripts/gpu-check.sh builds
+# without video there (FR_VIDEO=OFF) unless the machine has FFmpeg's -dev
+# packages. The video code runs on the CPU alone and is tested on Debian.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .gpu-deps

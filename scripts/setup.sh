@@ -3,7 +3,8 @@
 # only (Debian 12, as root). Safe to run again.
 set -euo pipefail
 packages=(build-essential cmake pkg-config libpng-dev zlib1g-dev libjpeg-dev libopenexr-dev libjansson-dev libcmocka-dev
-          libxml2-dev libmpfr-dev libgmp-dev libmicrohttpd-dev nettle-dev flam3-palette flam3-utils clang libclang-rt-14-dev
+          libxml2-dev libmpfr-dev libgmp-dev libmicrohttpd-dev nettle-dev
+          libavformat-dev libavcodec-dev libswscale-dev libavutil-dev flam3-palette flam3-utils clang libclang-rt-14-dev
           libopenmpi-dev openmpi-bin
           help2man debhelper dpkg-dev mmdebstrap
           python3 python3-cffi python3-numpy python3-pytest
