@@ -14,6 +14,7 @@ int cmd_render_escape(int argc, char **argv);
 int cmd_render_buddha(int argc, char **argv);
 int cmd_render_flame(int argc, char **argv);
 int cmd_flame(int argc, char **argv);
+int cmd_flame_random(int argc, char **argv); /* flame random | mutate | cross */
 int cmd_params(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_locate(int argc, char **argv);

@@ -384,12 +384,16 @@ int cmd_flame(int argc, char **argv)
     if (!rc && strcmp(t.sub, "info") && strcmp(t.sub, "convert"))
         return cli_error("flame: unknown subcommand '%s' (info, convert, variations)", t.sub), EXIT_USAGE;
     if (!rc) rc = cli_parse(&c, NULL, argc, argv, 2, &t.o.run, NULL);
+    if (!rc && (!strcmp(t.sub, "random") || !strcmp(t.sub, "mutate") || !strcmp(t.sub, "cross")))
+        return cmd_flame_random(argc, argv);
     if (rc == CLI_HELP) {
         printf("Usage: fractalis flame info FILE            the genomes of FILE: index, name, size\n"
                "       fractalis flame convert FILE OUT.flam3 [options]\n"
                "                                            write genomes as flam3 XML that flam3 reads\n"
                "       fractalis flame variations           the variations genomes may use, their origin\n"
-               "                                            and parameters\n\n");
+               "                                            and parameters\n"
+               "       fractalis flame random | mutate FILE | cross A B\n"
+               "                                            random genomes as flam3-genome makes them\n\n");
         cli_print_options(&c, NULL);
         return argc < 2 ? EXIT_USAGE : 0;
     }
