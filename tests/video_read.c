@@ -38,8 +38,8 @@ static int take(rd *r, AVFrame *f)
         r->buf = av_malloc((size_t)r->stride * f->height);
         if (!r->buf) return -1;
     }
-    uint8_t *planes[1] = {r->buf};
-    int strides[1] = {r->stride};
+    uint8_t *planes[4] = {r->buf, NULL, NULL, NULL}; /* sws_scale reads four */
+    int strides[4] = {r->stride, 0, 0, 0};
     sws_scale(r->sws, (const uint8_t *const *)f->data, f->linesize, 0, f->height, planes, strides);
     return r->each(r->user, r->index++, r->buf, r->stride);
 }

@@ -194,7 +194,7 @@ static void video_free(fr_video *v)
         avio_context_free(&v->pb);
     }
     fr_atomic_abort(&v->af);
-    free(v->rgb);
+    av_free(v->rgb);
     free(v->name);
     free(v);
 }
@@ -473,8 +473,11 @@ static fr_status write_impl(fr_context *ctx, fr_video *v, const fr_image *img)
     size_t npx = (size_t)img->width * (size_t)img->height;
     size_t need = npx * 3 * (d16 ? 2 : 1);
     if (need > v->rgb_size) {
-        uint8_t *p = realloc(v->rgb, need);
+        /* swscale's vector code reads a little past the last row: padded */
+        uint8_t *p = av_malloc(need + 64);
         if (!p) return fr_fail(ctx, FR_ERR_NOMEM, "cannot write '%s': out of memory", v->name);
+        memset(p + need, 0, 64);
+        av_free(v->rgb);
         v->rgb = p, v->rgb_size = need;
     }
     /* RGB, RGBA composited over black (alpha at its maximum: unchanged). */
@@ -510,8 +513,8 @@ static fr_status write_impl(fr_context *ctx, fr_video *v, const fr_image *img)
     }
     if (av_frame_make_writable(v->frame) < 0)
         return fr_fail(ctx, FR_ERR_NOMEM, "cannot write '%s': out of memory", v->name);
-    const uint8_t *planes[1] = {v->rgb};
-    int strides[1] = {img->width * 3 * (d16 ? 2 : 1)};
+    const uint8_t *planes[4] = {v->rgb, NULL, NULL, NULL}; /* sws_scale reads four */
+    int strides[4] = {img->width * 3 * (d16 ? 2 : 1), 0, 0, 0};
     sws_scale(v->sws, planes, strides, 0, img->height, v->frame->data, v->frame->linesize);
     v->frame->pts = v->frames;
     fr_status s = encode(ctx, v, v->frame);
