@@ -931,6 +931,49 @@ fr_status fr_flames_interpolate(fr_context *ctx, const fr_flames *f, double time
 fr_status fr_flame_render_time(fr_context *ctx, const fr_flames *f, double time, const fr_flame_options *o,
                                fr_image *img, fr_flame_stats *st);
 
+/* ------------------------------------ random genomes (flam3-genome's tools) */
+
+/* flam3-genome's random, mutate and cross (flam3 3.1.1's flam3_random,
+ * flam3_mutate, flam3_cross and the loop around them): each genome made is
+ * reframed on its attractor half the time (always when random), its
+ * variations cut to 5 an xform, its colours improved half the time, and
+ * tried again (up to `tries` times) while a 128 x 128 test render of
+ * [-1, 1]^2 is degenerate: a mean channel value under 20, fewer than 1 %
+ * black pixels or more than 5 % white ones. The last try is kept (with a
+ * warning, fr_flames_warning). Genome i has time i, an <edit action="...">
+ * saying what was done (the parents' edits inside), and, mutated or
+ * crossed, flam3's name ("mutation I of NAME", "I of A x B") when a parent
+ * has one. Random draws come from a stream keyed by (seed, i), never from
+ * the clock: the same options give the same genomes on every machine. */
+typedef struct fr_flame_random_options {
+    uint64_t seed;
+    const char *variations; /* comma-separated variation names (or flam3 indices) the random
+                               xforms draw from; NULL or "": flam3-genome's default, flam3's
+                               variations but noise, blur, gaussian_blur, radial_blur, ngon,
+                               square, rays, cross, pre_blur, separation, split, splits;
+                               "all": flam3's 99 */
+    int symmetry;           /* flam3-genome's symmetry: 0 a random one a quarter of the time,
+                               1 none, N >= 2 N-fold rotation, -1 a reflection, -N both */
+    const char *method;     /* mutate: all_vars, one_xform, add_symmetry, post_xforms,
+                               color_palette, delete_xform, all_coefs; cross: union,
+                               interpolate, alternate; NULL, "" or "random": one at random with flam3's
+                               odds. fr_flames_random takes none. */
+    double speed;           /* all_coefs: the share of a random genome's coefficients added (0.1) */
+    int tries;              /* test renders per genome (10); 0: no test */
+    int index[2];           /* the genome of each parent set; -1: one at random (each try) */
+    const char *palette_file; /* flam3's palettes, one drawn at random (NULL: Debian's) */
+} fr_flame_random_options;
+
+void fr_flame_random_options_default(fr_flame_random_options *o);
+/* `count` (1 .. 100000) random genomes into a new set (*out; fr_flames_destroy). */
+fr_status fr_flames_random(fr_context *ctx, const fr_flame_random_options *o, int count, fr_flames **out);
+/* `count` mutations of a genome of `parent`. */
+fr_status fr_flames_mutate(fr_context *ctx, const fr_flames *parent, const fr_flame_random_options *o, int count,
+                           fr_flames **out);
+/* `count` crossings of a genome of a with one of b. */
+fr_status fr_flames_cross(fr_context *ctx, const fr_flames *a, const fr_flames *b, const fr_flame_random_options *o,
+                          int count, fr_flames **out);
+
 /* ---------------------------------------------------------------- video */
 
 /* Encoded video through FFmpeg's libraries (libavformat, libavcodec,
@@ -985,52 +1028,3 @@ void fr_video_abort(fr_video *v);
 }
 #endif
 #endif /* FRACTALIS_H */
-/* fr_flame_render_time with every genome interpolated with `stagger` in
- * 0 .. 1 (each xform's share of a transition delayed, as flam3-genome's
- * sequences stagger; flam3-animate's renders use 0, which is
- * fr_flame_render_time). */
-fr_status fr_flame_render_time_stagger(fr_context *ctx, const fr_flames *f, double time, double stagger,
-                                       const fr_flame_options *o, fr_image *img, fr_flame_stats *st);
-
-/* ------------------------------------ random genomes (flam3-genome's tools) */
-
-/* flam3-genome's random, mutate and cross (flam3 3.1.1's flam3_random,
- * flam3_mutate, flam3_cross and the loop around them): each genome made is
- * reframed on its attractor half the time (always when random), its
- * variations cut to 5 an xform, its colours improved half the time, and
- * tried again (up to `tries` times) while a 128 x 128 test render of
- * [-1, 1]^2 is degenerate: a mean channel value under 20, fewer than 1 %
- * black pixels or more than 5 % white ones. The last try is kept (with a
- * warning, fr_flames_warning). Genome i has time i, an <edit action="...">
- * saying what was done (the parents' edits inside), and, mutated or
- * crossed, flam3's name ("mutation I of NAME", "I of A x B") when a parent
- * has one. Random draws come from a stream keyed by (seed, i), never from
- * the clock: the same options give the same genomes on every machine. */
-typedef struct fr_flame_random_options {
-    uint64_t seed;
-    const char *variations; /* comma-separated variation names (or flam3 indices) the random
-                               xforms draw from; NULL or "": flam3-genome's default, flam3's
-                               variations but noise, blur, gaussian_blur, radial_blur, ngon,
-                               square, rays, cross, pre_blur, separation, split, splits;
-                               "all": flam3's 99 */
-    int symmetry;           /* flam3-genome's symmetry: 0 a random one a quarter of the time,
-                               1 none, N >= 2 N-fold rotation, -1 a reflection, -N both */
-    const char *method;     /* mutate: all_vars, one_xform, add_symmetry, post_xforms,
-                               color_palette, delete_xform, all_coefs; cross: union,
-                               interpolate, alternate; NULL, "" or "random": one at random with flam3's
-                               odds. fr_flames_random takes none. */
-    double speed;           /* all_coefs: the share of a random genome's coefficients added (0.1) */
-    int tries;              /* test renders per genome (10); 0: no test */
-    int index[2];           /* the genome of each parent set; -1: one at random (each try) */
-    const char *palette_file; /* flam3's palettes, one drawn at random (NULL: Debian's) */
-} fr_flame_random_options;
-
-void fr_flame_random_options_default(fr_flame_random_options *o);
-/* `count` (1 .. 100000) random genomes into a new set (*out; fr_flames_destroy). */
-fr_status fr_flames_random(fr_context *ctx, const fr_flame_random_options *o, int count, fr_flames **out);
-/* `count` mutations of a genome of `parent`. */
-fr_status fr_flames_mutate(fr_context *ctx, const fr_flames *parent, const fr_flame_random_options *o, int count,
-                           fr_flames **out);
-/* `count` crossings of a genome of a with one of b. */
-fr_status fr_flames_cross(fr_context *ctx, const fr_flames *a, const fr_flames *b, const fr_flame_random_options *o,
-                          int count, fr_flames **out);

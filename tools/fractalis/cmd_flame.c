@@ -381,11 +381,11 @@ int cmd_flame(int argc, char **argv)
         if (argc > 2) return cli_error("flame variations takes no arguments"), EXIT_USAGE;
         return list_variations();
     }
+    if (!rc && (!strcmp(t.sub, "random") || !strcmp(t.sub, "mutate") || !strcmp(t.sub, "cross")))
+        return cmd_flame_random(argc, argv);
     if (!rc && strcmp(t.sub, "info") && strcmp(t.sub, "convert"))
         return cli_error("flame: unknown subcommand '%s' (info, convert, variations)", t.sub), EXIT_USAGE;
     if (!rc) rc = cli_parse(&c, NULL, argc, argv, 2, &t.o.run, NULL);
-    if (!rc && (!strcmp(t.sub, "random") || !strcmp(t.sub, "mutate") || !strcmp(t.sub, "cross")))
-        return cmd_flame_random(argc, argv);
     if (rc == CLI_HELP) {
         printf("Usage: fractalis flame info FILE            the genomes of FILE: index, name, size\n"
                "       fractalis flame convert FILE OUT.flam3 [options]\n"

@@ -144,7 +144,7 @@ int cmd_flame_random(int argc, char **argv)
     else if (!strcmp(c.sub, "cross"))
         table[OPT_METHOD].help = "the crossing; random: one with flam3's odds  [default: random; "
                                  "random|union|interpolate|alternate]";
-    const cli_command cmd = {name, RUN_OUTPUT | RUN_QUIET | RUN_THREADS, "FILE: the genomes as flam3 XML  [default: stdout]",
+    const cli_command cmd = {name, RUN_OUTPUT | RUN_QUIET, "FILE: the genomes as flam3 XML  [default: stdout]",
                              NULL, table, on_opt, on_word, &c};
     int rc = cli_parse(&cmd, NULL, argc, argv, 2, &c.run, NULL);
     if (rc == CLI_HELP) return help(&cmd), 0;
