@@ -930,6 +930,12 @@ fr_status fr_flames_interpolate(fr_context *ctx, const fr_flames *f, double time
  * render at that time. Same seed, same image, on every backend. */
 fr_status fr_flame_render_time(fr_context *ctx, const fr_flames *f, double time, const fr_flame_options *o,
                                fr_image *img, fr_flame_stats *st);
+/* fr_flame_render_time with every genome interpolated with `stagger` in
+ * 0 .. 1 (each xform's share of a transition delayed, as flam3-genome's
+ * sequences stagger; flam3-animate's renders use 0, which is
+ * fr_flame_render_time). */
+fr_status fr_flame_render_time_stagger(fr_context *ctx, const fr_flames *f, double time, double stagger,
+                                       const fr_flame_options *o, fr_image *img, fr_flame_stats *st);
 
 /* ------------------------------------ random genomes (flam3-genome's tools) */
 

@@ -22,6 +22,7 @@
 #        [--fractalis BIN] [--device D] [--test-genome FILE]
 #        [--make-refs DIR | --refs DIR]
 #        [--motion-blur [--animate TIME] [--flam3-input FILE]]
+#        [--timeline --animate TIME]
 #
 # --test-genome renders FILE with fractalis (at GENOME's size) while flam3
 # renders GENOME: a changed genome must fail (mutation tests).
@@ -33,12 +34,16 @@
 # genome's time), which honours temporal_samples (flam3-render forces it to
 # 1); --flam3-input gives flam3 another file (keyframes of the same size
 # and quality) to interpolate.
+# --timeline takes GENOME's genomes as the keyframes of a timeline: flam3
+# renders the frame at TIME (a whole number) with flam3-animate, fractalis
+# with `animate flame --frames TIME:TIME` (motion blur on, as flam3-animate);
+# size and quality as flam3-animate's ss and qs from keyframe 0's.
 set -euo pipefail
-usage() { sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,40p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ $# -ge 1 ] || usage
 genome=$1; shift
 index=0 width=400 quality=200 margin=1 keep= fr=${FRACTALIS:-fractalis} confirm=0 stats=0 device=
-motion=() animate= input= test_genome= make_refs= refs=
+motion=() animate= input= test_genome= make_refs= refs= timeline=0
 while [ $# -gt 0 ]; do
     case "$1" in
     --index) index=$2; shift 2 ;; --width) width=$2; shift 2 ;; --quality) quality=$2; shift 2 ;;
@@ -47,21 +52,26 @@ while [ $# -gt 0 ]; do
     --test-genome) test_genome=$2; shift 2 ;; --make-refs) make_refs=$2; shift 2 ;; --refs) refs=$2; shift 2 ;;
     --motion-blur) motion=(--motion-blur); shift ;; --animate) animate=$2; shift 2 ;;
     --flam3-input) input=$2; shift 2 ;;
+    --timeline) timeline=1; shift ;;
     *) usage ;;
     esac
 done
 fail() { echo "compare-flam3.sh: $*" >&2; exit 1; }
 [ -f "$genome" ] || fail "no genome file $genome"
 flam3=flam3-render
-[ ${#motion[@]} -gt 0 ] && flam3=flam3-animate
+{ [ ${#motion[@]} -gt 0 ] || [ "$timeline" = 1 ]; } && flam3=flam3-animate
+[ "$timeline" = 0 ] || [ -n "$animate" ] || fail "--timeline needs --animate TIME"
 [ -n "$refs" ] || command -v $flam3 >/dev/null || fail "$flam3 not found (apt-get install flam3-utils)"
 [ -z "$refs" ] || [ -f "$refs/a.png" ] || fail "no flam3 references in $refs (make them with --make-refs)"
 dir=$(mktemp -d)
 trap '[ -n "$keep" ] && mkdir -p "$keep" && cp "$dir"/*.png "$dir"/*.flam3 "$keep"/ 2>/dev/null; rm -rf "$dir"' EXIT
-# The one genome, as fractalis writes it (flam3 reads it back unchanged).
-"$fr" flame convert "$genome" "$dir/g.flam3" --index "$index" 2>/dev/null
+# The one genome, as fractalis writes it (flam3 reads it back unchanged);
+# a timeline: every genome.
+one=(--index "$index")
+[ "$timeline" = 1 ] && one=()
+"$fr" flame convert "$genome" "$dir/g.flam3" ${one[@]+"${one[@]}"} 2>/dev/null
 tested=$dir/g.flam3
-[ -n "$test_genome" ] && { "$fr" flame convert "$test_genome" "$dir/t.flam3" --index "$index" 2>/dev/null; tested=$dir/t.flam3; }
+[ -n "$test_genome" ] && { "$fr" flame convert "$test_genome" "$dir/t.flam3" ${one[@]+"${one[@]}"} 2>/dev/null; tested=$dir/t.flam3; }
 read -r gw gh < <("$fr" flame info "$dir/g.flam3" 2>/dev/null | awk -F'\t' 'NR==1 { split($3, s, "x"); print s[1], s[2] }')
 gq=$(grep -o 'quality="[^"]*"' "$dir/g.flam3" | head -1 | sed 's/[^0-9.e+-]//g')
 gq=${gq:-1}
@@ -79,7 +89,7 @@ flam3() {
     if [ -n "$refs" ]; then
         [ -f "$refs/$1.png" ] || fail "no flam3 reference $refs/$1.png"
         cp "$refs/$1.png" "$dir/$1.png"
-    elif [ ${#motion[@]} -gt 0 ]; then
+    elif [ ${#motion[@]} -gt 0 ] || [ "$timeline" = 1 ]; then
         env in="${input:-$dir/g.flam3}" out="$dir/$1.png" time="$animate" isaac_seed="$2" ss="$ss" qs="$qs" \
             verbose=0 nthreads=2 flam3-animate 2>/dev/null
     else
@@ -88,6 +98,12 @@ flam3() {
 }
 # fractalis NAME SEED
 fractalis() {
+    if [ "$timeline" = 1 ]; then
+        "$fr" animate flame "$tested" --frames "$animate:$animate" --size "${width}x${h}" --quality "$quality" \
+            --seed "$2" ${device:+--device "$device"} -q -o "$dir/$1-%d.png" 2>/dev/null &&
+            mv "$dir/$1-$animate.png" "$dir/$1.png"
+        return
+    fi
     "$fr" render flame "$tested" --size "${width}x${h}" --quality "$quality" --seed "$2" ${motion[@]+"${motion[@]}"} \
         ${device:+--device "$device"} -q -o "$dir/$1.png"
 }

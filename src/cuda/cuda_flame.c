@@ -23,6 +23,7 @@ typedef struct gflame {
     fr_flame_frame *dframe;          /* device copy of the frame */
     void *xf, *color, *speed, *vis, *table, *dmap, *hit, *filter, *dew, *dec;
     fr_flame_job *jobs;              /* device: every job, when there are several (temporal samples) */
+    fr_flame_frame *frames;          /* device: each job's frame, when the jobs have cameras of their own */
     fr_flame_segment *seg;           /* device: every pass's segments, when there are several jobs */
     fr_flame_bucket_t *buckets;               /* integer buckets */
     unsigned *lost;                  /* device: set by a drain whose float sums were not exact */
@@ -43,7 +44,7 @@ typedef struct gflame {
 static void gf_free(gflame *g)
 {
     void *p[] = {g->dframe, g->xf,   g->color,   g->speed, g->vis, g->table, g->dmap,
-                 g->hit,    g->filter, g->dew,   g->dec,   g->jobs, g->seg,  g->buckets, g->accum,
+                 g->hit,    g->filter, g->dew,   g->dec,   g->jobs, g->frames, g->seg,  g->buckets, g->accum,
                  g->out,    g->a.b4, g->a.ba,    g->a.stats, g->lost,  g->saved,
                  g->a.hot.slot, g->a.hot.bits, g->a.hot.copy, g->a.hot.copy_a, g->a.hot.count};
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) cudaFree(p[i]);
@@ -71,7 +72,7 @@ static int alpha_differs(const fr_flame_jobs *J, int linear)
             if (J->dmap[e][3] != 255.0) return 1;
         return 0;
     }
-    for (size_t i = 0; i < (size_t)J->ncol * J->nstd; i++)
+    for (size_t i = 0; i < J->nhit_all; i++)
         for (int e = 0; e < 256; e++)
             if (J->hit[i][e][FR_FB_A] != J->hit[i][e][FR_FB_CNT]) return 1;
     return 0;
@@ -82,7 +83,7 @@ static int alpha_differs(const fr_flame_jobs *J, int linear)
  * those alone. */
 static int all_classic(const fr_flame_jobs *J)
 {
-    for (size_t i = 0; i < (size_t)J->nxs * J->nall; i++) {
+    for (size_t i = 0; i < J->nxf_all; i++) {
         const fr_flame_xform_pre *x = &J->xf[i];
         for (int k = 0; k < x->nvar; k++)
             if (!fr_flame_var_classic(x->var[k])) return 0;
@@ -154,6 +155,7 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame
     const fr_flame_frame *f = dj->frame;
     const fr_flame_job *j = dj->job;
     fr_flame_job *hjobs = NULL;
+    fr_flame_frame *hframes = NULL;
     fr_flame_segment *hseg = NULL;
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
     CK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking), "cudaStreamCreate");
@@ -186,16 +188,17 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame
     CK(upload((void **)&g->dframe, &df, sizeof df), "flame frame");
 
     /* the jobs: their pools on the device, each job's pointers moved by its pool's offset */
-    const size_t nx = (size_t)J->nxs * J->nall, nt = (size_t)J->ntab * J->rows * FR_FLAME_GRAIN;
+    const size_t nx = J->nxf_all, nt = J->ntable_all;
     CK(upload(&g->xf, J->xf, nx * sizeof *J->xf), "flame xforms");
     CK(upload(&g->color, J->color, nx * sizeof(double)), "flame xforms");
     CK(upload(&g->speed, J->speed, nx * sizeof(double)), "flame xforms");
     CK(upload(&g->vis, J->vis, nx * sizeof(double)), "flame xforms");
     CK(upload(&g->table, J->table, nt * sizeof(uint16_t)), "flame xforms");
     CK(upload(&g->dmap, J->dmap, (size_t)J->ncol * 256 * sizeof *J->dmap), "flame palette");
-    CK(upload(&g->hit, J->hit, (size_t)J->ncol * J->nstd * sizeof *J->hit), "flame palette");
+    CK(upload(&g->hit, J->hit, J->nhit_all * sizeof *J->hit), "flame palette");
     hjobs = malloc((size_t)J->njobs * sizeof *hjobs);
-    if (!hjobs) {
+    hframes = J->cameras ? malloc((size_t)J->njobs * sizeof *hframes) : NULL;
+    if (!hjobs || (J->cameras && !hframes)) {
         s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
         goto out;
     }
@@ -204,6 +207,12 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame
         fr_flame_job *d = &hjobs[k];
         *d = *h;
         d->frame = g->dframe;
+        if (J->cameras) { /* the job's camera in a copy of the device frame */
+            fr_flame_camera c;
+            fr_flame_camera_get(h->frame, &c);
+            hframes[k] = df;
+            fr_flame_camera_put(&hframes[k], &c);
+        }
         d->xf = (const fr_flame_xform_pre *)g->xf + (h->xf - J->xf);
         d->color = (const double *)g->color + (h->color - J->color);
         d->speed = (const double *)g->speed + (h->speed - J->speed);
@@ -212,8 +221,14 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame
         d->dmap = (const double(*)[4])g->dmap + (h->dmap - (const double(*)[4])J->dmap);
         d->hit = (const uint32_t(*)[256][5])g->hit + (h->hit - (const uint32_t(*)[256][5])J->hit);
     }
+    if (J->cameras) {
+        CK(upload((void **)&g->frames, hframes, (size_t)J->njobs * sizeof *hframes), "flame jobs");
+        for (int k = 0; k < J->njobs; k++) hjobs[k].frame = g->frames + k;
+    }
     g->a.job = hjobs[0];
-    g->a.frame = df;
+    /* the plain kernel maps points through a.frame: one job's camera */
+    g->a.frame = J->cameras ? hframes[0] : df;
+    g->a.cameras = J->cameras && J->njobs > 1;
     if (J->njobs > 1) {
         CK(upload((void **)&g->jobs, hjobs, (size_t)J->njobs * sizeof *hjobs), "flame jobs");
         g->a.jobs = g->jobs;
@@ -281,7 +296,7 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame
         g->span = span >= g->a.per_walker ? g->a.per_walker : span < 1 ? 1 : (uint32_t)span;
     }
 out:
-    free(hjobs), free(hseg);
+    free(hjobs), free(hframes), free(hseg);
     if (s) gf_free(g);
     return s;
 }

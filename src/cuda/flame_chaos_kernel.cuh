@@ -118,11 +118,15 @@ __device__ __forceinline__ void plot_hit(const fr_cuda_flame_args &a, const fr_f
 }
 
 /* MULTI: a pass of several jobs (temporal samples), each walker finds its
- * job from its segment; else the job alone, passed by value. */
-template <int MINB, bool MULTI>
+ * job from its segment; else the job alone, passed by value. CAMS (with
+ * MULTI): the jobs have cameras of their own (a timeline's steps), so a
+ * walker maps its points through its job's frame (global loads, the same
+ * for every walker of a segment) instead of the kernel's copy. */
+template <int MINB, bool MULTI, bool CAMS>
 __global__ void __launch_bounds__(THREADS, MINB) flame_chaos(const __grid_constant__ fr_cuda_flame_args a)
 {
     const fr_flame_job *j = &a.job;
+    const fr_flame_frame *fr = &a.frame;
     uint64_t iters = 0, bad = 0, plotted = 0;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     const bool any_hot = a.any_hot;
@@ -137,6 +141,7 @@ __global__ void __launch_bounds__(THREADS, MINB) flame_chaos(const __grid_consta
         if (MULTI) {
             const fr_flame_segment *sg = a.seg + fr_flame_segment_find(a.seg, a.nseg, k);
             j = a.jobs + sg->job;
+            if (CAMS) fr = j->frame;
             n = fr_flame_segment_walker(sg, k, a.per_walker);
         } else {
             const uint64_t done = k * a.per_walker;
@@ -152,7 +157,7 @@ __global__ void __launch_bounds__(THREADS, MINB) flame_chaos(const __grid_consta
         for (uint32_t i = a.from; i < end; i++) {
             double oc;
             int fn;
-            int64_t b = fr_flame_walker_step(j, &a.frame, &w, 1, &oc, &fn);
+            int64_t b = fr_flame_walker_step(j, fr, &w, 1, &oc, &fn);
             if (b < 0) continue;
             plotted++;
             if (a.plot) plot_hit(a, j, b, oc, fn, any_hot, filter);
@@ -180,7 +185,7 @@ int resident_blocks(int *sms)
     int dev = 0, per_sm = 0;
     cudaGetDevice(&dev);
     cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, dev);
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, flame_chaos<MIN_BLOCKS, false>, THREADS, 0);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, flame_chaos<MIN_BLOCKS, false, false>, THREADS, 0);
     return per_sm > 0 ? per_sm : 1;
 }
 
@@ -197,10 +202,12 @@ cudaError_t chaos_launch(const fr_cuda_flame_args *a, cudaStream_t s)
     unsigned grid = (unsigned)(want < cap ? want : cap);
     const size_t smem = a->any_hot ? FR_FLAME_HOT_BITS / 8 : 0;
     if (grid == 0) return cudaSuccess;
-    if (a->jobs)
-        flame_chaos<MIN_BLOCKS, true><<<grid, THREADS, smem, s>>>(*a);
+    if (a->jobs && a->cameras)
+        flame_chaos<MIN_BLOCKS, true, true><<<grid, THREADS, smem, s>>>(*a);
+    else if (a->jobs)
+        flame_chaos<MIN_BLOCKS, true, false><<<grid, THREADS, smem, s>>>(*a);
     else
-        flame_chaos<MIN_BLOCKS, false><<<grid, THREADS, smem, s>>>(*a);
+        flame_chaos<MIN_BLOCKS, false, false><<<grid, THREADS, smem, s>>>(*a);
     return cudaGetLastError();
 }
 

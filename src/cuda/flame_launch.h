@@ -60,6 +60,8 @@ typedef struct fr_cuda_flame_args {
     int any_hot;               /* the table has buckets (the launch then has its filter in shared memory) */
     int plot;                  /* 0: no adds (benchmarks: the chaos game without accumulation) */
     int classic;               /* every variation of every job is classic (fr_flame_var_classic) */
+    int cameras;               /* with jobs: each job's frame (job->frame, device) has a camera of its own
+                                  (a timeline's time steps), read by its walkers in place of a.frame's */
     unsigned long long *stats; /* FR_FS_SLOTS x FR_FS_COUNT */
 } fr_cuda_flame_args;
 

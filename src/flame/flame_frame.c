@@ -304,30 +304,67 @@ static void de_free(fr_flame_de *de)
 /* ------------------------------------------------------------- camera */
 
 /* rect.c:render_rectangle, "compute camera" (pixel aspect 1, no fields). */
-static void setup_camera(const fr_flame_genome *g, fr_flame_frame *f)
+void fr_flame_frame_camera(const fr_flame_genome *g, const fr_flame_frame *f, fr_flame_camera *c, double *ppu,
+                           double *sample_density)
 {
     double zscale = pow(2.0, g->zoom);
-    f->sample_density = g->quality * zscale * zscale;
-    f->ppux = g->scale * zscale;
-    f->ppuy = f->ppux;
-    double t0 = (double)f->gutter / (f->os * f->ppux), t1 = (double)f->gutter / (f->os * f->ppuy);
-    double corner0 = g->center[0] - f->width / f->ppux / 2.0;
-    double corner1 = g->center[1] - f->height / f->ppuy / 2.0;
-    f->bounds[0] = corner0 - t0;
-    f->bounds[1] = corner1 - t1;
-    f->bounds[2] = corner0 + f->width / f->ppux + t0;
-    f->bounds[3] = corner1 + f->height / f->ppuy + t1;
-    double size0 = 1.0 / (f->bounds[2] - f->bounds[0]), size1 = 1.0 / (f->bounds[3] - f->bounds[1]);
-    f->ws0 = f->wb * size0;
-    f->wb0s0 = f->ws0 * f->bounds[0];
-    f->hs1 = f->hb * size1;
-    f->hb1s1 = f->hs1 * f->bounds[1];
+    const double ppux = g->scale * zscale, ppuy = ppux;
+    if (sample_density) *sample_density = g->quality * zscale * zscale;
+    if (ppu) *ppu = ppux;
+    double t0 = (double)f->gutter / (f->os * ppux), t1 = (double)f->gutter / (f->os * ppuy);
+    double corner0 = g->center[0] - f->width / ppux / 2.0;
+    double corner1 = g->center[1] - f->image_height / ppuy / 2.0;
+    memset(c, 0, sizeof *c);
+    c->bounds[0] = corner0 - t0;
+    c->bounds[1] = corner1 - t1;
+    c->bounds[2] = corner0 + f->width / ppux + t0;
+    c->bounds[3] = corner1 + f->image_height / ppuy + t1;
+    double size0 = 1.0 / (c->bounds[2] - c->bounds[0]), size1 = 1.0 / (c->bounds[3] - c->bounds[1]);
+    /* the whole image's bucket grid (a strip's frame keeps the image's camera) */
+    const double wb = (double)f->os * f->width + 2.0 * f->gutter, hb = (double)f->os * f->image_height + 2.0 * f->gutter;
+    c->ws0 = wb * size0;
+    c->wb0s0 = c->ws0 * c->bounds[0];
+    c->hs1 = hb * size1;
+    c->hb1s1 = c->hs1 * c->bounds[1];
     /* iter_thread rotates only when rotate != 0.0, compared exactly */
-    f->rotated = g->rotate != 0.0;
-    f->rot_cos = cos(g->rotate * 2 * M_PI / 360.0);
-    f->rot_sin = sin(g->rotate * 2 * M_PI / 360.0);
-    f->rot_center[0] = g->rot_center[0];
-    f->rot_center[1] = g->rot_center[1];
+    c->rotated = g->rotate != 0.0;
+    c->rot_cos = cos(g->rotate * 2 * M_PI / 360.0);
+    c->rot_sin = sin(g->rotate * 2 * M_PI / 360.0);
+    c->rot_center[0] = g->rot_center[0];
+    c->rot_center[1] = g->rot_center[1];
+}
+
+void fr_flame_camera_get(const fr_flame_frame *f, fr_flame_camera *c)
+{
+    memset(c, 0, sizeof *c);
+    memcpy(c->bounds, f->bounds, sizeof c->bounds);
+    c->ws0 = f->ws0, c->wb0s0 = f->wb0s0, c->hs1 = f->hs1, c->hb1s1 = f->hb1s1;
+    c->rotated = f->rotated, c->rot_cos = f->rot_cos, c->rot_sin = f->rot_sin;
+    c->rot_center[0] = f->rot_center[0], c->rot_center[1] = f->rot_center[1];
+}
+
+void fr_flame_camera_put(fr_flame_frame *f, const fr_flame_camera *c)
+{
+    memcpy(f->bounds, c->bounds, sizeof c->bounds);
+    f->ws0 = c->ws0, f->wb0s0 = c->wb0s0, f->hs1 = c->hs1, f->hb1s1 = c->hb1s1;
+    f->rotated = c->rotated, f->rot_cos = c->rot_cos, f->rot_sin = c->rot_sin;
+    f->rot_center[0] = c->rot_center[0], f->rot_center[1] = c->rot_center[1];
+}
+
+int fr_flame_camera_equal(const fr_flame_camera *a, const fr_flame_camera *b)
+{
+    return !memcmp(a->bounds, b->bounds, sizeof a->bounds) && a->ws0 == b->ws0 && a->wb0s0 == b->wb0s0 &&
+           a->hs1 == b->hs1 && a->hb1s1 == b->hb1s1 && a->rotated == b->rotated &&
+           (!a->rotated || (a->rot_cos == b->rot_cos && a->rot_sin == b->rot_sin &&
+                            a->rot_center[0] == b->rot_center[0] && a->rot_center[1] == b->rot_center[1]));
+}
+
+static void setup_camera(const fr_flame_genome *g, fr_flame_frame *f)
+{
+    fr_flame_camera c;
+    fr_flame_frame_camera(g, f, &c, &f->ppux, &f->sample_density);
+    f->ppuy = f->ppux;
+    fr_flame_camera_put(f, &c);
 }
 
 /* ---------------------------------------------------------- init/free */
@@ -391,6 +428,25 @@ fr_status fr_flame_frame_init(fr_context *ctx, const fr_flame_genome *g, fr_flam
             return s;
         }
         if (f->de.max_filter_index == 0) de_free(&f->de); /* est_min == est: plain scaling */
+    }
+    return FR_OK;
+}
+
+fr_status fr_flame_frame_set_de(fr_context *ctx, fr_flame_frame *f, const fr_flame_genome *g)
+{
+    de_free(&f->de);
+    if (!(fabs(g->estimator_radius) < 1e5))
+        return fr_fail(ctx, FR_ERR_INVALID, "estimator_radius %g out of range", g->estimator_radius);
+    int de_fw = (int)ceil(g->estimator_radius) * f->os;
+    if (de_fw > 0) de_fw += f->os - 1;
+    if (de_fw > f->gutter)
+        return fr_fail(ctx, FR_ERR_INVALID, "estimator_radius %g needs a wider gutter than the frame's",
+                       g->estimator_radius);
+    if (g->estimator_radius > 0.0) {
+        fr_status s = create_de_filters(ctx, g->estimator_radius, g->estimator_minimum, g->estimator_curve, f->os,
+                                        &f->de);
+        if (s != FR_OK) return s;
+        if (f->de.max_filter_index == 0) de_free(&f->de);
     }
     return FR_OK;
 }

@@ -92,6 +92,39 @@ typedef struct fr_flame_frame {
     int y0, row0, image_height;
 } fr_flame_frame;
 
+/* The camera of a frame: where a point's bucket is (rect.c's bounds, ws0,
+ * wb0s0, hs1, hb1s1 and rot). A render of interpolated genomes has one per
+ * time step (flam3 computes the camera of every temporal sample's genome):
+ * each step's job then points to a frame of its own camera
+ * (flame_temporal.h), the other fields the render's. */
+typedef struct fr_flame_camera {
+    double bounds[4];
+    double ws0, wb0s0, hs1, hb1s1;
+    int rotated;
+    double rot_cos, rot_sin, rot_center[2];
+} fr_flame_camera;
+
+/* The camera of genome g (centre, scale, zoom, rotate, rot_center) in
+ * frame f's geometry (size, supersample, gutter, bucket grid), as
+ * fr_flame_frame_init computes the frame's own; *ppu and *sample_density
+ * (may be NULL) receive g's pixels per unit (scale x 2^zoom) and quality x
+ * 4^zoom. */
+void fr_flame_frame_camera(const fr_flame_genome *g, const fr_flame_frame *f, fr_flame_camera *c, double *ppu,
+                           double *sample_density);
+/* The frame's camera, and a camera put into a frame. */
+void fr_flame_camera_get(const fr_flame_frame *f, fr_flame_camera *c);
+void fr_flame_camera_put(fr_flame_frame *f, const fr_flame_camera *c);
+/* 1 when two cameras map every point to the same bucket (equal fields). */
+int fr_flame_camera_equal(const fr_flame_camera *a, const fr_flame_camera *b);
+
+/* The density-estimation kernels of f replaced by genome g's (estimator,
+ * estimator_minimum, estimator_curve; none when g's estimator is 0 or its
+ * minimum equals it). g's estimator must not need a wider gutter than f's
+ * (a timeline's frame takes its gutter from the widest keyframe, as
+ * flam3's render_rectangle does, and the kernels of a pass's first time
+ * step). */
+fr_status fr_flame_frame_set_de(fr_context *ctx, fr_flame_frame *f, const fr_flame_genome *g);
+
 /* Set up the frame of genome g (its size, quality, supersample, filter,
  * estimator, camera). Errors: bad sizes, a spatial filter that sums to 0,
  * bad estimator settings, as flam3 reports them. */

@@ -14,6 +14,7 @@
 
 #include "core/context.h"
 #include "flame/flame_api.h"
+#include "flame/flame_interp.h"
 #include "flame/flame_ops.h"
 #include "flame/flame_strips.h"
 #include "flame/flame_temporal.h"
@@ -101,10 +102,15 @@ static fr_flame_frame take_frame(prepared *p, const fr_flame_frame *f)
 {
     fr_flame_frame whole = p->f;
     if (f != &p->f) p->f = *f;
+    fr_flame_jobs_frames(&p->jobs, &p->f); /* jobs with cameras of their own: their frames too */
     return whole;
 }
 
-static void put_frame(prepared *p, const fr_flame_frame *whole) { p->f = *whole; }
+static void put_frame(prepared *p, const fr_flame_frame *whole)
+{
+    p->f = *whole;
+    fr_flame_jobs_frames(&p->jobs, &p->f);
+}
 
 static fr_status frame_memory(fr_context *ctx, void *user, const fr_flame_frame *f, double *need, double *budget)
 {
@@ -134,6 +140,9 @@ static fr_status frame_render(fr_context *ctx, void *user, const fr_flame_frame 
     return s;
 }
 
+static fr_status render_prepared(fr_context *ctx, prepared *pp, const fr_flame_options *o, fr_image *img,
+                                 fr_flame_raw *raw, fr_flame_stats *st);
+
 fr_status fr_flame_render(fr_context *ctx, const fr_flames *fl, int index, const fr_flame_options *o, fr_image *img,
                           fr_flame_stats *st)
 {
@@ -155,6 +164,16 @@ fr_status fr_flame_render_raw(fr_context *ctx, const fr_flames *fl, int index, c
     prepared p;
     fr_status s = prepare(ctx, fl, index, o, &p);
     if (s) return s;
+    return render_prepared(ctx, &p, o, img, raw, st);
+}
+
+/* The prepared render p (released here) into img and raw. */
+static fr_status render_prepared(fr_context *ctx, prepared *pp, const fr_flame_options *o, fr_image *img,
+                                 fr_flame_raw *raw, fr_flame_stats *st)
+{
+    prepared p = *pp;
+    fr_status s = FR_OK;
+    fr_flame_jobs_frames(&p.jobs, &p.f); /* (p moved: the jobs point to its frame) */
     const fr_flame_frame whole = p.f;
     if (raw && whole.gutter < 0) {
         s = fr_fail(ctx, FR_ERR_UNSUPPORTED,
@@ -233,4 +252,187 @@ fr_status fr_flame_bench(fr_context *ctx, const fr_flames *fl, int index, const 
     }
     release(&p);
     return s;
+}
+
+/* ------------------------------------------------ a frame of a timeline */
+
+/* A timeline's frame as flam3-animate renders it (rect.c render_rectangle
+ * over spec->genomes, the keyframes): the keyframes with the options laid
+ * over them as flam3-animate lays ss and qs over every genome, the frame
+ * genome (interpolated at the frame's time), and what render_rectangle
+ * takes from the time steps' genomes. */
+typedef struct timeline {
+    fr_flame_file kf;         /* the keyframes with the options */
+    double stagger;
+    int motion_blur;
+    const fr_flame_genome *frame_g; /* the genome at the frame's time */
+    fr_flame_genome cur;      /* the step's genome */
+    int has_cur;
+    /* from the steps, in order: the first's (density estimation), the
+     * last's (k1, k2, gamma_threshold, estimator_curve), the sums of
+     * gamma, vibrancy and background (their means, as rect.c's vib_gam_n) */
+    int n, same;
+    fr_flame_genome first, last; /* shallow copies of the numbers only (xf, final, chaos not owned) */
+    double gamma, vibrancy, background[3];
+} timeline;
+
+static void timeline_free(timeline *tl)
+{
+    fr_flame_file_free(&tl->kf);
+    if (tl->has_cur) fr_flame_genome_free(&tl->cur);
+    memset(tl, 0, sizeof *tl);
+}
+
+/* flam3-animate's ss and qs, as options: every keyframe takes keyframe 0's
+ * scaling (the size asked for, the scale by the same factor), the
+ * quality and supersample asked for; sizes that differ from keyframe 0's
+ * are made keyframe 0's (flam3-animate warns and does so). */
+static fr_status timeline_options(fr_context *ctx, fr_flame_file *kf, const fr_flame_options *o)
+{
+    const fr_flame_genome *g0 = &kf->g[0];
+    double ss = 1.0;
+    int w0 = g0->width, h0 = g0->height;
+    if (o->width || o->height) {
+        ss = o->width ? (double)o->width / g0->width : (double)o->height / g0->height;
+        h0 = o->height ? o->height : (int)(g0->height * ss);
+        w0 = o->width ? o->width : (int)(g0->width * ss);
+    }
+    for (int i = 0; i < kf->n; i++) {
+        fr_flame_genome *g = &kf->g[i];
+        if (o->width || o->height) g->scale *= ss;
+        g->width = w0, g->height = h0;
+        if (o->quality > 0) g->quality = o->quality;
+        if (o->supersample > 0) g->supersample = o->supersample;
+        if (!(g->quality > 0)) return fr_fail(ctx, FR_ERR_INVALID, "quality must be > 0");
+    }
+    if (w0 < 1 || h0 < 1 || w0 > FR_MAX_SIDE || h0 > FR_MAX_SIDE)
+        return fr_fail(ctx, FR_ERR_INVALID, "size %dx%d is out of range 1..%d per side", w0, h0, FR_MAX_SIDE);
+    return FR_OK;
+}
+
+/* What rect.c keeps of a step's genome. */
+static void timeline_note(timeline *tl, const fr_flame_genome *g)
+{
+    fr_flame_genome n = *g;
+    n.xf = NULL, n.final = NULL, n.nxf = 0;
+    if (tl->n == 0) {
+        tl->first = n, tl->same = 1;
+    } else if (g->gamma != tl->last.gamma || g->vibrancy != tl->last.vibrancy ||
+               memcmp(g->background, tl->last.background, sizeof g->background)) {
+        tl->same = 0;
+    }
+    tl->last = n;
+    tl->gamma += g->gamma, tl->vibrancy += g->vibrancy;
+    for (int c = 0; c < 3; c++) tl->background[c] += g->background[c];
+    tl->n++;
+}
+
+/* fr_flame_step_fn: the step's genome, interpolated at t (motion blur), or
+ * the frame's genome (every step renders the genome at the frame's time). */
+static fr_status timeline_step(fr_context *ctx, void *user, int step, double t, const fr_flame_genome **g)
+{
+    timeline *tl = user;
+    (void)step;
+    if (!tl->motion_blur) {
+        *g = tl->frame_g;
+    } else {
+        if (tl->has_cur) fr_flame_genome_free(&tl->cur), tl->has_cur = 0;
+        fr_status s = fr_flame_interpolate(ctx, &tl->kf, t, tl->stagger, &tl->cur);
+        if (s) return s;
+        tl->has_cur = 1;
+        *g = &tl->cur;
+    }
+    timeline_note(tl, *g);
+    return FR_OK;
+}
+
+/* The render of the frame at `time` set up: the frame genome's frame (its
+ * size, supersample, passes, temporal filter; keyframe 0's spatial filter
+ * and the widest keyframe estimator's gutter, as render_rectangle), the
+ * steps' jobs, then the settings rect.c takes from the steps: the density
+ * estimation of the first step's genome (rect.c: of each pass's first),
+ * k1 and k2 from the last step's brightness, scale and quality, the
+ * estimator curve and gamma_threshold of the last, the means of gamma,
+ * vibrancy and background over every step, highlight_power of the frame's
+ * genome. */
+static fr_status prepare_time(fr_context *ctx, const fr_flames *fl, double time, double stagger,
+                              const fr_flame_options *o, prepared *p)
+{
+    memset(p, 0, sizeof *p);
+    if (!fl || fl->file.n < 1) return fr_fail(ctx, FR_ERR_INVALID, "the timeline has no genome");
+    if (!isfinite(time)) return fr_fail(ctx, FR_ERR_INVALID, "the time must be a finite number");
+    if (!(stagger >= 0 && stagger <= 1)) return fr_fail(ctx, FR_ERR_INVALID, "stagger %g is not in 0 .. 1", stagger);
+    fr_status s = fr_flame_options_check(ctx, o);
+    if (s) return s;
+    timeline tl;
+    memset(&tl, 0, sizeof tl);
+    tl.stagger = stagger, tl.motion_blur = o->motion_blur != 0;
+    if (!(tl.kf.g = calloc((size_t)fl->file.n, sizeof *tl.kf.g))) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    for (int i = 0; i < fl->file.n && !s; i++)
+        if (!(s = fr_flame_genome_copy(ctx, &tl.kf.g[i], &fl->file.g[i]))) tl.kf.n++;
+    if (s || (s = timeline_options(ctx, &tl.kf, o))) goto done;
+    /* the genome at the frame's time */
+    if ((s = fr_flame_interpolate(ctx, &tl.kf, time, stagger, &p->g))) goto done;
+    p->has_g = 1;
+    tl.frame_g = &p->g;
+    {
+        /* the frame: keyframe 0's spatial filter, the gutter of the widest estimator */
+        fr_flame_genome fg = p->g;
+        fg.filter = tl.kf.g[0].filter, fg.filter_shape = tl.kf.g[0].filter_shape;
+        for (int i = 0; i < tl.kf.n; i++)
+            if (ceil(tl.kf.g[i].estimator_radius) > ceil(fg.estimator_radius))
+                fg.estimator_radius = tl.kf.g[i].estimator_radius;
+        if ((s = fr_flame_frame_init(ctx, &fg, &p->f))) goto done;
+    }
+    if ((s = fr_flame_jobs_build(ctx, &p->g, &p->f, o->seed, o->earlyclip, o->motion_blur, time, timeline_step, &tl,
+                                 &p->jobs)))
+        goto done;
+    p->f.sumfilt = p->jobs.sumfilt;
+    /* density estimation: the first step's genome */
+    if ((s = fr_flame_frame_set_de(ctx, &p->f, &tl.first))) goto done;
+    if (p->f.de.max_filter_index > 0) p->f.de.curve = tl.last.estimator_curve; /* de_thread's curve: the last's */
+    /* k1, k2 (fr_flame_log_constants): the last step's brightness, pixels per unit and sample density */
+    p->g.brightness = tl.last.brightness;
+    {
+        fr_flame_camera c;
+        fr_flame_frame_camera(&tl.last, &p->f, &c, &p->f.ppux, &p->f.sample_density);
+        p->f.ppuy = p->f.ppux;
+    }
+    /* the tone map: means over the steps (the values themselves when equal), the last's gamma_threshold */
+    p->g.gamma_threshold = tl.last.gamma_threshold;
+    if (!tl.same) {
+        p->g.gamma = tl.gamma / tl.n;
+        p->g.vibrancy = tl.vibrancy / tl.n;
+        for (int c = 0; c < 3; c++) p->g.background[c] = tl.background[c] / tl.n;
+    } else {
+        p->g.gamma = tl.last.gamma, p->g.vibrancy = tl.last.vibrancy;
+        memcpy(p->g.background, tl.last.background, sizeof p->g.background);
+    }
+    fr_flame_jobs_frames(&p->jobs, &p->f);
+done:
+    timeline_free(&tl);
+    if (s) release(p);
+    return s;
+}
+
+fr_status fr_flame_render_time_stagger(fr_context *ctx, const fr_flames *fl, double time, double stagger,
+                                       const fr_flame_options *o, fr_image *img, fr_flame_stats *st)
+{
+    if (img) memset(img, 0, sizeof *img);
+    if (!img) return fr_fail(ctx, FR_ERR_INVALID, "fr_flame_render_time: no image");
+    fr_flame_stats local;
+    if (!st) st = &local;
+    memset(st, 0, sizeof *st);
+    fr_flame_options def = {0};
+    if (!o) o = &def;
+    prepared p;
+    fr_status s = prepare_time(ctx, fl, time, stagger, o, &p);
+    if (s) return s;
+    return render_prepared(ctx, &p, o, img, NULL, st);
+}
+
+fr_status fr_flame_render_time(fr_context *ctx, const fr_flames *fl, double time, const fr_flame_options *o,
+                               fr_image *img, fr_flame_stats *st)
+{
+    return fr_flame_render_time_stagger(ctx, fl, time, 0.0, o, img, st);
 }

@@ -56,7 +56,11 @@ typedef struct fr_flame_group {
 
 /* The jobs of a render, every array they point to kept once in pools (so a
  * device backend copies each pool whole and moves the jobs' pointers by
- * the pool's offset), and the groups of each pass. */
+ * the pool's offset), and the groups of each pass. A render of
+ * interpolated genomes (fr_flame_jobs_build) may have sets of different
+ * sizes (a frame near a keyframe: its steps interpolate between different
+ * pairs, padded to different xform counts): the pools then hold sets one
+ * after the other (nxf_all, ntable_all, nhit_all elements in all). */
 typedef struct fr_flame_jobs {
     int njobs;
     fr_flame_job *job; /* njobs, pointing into the pools below */
@@ -64,17 +68,31 @@ typedef struct fr_flame_jobs {
     int steps;         /* flam3's numsteps: passes x temporal samples (or passes) */
     int motion;        /* some step applies <motion> */
     double sumfilt;    /* mean temporal filter value (divides k2) */
-    uint64_t per_pass; /* samples a pass */
+    uint64_t per_pass; /* samples a pass (steps of different sample densities: the largest pass's) */
     int *pass_group;   /* passes + 1: pass p has groups pass_group[p] .. pass_group[p + 1] - 1 */
     fr_flame_group *group;
+    /* cameras: 0 when every job maps points through the frame's own camera
+     * (job->frame is the frame); else the steps' cameras (interpolated
+     * genomes with different centres, scales, zooms or rotations) and each
+     * job's frame a copy of the frame with its camera (frames, refreshed by
+     * fr_flame_jobs_frames whenever the frame changes: strips). */
+    int cameras;
+    int ncam;
+    fr_flame_camera *cam;  /* ncam */
+    int *job_cam;          /* njobs: each job's camera */
+    fr_flame_frame *frames; /* njobs (cameras only) */
     /* pools */
-    int nall, nstd, rows;        /* xforms a set (std + final), std xforms, table rows */
+    int nall, nstd, rows;        /* xforms a set (std + final), std xforms, table rows (the largest) */
     int nxs, ntab, ncol;         /* distinct xform sets, xform-choice tables, colour maps */
-    fr_flame_xform_pre *xf;      /* nxs x nall */
-    double *color, *speed, *vis; /* nxs x nall */
-    uint16_t *table;             /* ntab x rows x FR_FLAME_GRAIN */
+    size_t nxf_all;              /* prepared xforms in the pool (nxs x nall when all sets are alike) */
+    size_t ntable_all;           /* xform indices of the tables (ntab x rows x FR_FLAME_GRAIN when alike) */
+    size_t nhit_all;             /* rows of hit adds (ncol x nstd when alike) */
+    fr_flame_xform_pre *xf;      /* nxf_all */
+    double *color, *speed, *vis; /* nxf_all */
+    uint16_t *table;             /* ntable_all */
     double (*dmap)[4];           /* ncol x 256, palette x 255 x filter value */
-    uint32_t (*hit)[256][5];     /* ncol x nstd: the integer adds of a hit (step palette) */
+    uint32_t (*hit)[256][5];     /* nhit_all: per colour map, its std xforms' integer adds of a hit
+                                    (step palette) */
 } fr_flame_jobs;
 
 /* The jobs of genome g's render in frame f (f->passes passes of
@@ -83,6 +101,29 @@ typedef struct fr_flame_jobs {
  * blur, too many steps or tables for memory. */
 fr_status fr_flame_jobs_init(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f, uint64_t seed,
                              int earlyclip, int motion_blur, fr_flame_jobs *j);
+
+/* The genome of time step `step` (0 .. steps - 1, asked in order) at time
+ * t = time + delta[step] into *g: it must stay valid until the next call
+ * or the end of fr_flame_jobs_build. */
+typedef fr_status (*fr_flame_step_fn)(fr_context *ctx, void *user, int step, double t, const fr_flame_genome **g);
+
+/* The jobs of a render whose time steps render genomes of their own
+ * (flam3-animate's render of a timeline: each temporal sample interpolated
+ * at its time): g gives the steps (passes, temporal_samples with
+ * motion_blur, the temporal filter) and f the frame; `time` the frame's
+ * time; step(ctx, user, s, t, &gs) each step's genome, from which its job
+ * is made (xforms, with their <motion> at t under motion_blur; weights and
+ * xaos; palette x 255 x filter value; palette mode; camera in f's
+ * geometry; its samples from its sample density, quality x 4^zoom, as
+ * rect.c's batch_size). step NULL: every step renders g at g->time, which
+ * is fr_flame_jobs_init. Pieces and jobs are shared as there: steps with
+ * the same values give the same job. */
+fr_status fr_flame_jobs_build(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f, uint64_t seed,
+                              int earlyclip, int motion_blur, double time, fr_flame_step_fn step, void *user,
+                              fr_flame_jobs *j);
+/* With cameras: each job's frame made f with the job's camera (a strip's
+ * frame, say); without, every job's frame pointer set to f. */
+void fr_flame_jobs_frames(fr_flame_jobs *j, const fr_flame_frame *f);
 void fr_flame_jobs_free(fr_flame_jobs *j);
 
 /* Bytes of the pools and jobs. */

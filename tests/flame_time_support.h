@@ -1,0 +1,20 @@
+/* Helpers of the timeline tests (tests/flame_time_support.c):
+ * test_flame_time.c and test_gpu_flame_time.c. */
+#ifndef FR_TEST_FLAME_TIME_SUPPORT_H
+#define FR_TEST_FLAME_TIME_SUPPORT_H
+
+#include "flame_support.h"
+
+/* A timeline of two keyframes (times 0 and 3, 160 x 120, 20 temporal
+ * samples) with the same xforms and a camera that moves (centre, scale,
+ * rotate), brightness, gamma and palette that change. */
+void flame_time_timeline(const char *path);
+
+/* The frame at `time` on setup su: index >= 0, genome `index` of the file
+ * alone (a one-genome timeline); -1 the whole file (fr_flame_render_time);
+ * -2 the whole file through fr_flame_render_time_stagger with `stagger`.
+ * Fails the test on an error. */
+void flame_time_render_ok(const flame_setup *su, const char *path, int index, double time, double stagger,
+                          const fr_flame_options *o, fr_image *img);
+
+#endif

@@ -1,0 +1,125 @@
+/* The frame at a time of a genome timeline (fr_flame_render_time): a file
+ * of one genome at its own time is fr_flame_render's render of it, byte for
+ * byte, with motion blur (temporal samples, <motion>) and without, in
+ * strips too; stagger 0 is the plain call; a timeline whose keyframes move
+ * the camera (centre, scale, rotation) and the tone map (brightness,
+ * gamma) renders the same image on 1 and 2 threads and in 1 or 3 strips
+ * (each time step's job maps its points through its own camera, strips
+ * included), and the batched kernel agrees with the scalar walkers; bad
+ * arguments are errors. flame_time_timeline() is shared with
+ * test_gpu_flame_time.c. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "flame_support.h"
+#include "flame_time_support.h"
+
+static void test_one_genome_is_the_render(void **state)
+{
+    (void)state;
+    char path[512];
+    flame_tmp_path(path, sizeof path, "time_motion.flam3");
+    flame_write_motion_genomes(path);
+    /* genome 0: <motion>, 2 passes x 40 gaussian steps; genome 1: exp-weighted steps */
+    static const double times[2] = {0.2, 0.2}; /* (genome 1 has no time: the one before it's, as flam3 reads it) */
+    for (int i = 0; i < 2; i++)
+        for (int mb = 0; mb < 2; mb++)
+            for (int strips = 0; strips < 4; strips += 3) {
+                fr_flame_options o = {.quality = 40, .seed = 5 + (uint64_t)i, .motion_blur = mb, .strips = strips};
+                fr_image a, b;
+                const flame_setup su = {0};
+                flame_render_ok(&su, path, i, &o, &a);
+                flame_time_render_ok(&su, path, i, times[i], 0.0, &o, &b);
+                printf("genome %d motion blur %d strips %d: PSNR %.2f\n", i, mb, strips, flame_psnr(&a, &b));
+                assert_int_equal(a.width, b.width);
+                assert_int_equal(a.height, b.height);
+                assert_memory_equal(a.pixels, b.pixels, (size_t)a.width * a.height * 4);
+                fr_image_free(&a), fr_image_free(&b);
+            }
+    remove(path);
+}
+
+static void test_stagger_zero_is_render_time(void **state)
+{
+    (void)state;
+    char path[512];
+    flame_tmp_path(path, sizeof path, "time_stagger.flam3");
+    flame_time_timeline(path);
+    fr_flame_options o = {.quality = 30, .seed = 3, .motion_blur = 1};
+    fr_image a, b;
+    const flame_setup su = {0};
+    flame_time_render_ok(&su, path, -1, 1.5, 0.0, &o, &a);
+    flame_time_render_ok(&su, path, -2, 1.5, 0.0, &o, &b); /* -2: fr_flame_render_time_stagger */
+    assert_memory_equal(a.pixels, b.pixels, (size_t)a.width * a.height * 4);
+    fr_image_free(&a), fr_image_free(&b);
+    remove(path);
+}
+
+/* The moving camera: threads, strips and kernels agree. */
+static void test_moving_camera(void **state)
+{
+    (void)state;
+    char path[512];
+    flame_tmp_path(path, sizeof path, "time_camera.flam3");
+    flame_time_timeline(path);
+    for (int mb = 1; mb >= 0; mb--) {
+        fr_flame_options o = {.quality = 60, .seed = 11, .motion_blur = mb};
+        fr_image one, two, striped, scalar;
+        const flame_setup s1 = {.threads = 1}, s2 = {.threads = 2},
+                          ss = {.threads = 2, .kernel = FR_CPU_KERNEL_SCALAR};
+        flame_time_render_ok(&s1, path, -1, 1.5, 0.0, &o, &one);
+        flame_time_render_ok(&s2, path, -1, 1.5, 0.0, &o, &two);
+        o.strips = 3;
+        flame_time_render_ok(&s2, path, -1, 1.5, 0.0, &o, &striped);
+        o.strips = 0;
+        flame_time_render_ok(&ss, path, -1, 1.5, 0.0, &o, &scalar);
+        const size_t n = (size_t)one.width * one.height * 4;
+        assert_memory_equal(one.pixels, two.pixels, n);
+        assert_memory_equal(one.pixels, striped.pixels, n);
+        const double p = flame_psnr(&one, &scalar);
+        printf("motion blur %d: batched vs scalar walkers %.2f dB\n", mb, p);
+        assert_true(p > 35.0);
+        fr_image_free(&one), fr_image_free(&two), fr_image_free(&striped), fr_image_free(&scalar);
+    }
+    remove(path);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    char path[512];
+    flame_tmp_path(path, sizeof path, "time_bad.flam3");
+    flame_time_timeline(path);
+    fr_context *ctx = fr_context_create();
+    fr_flames *f = NULL;
+    assert_int_equal(fr_flames_read(ctx, path, NULL, 0, &f), FR_OK);
+    fr_flame_options o = {.quality = 10};
+    fr_image img;
+    assert_int_equal(fr_flame_render_time(ctx, f, NAN, &o, &img, NULL), FR_ERR_INVALID);
+    assert_int_equal(fr_flame_render_time_stagger(ctx, f, 1, 1.5, &o, &img, NULL), FR_ERR_INVALID);
+    assert_int_equal(fr_flame_render_time(ctx, NULL, 1, &o, &img, NULL), FR_ERR_INVALID);
+    o.quality = -1;
+    assert_int_not_equal(fr_flame_render_time(ctx, f, 1, &o, &img, NULL), FR_OK);
+    fr_flames_destroy(f);
+    fr_context_destroy(ctx);
+    remove(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_one_genome_is_the_render),
+        cmocka_unit_test(test_stagger_zero_is_render_time),
+        cmocka_unit_test(test_moving_camera),
+        cmocka_unit_test(test_bad_arguments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
