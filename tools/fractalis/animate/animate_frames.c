@@ -185,9 +185,9 @@ void animate_output_help(void)
            "  --keep-frames        keep a video's frames (PATH.frames/) after encoding it\n"
            "  -q, --quiet          no progress bar\n"
            "A video's frames are also written to PATH.frames/ while it is made, so --resume can\n"
-           "continue it. H.264 and HEVC need an even width and height. Ctrl-C stops after the\n"
-           "frame being rendered is dropped: the frames finished so far stay, and the video is\n"
-           "closed playable with them.\n",
+           "continue it. H.264 and HEVC need an even width and height. Ctrl-C drops the frame\n"
+           "being rendered and keeps every finished one: the PNGs stay, and the video is closed,\n"
+           "playable, with them.\n",
            fr_have_video() ? "" : "\n                       (this build has no video support)");
 }
 
