@@ -46,7 +46,11 @@ if(FR_JPEG_TARGET)
   string(APPEND FR_PC_LIBS_PRIVATE " -ljpeg")
 endif()
 if(FR_VIDEO_TARGETS)
-  string(APPEND FR_PC_REQUIRES_PRIVATE " libavformat libavcodec libswscale libavutil")
+  # (by name, not Requires.private: pkg-config --static would then list
+  # every codec library libavcodec was built with, -lx264 -lvpx ..., whose
+  # -dev packages Debian's libavcodec-dev does not bring; the shared FFmpeg
+  # libraries bring their own)
+  string(APPEND FR_PC_LIBS_PRIVATE " -lavformat -lavcodec -lswscale -lavutil")
 endif()
 # (OpenEXRCore: the library found, by name; its folder where the linker
 # does not search anyway)
