@@ -9,7 +9,7 @@ import signal
 import subprocess
 import time
 
-from animate_support import DRIVER, listing, need_video, png, probe, run, tmpdir
+from animate_support import DRIVER, PROBE, listing, need_video, png, probe, run, tmpdir
 
 
 def rendered(r):
@@ -182,3 +182,13 @@ def test_ctrl_c_pattern():
     assert frames == [f"p-{k:04d}.png" for k in range(len(frames))]
     for f in frames:
         png(f"{d}/{f}")
+
+
+def test_video_without_ffmpeg_is_refused():
+    """A build without video says so before rendering anything."""
+    if PROBE:
+        return
+    d = tmpdir("loop")
+    r = run([DRIVER, "2", "-o", f"{d}/v.mp4"])
+    assert r.returncode == 1 and "no video support" in r.stderr, r.stderr
+    assert rendered(r) == 0 and listing(d) == []
