@@ -993,8 +993,9 @@ fr_status fr_flames_cross(fr_context *ctx, const fr_flames *a, const fr_flames *
  * Lossless codecs (FFV1, Ut Video) keep RGB, so the frames decode back
  * exactly. Frames have no alpha: RGBA is composited over black, as JPEG
  * does (alpha at its maximum leaves the colour unchanged). A codec this
- * libavcodec lacks is FR_ERR_UNSUPPORTED; one the container cannot hold
- * (FFV1 in .mp4) is FR_ERR_INVALID. A build without FFmpeg fails every
+ * libavcodec lacks is FR_ERR_UNSUPPORTED; one an .mp4, .mov or .webm
+ * cannot hold (FFV1 in .mp4) is FR_ERR_INVALID (Matroska and AVI take
+ * most codecs; there the muxer decides). A build without FFmpeg fails every
  * fr_video_open with FR_ERR_UNSUPPORTED ("this build has no video
  * support"): see fr_have_video(). FFmpeg's own log messages about these
  * encodes are dropped (the library never prints); messages of other

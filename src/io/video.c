@@ -301,7 +301,10 @@ static fr_status open_impl(fr_context *ctx, fr_video *v, const char *path, int w
     v->codec_name = codec->name;
     const AVOutputFormat *ofmt = av_guess_format(muxer, NULL, NULL);
     if (!ofmt) return fr_fail(ctx, FR_ERR_UNSUPPORTED, "cannot write '%s': this libavformat has no %s muxer", path, muxer);
-    if (avformat_query_codec(ofmt, codec->id, FF_COMPLIANCE_NORMAL) == 0)
+    /* MP4, MOV and WebM hold the codecs their tables list; Matroska and AVI
+     * hold others too (through a FourCC), so there the muxer decides. */
+    int strict = !strcmp(muxer, "mp4") || !strcmp(muxer, "mov") || !strcmp(muxer, "webm");
+    if (strict && avformat_query_codec(ofmt, codec->id, FF_COMPLIANCE_NORMAL) == 0)
         return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': a %s file cannot hold %s (try .mkv)", path, ext,
                        codec->name);
 

@@ -122,9 +122,14 @@ def test_video_errors_leave_no_video():
     assert listing(f"{d}/f.mkv.frames") == [f"frame-{k:05d}.png" for k in range(3)]
     r = run([DRIVER, "5", "-o", f"{d}/f.mkv", "--resume", "--quiet"])
     assert rendered(r) == 2 and probe(f"{d}/f.mkv")["frames"] == "5"
+    # refused before any frame is rendered
     r = run([DRIVER, "2", "-o", f"{d}/c.mkv", "--codec", "nosuch", "--quiet"])
     assert r.returncode == 1 and "nosuch" in r.stderr
-    assert not os.path.exists(f"{d}/c.mkv")
+    assert rendered(r) == 0 and not os.path.exists(f"{d}/c.mkv") and not os.path.exists(f"{d}/c.mkv.frames")
+    r = run([DRIVER, "2", "-o", f"{d}/c.webm", "--codec", "libx264", "--quiet"])
+    assert r.returncode == 1 and "cannot hold libx264" in r.stderr and rendered(r) == 0
+    r = run([DRIVER, "2", "-o", f"{d}/c.mkv", "--crf", "20", "--quiet"])  # FFV1 has none
+    assert r.returncode == 1 and "crf" in r.stderr and rendered(r) == 0
     r = run([DRIVER, "2", "-o", f"{d}/nofolder/c.mkv", "--quiet"])
     assert r.returncode == 1 and "nofolder" in r.stderr
 

@@ -455,6 +455,22 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
         return EXIT_WORK;
     }
     int depth = o->depth == 16 ? 16 : 8;
+    if (video) {
+        /* The container, codec and crf are checked before any frame is
+         * rendered: an encoder opened for a small frame and dropped (its
+         * file never had a name). The frames' own size is checked with the
+         * first of them. */
+        fr_context *pc = fr_context_create();
+        fr_video *probe = NULL;
+        fr_video_options vo = {.codec = o->codec, .crf = o->crf, .fps = o->fps, .depth = depth};
+        if (!pc || fr_video_open(pc, o->path, 64, 64, &vo, &probe)) {
+            cli_error("%s", pc ? fr_last_error(pc) : "out of memory");
+            fr_context_destroy(pc);
+            return EXIT_WORK;
+        }
+        fr_video_abort(probe);
+        fr_context_destroy(pc);
+    }
     char *first = video ? NULL : format_name(o->path, number ? number[0] : 0);
     int writable = cli_check_writable(video ? o->path : first ? first : o->path);
     free(first);
