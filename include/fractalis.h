@@ -78,6 +78,10 @@ typedef enum fr_cpu_kernel {
 
 fr_context *fr_context_create(void);
 void fr_context_destroy(fr_context *ctx);
+/* Free what the context keeps between renders (the deep-zoom reference
+ * orbit of an explicit reference: fr_escape_params.reference_text); the
+ * next render computes it again. */
+void fr_context_clear_cache(fr_context *ctx);
 
 /* The message of the last failed call on this context ("" if none). */
 const char *fr_last_error(const fr_context *ctx);
@@ -259,6 +263,29 @@ typedef struct fr_escape_params {
     int32_t view_width_exp10;
     fr_perturbation perturbation;
     char center_text[FR_CENTER_TEXT_MAX];
+    /* Deep zoom's reference orbit (parameters "reference" and
+     * "reference-bits"; used only by views computed by perturbation, ignored
+     * by plain float64 ones). reference_text "RE,IM" (decimal, any length)
+     * puts the MPFR reference orbit at that point instead of the view's
+     * centre; "" (the default; the parameter reads "center" then) keeps
+     * the centre. A pixel's delta is then
+     * measured from the reference: dc = (centre - reference) + rot(u, v) *
+     * pixel, the first term computed in MPFR, so the reference must lie
+     * within 2^24 pixels of the centre (the render is refused otherwise).
+     * reference_bits is the orbit's MPFR precision: 0 (automatic) takes the
+     * view's own (-log2(pixel) + 72 bits); a larger value is used as given
+     * (a smaller one gives way to the view's).
+     * With a reference given, the context keeps the orbit after the render
+     * (one, the last; fr_context_clear_cache frees it) and a later render
+     * with the same formula, power, bailout, reference text and precision
+     * reuses it (its first max_iter steps: the same MPFR steps give the
+     * same bits) instead of computing it again: a zoom's frames, each
+     * scene naming the zoom's target as reference and the deepest frame's
+     * precision, compute one orbit between them, and each frame's scene
+     * alone re-renders to the same bytes. The BLA tables depend on the
+     * view (the largest |dc|) and are built for every render. */
+    int32_t reference_bits;
+    char reference_text[FR_CENTER_TEXT_MAX];
 } fr_escape_params;
 
 typedef enum fr_param_type {
@@ -280,7 +307,9 @@ enum {
     FR_PARAM_ALIAS = 1 << 3,      /* input only: another way to set other parameters (not
                                      written to scenes, no value of its own) */
     FR_PARAM_SWITCH = 1 << 4,     /* boolean that a command line may give alone to mean "on" */
-    FR_PARAM_REPEAT = 1 << 5      /* each setting adds to the value (e.g. one channel each) */
+    FR_PARAM_REPEAT = 1 << 5,     /* each setting adds to the value (e.g. one channel each) */
+    FR_PARAM_SCENE_IF_SET = 1 << 6 /* written to scenes only when not at its default (a scene
+                                      without it reads back the default) */
 };
 
 /* One row of a family's parameter table: the table is the spec of the
@@ -351,6 +380,29 @@ fr_status fr_escape_params_from_json(fr_context *ctx, const char *json, fr_escap
  * ColorOffset, Smooth) applied to *p; all or nothing. */
 fr_status fr_escape_params_from_kfr(fr_context *ctx, const char *text, size_t len, fr_escape_params *p);
 
+/* ------------------------------------------------------------ zoom videos */
+/* log10 of a view's width (view_width * 10^view_width_exp10). */
+double fr_escape_view_log10_width(const fr_escape_params *p);
+/* The view at fraction s (0 <= s <= 1) of the way from scene a to scene b,
+ * into *out (which may be a): every parameter but the view is a's; the
+ * width moves exponentially (log10 width linear in s: the same zoom factor
+ * per frame, a constant perceived speed), the rotation linearly, and the
+ * centre along the path that keeps the point T at one place on screen:
+ * c(s) = T + (c_a - T) k(s), k(s) = (w(s) / w_a) e^{i (r(s) - r_a)}, T the
+ * fixed point of the similarity that maps a's view onto b's (T = c_b when
+ * only the width changes, and close to c_b for a deep zoom). Computed in
+ * MPFR at the precision of the deeper scene and written to out's centre as
+ * decimal text with digits enough for its pixel; s = 0 gives a's view and
+ * s = 1 b's exactly. Same width and rotation (a pure pan): the centre moves
+ * linearly. With `reference` nonzero (and T within 2^23 pixels of the
+ * centres, as it is when T is on screen at a) out also names T as its
+ * deep-zoom reference (reference_text, at the deeper scene's precision in
+ * reference_bits), the same for every s, so the frames between a and b
+ * share one reference orbit on a context; otherwise out has none. a and b
+ * must agree in size and aa. */
+fr_status fr_escape_zoom_view(fr_context *ctx, const fr_escape_params *a, const fr_escape_params *b, double s,
+                              int reference, fr_escape_params *out);
+
 /* ------------------------------------------------ deep zoom: feature finder
  * Mandelbrot set atoms in MPFR (src/deep/deep_locate.c); every string is
  * decimal text of any length and exponent. */
@@ -417,6 +469,8 @@ typedef struct fr_escape_stats {
     double seconds_reference;  /* computing the reference orbit */
     double seconds_bla;        /* building the BLA tables */
     uint64_t iterations_skipped; /* iterations skipped by BLA (iterations: those performed) */
+    int reference_reused;      /* 1: the reference orbit came from the context's cache (see
+                                  fr_escape_params.reference_text); seconds_reference is then ~0 */
 } fr_escape_stats;
 
 /* Render. `image` receives a new image of depth p->depth (8 or 16); `raw`, if

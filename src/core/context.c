@@ -60,7 +60,18 @@ fr_context *fr_context_create(void)
     return ctx;
 }
 
-void fr_context_destroy(fr_context *ctx) { free(ctx); }
+void fr_context_clear_cache(fr_context *ctx)
+{
+    if (!ctx || !ctx->cache) return;
+    ctx->cache_free(ctx->cache);
+    ctx->cache = NULL, ctx->cache_free = NULL;
+}
+
+void fr_context_destroy(fr_context *ctx)
+{
+    fr_context_clear_cache(ctx);
+    free(ctx);
+}
 
 const char *fr_last_error(const fr_context *ctx) { return ctx ? ctx->error : "no context"; }
 

@@ -27,6 +27,11 @@ struct fr_context {
     char shares[1024];       /* the last render's work per device ("cuda:0 50 %, cuda:1 50 %"), or "" */
     uint64_t device_memory;  /* GPU memory budget in bytes, 0 = automatic */
     uint64_t host_memory;    /* CPU flame memory budget in bytes, 0 = automatic */
+    /* What a family keeps between renders (deep zoom: the last explicit
+     * reference orbit, src/deep/deep_render.c), freed by its own function
+     * (fr_context_clear_cache, fr_context_destroy). */
+    void *cache;
+    void (*cache_free)(void *cache);
 };
 
 /* Record a message and return `s`, so that failing paths read

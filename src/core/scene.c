@@ -54,6 +54,28 @@ static fr_status row_json(fr_context *ctx, const fr_param_desc *d, const void *o
     return *out ? FR_OK : fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
 }
 
+/* A FR_PARAM_SCENE_IF_SET row still at its default (integer rows by
+ * value, TEXT rows as an empty text or the default's). */
+static int at_default(const fr_param_desc *d, const void *obj)
+{
+    const char *f = (const char *)obj + d->offset;
+    switch (d->info.type) {
+    case FR_PT_INT: case FR_PT_ENUM: case FR_PT_BOOL: {
+        int v;
+        memcpy(&v, f, sizeof v);
+        return v == d->def.i;
+    }
+    case FR_PT_TEXT: {
+        char *t = NULL;
+        if (!d->get || d->get(NULL, d, obj, &t)) return 0;
+        int same = !strcmp(t, d->def.text ? d->def.text : "");
+        free(t);
+        return same;
+    }
+    default: return 0;
+    }
+}
+
 fr_status fr_params_to_json(fr_context *ctx, const fr_param_table *t, const void *obj, char **json)
 {
     *json = NULL;
@@ -64,6 +86,7 @@ fr_status fr_params_to_json(fr_context *ctx, const fr_param_table *t, const void
     for (int i = 0; i < t->n; i++) {
         const fr_param_desc *d = &t->rows[i];
         if (d->info.flags & FR_PARAM_ALIAS) continue;
+        if ((d->info.flags & FR_PARAM_SCENE_IF_SET) && at_default(d, obj)) continue;
         json_t *v;
         fr_status s = row_json(ctx, d, obj, &v);
         if (s) {

@@ -64,6 +64,13 @@ typedef struct fr_deep_job {
     double pixel_d;           /* pixel spacing (view width / image width) in double (FR_DEEP_DOUBLE) */
     fr_fe pixel_fe;           /* the same, extended */
     double inv_aa, half_w, half_h, cos_r, sin_r;
+    /* A reference away from the view's centre (fr_escape_params.
+     * reference_text): off = centre - reference, rounded from MPFR, added
+     * to every sample's delta; has_off 0 (a reference at the centre) leaves
+     * the deltas as they were, bit for bit */
+    int has_off;
+    double off_x, off_y;      /* FR_DEEP_DOUBLE */
+    fr_fec off_fe;            /* FR_DEEP_FE */
     int sw, sh;
     int derivative;           /* carry dz/dc (distance estimation) */
 } fr_deep_job;

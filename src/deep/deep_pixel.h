@@ -160,8 +160,10 @@ FR_HD void fr_deep_de_vector_fe(const fr_deep_job *j, double wx, double wy, fr_f
     fr_deep_de_vector(j, wx, wy, dx, dy, qx, qy, dist_px, de);
 }
 
-/* The delta dc of sample (sx, sy) from the view's centre: the mapping of
- * fr_escape_sample_point, with the pixel spacing applied last. */
+/* The delta dc of sample (sx, sy) from the reference: the mapping of
+ * fr_escape_sample_point, with the pixel spacing applied last, plus the
+ * centre's offset from a reference elsewhere (has_off: one more rounding,
+ * of a sum whose terms are each within a pixel's rounding of exact). */
 FR_HD void fr_deep_sample_uv(const fr_deep_job *j, int sx, int sy, double *a, double *b)
 {
     double u = ((double)sx + 0.5) * j->inv_aa - j->half_w;
@@ -176,12 +178,14 @@ FR_HD void fr_deep_sample_dc_d(const fr_deep_job *j, int sx, int sy, double *dcx
     double dx = u * j->pixel_d, dy = v * j->pixel_d;
     *dcx = dx * j->cos_r - dy * j->sin_r;
     *dcy = dx * j->sin_r + dy * j->cos_r;
+    if (j->has_off) *dcx += j->off_x, *dcy += j->off_y;
 }
 FR_HD fr_fec fr_deep_sample_dc_fe(const fr_deep_job *j, int sx, int sy)
 {
     double a, b;
     fr_deep_sample_uv(j, sx, sy, &a, &b);
-    return fr_fec_scale(fr_fec_from_d(a, b), j->pixel_fe);
+    fr_fec dc = fr_fec_scale(fr_fec_from_d(a, b), j->pixel_fe);
+    return j->has_off ? fr_fec_add(dc, j->off_fe) : dc;
 }
 
 /* |c + d| - |c| without cancelling large terms: d itself while c + d keeps

@@ -67,7 +67,9 @@ fr_status fr_deep_view_init(fr_context *ctx, const fr_escape_params *p, fr_deep_
      * magnitude, plus a margin for the orbit's rounding */
     long e = -(long)v->pixel.e + 64 + 8;
     if (e < 64) e = 64;
+    if (p->reference_bits > e) e = p->reference_bits; /* a zoom's frames share the deepest one's */
     v->bits = (mpfr_prec_t)e;
+    v->has_off = 0, v->off_x = v->off_y = v->off_px = 0, v->off_fe = fr_fec_from_d(0, 0);
     mpfr_inits2(v->bits, v->cr, v->ci, (mpfr_ptr)0);
     const char *text = fr_escape_center_text(p);
     if (text) {
@@ -83,7 +85,79 @@ fr_status fr_deep_view_init(fr_context *ctx, const fr_escape_params *p, fr_deep_
         mpfr_set_d(v->cr, p->center_re, MPFR_RNDN);
         mpfr_set_d(v->ci, p->center_im, MPFR_RNDN);
     }
-    return FR_OK;
+    if (!p->reference_text[0]) return FR_OK;
+    /* A reference elsewhere: the orbit runs at it, and every delta carries
+     * centre - reference (exact to the orbit's precision, then rounded) */
+    mpfr_t rr, ri, px;
+    mpfr_inits2(v->bits, rr, ri, px, (mpfr_ptr)0);
+    const char *comma = strchr(p->reference_text, ',');
+    char *end1, *end2;
+    mpfr_strtofr(rr, p->reference_text, &end1, 10, MPFR_RNDN);
+    mpfr_strtofr(ri, comma ? comma + 1 : "", &end2, 10, MPFR_RNDN);
+    fr_status s = FR_OK;
+    if (!comma || end1 != comma || *end2) {
+        s = fr_fail(ctx, FR_ERR_INVALID, "reference: not two decimal numbers");
+        goto done;
+    }
+    mpfr_sub(v->cr, v->cr, rr, MPFR_RNDN); /* now centre - reference */
+    mpfr_sub(v->ci, v->ci, ri, MPFR_RNDN);
+    if (!mpfr_zero_p(v->cr) || !mpfr_zero_p(v->ci)) {
+        long ex, ey;
+        double mx = mpfr_zero_p(v->cr) ? 0 : mpfr_get_d_2exp(&ex, v->cr, MPFR_RNDN);
+        double my = mpfr_zero_p(v->ci) ? 0 : mpfr_get_d_2exp(&ey, v->ci, MPFR_RNDN);
+        if (mx == 0) ex = ey;
+        if (my == 0) ey = ex;
+        long eo = ex > ey ? ex : ey;
+        v->off_fe = fr_fec_norm(fr_fe_ldexp(mx, ex - eo), fr_fe_ldexp(my, ey - eo), eo);
+        v->off_x = mpfr_get_d(v->cr, MPFR_RNDN), v->off_y = mpfr_get_d(v->ci, MPFR_RNDN);
+        /* its length in pixels */
+        fr_fe len = fr_fec_abs(v->off_fe);
+        v->off_px = fr_fe_to_d(fr_fe_div(len, v->pixel));
+        v->has_off = 1;
+        if (!(v->off_px <= 0x1p24)) {
+            s = fr_fail(ctx, FR_ERR_INVALID, "reference: %.3g pixels from the view's centre, more than 2^24",
+                        v->off_px);
+            goto done;
+        }
+    }
+    mpfr_set(v->cr, rr, MPFR_RNDN);
+    mpfr_set(v->ci, ri, MPFR_RNDN);
+done:
+    mpfr_clears(rr, ri, px, (mpfr_ptr)0);
+    if (s) fr_deep_view_clear(v);
+    return s;
+}
+
+/* The context's cache (fr_escape_params.reference_text): the last
+ * explicit reference's orbit, with what determines its bits. */
+typedef struct deep_cache {
+    int power, conj, ship;
+    double b2;
+    mpfr_prec_t bits;
+    uint32_t max_iter;  /* the limit it ran to (its M is below when it escaped) */
+    fr_deep_orbit o;    /* with Zfe when computed so */
+    char *text;
+} deep_cache;
+
+static void deep_cache_free(void *c)
+{
+    deep_cache *d = c;
+    fr_deep_orbit_free(&d->o);
+    free(d->text);
+    free(d);
+}
+
+/* A cached orbit that serves this render: the same MPFR steps from the same
+ * point at the same precision, at least as many of them (or an escape). */
+static deep_cache *cache_find(fr_context *ctx, const fr_escape_params *p, const fr_deep_view *v, int power, int conj,
+                              int ship, double b2, int want_fe)
+{
+    deep_cache *c = ctx->cache_free == deep_cache_free ? ctx->cache : NULL;
+    if (!c || c->power != power || c->conj != conj || c->ship != ship || c->b2 != b2 || c->bits != v->bits ||
+        strcmp(c->text, p->reference_text) || (want_fe && !c->o.Zfe))
+        return NULL;
+    if (c->o.M >= c->max_iter && p->max_iter > c->max_iter) return NULL; /* it stopped short of this one */
+    return c;
 }
 
 void fr_deep_view_clear(fr_deep_view *v) { mpfr_clears(v->cr, v->ci, (mpfr_ptr)0); }
@@ -134,16 +208,47 @@ fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, fr_escape_
 
     stage sg = {ctx->progress, ctx->progress_user, ctx, "reference orbit"};
     if (sg.fn) ctx->progress = stage_progress, ctx->progress_user = &sg;
-    fr_deep_orbit o = {0};
+    fr_deep_orbit own = {0}, o = {0}; /* own: computed here and freed here; o: what this render reads */
     fr_deep_bla t = {0};
+    const int want_fe = j.mode == FR_DEEP_FE;
     double t0 = fr_now();
-    s = fr_deep_reference(ctx, &v, power, conj, ship, p->max_iter, ej->b2, j.mode == FR_DEEP_FE, &o);
+    deep_cache *c = v.has_off || p->reference_text[0] ? cache_find(ctx, p, &v, power, conj, ship, ej->b2, want_fe) : NULL;
+    if (c) {
+        o.Z = c->o.Z, o.Zfe = want_fe ? c->o.Zfe : NULL;
+        o.M = c->o.M < p->max_iter ? c->o.M : p->max_iter;
+        o.Z[3 * (size_t)o.M + 2] = 0; /* the end's radius, as a fresh orbit has it */
+        st->reference_reused = 1;
+    } else if (p->reference_text[0]) {
+        /* computed for the cache: with the extended-range copy as well once a
+         * zoom's precision says that its deepest frames will want it */
+        fr_context_clear_cache(ctx);
+        deep_cache *n = calloc(1, sizeof *n);
+        char *text = strdup(p->reference_text);
+        if (!n || !text) {
+            free(n), free(text);
+            s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+            goto out;
+        }
+        s = fr_deep_reference(ctx, &v, power, conj, ship, p->max_iter, ej->b2, want_fe || v.bits >= 1000, &n->o);
+        if (s) {
+            free(n), free(text);
+            goto out;
+        }
+        n->power = power, n->conj = conj, n->ship = ship, n->b2 = ej->b2, n->bits = v.bits;
+        n->max_iter = p->max_iter, n->text = text;
+        ctx->cache = n, ctx->cache_free = deep_cache_free;
+        o.Z = n->o.Z, o.Zfe = want_fe ? n->o.Zfe : NULL, o.M = n->o.M;
+    } else {
+        s = fr_deep_reference(ctx, &v, power, conj, ship, p->max_iter, ej->b2, want_fe, &own);
+        o = own;
+    }
     double t1 = fr_now();
     st->seconds_reference = t1 - t0;
     if (s) goto out;
     st->reference_iterations = o.M;
-    /* the largest |dc| of the image: the sample grid's half diagonal */
-    double hd = sqrt(ej->half_w * ej->half_w + ej->half_h * ej->half_h) * 1.001;
+    /* the largest |dc| of the image: the sample grid's half diagonal, plus
+     * the centre's distance from the reference */
+    double hd = sqrt(ej->half_w * ej->half_w + ej->half_h * ej->half_h) * 1.001 + v.off_px * 1.001;
     fr_fe dcmax = fr_fe_mul(v.pixel, fr_fe_from_d(hd));
     /* FR_BLA_EPS_LOG2 (-1074 .. -10): a measuring knob for the tolerance
      * (docs/PERFORMANCE.md); -1074 turns BLA off */
@@ -163,6 +268,7 @@ fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, fr_escape_
     j.pixel_fe = v.pixel, j.pixel_d = fr_fe_to_d(v.pixel);
     j.inv_aa = ej->inv_aa, j.half_w = ej->half_w, j.half_h = ej->half_h;
     j.cos_r = ej->cos_r, j.sin_r = ej->sin_r;
+    j.has_off = v.has_off, j.off_x = v.off_x, j.off_y = v.off_y, j.off_fe = v.off_fe;
     j.sw = ej->sw, j.sh = ej->sh;
     j.derivative = ej->values == FR_VALUES_DISTANCE;
 
@@ -187,7 +293,7 @@ out:
     if (sg.fn) ctx->progress = sg.fn, ctx->progress_user = sg.user;
     ctx->progress_stage = NULL;
     fr_deep_bla_free(&t);
-    fr_deep_orbit_free(&o);
+    fr_deep_orbit_free(&own);
     fr_deep_view_clear(&v);
     return s;
 }

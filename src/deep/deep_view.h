@@ -12,8 +12,13 @@
 /* The view's exact centre and pixel spacing. */
 typedef struct fr_deep_view {
     mpfr_prec_t bits;   /* precision of the reference orbit */
-    mpfr_t cr, ci;      /* the centre, exactly as given */
+    mpfr_t cr, ci;      /* the reference orbit's point: the centre, exactly as given, or
+                           fr_escape_params.reference_text */
     fr_fe pixel;        /* pixel spacing: view width / image width */
+    int has_off;        /* the reference is not the centre: */
+    double off_x, off_y; /* centre - reference, rounded to double */
+    fr_fec off_fe;      /* the same in extended range */
+    double off_px;      /* |centre - reference| in pixels */
 } fr_deep_view;
 
 fr_status fr_deep_view_init(fr_context *ctx, const fr_escape_params *p, fr_deep_view *v);

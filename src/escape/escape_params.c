@@ -191,6 +191,40 @@ const char *fr_escape_center_text(const fr_escape_params *p)
     return p->center_text;
 }
 
+/* The reference point of deep zoom: "" (the view's centre) or two decimal
+ * numbers of any length, kept as given. */
+static fr_status set_reference(fr_context *ctx, const fr_param_desc *d, void *obj, const char *text, int how)
+{
+    fr_escape_params *p = obj;
+    const char *comma = strchr(text, ',');
+    size_t len = strlen(text);
+    (void)how;
+    if (!len || !strcmp(text, "center")) {
+        p->reference_text[0] = 0;
+        return FR_OK;
+    }
+    if (!comma || !decimal_ok(text, (size_t)(comma - text), 1) || !decimal_ok(comma + 1, strlen(comma + 1), 1))
+        return fr_fail(ctx, FR_ERR_INVALID, "reference '%.60s%s' is not RE,IM with two decimal numbers", text,
+                       len > 60 ? "..." : "");
+    double re = strtod(text, NULL), im = strtod(comma + 1, NULL);
+    if (!isfinite(re) || !isfinite(im) || fabs(re) > d->info.max || fabs(im) > d->info.max)
+        return fr_fail(ctx, FR_ERR_INVALID, "reference '%.60s%s' is out of range (|RE|, |IM| <= 1e6)", text,
+                       len > 60 ? "..." : "");
+    if (len >= FR_CENTER_TEXT_MAX)
+        return fr_fail(ctx, FR_ERR_INVALID, "reference has %zu characters, more than %d", len, FR_CENTER_TEXT_MAX - 1);
+    memcpy(p->reference_text, text, len + 1);
+    return FR_OK;
+}
+
+static fr_status get_reference(fr_context *ctx, const fr_param_desc *d, const void *obj, char **out)
+{
+    const fr_escape_params *p = obj;
+    (void)d;
+    *out = strdup(p->reference_text[0] && memchr(p->reference_text, 0, FR_CENTER_TEXT_MAX) ? p->reference_text
+                                                                                            : "center");
+    return *out ? FR_OK : fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+}
+
 #define OFF(f) offsetof(fr_escape_params, f)
 #define VIEW "the formula's own view"
 
@@ -235,6 +269,14 @@ static const fr_param_desc rows[] = {
     {{"perturbation", FR_PT_ENUM, "deep zoom: perturbation against an MPFR reference orbit, with rebasing, BLA and "
       "extended range (auto: when float64 cannot give the true counts; mandelbrot, multibrot, tricorn, burningship)", .names = perturb_names},
      OFF(perturbation), {.i = FR_PERTURB_AUTO}},
+    {{"reference", FR_PT_TEXT, "deep zoom: the reference orbit's point, RE,IM (decimal, any length; within 2^24 pixels "
+      "of the centre); renders with the same reference on one context share its orbit (zoom videos)", 0, 1e6,
+      FR_PARAM_SCENE_IF_SET, .syntax = "RE,IM, or 'center' for the view's centre"},
+     OFF(reference_text), {.text = "center"}, set_reference, get_reference},
+    {{"reference-bits", FR_PT_INT, "deep zoom: MPFR precision of the reference orbit (a smaller one than the view "
+      "needs gives way to the view's)", 64, 134217728.0, FR_PARAM_ZERO_AUTO | FR_PARAM_SCENE_IF_SET,
+      .note = "auto: the view's, -log2(pixel) + 72"},
+     OFF(reference_bits), {.i = 0}},
     {{"zoom", FR_PT_DOUBLE, "zoom factor: sets the view width to 4 / ZOOM (any exponent: 1e5000)", 4e-6, 1e300, FR_PARAM_ALIAS,
       .syntax = ">= 4e-6, any exponent"},
      0, {.d = 0}, set_zoom},
@@ -308,6 +350,8 @@ const char *fr_escape_params_differ(const fr_escape_params *a, const fr_escape_p
         const fr_param_desc *d = &table.rows[i];
         if ((d->info.flags & FR_PARAM_ALIAS) || d->offset == OFF(center_re) || d->offset == OFF(view_width))
             continue;
+        /* the deep-zoom reference goes with the centre (a deep view renders alone) */
+        if (d->offset == OFF(reference_text) || d->offset == OFF(reference_bits)) continue;
         const char *x = (const char *)a + d->offset, *y = (const char *)b + d->offset;
         int same;
         switch (d->info.type) {

@@ -29,6 +29,12 @@ static void print_command(fr_context *ctx, const cli_params *t, const void *p, c
         char *v;
         if ((in->flags & FR_PARAM_ALIAS) || (t->positional && !strcmp(in->name, t->positional))) continue;
         if (t->get(ctx, p, in->name, &v) == FR_OK) {
+            /* rows a scene carries only when set (the deep-zoom reference)
+             * are left out at their defaults, as the scene leaves them */
+            if ((in->flags & FR_PARAM_SCENE_IF_SET) && (!strcmp(v, "center") || !strcmp(v, "0"))) {
+                free(v);
+                continue;
+            }
             printf(" --%s ", in->name);
             print_shell_word(v);
             free(v);
