@@ -82,12 +82,18 @@ int main(int argc, char **argv)
         int r = animate_output_option(&o, argc, argv, &i);
         if (r < 0) return EXIT_USAGE;
         if (r) continue;
-        if (!strcmp(argv[i], "--size") && i + 1 < argc) sscanf(argv[++i], "%dx%d", &f.w, &f.h);
-        else if (!strcmp(argv[i], "--iter") && i + 1 < argc) f.iter = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--sleep") && i + 1 < argc) f.sleep_ms = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--fail-at") && i + 1 < argc) f.fail_at = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--no-meta-fn")) use_meta = 0;
-        else return cli_error("driver: unknown option '%s'", argv[i]), EXIT_USAGE;
+        if (!strcmp(argv[i], "--size") && i + 1 < argc)
+            sscanf(argv[++i], "%dx%d", &f.w, &f.h);
+        else if (!strcmp(argv[i], "--iter") && i + 1 < argc)
+            f.iter = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--sleep") && i + 1 < argc)
+            f.sleep_ms = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--fail-at") && i + 1 < argc)
+            f.fail_at = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--no-meta-fn"))
+            use_meta = 0;
+        else
+            return cli_error("driver: unknown option '%s'", argv[i]), EXIT_USAGE;
     }
     f.depth = o.depth;
     f.ctx = fr_context_create();

@@ -69,8 +69,10 @@ static fr_image gradient(int w, int h, int k, int depth, int channels)
             if (channels == 4 && x < 4 && y < 4) v[3] = 0;
             for (int c = 0; c < channels; c++) {
                 size_t i = ((size_t)y * w + x) * channels + c;
-                if (depth == 16) ((uint16_t *)img.pixels)[i] = (uint16_t)v[c];
-                else ((uint8_t *)img.pixels)[i] = (uint8_t)(v[c] >> 8);
+                if (depth == 16)
+                    ((uint16_t *)img.pixels)[i] = (uint16_t)v[c];
+                else
+                    ((uint8_t *)img.pixels)[i] = (uint8_t)(v[c] >> 8);
             }
         }
     return img;
@@ -119,12 +121,14 @@ static int compare(void *user, int index, const void *rgb, int stride)
                 if (c->depth == 16) {
                     const uint16_t *p = img.pixels;
                     want = p[i + ch];
-                    if (c->channels == 4) want = (double)(uint16_t)((p[i + ch] * (uint32_t)p[i + 3] + 32767) / 65535);
+                    if (c->channels == 4)
+                        want = (double)(uint16_t)((p[i + ch] * (uint32_t)p[i + 3] + 32767) / 65535);
                     got = ((const uint16_t *)((const uint8_t *)rgb + (size_t)y * stride))[x * 3 + ch];
                 } else {
                     const uint8_t *p = img.pixels;
                     want = p[i + ch];
-                    if (c->channels == 4) want = (double)(uint8_t)((p[i + ch] * (unsigned)p[i + 3] + 127) / 255);
+                    if (c->channels == 4)
+                        want = (double)(uint8_t)((p[i + ch] * (unsigned)p[i + 3] + 127) / 255);
                     got = ((const uint8_t *)rgb + (size_t)y * stride)[x * 3 + ch];
                 }
                 double e = (want > got ? want - got : got - want) / max;
@@ -252,7 +256,8 @@ static void test_errors(void **state)
     fixture *f = *state;
     if (!fr_have_video()) {
 #ifdef FR_VIDEO_EXPECTED
-        fail_msg("this build has no video support but FR_VIDEO was not OFF: install libavcodec-dev libavformat-dev "
+        fail_msg("this build has no video support but FR_VIDEO was not OFF: install libavcodec-dev "
+                 "libavformat-dev "
                  "libswscale-dev libavutil-dev (scripts/setup.sh does) or configure with -DFR_VIDEO=OFF");
 #endif
         open_fails(f, "a.mp4", 64, 48, NULL, FR_ERR_UNSUPPORTED, "no video support");
@@ -262,7 +267,8 @@ static void test_errors(void **state)
     open_fails(f, "odd.mp4", 65, 48, NULL, FR_ERR_INVALID, "even");
     open_fails(f, "odd.mov", 64, 47, NULL, FR_ERR_INVALID, "even");
     open_fails(f, "a.gif", 64, 48, NULL, FR_ERR_INVALID, ".mp4, .mov, .mkv, .webm or .avi");
-    open_fails(f, "a.mkv", 64, 48, &(fr_video_options){.codec = "nosuchcodec"}, FR_ERR_UNSUPPORTED, "nosuchcodec");
+    open_fails(f, "a.mkv", 64, 48, &(fr_video_options){.codec = "nosuchcodec"}, FR_ERR_UNSUPPORTED,
+               "nosuchcodec");
     open_fails(f, "a.mp4", 64, 48, &(fr_video_options){.codec = "ffv1"}, FR_ERR_INVALID, "cannot hold ffv1");
     open_fails(f, "a.mkv", 64, 48, &(fr_video_options){.codec = "ffv1", .crf = 20}, FR_ERR_INVALID, "crf");
     open_fails(f, "a.mkv", 0, 48, NULL, FR_ERR_INVALID, "not positive");

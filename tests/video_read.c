@@ -25,8 +25,8 @@ static int take(rd *r, AVFrame *f)
     if (!r->each) return 0;
     enum AVPixelFormat dst = r->depth == 16 ? AV_PIX_FMT_RGB48 : AV_PIX_FMT_RGB24;
     r->sws = sws_getCachedContext(r->sws, f->width, f->height, f->format, f->width, f->height, dst,
-                                  SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP, NULL,
-                                  NULL, NULL);
+                                  SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP,
+                                  NULL, NULL, NULL);
     if (!r->sws) return -1;
     const AVPixFmtDescriptor *pd = av_pix_fmt_desc_get(f->format);
     if (!(pd->flags & AV_PIX_FMT_FLAG_RGB)) {
@@ -84,11 +84,13 @@ int video_read(const char *path, video_info *info, int depth, int (*each)(void *
     int stop = 0;
     while (!stop && av_read_frame(fmt, pkt) >= 0) {
         if (pkt->stream_index == si && avcodec_send_packet(dec, pkt) >= 0)
-            while (!stop && avcodec_receive_frame(dec, f) >= 0) stop = take(&r, f);
+            while (!stop && avcodec_receive_frame(dec, f) >= 0)
+                stop = take(&r, f);
         av_packet_unref(pkt);
     }
     avcodec_send_packet(dec, NULL);
-    while (!stop && avcodec_receive_frame(dec, f) >= 0) stop = take(&r, f);
+    while (!stop && avcodec_receive_frame(dec, f) >= 0)
+        stop = take(&r, f);
     if (stop < 0) snprintf(err, 256, "'%s': cannot convert a frame", path);
     rc = stop < 0 ? -1 : 0;
 done:

@@ -87,7 +87,8 @@ static int log_is_ours(const void *avcl)
     if (!avcl) return 0;
     int found = 0;
     pthread_mutex_lock(&log_mu);
-    for (int i = 0; i < LOG_SLOTS && !found; i++) found = log_ours[i] == avcl;
+    for (int i = 0; i < LOG_SLOTS && !found; i++)
+        found = log_ours[i] == avcl;
     pthread_mutex_unlock(&log_mu);
     return found;
 }
@@ -98,7 +99,10 @@ static void log_cb(void *avcl, int level, const char *fmt, va_list vl)
     av_log_default_callback(avcl, level, fmt, vl);
 }
 
-static void log_install(void) { av_log_set_callback(log_cb); }
+static void log_install(void)
+{
+    av_log_set_callback(log_cb);
+}
 
 static void log_mark(const void *p, int add)
 {
@@ -117,7 +121,7 @@ static void log_mark(const void *p, int add)
 
 struct fr_video {
     fr_atomic_file af;
-    char *name;              /* the path as given, for messages */
+    char *name; /* the path as given, for messages */
     const char *codec_name;
     AVFormatContext *fmt;
     AVCodecContext *enc;
@@ -126,11 +130,11 @@ struct fr_video {
     struct SwsContext *sws;
     AVFrame *frame;
     AVPacket *pkt;
-    uint8_t *rgb;            /* the frame composited to RGB (8 or 16 bits) */
+    uint8_t *rgb; /* the frame composited to RGB (8 or 16 bits) */
     size_t rgb_size;
     int width, height;
     int64_t frames;
-    int io_error;            /* an errno from the file callbacks */
+    int io_error; /* an errno from the file callbacks */
 };
 
 static void mark_all(fr_video *v, int add)
@@ -205,8 +209,11 @@ static const char *container_of(const char *path, const char **codec, const char
 {
     static const struct {
         const char *ext, *muxer, *codec;
-    } table[] = {{".mp4", "mp4", "libx264"}, {".mov", "mov", "libx264"},     {".mkv", "matroska", "ffv1"},
-                 {".webm", "webm", "libvpx-vp9"}, {".avi", "avi", "ffv1"}};
+    } table[] = {{".mp4", "mp4", "libx264"},
+                 {".mov", "mov", "libx264"},
+                 {".mkv", "matroska", "ffv1"},
+                 {".webm", "webm", "libvpx-vp9"},
+                 {".avi", "avi", "ffv1"}};
     const char *slash = strrchr(path, '/');
     const char *dot = strrchr(slash ? slash + 1 : path, '.');
     if (!dot) return NULL;
@@ -245,7 +252,7 @@ static enum AVPixelFormat pick_format(const AVCodec *c, int depth)
         /* The exact 8-bit RGB layouts first (the generic pick may choose a
          * wider format than the data needs). */
         static const enum AVPixelFormat exact8[] = {AV_PIX_FMT_0RGB32, AV_PIX_FMT_RGB32, AV_PIX_FMT_BGR0,
-                                                    AV_PIX_FMT_GBRP, AV_PIX_FMT_RGB24, AV_PIX_FMT_BGR24};
+                                                    AV_PIX_FMT_GBRP,   AV_PIX_FMT_RGB24, AV_PIX_FMT_BGR24};
         for (size_t i = 0; i < sizeof exact8 / sizeof exact8[0]; i++)
             if (codec_has_fmt(c, exact8[i])) return exact8[i];
     }
@@ -258,7 +265,10 @@ static enum AVPixelFormat pick_format(const AVCodec *c, int depth)
     return avcodec_find_best_pix_fmt_of_list(c->pix_fmts, src, 0, NULL);
 }
 
-int fr_have_video(void) { return 1; }
+int fr_have_video(void)
+{
+    return 1;
+}
 
 const char *fr_video_codec(int i, const char **what)
 {
@@ -284,10 +294,11 @@ static fr_status open_impl(fr_context *ctx, fr_video *v, const char *path, int w
         return fr_fail(ctx, FR_ERR_INVALID,
                        "cannot write '%s': a video's name ends in .mp4, .mov, .mkv, .webm or .avi", path);
     if (width <= 0 || height <= 0)
-        return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': frame size %dx%d is not positive", path, width,
-                       height);
+        return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': frame size %dx%d is not positive", path,
+                       width, height);
     double fps = o && o->fps > 0 ? o->fps : 30;
-    if (!(fps <= 1000)) return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': fps %g is out of range (0, 1000]", path, fps);
+    if (!(fps <= 1000))
+        return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': fps %g is out of range (0, 1000]", path, fps);
     int depth = o && o->depth == 16 ? 16 : 8;
     if (o && o->depth && o->depth != 8 && o->depth != 16)
         return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': depth must be 8 or 16", path);
@@ -300,17 +311,21 @@ static fr_status open_impl(fr_context *ctx, fr_video *v, const char *path, int w
                        path, cname);
     v->codec_name = codec->name;
     const AVOutputFormat *ofmt = av_guess_format(muxer, NULL, NULL);
-    if (!ofmt) return fr_fail(ctx, FR_ERR_UNSUPPORTED, "cannot write '%s': this libavformat has no %s muxer", path, muxer);
+    if (!ofmt)
+        return fr_fail(ctx, FR_ERR_UNSUPPORTED, "cannot write '%s': this libavformat has no %s muxer", path,
+                       muxer);
     /* MP4, MOV and WebM hold the codecs their tables list; Matroska and AVI
      * hold others too (through a FourCC), so there the muxer decides. */
     int strict = !strcmp(muxer, "mp4") || !strcmp(muxer, "mov") || !strcmp(muxer, "webm");
     if (strict && avformat_query_codec(ofmt, codec->id, FF_COMPLIANCE_NORMAL) == 0)
-        return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': a %s file cannot hold %s (try .mkv)", path, ext,
-                       codec->name);
+        return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': a %s file cannot hold %s (try .mkv)", path,
+                       ext, codec->name);
 
     enum AVPixelFormat pf = pick_format(codec, depth);
     const AVPixFmtDescriptor *pd = av_pix_fmt_desc_get(pf);
-    if (!pd) return fr_fail(ctx, FR_ERR_UNSUPPORTED, "cannot write '%s': %s offers no usable pixel format", path, codec->name);
+    if (!pd)
+        return fr_fail(ctx, FR_ERR_UNSUPPORTED, "cannot write '%s': %s offers no usable pixel format", path,
+                       codec->name);
     int cw = 1 << pd->log2_chroma_w, ch = 1 << pd->log2_chroma_h;
     if (width % cw || height % ch)
         return fr_fail(ctx, FR_ERR_INVALID,
@@ -322,7 +337,8 @@ static fr_status open_impl(fr_context *ctx, fr_video *v, const char *path, int w
     v->enc = avcodec_alloc_context3(codec);
     v->pkt = av_packet_alloc();
     v->frame = av_frame_alloc();
-    if (!v->enc || !v->pkt || !v->frame) return fr_fail(ctx, FR_ERR_NOMEM, "cannot write '%s': out of memory", path);
+    if (!v->enc || !v->pkt || !v->frame)
+        return fr_fail(ctx, FR_ERR_NOMEM, "cannot write '%s': out of memory", path);
     AVRational rate = av_d2q(fps, 1000000);
     v->enc->width = width;
     v->enc->height = height;
@@ -348,12 +364,12 @@ static fr_status open_impl(fr_context *ctx, fr_video *v, const char *path, int w
     const AVOption *has_crf = codec->priv_class ? av_opt_find(v->enc->priv_data, "crf", NULL, 0, 0) : NULL;
     if (crf >= 0) {
         if (!has_crf)
-            return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': %s has no constant rate factor (crf)", path,
-                           codec->name);
+            return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': %s has no constant rate factor (crf)",
+                           path, codec->name);
         int e = av_opt_set_double(v->enc->priv_data, "crf", crf, 0);
         if (e < 0)
-            return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': crf %g for %s: %s", path, crf, codec->name,
-                           averr(e, eb, sizeof eb));
+            return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': crf %g for %s: %s", path, crf,
+                           codec->name, averr(e, eb, sizeof eb));
         /* constant quality, not a bitrate (libvpx, libaom) */
         if (strcmp(codec->name, "libx264") && strcmp(codec->name, "libx265")) v->enc->bit_rate = 0;
     }
@@ -366,15 +382,16 @@ static fr_status open_impl(fr_context *ctx, fr_video *v, const char *path, int w
 
     int e = avcodec_open2(v->enc, codec, NULL);
     if (e < 0)
-        return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': %s refused %dx%d %s: %s", path, codec->name, width,
-                       height, pd->name, averr(e, eb, sizeof eb));
+        return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': %s refused %dx%d %s: %s", path, codec->name,
+                       width, height, pd->name, averr(e, eb, sizeof eb));
     log_mark(v->enc, 1);
     log_mark(v->enc->priv_data, 1);
 
     v->frame->format = pf;
     v->frame->width = width;
     v->frame->height = height;
-    if (av_frame_get_buffer(v->frame, 0) < 0) return fr_fail(ctx, FR_ERR_NOMEM, "cannot write '%s': out of memory", path);
+    if (av_frame_get_buffer(v->frame, 0) < 0)
+        return fr_fail(ctx, FR_ERR_NOMEM, "cannot write '%s': out of memory", path);
 
     /* The file, then the container's header. */
     fr_status s = fr_atomic_open(ctx, &v->af, path);
@@ -458,7 +475,8 @@ static fr_status encode(fr_context *ctx, fr_video *v, AVFrame *f)
         e = av_interleaved_write_frame(v->fmt, v->pkt);
         av_packet_unref(v->pkt);
         if (e < 0) {
-            if (v->io_error) return fr_fail(ctx, FR_ERR_IO, "cannot write '%s': %s", v->name, strerror(v->io_error));
+            if (v->io_error)
+                return fr_fail(ctx, FR_ERR_IO, "cannot write '%s': %s", v->name, strerror(v->io_error));
             return fr_fail(ctx, FR_ERR_IO, "cannot write '%s': %s", v->name, averr(e, eb, sizeof eb));
         }
     }
@@ -468,10 +486,11 @@ static fr_status write_impl(fr_context *ctx, fr_video *v, const fr_image *img)
 {
     if (!img || !img->pixels) return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': no image", v->name);
     if (img->width != v->width || img->height != v->height)
-        return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': a %dx%d frame in a %dx%d video", v->name, img->width,
-                       img->height, v->width, v->height);
+        return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': a %dx%d frame in a %dx%d video", v->name,
+                       img->width, img->height, v->width, v->height);
     if (img->depth != 8 && img->depth != 16)
-        return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': frames have 8 or 16 bits, not %d", v->name, img->depth);
+        return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': frames have 8 or 16 bits, not %d", v->name,
+                       img->depth);
     int nc = fr_image_channels(img), d16 = img->depth == 16;
     size_t npx = (size_t)img->width * (size_t)img->height;
     size_t need = npx * 3 * (d16 ? 2 : 1);
@@ -494,13 +513,14 @@ static fr_status write_impl(fr_context *ctx, fr_video *v, const fr_image *img)
         const uint8_t *s = img->pixels;
         uint8_t *d = v->rgb;
         for (size_t i = 0; i < npx; i++, s += nc, d += 3)
-            for (int c = 0; c < 3; c++) d[c] = nc == 4 ? (uint8_t)(((unsigned)s[c] * s[3] + 127) / 255) : s[c];
+            for (int c = 0; c < 3; c++)
+                d[c] = nc == 4 ? (uint8_t)(((unsigned)s[c] * s[3] + 127) / 255) : s[c];
     }
     enum AVPixelFormat src = d16 ? AV_PIX_FMT_RGB48 : AV_PIX_FMT_RGB24;
     struct SwsContext *old = v->sws;
     v->sws = sws_getCachedContext(v->sws, img->width, img->height, src, v->width, v->height, v->enc->pix_fmt,
-                                  SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP, NULL,
-                                  NULL, NULL);
+                                  SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP,
+                                  NULL, NULL, NULL);
     if (v->sws != old) {
         log_mark(old, 0);
         log_mark(v->sws, 1);
@@ -545,7 +565,8 @@ static fr_status close_impl(fr_context *ctx, fr_video *v)
     avio_flush(v->pb);
     if (v->io_error) return fr_fail(ctx, FR_ERR_IO, "cannot write '%s': %s", v->name, strerror(v->io_error));
     if (e < 0 || v->pb->error < 0)
-        return fr_fail(ctx, FR_ERR_IO, "cannot write '%s': %s", v->name, averr(e < 0 ? e : v->pb->error, eb, sizeof eb));
+        return fr_fail(ctx, FR_ERR_IO, "cannot write '%s': %s", v->name,
+                       averr(e < 0 ? e : v->pb->error, eb, sizeof eb));
     return fr_atomic_commit(ctx, &v->af);
 }
 
@@ -568,7 +589,10 @@ void fr_video_abort(fr_video *v)
 
 #else /* !FR_HAVE_VIDEO */
 
-int fr_have_video(void) { return 0; }
+int fr_have_video(void)
+{
+    return 0;
+}
 
 const char *fr_video_codec(int i, const char **what)
 {
@@ -600,6 +624,9 @@ fr_status fr_video_close(fr_context *ctx, fr_video *v)
     return fr_fail(ctx, FR_ERR_UNSUPPORTED, "this build has no video support");
 }
 
-void fr_video_abort(fr_video *v) { (void)v; }
+void fr_video_abort(fr_video *v)
+{
+    (void)v;
+}
 
 #endif

@@ -55,22 +55,26 @@ static int pattern_ok(const char *p)
             continue;
         }
         const char *c = s + 1;
-        while (*c && strchr("-+ 0#", *c)) c++;
+        while (*c && strchr("-+ 0#", *c))
+            c++;
         int width = 0;
-        while (*c >= '0' && *c <= '9' && width < 4) c++, width++;
+        while (*c >= '0' && *c <= '9' && width < 4)
+            c++, width++;
         if (*c != 'd' && *c != 'i' && *c != 'u') {
-            cli_error("-o '%s': a frame pattern takes one integer conversion such as %%05d (and %%%% for a '%%'), "
-                      "not '%%%c'",
-                      p, *c ? *c : ' ');
+            cli_error(
+                "-o '%s': a frame pattern takes one integer conversion such as %%05d (and %%%% for a '%%'), "
+                "not '%%%c'",
+                p, *c ? *c : ' ');
             return 0;
         }
         convs++;
         s = c;
     }
     if (convs != 1) {
-        cli_error("-o '%s': name a video (.mp4, .mov, .mkv, .webm, .avi) or frames with one integer conversion "
-                  "for the frame number, such as 'frame-%%05d.png'%s",
-                  p, convs ? " (this one has several)" : "");
+        cli_error(
+            "-o '%s': name a video (.mp4, .mov, .mkv, .webm, .avi) or frames with one integer conversion "
+            "for the frame number, such as 'frame-%%05d.png'%s",
+            p, convs ? " (this one has several)" : "");
         return 0;
     }
     size_t n = strlen(p);
@@ -109,7 +113,8 @@ static char *folder_frame(const char *folder, int index)
 
 /* "--name value" or "--name=value": the value (advancing *i past it), or
  * NULL when argv[*i] is not this option; *missing when it has no value. */
-static const char *opt_value(const char *name, const char *shortname, int argc, char **argv, int *i, int *missing)
+static const char *opt_value(const char *name, const char *shortname, int argc, char **argv, int *i,
+                             int *missing)
 {
     const char *a = argv[*i];
     size_t n = strlen(name);
@@ -202,14 +207,16 @@ static int to_depth(fr_image *img, int depth)
         uint16_t *p = malloc(n * 2);
         if (!p) return 0;
         const uint8_t *s = img->pixels;
-        for (size_t k = 0; k < n; k++) p[k] = (uint16_t)(s[k] * 257u);
+        for (size_t k = 0; k < n; k++)
+            p[k] = (uint16_t)(s[k] * 257u);
         free(img->pixels);
         img->pixels = p;
     } else {
         uint8_t *p = malloc(n);
         if (!p) return 0;
         const uint16_t *s = img->pixels;
-        for (size_t k = 0; k < n; k++) p[k] = (uint8_t)((s[k] * 255u + 32767u) / 65535u);
+        for (size_t k = 0; k < n; k++)
+            p[k] = (uint8_t)((s[k] * 255u + 32767u) / 65535u);
         free(img->pixels);
         img->pixels = p;
     }
@@ -265,7 +272,8 @@ static void writer_fail(loop *L, const char *fmt, const char *arg)
 static void do_job(loop *L, job *j)
 {
     if (j->png) {
-        if (fr_image_write_png(L->wctx, &j->img, j->png, j->meta)) return writer_fail(L, "%s", fr_last_error(L->wctx));
+        if (fr_image_write_png(L->wctx, &j->img, j->png, j->meta))
+            return writer_fail(L, "%s", fr_last_error(L->wctx));
         L->written++;
     }
     if (!L->video_path) return;
@@ -280,7 +288,8 @@ static void *writer(void *arg)
     loop *L = arg;
     for (;;) {
         pthread_mutex_lock(&L->mu);
-        while (!L->count && !L->closed) pthread_cond_wait(&L->cv, &L->mu);
+        while (!L->count && !L->closed)
+            pthread_cond_wait(&L->cv, &L->mu);
         if (!L->count) {
             pthread_mutex_unlock(&L->mu);
             return NULL;
@@ -302,7 +311,8 @@ static void *writer(void *arg)
 static int push(loop *L, job *j)
 {
     pthread_mutex_lock(&L->mu);
-    while (L->count == QUEUE && !L->failed) pthread_cond_wait(&L->cv, &L->mu);
+    while (L->count == QUEUE && !L->failed)
+        pthread_cond_wait(&L->cv, &L->mu);
     int ok = !L->failed;
     if (ok) {
         L->q[(L->head + L->count) % QUEUE] = *j;
@@ -327,8 +337,8 @@ static int writer_failed(loop *L)
 
 typedef struct anim_progress {
     int enabled, shown;
-    int index, n;          /* the frame being rendered, of n */
-    int rendered;          /* frames rendered (not reused) so far */
+    int index, n; /* the frame being rendered, of n */
+    int rendered; /* frames rendered (not reused) so far */
     double start, frame_start, render_sum, last_draw, last_frame;
 } anim_progress;
 
@@ -336,9 +346,12 @@ static void fmt_time(char *b, size_t n, double s)
 {
     if (s < 0) s = 0;
     long t = (long)(s + 0.5);
-    if (t >= 3600) snprintf(b, n, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
-    else if (t >= 60) snprintf(b, n, "%ldm%02lds", t / 60, t % 60);
-    else snprintf(b, n, "%.1fs", s);
+    if (t >= 3600)
+        snprintf(b, n, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+    else if (t >= 60)
+        snprintf(b, n, "%ldm%02lds", t / 60, t % 60);
+    else
+        snprintf(b, n, "%.1fs", s);
 }
 
 static void progress_draw(anim_progress *pg, double done, int force)
@@ -353,7 +366,8 @@ static void progress_draw(anim_progress *pg, double done, int force)
     double overall = pg->n ? (pg->index + done) / pg->n : 1;
     int fill = (int)(overall * width + 0.5);
     char bar[32];
-    for (int k = 0; k < width; k++) bar[k] = k < fill ? '#' : '.';
+    for (int k = 0; k < width; k++)
+        bar[k] = k < fill ? '#' : '.';
     bar[width] = 0;
     /* ETA: the mean time of a rendered frame over the frames left (reused
      * ones cost nothing); before the first, this frame's progress. */
@@ -363,10 +377,13 @@ static void progress_draw(anim_progress *pg, double done, int force)
     char t1[24], t2[24], t3[24];
     fmt_time(t1, sizeof t1, in_frame);
     fmt_time(t2, sizeof t2, pg->last_frame);
-    if (eta >= 0) fmt_time(t3, sizeof t3, eta);
-    else snprintf(t3, sizeof t3, "?");
-    fprintf(stderr, "\rframe %d/%d [%s] %3.0f%%  this %s  last %s  ETA %s   ", pg->index + 1 > pg->n ? pg->n : pg->index + 1,
-            pg->n, bar, done * 100, t1, pg->rendered ? t2 : "-", t3);
+    if (eta >= 0)
+        fmt_time(t3, sizeof t3, eta);
+    else
+        snprintf(t3, sizeof t3, "?");
+    fprintf(stderr, "\rframe %d/%d [%s] %3.0f%%  this %s  last %s  ETA %s   ",
+            pg->index + 1 > pg->n ? pg->n : pg->index + 1, pg->n, bar, done * 100, t1,
+            pg->rendered ? t2 : "-", t3);
     fflush(stderr);
 }
 
@@ -388,7 +405,8 @@ static void progress_end(anim_progress *pg)
 /* 1 when the PNG at path can stand for the frame: it decodes completely,
  * has `depth` bits and, when want_meta is given, embeds exactly it. The
  * image is kept in *keep when asked (NULL: dropped). */
-static int verified(fr_context *c, const char *path, const char *want_meta, int check_meta, int depth, fr_image *keep)
+static int verified(fr_context *c, const char *path, const char *want_meta, int check_meta, int depth,
+                    fr_image *keep)
 {
     struct stat st;
     if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
@@ -397,8 +415,10 @@ static int verified(fr_context *c, const char *path, const char *want_meta, int 
     if (fr_image_read_png(c, path, &img, &meta)) return 0;
     int ok = img.depth == depth && (!check_meta || (want_meta ? meta && !strcmp(meta, want_meta) : !meta));
     free(meta);
-    if (ok && keep) *keep = img;
-    else fr_image_free(&img);
+    if (ok && keep)
+        *keep = img;
+    else
+        fr_image_free(&img);
     return ok;
 }
 
@@ -435,8 +455,8 @@ int animate_run(fr_context *ctx, const animate_output *o, int nframes, const int
     return animate_run_meta(ctx, o, nframes, number, fn, NULL, user);
 }
 
-int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, const int *number, animate_frame_fn fn,
-                     animate_meta_fn meta_fn, void *user)
+int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, const int *number,
+                     animate_frame_fn fn, animate_meta_fn meta_fn, void *user)
 {
     if (!o->path) {
         cli_error("animate: say where the frames go: -o 'frame-%%05d.png' or -o VIDEO.mp4");
@@ -548,8 +568,10 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
         if (frc) {
             job_free(&j);
             free(path);
-            if (cli_interrupted) stopped = 1;
-            else rc = frc;
+            if (cli_interrupted)
+                stopped = 1;
+            else
+                rc = frc;
             break;
         }
         if (!j.img.pixels || !to_depth(&j.img, depth)) {
@@ -603,8 +625,10 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
     } else if (!rc && !o->quiet) {
         char t[24];
         fmt_time(t, sizeof t, cli_now() - pg.start);
-        if (reused) fprintf(stderr, "fractalis: %d frames (%d reused) -> %s in %s\n", nframes, reused, o->path, t);
-        else fprintf(stderr, "fractalis: %d frames -> %s in %s\n", nframes, o->path, t);
+        if (reused)
+            fprintf(stderr, "fractalis: %d frames (%d reused) -> %s in %s\n", nframes, reused, o->path, t);
+        else
+            fprintf(stderr, "fractalis: %d frames -> %s in %s\n", nframes, o->path, t);
     }
     if (folder) rmdir(folder); /* an empty frames folder (stopped before the first frame) goes */
     fr_context_destroy(rctx);

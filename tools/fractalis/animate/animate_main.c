@@ -29,7 +29,8 @@ static int animate_codecs(void)
         return 0;
     }
     const char *what;
-    for (int i = 0; fr_video_codec(i, &what); i++) printf("  %-12s %s\n", fr_video_codec(i, NULL), what ? what : "");
+    for (int i = 0; fr_video_codec(i, &what); i++)
+        printf("  %-12s %s\n", fr_video_codec(i, NULL), what ? what : "");
     return 0;
 }
 
