@@ -81,6 +81,10 @@ PY
   echo "float64 frames: $plain, perturbation frames: $deep"
   [ "$plain" -ge 3 ] && [ "$deep" -ge 3 ]
   grep -q '"reference"' z-10.json
+  # --reference: one point of the user's for every frame, at the deepest precision
+  "$fr" animate mandelbrot --size 64x36 --center "$KF" --zoom-to 1e-20 --iter 3000 --frames 5 --reference "$KF" \
+    --scenes 'u-%02d.json'
+  [ "$(grep -h '"reference' u-*.json | sort -u | wc -l)" = 2 ] && grep -q "\"reference\": \"$KF\"" u-03.json
   exit 0
 fi
 

@@ -25,6 +25,7 @@ typedef struct zoom_cmd {
     int frames;
     double duration;
     int forced_histogram;
+    int user_reference; /* --reference given: every deep frame's reference instead of the target */
 } zoom_cmd;
 
 static const cli_opt opts[] = {
@@ -84,7 +85,10 @@ static void help(const cli_command *c)
            "by themselves and share one reference orbit, at the target. Colouring is smooth by default\n"
            "(the palette cycled by iteration count: the same iteration, the same colour, in every frame);\n"
            "histogram colouring ranks every frame's counts anew and flickers. Each PNG frame carries its\n"
-           "scene: `fractalis render --from frame.png` renders it again, byte for byte.\n\n");
+           "scene: `fractalis render --from frame.png` renders it again, byte for byte. --reference RE,IM\n"
+           "puts every deep frame's reference orbit at that point instead (a minibrot's nucleus near the\n"
+           "target, from `fractalis locate`: a long orbit; it must stay within 2^24 pixels of every deep\n"
+           "frame's centre).\n\n");
     animate_output_help();
     cli_print_options(c, &p);
     printf("\nExamples:\n"
@@ -149,6 +153,8 @@ typedef struct zoom_run {
     double *cum;          /* cumulative share of time at each key (0 .. 1) */
     fr_escape_params *frame;
     int deep_frames, reused, rendered;
+    const char *reference; /* --reference: the user's point for every frame (NULL: each segment's target) */
+    int32_t reference_bits; /* its precision: the deepest keyframe's */
 } zoom_run;
 
 /* Frame i's scene into z->frame. */
@@ -164,6 +170,11 @@ static int frame_scene(zoom_run *z, int i)
     if (s > 1) s = 1;
     if (fr_escape_zoom_view(z->ctx, z->keys[k], z->keys[k + 1], s, 1, z->frame))
         return cli_error("frame %d: %s", i, fr_last_error(z->ctx)), EXIT_WORK;
+    if (z->reference) {
+        if (fr_escape_param_set(z->ctx, z->frame, "reference", z->reference))
+            return cli_error("frame %d: %s", i, fr_last_error(z->ctx)), EXIT_WORK;
+        z->frame->reference_bits = z->reference_bits;
+    }
     return 0;
 }
 
@@ -237,12 +248,13 @@ int animate_zoom(int argc, char **argv)
             if ((!strcmp(argv[i], "--color") && i + 1 < argc && !strcmp(argv[i + 1], "histogram")) ||
                 !strcmp(argv[i], "--color=histogram"))
                 zc.forced_histogram = 1;
+            if (!strcmp(argv[i], "--reference") || !strncmp(argv[i], "--reference=", 12)) zc.user_reference = 1;
         }
     }
     av[ac] = NULL;
-    const cli_command c = {"animate", RUN_OUTPUT | RUN_RENDER,
-                           "the video or frame pattern (as the shared output options say)", &cli_escape_params, opts,
-                           on_opt, on_word, &zc};
+    /* -o and -q are the shared output options' (above) */
+    const cli_command c = {"animate", RUN_DEVICE | RUN_KERNEL | RUN_THREADS | RUN_DEVICE_MEMORY, NULL,
+                           &cli_escape_params, opts, on_opt, on_word, &zc};
     cli_run run;
     cli_run_init(&run);
     cli_catch_signals();
@@ -276,7 +288,6 @@ int animate_zoom(int argc, char **argv)
         rc = EXIT_USAGE;
         goto done;
     }
-    if (!o.path && run.nout) o.path = run.out[0];
     if (!o.path && !zc.scenes) {
         cli_error("animate %s: say where the frames go (-o zoom.mp4 or -o 'frame-%%05d.png'; --scenes for scenes)",
                   zc.formula);
@@ -359,7 +370,7 @@ int animate_zoom(int argc, char **argv)
             fprintf(stderr, "fractalis: animate: histogram colouring ranks each frame's counts anew, so colours "
                             "flicker from frame to frame; kept as asked (--color smooth is continuous)\n");
         else {
-            if (!run.quiet)
+            if (!o.quiet)
                 fprintf(stderr, "fractalis: animate: the scene colours by histogram, which flickers in a video; "
                                 "colouring smooth instead (say --color histogram to keep it)\n");
             for (int k = 0; k < z.nkeys; k++) z.keys[k]->color = FR_COLOR_SMOOTH;
@@ -373,6 +384,21 @@ int animate_zoom(int argc, char **argv)
         }
     z.nframes = zc.frames;
     timeline(&z);
+    if (zc.user_reference && k0->reference_text[0]) {
+        /* one point for every frame (a minibrot's nucleus from `fractalis
+         * locate`, whose orbit is long where the target's may escape early),
+         * at the deepest keyframe's precision */
+        z.reference = k0->reference_text;
+        z.reference_bits = k0->reference_bits;
+        for (int k = 0; k + 1 < z.nkeys; k++) {
+            if (fr_escape_zoom_view(ctx, z.keys[k], z.keys[k + 1], 1.0, 1, z.frame)) {
+                cli_error("%s", fr_last_error(ctx));
+                rc = EXIT_WORK;
+                goto done;
+            }
+            if (z.frame->reference_bits > z.reference_bits) z.reference_bits = z.frame->reference_bits;
+        }
+    }
 
     if (zc.scenes) {
         for (int i = 0; i < z.nframes && !rc; i++) {
@@ -386,7 +412,6 @@ int animate_zoom(int argc, char **argv)
         goto done;
     }
     if ((rc = cli_run_apply(ctx, &run))) goto done;
-    if (run.quiet) o.quiet = 1;
     double t0 = cli_now();
     rc = animate_run_meta(ctx, &o, z.nframes, NULL, render_frame, frame_meta, &z);
     double secs = cli_now() - t0;
