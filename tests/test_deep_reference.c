@@ -22,16 +22,25 @@
 
 /* KF14 moved by (13.7, -5.2) pixels of a 64-pixel view 3e-20 wide, and
  * of one 1e-300 wide */
-#define KF14_REF "-1.759817130804847813604403135561798238243999999999999999999800,-0.012593310799749865386184131843264858450340000000000000000000"
-#define KF14_REF300                                                                                                   \
-    "-1.7598171308048478136108250105617982382439999999999999999997999999999999999999999999999999999999999999999999999" \
-    "9999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999" \
-    "99999999999999999999999999999999999999999999999999999999999999999999999999997859375,"                          \
-    "-0.0125933107997498653837466318432648584503400000000000000000000000000000000000000000000000000000000000000000000" \
-    "0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000" \
+#define KF14_REF                                                                                             \
+    "-1.759817130804847813604403135561798238243999999999999999999800,-0."                                    \
+    "012593310799749865386184131843264858450340000000000000000000"
+#define KF14_REF300                                                                                          \
+    "-1."                                                                                                    \
+    "759817130804847813610825010561798238243999999999999999999799999999999999999999999999999999999999999999" \
+    "9999999"                                                                                                \
+    "999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999" \
+    "9999999999"                                                                                             \
+    "99999999999999999999999999999999999999999999999999999999999999999999999999997859375,"                   \
+    "-0."                                                                                                    \
+    "012593310799749865383746631843264858450340000000000000000000000000000000000000000000000000000000000000" \
+    "0000000"                                                                                                \
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000" \
+    "0000000000"                                                                                             \
     "0000000000000000000000000000000000000000000000000000000000000000000000000000000812500"
 
-static fr_escape_params *mk(fr_context *ctx, const char *center, const char *width, uint32_t iter, int w, int h)
+static fr_escape_params *mk(fr_context *ctx, const char *center, const char *width, uint32_t iter, int w,
+                            int h)
 {
     fr_escape_params *p = malloc(sizeof *p);
     assert_non_null(p);
@@ -88,7 +97,8 @@ static void reuse_case(const char *width, const char *ref, int deep)
     same(&a, &c);
     /* escapes happened: the orbit's deltas were used */
     size_t esc = 0;
-    for (int i = 0; i < 64 * 36; i++) esc += a.raw.counts[i] < 3000;
+    for (int i = 0; i < 64 * 36; i++)
+        esc += a.raw.counts[i] < 3000;
     assert_true(esc > 100);
     drop(&a), drop(&b), drop(&c);
     free(p);
@@ -96,9 +106,15 @@ static void reuse_case(const char *width, const char *ref, int deep)
     fr_context_destroy(fresh);
 }
 
-static void test_reuse_double(void **state) { reuse_case("3e-20", KF14_REF, 1); }
+static void test_reuse_double(void **state)
+{
+    reuse_case("3e-20", KF14_REF, 1);
+}
 /* pixels of 1.6e-302: extended range */
-static void test_reuse_extended(void **state) { reuse_case("1e-300", KF14_REF300, 2); }
+static void test_reuse_extended(void **state)
+{
+    reuse_case("1e-300", KF14_REF300, 2);
+}
 
 /* A reference at the centre's own text changes no byte; a reference off
  * the centre gives the fresh render's counts but where a count sits within
@@ -115,7 +131,8 @@ static void test_reference_at_centre(void **state)
     assert_int_equal(fr_escape_param_set(ctx, p, "reference", KF14_REF), FR_OK);
     render(ctx, p, &c);
     size_t eq = 0;
-    for (int i = 0; i < 64 * 36; i++) eq += a.raw.counts[i] == c.raw.counts[i];
+    for (int i = 0; i < 64 * 36; i++)
+        eq += a.raw.counts[i] == c.raw.counts[i];
     assert_true(eq >= 64 * 36 - 2);
     drop(&a), drop(&b), drop(&c);
     free(p);
@@ -229,9 +246,9 @@ static void test_zoom_frames(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reuse_double),     cmocka_unit_test(test_reuse_extended),
+        cmocka_unit_test(test_reuse_double),        cmocka_unit_test(test_reuse_extended),
         cmocka_unit_test(test_reference_at_centre), cmocka_unit_test(test_iteration_prefix),
-        cmocka_unit_test(test_limits_and_scenes), cmocka_unit_test(test_zoom_frames),
+        cmocka_unit_test(test_limits_and_scenes),   cmocka_unit_test(test_zoom_frames),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

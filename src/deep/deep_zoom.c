@@ -44,7 +44,8 @@ static void put_decimal(char *buf, size_t *at, const mpfr_t x, size_t digits)
     const char *p = d;
     if (*p == '-') buf[(*at)++] = '-', p++;
     size_t n = strlen(p);
-    while (n > 1 && p[n - 1] == '0') n--;
+    while (n > 1 && p[n - 1] == '0')
+        n--;
     buf[(*at)++] = p[0];
     if (n > 1) {
         buf[(*at)++] = '.';
@@ -93,7 +94,8 @@ static void k_of(mpfr_t kx, mpfr_t ky, double l, double deg, mpfr_t t)
 }
 
 /* (ox, oy) = (ax, ay) (bx, by), complex; o may not alias a or b. */
-static void cmul(mpfr_t ox, mpfr_t oy, const mpfr_t ax, const mpfr_t ay, const mpfr_t bx, const mpfr_t by, mpfr_t t)
+static void cmul(mpfr_t ox, mpfr_t oy, const mpfr_t ax, const mpfr_t ay, const mpfr_t bx, const mpfr_t by,
+                 mpfr_t t)
 {
     mpfr_mul(ox, ax, bx, MPFR_RNDN);
     mpfr_mul(t, ay, by, MPFR_RNDN);
@@ -108,8 +110,9 @@ fr_status fr_escape_zoom_view(fr_context *ctx, const fr_escape_params *a, const 
 {
     if (!(s >= 0 && s <= 1)) return fr_fail(ctx, FR_ERR_INVALID, "zoom view: s = %g is not in 0..1", s);
     if (a->width != b->width || a->height != b->height || a->aa != b->aa)
-        return fr_fail(ctx, FR_ERR_INVALID, "zoom view: the two scenes differ in size (%dx%d aa %d, %dx%d aa %d)",
-                       a->width, a->height, a->aa, b->width, b->height, b->aa);
+        return fr_fail(ctx, FR_ERR_INVALID,
+                       "zoom view: the two scenes differ in size (%dx%d aa %d, %dx%d aa %d)", a->width,
+                       a->height, a->aa, b->width, b->height, b->aa);
     const double La = fr_escape_view_log10_width(a), Lb = fr_escape_view_log10_width(b);
     const double ra = a->rotate_deg, rb = b->rotate_deg;
     const long bits_a = view_bits(a), bits_b = view_bits(b), bits_ref = bits_a > bits_b ? bits_a : bits_b;
@@ -186,7 +189,8 @@ fr_status fr_escape_zoom_view(fr_context *ctx, const fr_escape_params *a, const 
         double E = floor(L), m = pow(10.0, L - E);
         if (m >= 10) m /= 10, E += 1;
         snprintf(wtext, sizeof wtext, "%.17ge%.0f", m, E);
-        if ((st = fr_escape_param_set(ctx, out, "center", ctext)) || (st = fr_escape_param_set(ctx, out, "width", wtext)))
+        if ((st = fr_escape_param_set(ctx, out, "center", ctext)) ||
+            (st = fr_escape_param_set(ctx, out, "width", wtext)))
             goto out;
         out->rotate_deg = r;
     }
@@ -197,7 +201,8 @@ fr_status fr_escape_zoom_view(fr_context *ctx, const fr_escape_params *a, const 
         mpfr_hypot(t, u, v, MPFR_RNDN);
         long e2;
         double m2 = mpfr_zero_p(t) ? 0 : mpfr_get_d_2exp(&e2, t, MPFR_RNDN);
-        double lpx = m2 == 0 ? -1e9 : log10(m2) + (double)e2 * 0.30102999566398120 - La + log10((double)a->width);
+        double lpx =
+            m2 == 0 ? -1e9 : log10(m2) + (double)e2 * 0.30102999566398120 - La + log10((double)a->width);
         if (lpx < 6.9) { /* below 2^23 pixels (deep_render.c takes up to 2^24) */
             size_t digits = (size_t)((double)bits_ref * 0.30102999566398120) + 3;
             if (!(rtext = pair_text(tx, ty, digits))) {

@@ -32,12 +32,14 @@ static const cli_opt opts[] = {
     {"to", "SCENE", "the end scene: a .json scene, a PNG or EXR rendered by fractalis, or a .kfr location"},
     {"zoom-to", "W", "the end scene is the start's with view width W (any exponent: 1e-50, 4e-5000)"},
     {"from", "SCENE", "the start scene (default: FORMULA's view with the flags given)"},
-    {"keyframes", "A,B,...", "scenes to pass through in order (instead of --from/--to); the first gives every "
-                             "parameter but the view"},
+    {"keyframes", "A,B,...",
+     "scenes to pass through in order (instead of --from/--to); the first gives every "
+     "parameter but the view"},
     {"frames", "N", "number of frames"},
     {"duration", "S", "length in seconds: frames = S x --fps"},
-    {"scenes", "PATTERN", "write each frame's scene (.json) through a printf pattern ('f-%05d.json') and render "
-                          "nothing (frames for `render --from` elsewhere)"},
+    {"scenes", "PATTERN",
+     "write each frame's scene (.json) through a printf pattern ('f-%05d.json') and render "
+     "nothing (frames for `render --from` elsewhere)"},
     {NULL, NULL, NULL},
 };
 
@@ -51,7 +53,8 @@ static int on_opt(void *user, int i, const char *v)
     case 2: z->from = v; break;
     case 3: z->keyframes = v; break;
     case 4:
-        if (!cli_parse_int(v, 1, 10000000, &z->frames)) return cli_error("--frames '%s': a whole number 1..1e7", v), EXIT_USAGE;
+        if (!cli_parse_int(v, 1, 10000000, &z->frames))
+            return cli_error("--frames '%s': a whole number 1..1e7", v), EXIT_USAGE;
         break;
     case 5:
         z->duration = strtod(v, &end);
@@ -75,7 +78,8 @@ static void help(const cli_command *c)
 {
     fr_escape_params p;
     fr_escape_params_default(&p, FR_MANDELBROT);
-    printf("Usage: fractalis animate FORMULA [scene options] --zoom-to W | --to SCENE  --frames N | --duration S "
+    printf("Usage: fractalis animate FORMULA [scene options] --zoom-to W | --to SCENE  --frames N | "
+           "--duration S "
            "-o zoom.mp4\n"
            "       fractalis animate FORMULA --from A.json --to B.json ...\n"
            "       fractalis animate FORMULA --keyframes a.json,b.png,c.kfr ...\n\n"
@@ -91,10 +95,11 @@ static void help(const cli_command *c)
            "frame's centre).\n\n");
     animate_output_help();
     cli_print_options(c, &p);
-    printf("\nExamples:\n"
-           "  fractalis animate mandelbrot --center -1.7490234375,0 --zoom-to 1e-12 --duration 10 -o zoom.mp4\n"
-           "  fractalis animate mandelbrot --from start.json --to deep.json --frames 1800 --fps 60 -o zoom.mp4\n"
-           "  fractalis animate mandelbrot --keyframes a.json,b.json,c.kfr --frames 600 -o 'f-%%05d.png'\n");
+    printf(
+        "\nExamples:\n"
+        "  fractalis animate mandelbrot --center -1.7490234375,0 --zoom-to 1e-12 --duration 10 -o zoom.mp4\n"
+        "  fractalis animate mandelbrot --from start.json --to deep.json --frames 1800 --fps 60 -o zoom.mp4\n"
+        "  fractalis animate mandelbrot --keyframes a.json,b.json,c.kfr --frames 600 -o 'f-%%05d.png'\n");
 }
 
 /* The view parameters a keyframe file keeps when the flags apply to it. */
@@ -123,12 +128,14 @@ static int load_key(const cli_command *c, fr_context *ctx, int argc, char **argv
     if (cli_is_kfr(path)) {
         char *text;
         if (fr_read_text_file(ctx, path, &text)) return cli_error("%s", fr_last_error(ctx)), EXIT_WORK;
-        if (fr_escape_params_from_kfr(ctx, text, strlen(text), p)) cli_error("'%s': %s", path, fr_last_error(ctx)), rc = EXIT_WORK;
+        if (fr_escape_params_from_kfr(ctx, text, strlen(text), p))
+            cli_error("'%s': %s", path, fr_last_error(ctx)), rc = EXIT_WORK;
         free(text);
     } else {
         char *json;
         if ((rc = cli_scene_read(ctx, path, &json))) return rc;
-        if (fr_escape_params_from_json(ctx, json, p)) cli_error("scene '%s': %s", path, fr_last_error(ctx)), rc = EXIT_WORK;
+        if (fr_escape_params_from_json(ctx, json, p))
+            cli_error("scene '%s': %s", path, fr_last_error(ctx)), rc = EXIT_WORK;
         free(json);
     }
     if (rc) return rc;
@@ -141,7 +148,8 @@ static int load_key(const cli_command *c, fr_context *ctx, int argc, char **argv
     view_keep(p, &v);
     rc = cli_parse(c, ctx, argc, argv, 1, NULL, p);
     view_put(p, &v);
-    if (!rc && fr_escape_param_set(ctx, p, "center", ctext)) cli_error("%s", fr_last_error(ctx)), rc = EXIT_WORK;
+    if (!rc && fr_escape_param_set(ctx, p, "center", ctext))
+        cli_error("%s", fr_last_error(ctx)), rc = EXIT_WORK;
     free(ctext);
     return rc;
 }
@@ -150,10 +158,10 @@ typedef struct zoom_run {
     fr_context *ctx;
     fr_escape_params **keys;
     int nkeys, nframes;
-    double *cum;          /* cumulative share of time at each key (0 .. 1) */
+    double *cum; /* cumulative share of time at each key (0 .. 1) */
     fr_escape_params *frame;
     int deep_frames, reused, rendered;
-    const char *reference; /* --reference: the user's point for every frame (NULL: each segment's target) */
+    const char *reference;  /* --reference: the user's point for every frame (NULL: each segment's target) */
     int32_t reference_bits; /* its precision: the deepest keyframe's */
 } zoom_run;
 
@@ -162,7 +170,8 @@ static int frame_scene(zoom_run *z, int i)
 {
     double t = z->nframes > 1 ? (double)i / (z->nframes - 1) : 0.0;
     int k = 0;
-    while (k + 2 < z->nkeys && t > z->cum[k + 1]) k++;
+    while (k + 2 < z->nkeys && t > z->cum[k + 1])
+        k++;
     double span = z->cum[k + 1] - z->cum[k];
     double s = span > 0 ? (t - z->cum[k]) / span : 1.0;
     if (i == z->nframes - 1 && z->nframes > 1) s = 1.0;
@@ -227,7 +236,8 @@ static void timeline(zoom_run *z)
         total += d;
         z->cum[k + 1] = total;
     }
-    for (int k = 1; k < z->nkeys; k++) z->cum[k] /= total;
+    for (int k = 1; k < z->nkeys; k++)
+        z->cum[k] /= total;
     z->cum[z->nkeys - 1] = 1.0;
 }
 
@@ -248,13 +258,16 @@ int animate_zoom(int argc, char **argv)
             if ((!strcmp(argv[i], "--color") && i + 1 < argc && !strcmp(argv[i + 1], "histogram")) ||
                 !strcmp(argv[i], "--color=histogram"))
                 zc.forced_histogram = 1;
-            if (!strcmp(argv[i], "--reference") || !strncmp(argv[i], "--reference=", 12)) zc.user_reference = 1;
+            if (!strcmp(argv[i], "--reference") || !strncmp(argv[i], "--reference=", 12))
+                zc.user_reference = 1;
         }
     }
     av[ac] = NULL;
     /* -o and -q are the shared output options' (above) */
-    const cli_command c = {"animate", RUN_DEVICE | RUN_KERNEL | RUN_THREADS | RUN_DEVICE_MEMORY, NULL,
-                           &cli_escape_params, opts, on_opt, on_word, &zc};
+    const cli_command c = {"animate", RUN_DEVICE | RUN_KERNEL | RUN_THREADS | RUN_DEVICE_MEMORY,
+                           NULL,      &cli_escape_params,
+                           opts,      on_opt,
+                           on_word,   &zc};
     cli_run run;
     cli_run_init(&run);
     cli_catch_signals();
@@ -278,7 +291,8 @@ int animate_zoom(int argc, char **argv)
     }
     if (!!zc.keyframes + !!(zc.to || zc.zoom_to) != 1 || (zc.to && zc.zoom_to) || (zc.keyframes && zc.from)) {
         cli_error("animate %s: say where the zoom goes: --to SCENE or --zoom-to W (with --from SCENE or the "
-                  "flags as the start), or --keyframes A,B,...", zc.formula);
+                  "flags as the start), or --keyframes A,B,...",
+                  zc.formula);
         rc = EXIT_USAGE;
         goto done;
     }
@@ -289,8 +303,9 @@ int animate_zoom(int argc, char **argv)
         goto done;
     }
     if (!o.path && !zc.scenes) {
-        cli_error("animate %s: say where the frames go (-o zoom.mp4 or -o 'frame-%%05d.png'; --scenes for scenes)",
-                  zc.formula);
+        cli_error(
+            "animate %s: say where the frames go (-o zoom.mp4 or -o 'frame-%%05d.png'; --scenes for scenes)",
+            zc.formula);
         rc = EXIT_USAGE;
         goto done;
     }
@@ -340,7 +355,8 @@ int animate_zoom(int argc, char **argv)
         }
         z.keys[z.nkeys++] = p;
         memcpy(p, k ? z.keys[0] : base, sizeof *p);
-        if (files[k]) rc = load_key(&c, ctx, ac, av, files[k], p, 1, f);
+        if (files[k])
+            rc = load_key(&c, ctx, ac, av, files[k], p, 1, f);
         else if (k == 1 && fr_escape_param_set(ctx, p, "width", zc.zoom_to))
             cli_error("--zoom-to: %s", fr_last_error(ctx)), rc = EXIT_USAGE;
         if (!rc && k) { /* every parameter but the view from the first keyframe */
@@ -355,7 +371,8 @@ int animate_zoom(int argc, char **argv)
             }
             memcpy(p, z.keys[0], sizeof *p);
             view_put(p, &v);
-            if (fr_escape_param_set(ctx, p, "center", ctext)) cli_error("%s", fr_last_error(ctx)), rc = EXIT_WORK;
+            if (fr_escape_param_set(ctx, p, "center", ctext))
+                cli_error("%s", fr_last_error(ctx)), rc = EXIT_WORK;
             free(ctext);
             if (iter > z.keys[0]->max_iter) z.keys[0]->max_iter = iter;
         }
@@ -363,17 +380,21 @@ int animate_zoom(int argc, char **argv)
     free(list);
     free(base);
     if (rc) goto done;
-    for (int k = 0; k < z.nkeys; k++) z.keys[k]->max_iter = z.keys[0]->max_iter; /* the deepest's iterations */
+    for (int k = 0; k < z.nkeys; k++)
+        z.keys[k]->max_iter = z.keys[0]->max_iter; /* the deepest's iterations */
     fr_escape_params *k0 = z.keys[0];
     if (k0->color == FR_COLOR_HISTOGRAM) {
         if (zc.forced_histogram)
-            fprintf(stderr, "fractalis: animate: histogram colouring ranks each frame's counts anew, so colours "
-                            "flicker from frame to frame; kept as asked (--color smooth is continuous)\n");
+            fprintf(stderr,
+                    "fractalis: animate: histogram colouring ranks each frame's counts anew, so colours "
+                    "flicker from frame to frame; kept as asked (--color smooth is continuous)\n");
         else {
             if (!o.quiet)
-                fprintf(stderr, "fractalis: animate: the scene colours by histogram, which flickers in a video; "
-                                "colouring smooth instead (say --color histogram to keep it)\n");
-            for (int k = 0; k < z.nkeys; k++) z.keys[k]->color = FR_COLOR_SMOOTH;
+                fprintf(stderr,
+                        "fractalis: animate: the scene colours by histogram, which flickers in a video; "
+                        "colouring smooth instead (say --color histogram to keep it)\n");
+            for (int k = 0; k < z.nkeys; k++)
+                z.keys[k]->color = FR_COLOR_SMOOTH;
         }
     }
     for (int k = 0; k < z.nkeys; k++)
@@ -416,13 +437,15 @@ int animate_zoom(int argc, char **argv)
     rc = animate_run_meta(ctx, &o, z.nframes, NULL, render_frame, frame_meta, &z);
     double secs = cli_now() - t0;
     if (!o.quiet && z.rendered)
-        fprintf(stderr,
-                "fractalis: animate: %d frames in %.2f s (%.3g frames/s); %d by perturbation, %d of them on a "
-                "reference orbit computed before\n",
-                z.rendered, secs, z.rendered / secs, z.deep_frames, z.reused);
+        fprintf(
+            stderr,
+            "fractalis: animate: %d frames in %.2f s (%.3g frames/s); %d by perturbation, %d of them on a "
+            "reference orbit computed before\n",
+            z.rendered, secs, z.rendered / secs, z.deep_frames, z.reused);
 done:
     if (z.keys)
-        for (int k = 0; k < z.nkeys; k++) free(z.keys[k]);
+        for (int k = 0; k < z.nkeys; k++)
+            free(z.keys[k]);
     free(z.keys);
     free(z.cum);
     free(z.frame);
