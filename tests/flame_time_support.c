@@ -22,17 +22,19 @@ void flame_time_timeline(const char *path)
         "brightness=\"7\" gamma=\"2.2\""};
     fprintf(f, "<flames>\n");
     for (int k = 0; k < 2; k++) {
-        fprintf(f, "%s quality=\"50\" passes=\"1\" temporal_samples=\"20\" temporal_filter_width=\"1\" "
-                   "interpolation=\"linear\" interpolation_type=\"linear\" palette_interpolation=\"rgb\" "
-                   "estimator_radius=\"4\" estimator_minimum=\"0\" estimator_curve=\"0.5\">\n"
-                   "<xform weight=\"0.5\" color=\"0\" julian=\"0.8\" julian_power=\"3\" linear=\"0.2\" "
-                   "coefs=\"0.7 0.2 -0.2 0.7 0.1 -0.1\"/>\n"
-                   "<xform weight=\"0.3\" color=\"0.7\" spherical=\"0.6\" coefs=\"0.6 -0.3 0.3 0.6 -0.3 0.2\"/>\n"
-                   "<xform weight=\"0.2\" color=\"1\" linear=\"1\" coefs=\"0.4 0 0 0.4 0.5 0.5\"/>\n",
-                head[k]);
+        fprintf(
+            f,
+            "%s quality=\"50\" passes=\"1\" temporal_samples=\"20\" temporal_filter_width=\"1\" "
+            "interpolation=\"linear\" interpolation_type=\"linear\" palette_interpolation=\"rgb\" "
+            "estimator_radius=\"4\" estimator_minimum=\"0\" estimator_curve=\"0.5\">\n"
+            "<xform weight=\"0.5\" color=\"0\" julian=\"0.8\" julian_power=\"3\" linear=\"0.2\" "
+            "coefs=\"0.7 0.2 -0.2 0.7 0.1 -0.1\"/>\n"
+            "<xform weight=\"0.3\" color=\"0.7\" spherical=\"0.6\" coefs=\"0.6 -0.3 0.3 0.6 -0.3 0.2\"/>\n"
+            "<xform weight=\"0.2\" color=\"1\" linear=\"1\" coefs=\"0.4 0 0 0.4 0.5 0.5\"/>\n",
+            head[k]);
         for (int i = 0; i < 256; i++)
-            fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, k ? i : 255 - i, (i * (k ? 3 : 5)) % 256,
-                    k ? 255 - i : i);
+            fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, k ? i : 255 - i,
+                    (i * (k ? 3 : 5)) % 256, k ? 255 - i : i);
         fprintf(f, "</flame>\n");
     }
     fprintf(f, "</flames>\n");
@@ -58,7 +60,9 @@ void flame_time_render_ok(const flame_setup *su, const char *path, int index, do
     if (!s)
         s = index == -2 ? fr_flame_render_time_stagger(ctx, f, time, stagger, o, img, NULL)
                         : fr_flame_render_time(ctx, index >= 0 ? one : f, time, o, img, NULL);
-    if (s) fail_msg("%s %s #%d at %g: %s", su->device ? su->device : "cpu", path, index, time, fr_last_error(ctx));
+    if (s)
+        fail_msg("%s %s #%d at %g: %s", su->device ? su->device : "cpu", path, index, time,
+                 fr_last_error(ctx));
     free(xml);
     fr_flames_destroy(one);
     fr_flames_destroy(f);

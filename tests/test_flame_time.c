@@ -29,11 +29,13 @@ static void test_one_genome_is_the_render(void **state)
     flame_tmp_path(path, sizeof path, "time_motion.flam3");
     flame_write_motion_genomes(path);
     /* genome 0: <motion>, 2 passes x 40 gaussian steps; genome 1: exp-weighted steps */
-    static const double times[2] = {0.2, 0.2}; /* (genome 1 has no time: the one before it's, as flam3 reads it) */
+    static const double times[2] = {0.2,
+                                    0.2}; /* (genome 1 has no time: the one before it's, as flam3 reads it) */
     for (int i = 0; i < 2; i++)
         for (int mb = 0; mb < 2; mb++)
             for (int strips = 0; strips < 4; strips += 3) {
-                fr_flame_options o = {.quality = 40, .seed = 5 + (uint64_t)i, .motion_blur = mb, .strips = strips};
+                fr_flame_options o = {
+                    .quality = 40, .seed = 5 + (uint64_t)i, .motion_blur = mb, .strips = strips};
                 fr_image a, b;
                 const flame_setup su = {0};
                 flame_render_ok(&su, path, i, &o, &a);

@@ -376,12 +376,24 @@ static fr_status prepare_time(fr_context *ctx, const fr_flames *fl, double time,
     p->has_g = 1;
     tl.frame_g = &p->g;
     {
-        /* the frame: keyframe 0's spatial filter, the gutter of the widest estimator */
+        /* the frame: keyframe 0's spatial filter, the gutter of the widest
+         * estimator; also wide enough for the first step's (whose kernels
+         * the density estimation takes), which a time outside the keyframes
+         * extrapolates beyond theirs (flam3 then loses the splats past its
+         * gutter; here the gutter grows) */
         fr_flame_genome fg = p->g;
         fg.filter = tl.kf.g[0].filter, fg.filter_shape = tl.kf.g[0].filter_shape;
         for (int i = 0; i < tl.kf.n; i++)
             if (ceil(tl.kf.g[i].estimator_radius) > ceil(fg.estimator_radius))
                 fg.estimator_radius = tl.kf.g[i].estimator_radius;
+        const int steps = p->g.passes * (o->motion_blur ? p->g.temporal_samples : 1);
+        if (o->motion_blur && steps > 1) {
+            fr_flame_genome first;
+            if ((s = fr_flame_interpolate(ctx, &tl.kf, time - 0.5 * p->g.temporal_filter_width, stagger, &first)))
+                goto done;
+            if (ceil(first.estimator_radius) > ceil(fg.estimator_radius)) fg.estimator_radius = first.estimator_radius;
+            fr_flame_genome_free(&first);
+        }
         if ((s = fr_flame_frame_init(ctx, &fg, &p->f))) goto done;
     }
     if ((s = fr_flame_jobs_build(ctx, &p->g, &p->f, o->seed, o->earlyclip, o->motion_blur, time, timeline_step, &tl,
