@@ -842,7 +842,7 @@ void fr_flames_size(const fr_flames *f, int i, int *width, int *height);
 const char *fr_flames_warning(const fr_flames *f, int i);
 /* Write genome `index` (-1: all) as flam3 XML that flam3 reads. */
 fr_status fr_flames_write(fr_context *ctx, const fr_flames *f, int index, const char *path);
-/* Genome `index` as flam3 XML text (malloc()ed). */
+/* Genome `index` (-1: all) as flam3 XML text (malloc()ed). */
 fr_status fr_flames_xml(fr_context *ctx, const fr_flames *f, int index, char **out);
 
 /* The variations genomes may use (the registry): flam3's 99 in its order,
@@ -969,10 +969,54 @@ fr_status fr_flame_bench(fr_context *ctx, const fr_flames *f, int index, const f
  * flam3 3.1.1's flam3_interpolate makes it (linear or Catmull-Rom
  * "smooth" interpolation, the affine parts by interpolation_type, the
  * palette by palette_interpolation, xforms padded to equal counts, each
- * xform's share delayed by `stagger` in 0 .. 1, <motion> applied), into a
- * new one-genome set (*out; fr_flames_destroy). Times outside the
- * keyframes extrapolate as flam3 does from the first or last two. */
+ * xform's share delayed by `stagger` in 0 .. 1), into a new one-genome set
+ * (*out; fr_flames_destroy). Times outside the keyframes extrapolate as
+ * flam3 does from the first or last two. Keyframe times must increase.
+ * As flam3_interpolate, <motion> is not applied and the result has none
+ * (one keyframe: a copy, motion kept); flam3 applies motion only in
+ * flam3-genome's loops and edges (fr_flames_loop, fr_flames_edge). */
 fr_status fr_flames_interpolate(fr_context *ctx, const fr_flames *f, double time, double stagger, fr_flames **out);
+
+/* flam3-genome's deterministic tools (flam3 3.1.1, Electric Sheep's loops
+ * and transitions). Each reads f (unchanged; its genomes' rotates first
+ * moved by whole turns to within 180 degrees of the genome before, as
+ * flam3's reader does) and returns a new set in *out (fr_flames_destroy).
+ * Results carry inline palettes and no <motion>; the loop and edge genomes
+ * are named by their time ("%f", as flam3-genome). Errors name the
+ * parameter (index, frame, nframes, stagger, ...). */
+/* sheep_loop: genome `index` with its <motion> applied at `blend` and its
+ * xforms (not the final, not those with animate 0) turned by blend * 360
+ * degrees; time `time`. */
+fr_status fr_flames_loop(fr_context *ctx, const fr_flames *f, int index, double blend, double time, fr_flames **out);
+/* sheep_edge: the genome `blend` (0 .. 1, smoothed) of the way from
+ * genome `index` to index + 1, both turned by blend * 360 degrees; each
+ * xform's share delayed by stagger (0 .. 1); seqflag with blend 0 gives
+ * genome `index` unpadded (a sequence's ends); time `time`. */
+fr_status fr_flames_edge(fr_context *ctx, const fr_flames *f, int index, double blend, int seqflag, double stagger,
+                         double time, fr_flames **out);
+/* flam3-genome rotate=: the one genome of f looped at frames frame - 1,
+ * frame, frame + 1 of nframes (3 genomes). inter=: the same along the edge
+ * between the two genomes of f (seqflag 0). */
+fr_status fr_flames_rotate(fr_context *ctx, const fr_flames *f, int frame, int nframes, fr_flames **out);
+fr_status fr_flames_inter(fr_context *ctx, const fr_flames *f, int frame, int nframes, double stagger, fr_flames **out);
+/* flam3-genome sequence=: for each genome, with loops, its loop in nframes
+ * frames; then (but after the last) the edge to the next in nframes
+ * frames (seqflag at the edge's first and last frame); then the last
+ * genome once more: (loops ? n : 0) * nframes + (n - 1) * nframes + 1
+ * genomes, timed 0, 1, 2, ... */
+fr_status fr_flames_sequence(fr_context *ctx, const fr_flames *f, int nframes, int loops, double stagger,
+                             fr_flames **out);
+/* flam3-genome clone=: genome `index`, its xforms of weight under 0.001
+ * deleted and at most 5 variations an xform kept (truncate_variations),
+ * time 0; index -1 (clone_all=): every genome unchanged. */
+fr_status fr_flames_clone(fr_context *ctx, const fr_flames *f, int index, fr_flames **out);
+/* flam3-genome strip=: every genome cut to strip `strip` of nstrips
+ * horizontal strips (height / nstrips, the centre moved, motion dropped). */
+fr_status fr_flames_strip(fr_context *ctx, const fr_flames *f, int nstrips, int strip, fr_flames **out);
+/* The time attribute of genome i (0 past the end). */
+double fr_flames_time(const fr_flames *f, int i);
+/* The genomes of sets[0 .. n-1], one after another, in a new set. */
+fr_status fr_flames_concat(fr_context *ctx, const fr_flames *const *sets, int n, fr_flames **out);
 
 /* The frame at `time` of the timeline as flam3-animate renders it: the
  * camera, filters and tone map of the genome at `time`; with

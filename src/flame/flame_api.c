@@ -90,9 +90,9 @@ fr_status fr_flames_write(fr_context *ctx, const fr_flames *f, int index, const 
 
 fr_status fr_flames_xml(fr_context *ctx, const fr_flames *f, int index, char **out)
 {
-    fr_status s = check_index(ctx, f, index, 0);
+    fr_status s = check_index(ctx, f, index, 1);
     if (s) return s;
-    return fr_flame_to_xml(ctx, f->file.g + index, 1, out);
+    return index < 0 ? fr_flame_to_xml(ctx, f->file.g, f->file.n, out) : fr_flame_to_xml(ctx, f->file.g + index, 1, out);
 }
 
 /* The variation registry (flame_var_table.c). */

@@ -368,6 +368,9 @@ int cmd_flame(int argc, char **argv)
     int rc = argc < 2 ? CLI_HELP : 0;
     if (!rc && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) rc = CLI_HELP;
     t.sub = argc < 2 ? "" : argv[1];
+    static const char *const genome_subs[] = {"interpolate", "inter", "rotate", "sequence", "clone", "strip"};
+    for (int k = 0; !rc && k < 6; k++)
+        if (!strcmp(t.sub, genome_subs[k])) return cmd_flame_genome(argc, argv);
     if (!rc && !strcmp(t.sub, "variations")) {
         if (argc > 2 && (!strcmp(argv[2], "-h") || !strcmp(argv[2], "--help"))) {
             printf("Usage: fractalis flame variations\n\n"
