@@ -197,3 +197,46 @@ def test_video_without_ffmpeg_is_refused():
     r = run([DRIVER, "2", "-o", f"{d}/v.mp4"])
     assert r.returncode == 1 and "no video support" in r.stderr, r.stderr
     assert rendered(r) == 0 and listing(d) == []
+
+
+def test_quiet_and_ffmpeg_silent():
+    """--quiet prints nothing; FFmpeg's own log (x264's "using cpu
+    capabilities", ...) never reaches stderr."""
+    need_video()
+    d = tmpdir("loop")
+    for name, extra in (("q.mp4", []), ("q.mkv", []), ("q.webm", []), ("h.mp4", ["--codec", "libx265"])):
+        r = run([DRIVER, "3", "-o", f"{d}/{name}", "--quiet"] + extra)
+        assert r.returncode == 0 and r.stderr == "", (name, r.stderr)
+
+
+def test_frames_folder_must_be_a_folder():
+    need_video()
+    d = tmpdir("loop")
+    open(f"{d}/v.mkv.frames", "w").close()
+    r = run([DRIVER, "2", "-o", f"{d}/v.mkv", "--quiet"])
+    assert r.returncode == 1 and "not a folder" in r.stderr, r.stderr
+    assert rendered(r) == 0 and listing(d) == ["v.mkv.frames"]
+
+
+def test_progress_bar_on_a_terminal():
+    """On a terminal: frame i/N, this frame's and the last frame's time, an ETA."""
+    import pty
+    d = tmpdir("loop")
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(DRIVER, [DRIVER, "6", "--sleep", "300", "-o", f"{d}/p-%d.png"])
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    text = out.decode(errors="replace")
+    assert re.search(r"frame 6/6 \[#+\.*\]", text), text
+    assert "ETA" in text and "last 0.3s" in text, text
+    assert "6 frames -> " in text
