@@ -20,7 +20,8 @@ static fr_status set_new(fr_context *ctx, int n, fr_flames **out)
         free(f);
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
     }
-    for (int i = 0; i < n; i++) fr_flame_genome_init(&f->file.g[i]);
+    for (int i = 0; i < n; i++)
+        fr_flame_genome_init(&f->file.g[i]);
     f->file.n = n;
     *out = f;
     return FR_OK;
@@ -38,7 +39,8 @@ static fr_status fail_set(fr_flames **out, fr_status s)
 static fr_status read_copy(fr_context *ctx, const fr_flames *f, fr_flames **out)
 {
     fr_status s = set_new(ctx, f->file.n, out);
-    for (int i = 0; !s && i < f->file.n; i++) s = fr_flame_genome_copy(ctx, &(*out)->file.g[i], &f->file.g[i]);
+    for (int i = 0; !s && i < f->file.n; i++)
+        s = fr_flame_genome_copy(ctx, &(*out)->file.g[i], &f->file.g[i]);
     if (s) return *out ? fail_set(out, s) : s;
     fr_flame_adjust_rotates((*out)->file.g, (*out)->file.n);
     return FR_OK;
@@ -55,7 +57,8 @@ static fr_status check_in(fr_context *ctx, const fr_flames *f, fr_flames **out)
 static fr_status check_blend(fr_context *ctx, double blend, double stagger)
 {
     if (!isfinite(blend)) return fr_fail(ctx, FR_ERR_INVALID, "blend: %g is not a finite number", blend);
-    if (!(stagger >= 0 && stagger <= 1)) return fr_fail(ctx, FR_ERR_INVALID, "stagger: %g is not in 0 .. 1", stagger);
+    if (!(stagger >= 0 && stagger <= 1))
+        return fr_fail(ctx, FR_ERR_INVALID, "stagger: %g is not in 0 .. 1", stagger);
     return FR_OK;
 }
 
@@ -88,13 +91,15 @@ static fr_status add_edit(fr_context *ctx, fr_flame_genome *g, const char *actio
     const size_t n = strlen(action) + strlen(c0) + strlen(c1) + 64;
     char *e = malloc(n);
     if (!e) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-    snprintf(e, n, "<edit action=\"%s\">%s%s%s%s</edit>", action, *c0 ? "\n   " : "", c0, *c1 ? "\n   " : "", c1);
+    snprintf(e, n, "<edit action=\"%s\">%s%s%s%s</edit>", action, *c0 ? "\n   " : "", c0, *c1 ? "\n   " : "",
+             c1);
     free(g->children);
     g->children = e;
     return FR_OK;
 }
 
-static fr_status loop_into(fr_context *ctx, const fr_flame_genome *g, double blend, double time, fr_flame_genome *o)
+static fr_status loop_into(fr_context *ctx, const fr_flame_genome *g, double blend, double time,
+                           fr_flame_genome *o)
 {
     fr_status s = fr_flame_sheep_loop(ctx, g, blend, o);
     char action[64];
@@ -103,8 +108,8 @@ static fr_status loop_into(fr_context *ctx, const fr_flame_genome *g, double ble
     return s ? s : finish(ctx, o, time, 1);
 }
 
-static fr_status edge_into(fr_context *ctx, const fr_flame_genome *g, double blend, int seqflag, double stagger,
-                           double time, fr_flame_genome *o)
+static fr_status edge_into(fr_context *ctx, const fr_flame_genome *g, double blend, int seqflag,
+                           double stagger, double time, fr_flame_genome *o)
 {
     fr_status s = fr_flame_sheep_edge(ctx, g, blend, seqflag, stagger, o);
     char action[64];
@@ -113,7 +118,8 @@ static fr_status edge_into(fr_context *ctx, const fr_flame_genome *g, double ble
     return s ? s : finish(ctx, o, time, 0);
 }
 
-fr_status fr_flames_interpolate(fr_context *ctx, const fr_flames *f, double time, double stagger, fr_flames **out)
+fr_status fr_flames_interpolate(fr_context *ctx, const fr_flames *f, double time, double stagger,
+                                fr_flames **out)
 {
     fr_status s = check_in(ctx, f, out);
     if (!s) s = set_new(ctx, 1, out);
@@ -121,11 +127,13 @@ fr_status fr_flames_interpolate(fr_context *ctx, const fr_flames *f, double time
     return s && *out ? fail_set(out, s) : s;
 }
 
-fr_status fr_flames_loop(fr_context *ctx, const fr_flames *f, int index, double blend, double time, fr_flames **out)
+fr_status fr_flames_loop(fr_context *ctx, const fr_flames *f, int index, double blend, double time,
+                         fr_flames **out)
 {
     fr_status s = check_in(ctx, f, out);
     if (!s && (index < 0 || index >= f->file.n))
-        s = fr_fail(ctx, FR_ERR_INVALID, "index: %d is not a genome of the file (it has %d)", index, f->file.n);
+        s = fr_fail(ctx, FR_ERR_INVALID, "index: %d is not a genome of the file (it has %d)", index,
+                    f->file.n);
     if (!s) s = check_blend(ctx, blend, 0);
     fr_flames *in = NULL;
     if (!s) s = read_copy(ctx, f, &in);
@@ -135,8 +143,8 @@ fr_status fr_flames_loop(fr_context *ctx, const fr_flames *f, int index, double 
     return s && *out ? fail_set(out, s) : s;
 }
 
-fr_status fr_flames_edge(fr_context *ctx, const fr_flames *f, int index, double blend, int seqflag, double stagger,
-                         double time, fr_flames **out)
+fr_status fr_flames_edge(fr_context *ctx, const fr_flames *f, int index, double blend, int seqflag,
+                         double stagger, double time, fr_flames **out)
 {
     fr_status s = check_in(ctx, f, out);
     if (!s && (index < 0 || index + 1 >= f->file.n))
@@ -180,7 +188,8 @@ fr_status fr_flames_rotate(fr_context *ctx, const fr_flames *f, int frame, int n
     return pick3(ctx, f, frame, nframes, 0, 0, out);
 }
 
-fr_status fr_flames_inter(fr_context *ctx, const fr_flames *f, int frame, int nframes, double stagger, fr_flames **out)
+fr_status fr_flames_inter(fr_context *ctx, const fr_flames *f, int frame, int nframes, double stagger,
+                          fr_flames **out)
 {
     return pick3(ctx, f, frame, nframes, stagger, 1, out);
 }
@@ -194,7 +203,9 @@ fr_status fr_flames_sequence(fr_context *ctx, const fr_flames *f, int nframes, i
     if (s) return s;
     const int n = f->file.n;
     const double total = (double)(loops ? n : 0) * nframes + (double)(n - 1) * nframes + 1;
-    if (total > 1e7) return fr_fail(ctx, FR_ERR_INVALID, "nframes: %d makes %.0f genomes (at most 10000000)", nframes, total);
+    if (total > 1e7)
+        return fr_fail(ctx, FR_ERR_INVALID, "nframes: %d makes %.0f genomes (at most 10000000)", nframes,
+                       total);
     fr_flames *in = NULL;
     s = read_copy(ctx, f, &in);
     if (!s) s = set_new(ctx, (int)total, out);
@@ -205,8 +216,8 @@ fr_status fr_flames_sequence(fr_context *ctx, const fr_flames *f, int nframes, i
                 s = loop_into(ctx, &in->file.g[i], fr / (double)nframes, fc, &(*out)->file.g[fc]);
         if (i < n - 1)
             for (int fr = 0; !s && fr < nframes; fr++, fc++)
-                s = edge_into(ctx, &in->file.g[i], fr / (double)nframes, fr == 0 || fr == nframes - 1, stagger, fc,
-                              &(*out)->file.g[fc]);
+                s = edge_into(ctx, &in->file.g[i], fr / (double)nframes, fr == 0 || fr == nframes - 1,
+                              stagger, fc, &(*out)->file.g[fc]);
     }
     if (!s) s = loop_into(ctx, &in->file.g[n - 1], 0.0, fc, &(*out)->file.g[fc]);
     fr_flames_destroy(in);
@@ -217,7 +228,8 @@ fr_status fr_flames_clone(fr_context *ctx, const fr_flames *f, int index, fr_fla
 {
     fr_status s = check_in(ctx, f, out);
     if (!s && (index < -1 || index >= f->file.n))
-        s = fr_fail(ctx, FR_ERR_INVALID, "index: %d is not a genome of the file (it has %d)", index, f->file.n);
+        s = fr_fail(ctx, FR_ERR_INVALID, "index: %d is not a genome of the file (it has %d)", index,
+                    f->file.n);
     fr_flames *in = NULL;
     if (!s) s = read_copy(ctx, f, &in);
     if (!s && index < 0) {
@@ -246,14 +258,18 @@ fr_status fr_flames_strip(fr_context *ctx, const fr_flames *f, int nstrips, int 
         s = fr_fail(ctx, FR_ERR_INVALID, "strip: %d is not in 0 .. %d", strip, nstrips - 1);
     for (int i = 0; !s && i < f->file.n; i++)
         if (f->file.g[i].height / nstrips < 1)
-            s = fr_fail(ctx, FR_ERR_INVALID, "nstrips: %d strips of genome %d's %d rows leave none", nstrips, i,
-                        f->file.g[i].height);
+            s = fr_fail(ctx, FR_ERR_INVALID, "nstrips: %d strips of genome %d's %d rows leave none", nstrips,
+                        i, f->file.g[i].height);
     if (!s) s = read_copy(ctx, f, out);
-    for (int i = 0; !s && i < (*out)->file.n; i++) fr_flame_strip(&(*out)->file.g[i], nstrips, strip);
+    for (int i = 0; !s && i < (*out)->file.n; i++)
+        fr_flame_strip(&(*out)->file.g[i], nstrips, strip);
     return s;
 }
 
-double fr_flames_time(const fr_flames *f, int i) { return f && i >= 0 && i < f->file.n ? f->file.g[i].time : 0.0; }
+double fr_flames_time(const fr_flames *f, int i)
+{
+    return f && i >= 0 && i < f->file.n ? f->file.g[i].time : 0.0;
+}
 
 fr_status fr_flames_concat(fr_context *ctx, const fr_flames *const *sets, int n, fr_flames **out)
 {
@@ -268,6 +284,7 @@ fr_status fr_flames_concat(fr_context *ctx, const fr_flames *const *sets, int n,
     fr_status s = set_new(ctx, total, out);
     int k = 0;
     for (int i = 0; !s && i < n; i++)
-        for (int j = 0; !s && j < sets[i]->file.n; j++, k++) s = fr_flame_genome_copy(ctx, &(*out)->file.g[k], &sets[i]->file.g[j]);
+        for (int j = 0; !s && j < sets[i]->file.n; j++, k++)
+            s = fr_flame_genome_copy(ctx, &(*out)->file.g[k], &sets[i]->file.g[j]);
     return s && *out ? fail_set(out, s) : s;
 }

@@ -19,14 +19,18 @@
 #define EPS 1e-10
 
 /* flam3's INTERP: 0, then + c[k] * value_k in order. */
-#define SUMTO(dst, expr)                                                                                               \
-    do {                                                                                                               \
-        double acc_ = 0.0;                                                                                             \
-        for (int k = 0; k < ncp; k++) acc_ += c[k] * (expr);                                                          \
-        dst = acc_;                                                                                                    \
+#define SUMTO(dst, expr)                                                                                     \
+    do {                                                                                                     \
+        double acc_ = 0.0;                                                                                   \
+        for (int k = 0; k < ncp; k++)                                                                        \
+            acc_ += c[k] * (expr);                                                                           \
+        dst = acc_;                                                                                          \
     } while (0)
 
-static int is_identity(const double m[3][2]) { return fr_flame_affine_is_identity(m); }
+static int is_identity(const double m[3][2])
+{
+    return fr_flame_affine_is_identity(m);
+}
 
 /* convert_linear_to_polar: each cp's column angles, magnitudes and
  * translation; angles unwound the short way (or within the asymmetric
@@ -55,10 +59,14 @@ static void to_polar(fr_interp_cp *cp, int ncp, int xfi, int post, double ang[4]
             const double wind = cp[k].wind[xfi][col];
             if (wind > 0 && !post) {
                 const double ref = wind - 2 * M_PI;
-                while (ang[k - 1][col] < ref) ang[k - 1][col] += 2 * M_PI;
-                while (ang[k - 1][col] > ref + 2 * M_PI) ang[k - 1][col] -= 2 * M_PI;
-                while (ang[k][col] < ref) ang[k][col] += 2 * M_PI;
-                while (ang[k][col] > ref + 2 * M_PI) ang[k][col] -= 2 * M_PI;
+                while (ang[k - 1][col] < ref)
+                    ang[k - 1][col] += 2 * M_PI;
+                while (ang[k - 1][col] > ref + 2 * M_PI)
+                    ang[k - 1][col] -= 2 * M_PI;
+                while (ang[k][col] < ref)
+                    ang[k][col] += 2 * M_PI;
+                while (ang[k][col] > ref + 2 * M_PI)
+                    ang[k][col] -= 2 * M_PI;
             } else {
                 const double d = ang[k][col] - ang[k - 1][col];
                 if (d > M_PI + EPS)
@@ -93,7 +101,10 @@ static void from_polar(const double *c, int ncp, double ang[4][2], double mag[4]
     }
 }
 
-static double smoother(double t) { return 3 * t * t - 2 * t * t * t; }
+static double smoother(double t)
+{
+    return 3 * t * t - 2 * t * t * t;
+}
 
 /* get_stagger_coef: xform i of nx starts late by its share of stagger. */
 static double stagger_coef(double t, double stagger, int nx, int i)
@@ -148,7 +159,8 @@ static void palette_interp(fr_flame_genome *r, fr_interp_cp *cpi, int ncp, const
         if (alpha1) count = 1.0;
         double hsv_rgb[3];
         fr_flame_hsv2rgb(new_hsv, hsv_rgb);
-        for (int l = 0; l < 3; l++) r->palette[i][l] = rgb_fraction * new_rgb[l] + (1.0 - rgb_fraction) * hsv_rgb[l];
+        for (int l = 0; l < 3; l++)
+            r->palette[i][l] = rgb_fraction * new_rgb[l] + (1.0 - rgb_fraction) * hsv_rgb[l];
         r->palette[i][3] = count;
         for (int j = 0; j < 4; j++) {
             if (r->palette[i][j] < 0.0) r->palette[i][j] = 0.0;
@@ -162,14 +174,16 @@ static void palette_interp(fr_flame_genome *r, fr_interp_cp *cpi, int ncp, const
 static void slot_interp(fr_flame_slot *r, fr_interp_cp *cpi, int ncp, int xfi, int s, const double *c)
 {
     int any = 0;
-    for (int k = 0; k < ncp; k++) any |= fr_interp_xf(&cpi[k], xfi)->slot[s].n > 0;
+    for (int k = 0; k < ncp; k++)
+        any |= fr_interp_xf(&cpi[k], xfi)->slot[s].n > 0;
     if (!any) return; /* r keeps its defaults */
     r->n = 0;
     for (int k = 0; k < ncp; k++) {
         const fr_flame_slot *o = &fr_interp_xf(&cpi[k], xfi)->slot[s];
         for (int j = 0; j < o->n; j++) {
             int m = 0;
-            while (m < r->n && r->var[m] != o->var[j]) m++;
+            while (m < r->n && r->var[m] != o->var[j])
+                m++;
             if (m == r->n && r->n < FR_FLAME_MAX_PREPOST) r->var[r->n++] = o->var[j];
         }
     }
@@ -186,7 +200,8 @@ static void slot_interp(fr_flame_slot *r, fr_interp_cp *cpi, int ncp, int xfi, i
     }
     for (int p = 0; p < FR_FLAME_NPARAM; p++) {
         double acc = 0.0;
-        for (int k = 0; k < ncp; k++) acc += c[k] * fr_interp_xf(&cpi[k], xfi)->slot[s].param[p];
+        for (int k = 0; k < ncp; k++)
+            acc += c[k] * fr_interp_xf(&cpi[k], xfi)->slot[s].param[p];
         r->param[p] = acc;
     }
 }
@@ -206,11 +221,11 @@ static fr_status interpolate_n(fr_context *ctx, fr_flame_genome *r, int ncp, fr_
     r->palette_interpolation = g0->palette_interpolation;
     r->hsv_rgb_palette_blend = g0->hsv_rgb_palette_blend;
 #define INTERP(f) SUMTO(r->f, cpi[k].g.f)
-#define INTERI(f)                                                                                                      \
-    do {                                                                                                               \
-        double tt_;                                                                                                    \
-        SUMTO(tt_, cpi[k].g.f);                                                                                        \
-        r->f = (int)rint(tt_);                                                                                         \
+#define INTERI(f)                                                                                            \
+    do {                                                                                                     \
+        double tt_;                                                                                          \
+        SUMTO(tt_, cpi[k].g.f);                                                                              \
+        r->f = (int)rint(tt_);                                                                               \
     } while (0)
     INTERP(brightness);
     INTERP(highlight_power);
@@ -258,8 +273,10 @@ static fr_status interpolate_n(fr_context *ctx, fr_flame_genome *r, int ncp, fr_
             row[j] = acc < 0 ? 0 : acc;
             if (row[j] != 1.0) ones = 0;
         }
-        if (ones) free(row);
-        else r->xf[i].chaos = row;
+        if (ones)
+            free(row);
+        else
+            r->xf[i].chaos = row;
     }
 
     for (int i = 0; i < nall; i++) {
@@ -283,12 +300,16 @@ static fr_status interpolate_n(fr_context *ctx, fr_flame_genome *r, int ncp, fr_
         if (x->color_speed > 1) x->color_speed = 1;
         SUMTO(x->opacity, XF(k)->opacity);
         SUMTO(x->animate, XF(k)->animate);
-        for (int p = 0; p < FR_FLAME_NPARAM; p++) SUMTO(x->param[p], XF(k)->param[p]);
-        for (int v = 0; v < FR_FLAME_NVAR; v++) SUMTO(x->var[v], XF(k)->var[v]);
-        for (int s = 0; s < 2; s++) slot_interp(&x->slot[s], cpi, ncp, i, s, c);
+        for (int p = 0; p < FR_FLAME_NPARAM; p++)
+            SUMTO(x->param[p], XF(k)->param[p]);
+        for (int v = 0; v < FR_FLAME_NVAR; v++)
+            SUMTO(x->var[v], XF(k)->var[v]);
+        for (int s = 0; s < 2; s++)
+            slot_interp(&x->slot[s], cpi, ncp, i, s, c);
 
         int all_id = 1;
-        for (int k = 0; k < ncp; k++) all_id &= is_identity(XF(k)->post);
+        for (int k = 0; k < ncp; k++)
+            all_id &= is_identity(XF(k)->post);
         memset(x->c, 0, sizeof x->c);
         memset(x->post, 0, sizeof x->post);
         if (g0->interpolation_type == FR_INTERP_TYPE_LOG) {
@@ -321,10 +342,13 @@ static fr_status interpolate_n(fr_context *ctx, fr_flame_genome *r, int ncp, fr_
 void fr_flame_adjust_rotates(fr_flame_genome *g, int n)
 {
     for (int i = 1; i < n; i++) {
-        if (g[i - 1].interpolation_type == FR_INTERP_TYPE_OLD || g[i - 1].interpolation_type == FR_INTERP_TYPE_OLDER)
+        if (g[i - 1].interpolation_type == FR_INTERP_TYPE_OLD ||
+            g[i - 1].interpolation_type == FR_INTERP_TYPE_OLDER)
             continue;
-        while (g[i].rotate < g[i - 1].rotate - 180) g[i].rotate += 360;
-        while (g[i].rotate > g[i - 1].rotate + 180) g[i].rotate -= 360;
+        while (g[i].rotate < g[i - 1].rotate - 180)
+            g[i].rotate += 360;
+        while (g[i].rotate > g[i - 1].rotate + 180)
+            g[i].rotate -= 360;
     }
 }
 
@@ -336,7 +360,8 @@ static fr_status result_init(fr_context *ctx, fr_flame_genome *r, int nstd, int 
         r->xf = calloc((size_t)nstd, sizeof *r->xf);
         if (!r->xf) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
         r->nxf = nstd;
-        for (int i = 0; i < nstd; i++) fr_flame_xform_init(&r->xf[i]);
+        for (int i = 0; i < nstd; i++)
+            fr_flame_xform_init(&r->xf[i]);
     }
     if (fin) {
         r->final = malloc(sizeof *r->final);
@@ -359,7 +384,8 @@ fr_status fr_interp_cps(fr_context *ctx, const fr_interp_cp *cps, int ncps, doub
         i1 = ncps - 2, i2 = ncps - 1;
     else {
         i1 = 0;
-        while (cps[i1].g.time < t) i1++;
+        while (cps[i1].g.time < t)
+            i1++;
         i1--;
         i2 = i1 + 1;
     }
@@ -389,7 +415,8 @@ fr_status fr_interp_cps(fr_context *ctx, const fr_interp_cp *cps, int ncps, doub
             s = interpolate_n(ctx, out, 4, cpi, cmc, 0);
         }
     }
-    for (int k = 0; k < n; k++) fr_interp_cp_free(&cpi[k]);
+    for (int k = 0; k < n; k++)
+        fr_interp_cp_free(&cpi[k]);
     if (s) fr_flame_genome_free(out);
     return s;
 }
@@ -402,28 +429,34 @@ static fr_status interpolate_keys(fr_context *ctx, const fr_flame_genome *g, int
     for (int i = 1; i < n; i++)
         if (!(g[i].time > g[i - 1].time))
             return fr_fail(ctx, FR_ERR_INVALID,
-                           "keyframe times must increase: genome %d has time %g, genome %d time %g", i, g[i - 1].time,
-                           i + 1, g[i].time);
+                           "keyframe times must increase: genome %d has time %g, genome %d time %g", i,
+                           g[i - 1].time, i + 1, g[i].time);
     if (!isfinite(t)) return fr_fail(ctx, FR_ERR_INVALID, "time: %g is not a finite number", t);
-    if (!(stagger >= 0 && stagger <= 1)) return fr_fail(ctx, FR_ERR_INVALID, "stagger: %g is not in 0 .. 1", stagger);
+    if (!(stagger >= 0 && stagger <= 1))
+        return fr_fail(ctx, FR_ERR_INVALID, "stagger: %g is not in 0 .. 1", stagger);
     fr_interp_cp *cps = calloc((size_t)n, sizeof *cps);
     if (!cps) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
     fr_status s = FR_OK;
     int made = 0;
-    for (; !s && made < n; made++) s = fr_interp_cp_of(ctx, &cps[made], &g[made]);
+    for (; !s && made < n; made++)
+        s = fr_interp_cp_of(ctx, &cps[made], &g[made]);
     if (!s && adjust) {
         /* what flam3's reader does to the rotates of a file's genomes */
         fr_flame_genome *tmp = calloc((size_t)n, sizeof *tmp);
-        if (!tmp) s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+        if (!tmp)
+            s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
         else {
-            for (int i = 0; i < n; i++) tmp[i].rotate = g[i].rotate, tmp[i].interpolation_type = g[i].interpolation_type;
+            for (int i = 0; i < n; i++)
+                tmp[i].rotate = g[i].rotate, tmp[i].interpolation_type = g[i].interpolation_type;
             fr_flame_adjust_rotates(tmp, n);
-            for (int i = 0; i < n; i++) cps[i].g.rotate = tmp[i].rotate;
+            for (int i = 0; i < n; i++)
+                cps[i].g.rotate = tmp[i].rotate;
         }
         free(tmp);
     }
     if (!s) s = fr_interp_cps(ctx, cps, n, t, stagger, out);
-    for (int i = 0; i < made; i++) fr_interp_cp_free(&cps[i]);
+    for (int i = 0; i < made; i++)
+        fr_interp_cp_free(&cps[i]);
     free(cps);
     return s;
 }
@@ -434,7 +467,8 @@ fr_status fr_flame_interpolate_cps(fr_context *ctx, const fr_flame_genome *g, in
     return interpolate_keys(ctx, g, n, t, stagger, 0, out);
 }
 
-fr_status fr_flame_interpolate(fr_context *ctx, const fr_flame_file *f, double t, double stagger, fr_flame_genome *out)
+fr_status fr_flame_interpolate(fr_context *ctx, const fr_flame_file *f, double t, double stagger,
+                               fr_flame_genome *out)
 {
     return interpolate_keys(ctx, f->g, f->n, t, stagger, 1, out);
 }

@@ -32,12 +32,13 @@
  * new genome: free with fr_flame_genome_free). The keyframes' rotates are
  * first moved by whole turns as flam3's reader moves a file's
  * (fr_flame_adjust_rotates). */
-fr_status fr_flame_interpolate(fr_context *ctx, const fr_flame_file *f, double t, double stagger, fr_flame_genome *out);
+fr_status fr_flame_interpolate(fr_context *ctx, const fr_flame_file *f, double t, double stagger,
+                               fr_flame_genome *out);
 
 /* flam3_interpolate itself over an array of n genomes (times increasing),
  * rotates as they are (flam3_cross's interpolation of two parents). */
-fr_status fr_flame_interpolate_cps(fr_context *ctx, const fr_flame_genome *cps, int n, double t, double stagger,
-                                   fr_flame_genome *out);
+fr_status fr_flame_interpolate_cps(fr_context *ctx, const fr_flame_genome *cps, int n, double t,
+                                   double stagger, fr_flame_genome *out);
 
 /* flam3_parse_xml2's last step: each genome's rotate moved by whole turns
  * to within 180 degrees of the one before (unless that one's
@@ -53,8 +54,8 @@ fr_status fr_flame_sheep_loop(fr_context *ctx, const fr_flame_genome *g, double 
  * by blend * 360 degrees (smoothed blend, asymmetric reference angles, as
  * flam3-genome's inter and sequence); seqflag with blend 0 gives g[0]
  * (motion applied) unpadded. */
-fr_status fr_flame_sheep_edge(fr_context *ctx, const fr_flame_genome g[2], double blend, int seqflag, double stagger,
-                              fr_flame_genome *out);
+fr_status fr_flame_sheep_edge(fr_context *ctx, const fr_flame_genome g[2], double blend, int seqflag,
+                              double stagger, fr_flame_genome *out);
 
 /* flam3-genome's strip: g's motion dropped, its height divided by nstrips
  * (integer division) and its centre moved to strip `stripnum`. */

@@ -88,7 +88,8 @@ static fr_status copyx(fr_context *ctx, fr_interp_cp *dst, const fr_interp_cp *s
     }
     if (!s && nstd > old) {
         fr_flame_xform *x = realloc(g->xf, (size_t)nstd * sizeof *x);
-        if (!x) s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+        if (!x)
+            s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
         else {
             g->xf = x;
             for (int i = old; i < nstd; i++) {
@@ -100,9 +101,11 @@ static fr_status copyx(fr_context *ctx, fr_interp_cp *dst, const fr_interp_cp *s
             for (int i = 0; !s && i < old; i++) {
                 if (!x[i].chaos) continue;
                 double *row = realloc(x[i].chaos, (size_t)nstd * sizeof *row);
-                if (!row) s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+                if (!row)
+                    s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
                 else {
-                    for (int j = old; j < nstd; j++) row[j] = 1.0;
+                    for (int j = old; j < nstd; j++)
+                        row[j] = 1.0;
                     x[i].chaos = row;
                 }
             }
@@ -110,7 +113,8 @@ static fr_status copyx(fr_context *ctx, fr_interp_cp *dst, const fr_interp_cp *s
     }
     if (!s && fin && !g->final) {
         g->final = malloc(sizeof *g->final);
-        if (!g->final) s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+        if (!g->final)
+            s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
         else {
             fr_flame_xform_init(g->final);
             g->final->color = nstd & 1;
@@ -134,7 +138,10 @@ static void copy_params(fr_flame_xform *d, const fr_flame_xform *s, int v)
         d->param[vi->first + k] = s->param[vi->first + k];
 }
 
-static double *par(fr_flame_xform *x, const char *name) { return &x->param[fr_flame_param_find(name)]; }
+static double *par(fr_flame_xform *x, const char *name)
+{
+    return &x->param[fr_flame_param_find(name)];
+}
 
 static void set_coefs(fr_flame_xform *x, double a, double b, double c, double d)
 {
@@ -154,8 +161,9 @@ static void choose_padding(fr_interp_cp *dst, int n, int i, int xf)
         for (int ii = -1; ii <= 1; ii += 2) {
             if (i + ii < 0 || i + ii >= n || dst[i + ii].pad[xf] == 1) continue;
             const fr_flame_xform *o = fr_interp_xf(&dst[i + ii], xf);
-            if (o->var[V_SPHERICAL] > 0 || o->var[V_NGON] > 0 || o->var[V_JULIAN] > 0 || o->var[V_JULIASCOPE] > 0 ||
-                o->var[V_POLAR] > 0 || o->var[V_WEDGE_SPH] > 0 || o->var[V_WEDGE_JULIA] > 0) {
+            if (o->var[V_SPHERICAL] > 0 || o->var[V_NGON] > 0 || o->var[V_JULIAN] > 0 ||
+                o->var[V_JULIASCOPE] > 0 || o->var[V_POLAR] > 0 || o->var[V_WEDGE_SPH] > 0 ||
+                o->var[V_WEDGE_JULIA] > 0) {
                 x->var[V_LINEAR] = -1.0;
                 set_coefs(x, -1.0, 0.0, 0.0, -1.0);
                 fnd = -1;
@@ -198,7 +206,8 @@ static void choose_padding(fr_interp_cp *dst, int n, int i, int xf)
             }
             if (o->var[V_SUPER_SHAPE] > 0) {
                 x->var[V_SUPER_SHAPE] = 1.0; /* super_shape_m kept */
-                *par(x, "super_shape_n1") = 2.0, *par(x, "super_shape_n2") = 2.0, *par(x, "super_shape_n3") = 2.0;
+                *par(x, "super_shape_n1") = 2.0, *par(x, "super_shape_n2") = 2.0,
+                        *par(x, "super_shape_n3") = 2.0;
                 *par(x, "super_shape_rnd") = 0.0, *par(x, "super_shape_holes") = 0.0;
                 fnd++;
             }
@@ -223,8 +232,10 @@ static void choose_padding(fr_interp_cp *dst, int n, int i, int xf)
         x->var[V_LINEAR] = 1.0;
     else if (fnd > 0) {
         double normed = 0.0;
-        for (int j = 0; j < FR_FLAME_NVAR; j++) normed += x->var[j];
-        for (int j = 0; j < FR_FLAME_NVAR; j++) x->var[j] /= normed;
+        for (int j = 0; j < FR_FLAME_NVAR; j++)
+            normed += x->var[j];
+        for (int j = 0; j < FR_FLAME_NVAR; j++)
+            x->var[j] /= normed;
     }
 }
 
@@ -246,11 +257,13 @@ fr_status fr_interp_align(fr_context *ctx, fr_interp_cp *dst, const fr_interp_cp
     for (int i = 0; i < n; i++) {
         fr_status s = copyx(ctx, &dst[i], &src[i], max_nx, max_fx);
         if (s) {
-            for (int k = 0; k < i; k++) fr_interp_cp_free(&dst[k]);
+            for (int k = 0; k < i; k++)
+                fr_interp_cp_free(&dst[k]);
             return s;
         }
     }
-    if (dst[use].g.interpolation_type == FR_INTERP_TYPE_OLD || dst[use].g.interpolation_type == FR_INTERP_TYPE_OLDER)
+    if (dst[use].g.interpolation_type == FR_INTERP_TYPE_OLD ||
+        dst[use].g.interpolation_type == FR_INTERP_TYPE_OLDER)
         return FR_OK;
     for (int i = 0; i < n; i++) {
         for (int xf = 0; xf < max_nx + max_fx; xf++) {
@@ -282,7 +295,8 @@ void fr_interp_refangles(fr_interp_cp *cp, int n)
         if (cp[0].g.final && xfi == cp[0].g.nxf) continue; /* finals do not turn */
         for (int k = 0; k < n; k++) {
             const fr_flame_xform *x = fr_interp_xf(&cp[k], xfi);
-            for (int col = 0; col < 2; col++) ang[k][col] = atan2(x->c[col][1], x->c[col][0]);
+            for (int col = 0; col < 2; col++)
+                ang[k][col] = atan2(x->c[col][1], x->c[col][0]);
         }
         for (int k = 1; k < n; k++) {
             for (int col = 0; col < 2; col++) {

@@ -17,8 +17,14 @@ typedef struct fr_interp_cp {
     double (*wind)[2];  /* flam3's xform.wind: asymmetric reference angles (0: none) */
 } fr_interp_cp;
 
-static inline int fr_interp_nall(const fr_interp_cp *c) { return c->g.nxf + (c->g.final != NULL); }
-static inline fr_flame_xform *fr_interp_xf(fr_interp_cp *c, int i) { return i < c->g.nxf ? &c->g.xf[i] : c->g.final; }
+static inline int fr_interp_nall(const fr_interp_cp *c)
+{
+    return c->g.nxf + (c->g.final != NULL);
+}
+static inline fr_flame_xform *fr_interp_xf(fr_interp_cp *c, int i)
+{
+    return i < c->g.nxf ? &c->g.xf[i] : c->g.final;
+}
 
 void fr_interp_cp_free(fr_interp_cp *c);
 

@@ -41,7 +41,8 @@ static void drop_motion(fr_flame_xform *x)
 
 static void drop_all_motion(fr_flame_genome *g)
 {
-    for (int i = 0; i < g->nxf; i++) drop_motion(&g->xf[i]);
+    for (int i = 0; i < g->nxf; i++)
+        drop_motion(&g->xf[i]);
     if (g->final) drop_motion(g->final);
 }
 
@@ -68,10 +69,13 @@ fr_status fr_flame_sheep_loop(fr_context *ctx, const fr_flame_genome *g, double 
     return FR_OK;
 }
 
-static double smoother(double t) { return 3 * t * t - 2 * t * t * t; }
+static double smoother(double t)
+{
+    return 3 * t * t - 2 * t * t * t;
+}
 
-fr_status fr_flame_sheep_edge(fr_context *ctx, const fr_flame_genome g[2], double blend, int seqflag, double stagger,
-                              fr_flame_genome *out)
+fr_status fr_flame_sheep_edge(fr_context *ctx, const fr_flame_genome g[2], double blend, int seqflag,
+                              double stagger, fr_flame_genome *out)
 {
     fr_interp_cp pre[2], spun[2];
     memset(pre, 0, sizeof pre);
@@ -94,10 +98,12 @@ fr_status fr_flame_sheep_edge(fr_context *ctx, const fr_flame_genome g[2], doubl
             fr_interp_rotate(&spun[0], blend * 360.0, spun[0].g.interpolation_type);
             fr_interp_rotate(&spun[1], blend * 360.0, spun[0].g.interpolation_type);
             s = fr_interp_cps(ctx, spun, 2, smoother(blend), stagger, out);
-            for (int k = 0; k < 2; k++) fr_interp_cp_free(&spun[k]);
+            for (int k = 0; k < 2; k++)
+                fr_interp_cp_free(&spun[k]);
         }
     }
-    for (int k = 0; k < 2; k++) fr_interp_cp_free(&pre[k]);
+    for (int k = 0; k < 2; k++)
+        fr_interp_cp_free(&pre[k]);
     if (s)
         fr_flame_genome_free(out);
     else

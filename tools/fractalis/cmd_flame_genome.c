@@ -33,15 +33,19 @@ enum { G_FRAME, G_NFRAMES, G_LOOPS, G_STAGGER, G_INDEX, G_ALL, G_TIME, G_BEGIN, 
 
 static const cli_opt genome_opts[] = {
     [G_FRAME] = {"frame", "N", "inter, rotate: the middle frame; strip: the strip (0-based)  [default: 0]"},
-    [G_NFRAMES] = {"nframes", "N",
-                   "inter, rotate: frames of a loop or an edge; sequence: frames of each loop and edge; strip: the "
-                   "number of strips  [default: 100 (strip: 1)]"},
+    [G_NFRAMES] =
+        {"nframes", "N",
+         "inter, rotate: frames of a loop or an edge; sequence: frames of each loop and edge; strip: the "
+         "number of strips  [default: 100 (strip: 1)]"},
     [G_LOOPS] = {"loops", "0|1", "sequence: each genome's loop before its edge  [default: 1]"},
-    [G_STAGGER] = {"stagger", "S", "inter, sequence, interpolate: delay each xform's share of a transition, 0 .. 1  [default: 0]"},
+    [G_STAGGER] =
+        {"stagger", "S",
+         "inter, sequence, interpolate: delay each xform's share of a transition, 0 .. 1  [default: 0]"},
     [G_INDEX] = {"index", "N", "clone: the genome to clone (0-based)  [default: 0]"},
     [G_ALL] = {"all", NULL, "clone: every genome, unchanged (flam3-genome's clone_all)"},
     [G_TIME] = {"time", "T", "interpolate: a time (repeatable)"},
-    [G_BEGIN] = {"begin", "N", "interpolate: every whole time from N ...  [default: the first genome's time]"},
+    [G_BEGIN] = {"begin", "N",
+                 "interpolate: every whole time from N ...  [default: the first genome's time]"},
     [G_END] = {"end", "N", "interpolate: ... to N  [default: the last genome's time]"},
     [G_PALETTES] = {"palettes", "FILE", "flam3's palette file for palette=\"N\""},
     [G_STRICT] = {"strict", NULL, "unknown attributes or elements are errors"},
@@ -52,7 +56,8 @@ static int parse_num(const char *v, const char *opt, double *out)
 {
     char *end;
     *out = strtod(v, &end);
-    if (end == v || *end || !isfinite(*out)) return cli_error("--%s must be a number, not '%s'", opt, v), EXIT_USAGE;
+    if (end == v || *end || !isfinite(*out))
+        return cli_error("--%s must be a number, not '%s'", opt, v), EXIT_USAGE;
     return 0;
 }
 
@@ -61,11 +66,13 @@ static int genome_opt(void *user, int i, const char *v)
     genome_cmd *o = user;
     switch (i) {
     case G_FRAME:
-        if (!cli_parse_int(v, -(1 << 30), 1 << 30, &o->frame)) return cli_error("--frame must be a whole number"), EXIT_USAGE;
+        if (!cli_parse_int(v, -(1 << 30), 1 << 30, &o->frame))
+            return cli_error("--frame must be a whole number"), EXIT_USAGE;
         o->frame_set = 1;
         return 0;
     case G_NFRAMES:
-        if (!cli_parse_int(v, 1, 1 << 30, &o->nframes)) return cli_error("--nframes must be a whole number >= 1"), EXIT_USAGE;
+        if (!cli_parse_int(v, 1, 1 << 30, &o->nframes))
+            return cli_error("--nframes must be a whole number >= 1"), EXIT_USAGE;
         o->nframes_set = 1;
         return 0;
     case G_LOOPS:
@@ -73,21 +80,25 @@ static int genome_opt(void *user, int i, const char *v)
         return 0;
     case G_STAGGER:
         if (parse_num(v, "stagger", &o->stagger)) return EXIT_USAGE;
-        if (o->stagger < 0 || o->stagger > 1) return cli_error("--stagger must be in 0 .. 1, not %s", v), EXIT_USAGE;
+        if (o->stagger < 0 || o->stagger > 1)
+            return cli_error("--stagger must be in 0 .. 1, not %s", v), EXIT_USAGE;
         return 0;
     case G_INDEX:
-        if (!cli_parse_int(v, 0, 1 << 30, &o->index)) return cli_error("--index must be a whole number >= 0"), EXIT_USAGE;
+        if (!cli_parse_int(v, 0, 1 << 30, &o->index))
+            return cli_error("--index must be a whole number >= 0"), EXIT_USAGE;
         return 0;
     case G_ALL: o->all = 1; return 0;
     case G_TIME:
         if (o->ntimes == MAX_TIMES) return cli_error("at most %d --time", MAX_TIMES), EXIT_USAGE;
         return parse_num(v, "time", &o->times[o->ntimes++]);
     case G_BEGIN:
-        if (!cli_parse_int(v, -(1 << 30), 1 << 30, &o->begin)) return cli_error("--begin must be a whole number"), EXIT_USAGE;
+        if (!cli_parse_int(v, -(1 << 30), 1 << 30, &o->begin))
+            return cli_error("--begin must be a whole number"), EXIT_USAGE;
         o->begin_set = 1;
         return 0;
     case G_END:
-        if (!cli_parse_int(v, -(1 << 30), 1 << 30, &o->end)) return cli_error("--end must be a whole number"), EXIT_USAGE;
+        if (!cli_parse_int(v, -(1 << 30), 1 << 30, &o->end))
+            return cli_error("--end must be a whole number"), EXIT_USAGE;
         o->end_set = 1;
         return 0;
     case G_PALETTES: o->palettes = v; return 0;
@@ -108,7 +119,8 @@ static int genome_word(void *user, const char *w)
 
 static void genome_help(const cli_command *c)
 {
-    printf("Usage: fractalis flame interpolate FILE (--time T ... | [--begin N] [--end N]) [--stagger S] [-o OUT]\n"
+    printf("Usage: fractalis flame interpolate FILE (--time T ... | [--begin N] [--end N]) [--stagger S] [-o "
+           "OUT]\n"
            "       fractalis flame inter FILE --frame N --nframes N [--stagger S] [-o OUT]\n"
            "       fractalis flame rotate FILE --frame N --nframes N [-o OUT]\n"
            "       fractalis flame sequence FILE... [--nframes N] [--loops 0|1] [--stagger S] [-o OUT]\n"
@@ -131,9 +143,11 @@ static void genome_help(const cli_command *c)
 
 static int read_one(fr_context *ctx, const genome_cmd *o, const char *path, fr_flames **f)
 {
-    if (fr_flames_read(ctx, path, o->palettes, o->strict, f)) return cli_error("%s", fr_last_error(ctx)), EXIT_WORK;
+    if (fr_flames_read(ctx, path, o->palettes, o->strict, f))
+        return cli_error("%s", fr_last_error(ctx)), EXIT_WORK;
     if (!o->run.quiet)
-        for (int k = 0; fr_flames_warning(*f, k); k++) fprintf(stderr, "fractalis: warning: %s\n", fr_flames_warning(*f, k));
+        for (int k = 0; fr_flames_warning(*f, k); k++)
+            fprintf(stderr, "fractalis: warning: %s\n", fr_flames_warning(*f, k));
     return 0;
 }
 
@@ -150,18 +164,22 @@ static int interpolate(fr_context *ctx, const genome_cmd *o, const fr_flames *f,
         const int b = o->begin_set ? o->begin : (int)fr_flames_time(f, 0);
         int e = o->end_set ? o->end : (int)fr_flames_time(f, fr_flames_count(f) - 1);
         if (e < b) e = b;
-        if ((double)e - b + 1 > 1e6) return cli_error("--begin %d .. --end %d is too many genomes", b, e), EXIT_USAGE;
+        if ((double)e - b + 1 > 1e6)
+            return cli_error("--begin %d .. --end %d is too many genomes", b, e), EXIT_USAGE;
         n = e - b + 1;
         if (!(whole = malloc((size_t)n * sizeof *whole))) return cli_error("out of memory"), EXIT_WORK;
-        for (int i = 0; i < n; i++) whole[i] = b + i;
+        for (int i = 0; i < n; i++)
+            whole[i] = b + i;
         t = whole;
     }
     fr_flames **parts = calloc((size_t)n, sizeof *parts);
     fr_status s = parts ? FR_OK : FR_ERR_NOMEM;
-    for (int i = 0; !s && i < n; i++) s = fr_flames_interpolate(ctx, f, t[i], o->stagger, &parts[i]);
+    for (int i = 0; !s && i < n; i++)
+        s = fr_flames_interpolate(ctx, f, t[i], o->stagger, &parts[i]);
     if (!s) s = fr_flames_concat(ctx, (const fr_flames *const *)parts, n, out);
     const int nomem = !parts;
-    for (int i = 0; parts && i < n; i++) fr_flames_destroy(parts[i]);
+    for (int i = 0; parts && i < n; i++)
+        fr_flames_destroy(parts[i]);
     free(parts);
     free(whole);
     if (s) return cli_error("%s", nomem ? "out of memory" : fr_last_error(ctx)), EXIT_WORK;
@@ -185,16 +203,24 @@ int cmd_flame_genome(int argc, char **argv)
 {
     genome_cmd o = {.sub = argv[1], .nframes = 100, .loops = 1};
     cli_run_init(&o.run);
-    const cli_command c = {"flame", RUN_OUTPUT | RUN_QUIET, "the genomes as flam3 XML  [default: stdout]", NULL,
-                           genome_opts, genome_opt, genome_word, &o};
+    const cli_command c = {"flame",
+                           RUN_OUTPUT | RUN_QUIET,
+                           "the genomes as flam3 XML  [default: stdout]",
+                           NULL,
+                           genome_opts,
+                           genome_opt,
+                           genome_word,
+                           &o};
     int rc = cli_parse(&c, NULL, argc, argv, 2, &o.run, NULL);
     if (rc == CLI_HELP) return genome_help(&c), 0;
     if (rc) return rc;
     const char *sub = o.sub;
-    if (o.nfiles == 0) return cli_error("flame %s needs a genome file (try 'fractalis flame --help')", sub), EXIT_USAGE;
+    if (o.nfiles == 0)
+        return cli_error("flame %s needs a genome file (try 'fractalis flame --help')", sub), EXIT_USAGE;
     if (!strcmp(sub, "strip") && !o.nframes_set) o.nframes = 1;
     if (!strcmp(sub, "strip") && (o.frame < 0 || o.frame >= o.nframes))
-        return cli_error("--frame must be a strip of the --nframes %d: 0 .. %d", o.nframes, o.nframes - 1), EXIT_USAGE;
+        return cli_error("--frame must be a strip of the --nframes %d: 0 .. %d", o.nframes, o.nframes - 1),
+               EXIT_USAGE;
     if ((!strcmp(sub, "inter") || !strcmp(sub, "rotate")) && !o.frame_set)
         return cli_error("flame %s needs --frame", sub), EXIT_USAGE;
     if (strcmp(sub, "interpolate") && (o.ntimes || o.begin_set || o.end_set))
@@ -204,7 +230,8 @@ int cmd_flame_genome(int argc, char **argv)
     if (o.run.nout > 0 && !cli_check_writable(o.run.out[0])) return EXIT_USAGE;
     fr_context *ctx = fr_context_create();
     fr_flames *in[MAX_FILES] = {0}, *f = NULL, *g = NULL;
-    for (int i = 0; !rc && i < o.nfiles; i++) rc = read_one(ctx, &o, o.files[i], &in[i]);
+    for (int i = 0; !rc && i < o.nfiles; i++)
+        rc = read_one(ctx, &o, o.files[i], &in[i]);
     if (!rc && o.nfiles > 1 && fr_flames_concat(ctx, (const fr_flames *const *)in, o.nfiles, &f))
         rc = EXIT_WORK, cli_error("%s", fr_last_error(ctx));
     const fr_flames *src = o.nfiles > 1 ? f : in[0];
@@ -225,7 +252,8 @@ int cmd_flame_genome(int argc, char **argv)
         if (s) rc = EXIT_WORK, cli_report(&c, ctx);
     }
     if (!rc) rc = write_out(ctx, &o, g);
-    for (int i = 0; i < o.nfiles; i++) fr_flames_destroy(in[i]);
+    for (int i = 0; i < o.nfiles; i++)
+        fr_flames_destroy(in[i]);
     fr_flames_destroy(f);
     fr_flames_destroy(g);
     fr_context_destroy(ctx);
