@@ -61,7 +61,8 @@ int animate_run(fr_context *ctx, const animate_output *o, int nframes, const int
 int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, const int *number, animate_frame_fn fn,
                      animate_meta_fn meta_fn, void *user);
 
-/* Video: every finished frame is also written, as a PNG with its meta, into
+/* Video: every finished frame is also written, as a PNG with its meta (RGB:
+ * RGBA composited over black, as the video has it), into
  * the folder <video>.frames/ (frame-00000.png by index), which --resume
  * reads back and which is removed once the video is encoded (unless
  * --keep-frames). Ctrl-C: the frame being rendered is dropped, every

@@ -269,8 +269,31 @@ static void writer_fail(loop *L, const char *fmt, const char *arg)
     pthread_mutex_unlock(&L->mu);
 }
 
+/* RGBA to RGB over black, in place (as fr_video_write and JPEG do). A
+ * video's frames folder keeps its frames so: a PNG read back has no alpha
+ * (fr_image_read_png drops it), so a frame reused by --resume is then the
+ * same picture as the one first encoded. */
+static void over_black(fr_image *img)
+{
+    if (fr_image_channels(img) != 4) return;
+    size_t n = (size_t)img->width * (size_t)img->height;
+    if (img->depth == 16) {
+        uint16_t *p = img->pixels;
+        for (size_t k = 0; k < n; k++)
+            for (int c = 0; c < 3; c++)
+                p[3 * k + c] = (uint16_t)(((uint32_t)p[4 * k + c] * p[4 * k + 3] + 32767) / 65535);
+    } else {
+        uint8_t *p = img->pixels;
+        for (size_t k = 0; k < n; k++)
+            for (int c = 0; c < 3; c++)
+                p[3 * k + c] = (uint8_t)(((unsigned)p[4 * k + c] * p[4 * k + 3] + 127) / 255);
+    }
+    img->channels = 3;
+}
+
 static void do_job(loop *L, job *j)
 {
+    if (L->video_path) over_black(&j->img);
     if (j->png) {
         if (fr_image_write_png(L->wctx, &j->img, j->png, j->meta))
             return writer_fail(L, "%s", fr_last_error(L->wctx));
