@@ -415,6 +415,10 @@ static fr_status open_impl(fr_context *ctx, fr_video *v, const char *path, int w
     if (!v->st) return fr_fail(ctx, FR_ERR_NOMEM, "cannot write '%s': out of memory", path);
     e = avcodec_parameters_from_context(v->st->codecpar, v->enc);
     if (e < 0) return fr_fail(ctx, FR_ERR_NOMEM, "cannot write '%s': %s", path, averr(e, eb, sizeof eb));
+    /* HEVC in MP4/MOV as 'hvc1' (parameter sets in the header), the tag
+     * Apple's players need; FFmpeg's default, 'hev1', they refuse. */
+    if (codec->id == AV_CODEC_ID_HEVC && (!strcmp(muxer, "mp4") || !strcmp(muxer, "mov")))
+        v->st->codecpar->codec_tag = MKTAG('h', 'v', 'c', '1');
     v->st->time_base = v->enc->time_base;
     v->st->avg_frame_rate = rate;
     v->st->r_frame_rate = rate;
