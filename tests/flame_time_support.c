@@ -41,6 +41,37 @@ void flame_time_timeline(const char *path)
     fclose(f);
 }
 
+void flame_time_timeline_counts(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "<flames>\n");
+    for (int k = 0; k < 3; k++) {
+        fprintf(
+            f,
+            "<flame name=\"key%d\" time=\"%d\" size=\"160 120\" center=\"%g %g\" scale=\"%g\" rotate=\"%d\" "
+            "brightness=\"4\" gamma=\"3\" quality=\"50\" temporal_samples=\"20\" interpolation=\"linear\" "
+            "estimator_radius=\"3\" estimator_minimum=\"0\" estimator_curve=\"0.5\">\n"
+            "<xform weight=\"0.5\" color=\"0\" julian=\"0.8\" julian_power=\"3\" linear=\"0.2\" "
+            "coefs=\"0.7 0.2 -0.2 0.7 0.1 -0.1\"/>\n"
+            "<xform weight=\"0.3\" color=\"0.7\" spherical=\"0.6\" coefs=\"0.6 -0.3 0.3 0.6 -0.3 0.2\"/>\n",
+            k, 2 * k, 0.1 * k, -0.05 * k, 50.0 + 10 * k, 15 * k);
+        if (k > 0)
+            fprintf(f, "<xform weight=\"0.2\" color=\"1\" linear=\"1\" coefs=\"0.4 0 0 0.4 0.5 0.5\"/>\n"
+                       "<finalxform color=\"0.5\" color_speed=\"0\" linear=\"0.9\" swirl=\"0.1\" "
+                       "coefs=\"1 0 0 1 0 0\"/>\n");
+        if (k == 2)
+            fprintf(f, "<xform weight=\"0.3\" color=\"0.3\" sinusoidal=\"0.5\" coefs=\"0.5 0.1 -0.1 0.5 0 "
+                       "-0.4\"/>\n");
+        fprintf(f,
+                "<color index=\"0\" rgb=\"%d 40 200\"/><color index=\"128\" rgb=\"250 250 %d\"/>"
+                "<color index=\"255\" rgb=\"20 %d 60\"/>\n</flame>\n",
+                80 * k, 60 * k, 100 + 50 * k);
+    }
+    fprintf(f, "</flames>\n");
+    fclose(f);
+}
+
 void flame_time_render_ok(const flame_setup *su, const char *path, int index, double time, double stagger,
                           const fr_flame_options *o, fr_image *img)
 {

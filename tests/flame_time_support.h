@@ -10,6 +10,12 @@
  * rotate), brightness, gamma and palette that change. */
 void flame_time_timeline(const char *path);
 
+/* A timeline of three keyframes (times 0, 2 and 4, 160 x 120, 20
+ * temporal samples) of 2, 3 and 4 xforms plus a final xform in the last
+ * two, with cameras that differ: a frame at time 2 has time steps on both
+ * segments, whose genomes are padded to different xform counts. */
+void flame_time_timeline_counts(const char *path);
+
 /* The frame at `time` on setup su: index >= 0, genome `index` of the file
  * alone (a one-genome timeline); -1 the whole file (fr_flame_render_time);
  * -2 the whole file through fr_flame_render_time_stagger with `stagger`.

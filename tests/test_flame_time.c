@@ -65,33 +65,50 @@ static void test_stagger_zero_is_render_time(void **state)
     remove(path);
 }
 
-/* The moving camera: threads, strips and kernels agree. */
-static void test_moving_camera(void **state)
+/* The moving camera (and, across a keyframe, time steps of different
+ * xform counts): threads, strips and kernels agree. */
+static void moving_camera(int counts)
 {
-    (void)state;
     char path[512];
-    flame_tmp_path(path, sizeof path, "time_camera.flam3");
-    flame_time_timeline(path);
+    flame_tmp_path(path, sizeof path, counts ? "time_counts.flam3" : "time_camera.flam3");
+    if (counts)
+        flame_time_timeline_counts(path);
+    else
+        flame_time_timeline(path);
+    const double t = counts ? 2.0 : 1.5;
     for (int mb = 1; mb >= 0; mb--) {
         fr_flame_options o = {.quality = 60, .seed = 11, .motion_blur = mb};
         fr_image one, two, striped, scalar;
         const flame_setup s1 = {.threads = 1}, s2 = {.threads = 2},
                           ss = {.threads = 2, .kernel = FR_CPU_KERNEL_SCALAR};
-        flame_time_render_ok(&s1, path, -1, 1.5, 0.0, &o, &one);
-        flame_time_render_ok(&s2, path, -1, 1.5, 0.0, &o, &two);
+        flame_time_render_ok(&s1, path, -1, t, 0.0, &o, &one);
+        flame_time_render_ok(&s2, path, -1, t, 0.0, &o, &two);
         o.strips = 3;
-        flame_time_render_ok(&s2, path, -1, 1.5, 0.0, &o, &striped);
+        flame_time_render_ok(&s2, path, -1, t, 0.0, &o, &striped);
         o.strips = 0;
-        flame_time_render_ok(&ss, path, -1, 1.5, 0.0, &o, &scalar);
+        flame_time_render_ok(&ss, path, -1, t, 0.0, &o, &scalar);
         const size_t n = (size_t)one.width * one.height * 4;
         assert_memory_equal(one.pixels, two.pixels, n);
         assert_memory_equal(one.pixels, striped.pixels, n);
         const double p = flame_psnr(&one, &scalar);
-        printf("motion blur %d: batched vs scalar walkers %.2f dB\n", mb, p);
+        printf("%s, motion blur %d: batched vs scalar walkers %.2f dB\n", counts ? "xform counts" : "camera",
+               mb, p);
         assert_true(p > 35.0);
         fr_image_free(&one), fr_image_free(&two), fr_image_free(&striped), fr_image_free(&scalar);
     }
     remove(path);
+}
+
+static void test_moving_camera(void **state)
+{
+    (void)state;
+    moving_camera(0);
+}
+
+static void test_xform_counts(void **state)
+{
+    (void)state;
+    moving_camera(1);
 }
 
 static void test_bad_arguments(void **state)
@@ -121,6 +138,7 @@ int main(void)
         cmocka_unit_test(test_one_genome_is_the_render),
         cmocka_unit_test(test_stagger_zero_is_render_time),
         cmocka_unit_test(test_moving_camera),
+        cmocka_unit_test(test_xform_counts),
         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

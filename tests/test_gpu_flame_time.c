@@ -4,7 +4,9 @@
  * blur; and as the CPU's within its seed-to-seed noise: that genome, and a
  * timeline whose keyframes move the camera (every time step's job with a
  * camera of its own: the chaos kernel's per-job camera), with and without
- * motion blur. Exits with the skip code 77 when no CUDA device is present. */
+ * motion blur, and across a keyframe where the time steps' genomes have
+ * different xform counts. Exits with the skip code 77 when no CUDA device
+ * is present. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -70,6 +72,13 @@ static void test_moving_camera_matches_cpu(void **state)
     assert_true(gpu_vs_cpu(path, -1, 1.5, o, "moving camera, motion blur") <= MARGIN_DB);
     o.motion_blur = 0;
     assert_true(gpu_vs_cpu(path, -1, 1.5, o, "moving camera, one step") <= MARGIN_DB);
+    /* across a keyframe: time steps padded to different xform counts */
+    char counts[512];
+    flame_tmp_path(counts, sizeof counts, "gpu_time_counts.flam3");
+    flame_time_timeline_counts(counts);
+    o.motion_blur = 1;
+    assert_true(gpu_vs_cpu(counts, -1, 2.0, o, "across a keyframe, xform counts differ") <= MARGIN_DB);
+    remove(counts);
     /* the same seed, the same image */
     const flame_setup gpu = {.device = "cuda"};
     fr_image a, b;
