@@ -240,3 +240,25 @@ def test_progress_bar_on_a_terminal():
     assert re.search(r"frame 6/6 \[#+\.*\]", text), text
     assert "ETA" in text and "last 0.3s" in text, text
     assert "6 frames -> " in text
+
+
+def test_video_into_a_fifo():
+    """A FIFO is written in place (fragmented MP4, no probe header ahead)."""
+    need_video()
+    import threading
+    d = tmpdir("loop")
+    os.mkfifo(f"{d}/f.mp4")
+    got = {}
+
+    def reader():
+        with open(f"{d}/f.mp4", "rb") as f:
+            got["data"] = f.read()
+
+    t = threading.Thread(target=reader)
+    t.start()
+    r = run([DRIVER, "4", "-o", f"{d}/f.mp4", "--quiet"])
+    t.join(60)
+    assert r.returncode == 0, r.stderr
+    with open(f"{d}/out.mp4", "wb") as f:
+        f.write(got["data"])
+    assert probe(f"{d}/out.mp4")["frames"] == "4"

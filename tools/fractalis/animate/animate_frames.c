@@ -498,11 +498,13 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
         return EXIT_WORK;
     }
     int depth = o->depth == 16 ? 16 : 8;
-    if (video) {
+    struct stat ost;
+    if (video && !(stat(o->path, &ost) == 0 && !S_ISREG(ost.st_mode))) {
         /* The container, codec and crf are checked before any frame is
          * rendered: an encoder opened for a small frame and dropped (its
          * file never had a name). The frames' own size is checked with the
-         * first of them. */
+         * first of them. (Not into a FIFO or device: that one would see
+         * the probe's header.) */
         fr_context *pc = fr_context_create();
         fr_video *probe = NULL;
         fr_video_options vo = {.codec = o->codec, .crf = o->crf, .fps = o->fps, .depth = depth};
