@@ -1,7 +1,9 @@
 """Helpers of the fractalis animate tests: running the programs, reading
 PNG frames (chunks, CRCs, bit depth, embedded meta) and videos (through
 video_probe)."""
+import atexit
 import os
+import shutil
 import struct
 import subprocess
 import tempfile
@@ -19,7 +21,9 @@ SOURCE = os.environ.get("FR_SOURCE", os.path.join(os.path.dirname(__file__), "..
 def tmpdir(name):
     base = os.environ.get("FR_TEST_TMP") or "/tmp"
     os.makedirs(base, exist_ok=True)
-    return tempfile.mkdtemp(prefix=name + ".", dir=base)
+    d = tempfile.mkdtemp(prefix=name + ".", dir=base)
+    atexit.register(shutil.rmtree, d, True)  # (kept while the test runs; gone after)
+    return d
 
 
 def need_video():
