@@ -1,0 +1,209 @@
+/* test_flame_interp.c - flame interpolation and the genome tools through
+ * the API: what flam3 guarantees by construction (keyframes reproduced,
+ * counts of a sequence, padding, a loop's full turn), and every error
+ * naming its parameter. The numbers themselves are checked against
+ * flam3-genome by tests/flame_genome_oracle.py. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "flame/flame_api.h"
+#include "flame/flame_interp.h"
+#include "fractalis.h"
+
+static const char *KEYS =
+    "<keys>"
+    "<flame time=\"0\" size=\"40 30\" scale=\"20\" rotate=\"10\" interpolation_type=\"%s\">"
+    "<xform weight=\"0.5\" color=\"0\" linear=\"1\" coefs=\"0.6 0.2 -0.25 0.55 0.1 0.2\"/>"
+    "<xform weight=\"0.5\" color=\"1\" spherical=\"1\" coefs=\"-0.5 0.1 0.15 0.45 -0.3 0.4\""
+    " post=\"0.9 0.1 -0.1 0.9 0.05 0\"/>"
+    "<color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/></flame>"
+    "<flame time=\"10\" size=\"40 30\" scale=\"30\" rotate=\"350\" interpolation_type=\"%s\">"
+    "<xform weight=\"0.4\" color=\"0.2\" linear=\"1\" coefs=\"-0.55 0.3 -0.2 -0.6 0.2 -0.1\"/>"
+    "<xform weight=\"0.3\" color=\"0.9\" spherical=\"1\" coefs=\"0.45 -0.2 0.3 0.5 0.25 0.1\"/>"
+    "<xform weight=\"0.3\" color=\"0.5\" julian=\"1\" coefs=\"0.3 0 0 0.3 0 0.5\"/>"
+    "<finalxform color=\"0.3\" linear=\"1\" coefs=\"0.9 0.1 -0.1 0.9 0 0\"/>"
+    "<color index=\"0\" rgb=\"0 255 0\"/><color index=\"255\" rgb=\"255 255 0\"/></flame>"
+    "</keys>";
+
+static fr_flames *keys(fr_context *ctx, const char *itype)
+{
+    char xml[4096];
+    snprintf(xml, sizeof xml, KEYS, itype, itype);
+    fr_flames *f = NULL;
+    assert_int_equal(fr_flames_parse(ctx, xml, strlen(xml), "keys", NULL, 0, &f), FR_OK);
+    return f;
+}
+
+/* At a keyframe's time the interpolation gives the keyframe back (c = 1, 0:
+ * the log of a magnitude and its exp, an angle through atan2 and sin/cos). */
+static void test_keyframe_reproduced(void **state)
+{
+    (void)state;
+    const char *types[] = {"linear", "log", "old", "older"};
+    fr_context *ctx = fr_context_create();
+    for (int t = 0; t < 4; t++) {
+        fr_flames *f = keys(ctx, types[t]), *o = NULL;
+        for (int k = 0; k < 2; k++) {
+            assert_int_equal(fr_flames_interpolate(ctx, f, 10.0 * k, 0.0, &o), FR_OK);
+            const fr_flame_genome *g = &o->file.g[0], *src = &f->file.g[k];
+            assert_int_equal(g->nxf, 3);
+            assert_non_null(g->final);
+            for (int i = 0; i < src->nxf; i++)
+                for (int a = 0; a < 3; a++)
+                    for (int b = 0; b < 2; b++) {
+                        assert_true(fabs(g->xf[i].c[a][b] - src->xf[i].c[a][b]) < 1e-12);
+                        assert_true(fabs(g->xf[i].post[a][b] - src->xf[i].post[a][b]) < 1e-12);
+                    }
+            assert_true(fabs(g->scale - src->scale) < 1e-12);
+            /* flam3's reader turns 350 into -10 (within 180 of 10), but not
+             * after an old or older genome */
+            const double rot = k == 0 ? 10.0 : t >= 2 ? 350.0 : -10.0;
+            assert_true(fabs(g->rotate - rot) < 1e-12);
+            assert_true(fabs(g->palette[0][k ? 1 : 0] - 1.0) < 1e-12);
+            fr_flames_destroy(o);
+        }
+        fr_flames_destroy(f);
+    }
+    fr_context_destroy(ctx);
+}
+
+/* Padding: the first keyframe's missing xform is flam3_align's: against
+ * julian with log interpolation, a turned identity with linear -1. */
+static void test_padding(void **state)
+{
+    (void)state;
+    fr_context *ctx = fr_context_create();
+    fr_flames *f = keys(ctx, "log"), *o = NULL;
+    /* with c = (1, 0) the result is keyframe 0 padded */
+    assert_int_equal(fr_flames_interpolate(ctx, f, 0.0, 0.0, &o), FR_OK);
+    const fr_flame_xform *x = &o->file.g[0].xf[2];
+    assert_true(fabs(x->var[0] + 1.0) < 1e-12);
+    assert_true(fabs(x->c[0][0] + 1.0) < 1e-12 && fabs(x->c[1][1] + 1.0) < 1e-12);
+    assert_true(fabs(x->weight) < 1e-12);
+    /* the padded final: animate 0, color_speed 0 */
+    assert_true(fabs(o->file.g[0].final->color_speed) < 1e-12);
+    fr_flames_destroy(o);
+    fr_flames_destroy(f);
+    fr_context_destroy(ctx);
+}
+
+/* A sequence's length, its times and names; a loop's whole turn. */
+static void test_sequence_and_loop(void **state)
+{
+    (void)state;
+    fr_context *ctx = fr_context_create();
+    fr_flames *f = keys(ctx, "log"), *o = NULL;
+    assert_int_equal(fr_flames_sequence(ctx, f, 7, 1, 0.0, &o), FR_OK);
+    assert_int_equal(fr_flames_count(o), 2 * 7 + 7 + 1);
+    for (int i = 0; i < fr_flames_count(o); i++) {
+        char name[32];
+        snprintf(name, sizeof name, "%f", (double)i);
+        assert_string_equal(fr_flames_name(o, i), name);
+        assert_true(fr_flames_time(o, i) == i);
+    }
+    fr_flames_destroy(o);
+    assert_int_equal(fr_flames_sequence(ctx, f, 7, 0, 0.0, &o), FR_OK);
+    assert_int_equal(fr_flames_count(o), 7 + 1);
+    fr_flames_destroy(o);
+    /* a loop at blend 1 has turned every xform a full circle */
+    assert_int_equal(fr_flames_loop(ctx, f, 0, 1.0, 5.0, &o), FR_OK);
+    for (int i = 0; i < 2; i++)
+        for (int a = 0; a < 2; a++)
+            for (int b = 0; b < 2; b++)
+                assert_true(fabs(o->file.g[0].xf[i].c[a][b] - f->file.g[0].xf[i].c[a][b]) < 1e-12);
+    assert_true(fr_flames_time(o, 0) == 5.0);
+    fr_flames_destroy(o);
+    /* inter gives 3 genomes; the edge's blend 0 with seqflag is keyframe 0 */
+    assert_int_equal(fr_flames_inter(ctx, f, 1, 10, 0.5, &o), FR_OK);
+    assert_int_equal(fr_flames_count(o), 3);
+    fr_flames_destroy(o);
+    assert_int_equal(fr_flames_edge(ctx, f, 0, 0.0, 1, 0.0, 0.0, &o), FR_OK);
+    assert_int_equal(o->file.g[0].nxf, 2);
+    assert_null(o->file.g[0].final);
+    fr_flames_destroy(o);
+    fr_flames_destroy(f);
+    fr_context_destroy(ctx);
+}
+
+/* Clone drops light xforms (and, as flam3, looks past the next one) and
+ * keeps 5 variations an xform; strip cuts the height. */
+static void test_clone_strip(void **state)
+{
+    (void)state;
+    fr_context *ctx = fr_context_create();
+    const char *xml =
+        "<flame size=\"40 30\" time=\"4\">"
+        "<xform weight=\"0.5\" linear=\"0.3\" swirl=\"-0.05\" spherical=\"0.2\" horseshoe=\"0.1\""
+        " polar=\"0.07\" julia=\"-0.08\" bubble=\"0.06\" coefs=\"1 0 0 1 0 0\"/>"
+        "<xform weight=\"0.0005\" linear=\"1\" coefs=\"1 0 0 1 0 0\"/>"
+        "<xform weight=\"0.0002\" linear=\"1\" coefs=\"1 0 0 1 0 0\"/>"
+        "<xform weight=\"0.5\" linear=\"1\" coefs=\"1 0 0 1 0 0\"/></flame>";
+    fr_flames *f = NULL, *o = NULL;
+    assert_int_equal(fr_flames_parse(ctx, xml, strlen(xml), "c", NULL, 0, &f), FR_OK);
+    assert_int_equal(fr_flames_clone(ctx, f, 0, &o), FR_OK);
+    const fr_flame_genome *g = &o->file.g[0];
+    assert_int_equal(g->nxf, 3); /* the 0.0002 xform followed a deleted one */
+    int nv = 0;
+    for (int v = 0; v < FR_FLAME_NVAR; v++)
+        nv += g->xf[0].var[v] != 0;
+    assert_int_equal(nv, 5);
+    assert_true(g->xf[0].var[fr_flame_var_find("swirl")] == 0 &&
+                g->xf[0].var[fr_flame_var_find("bubble")] == 0);
+    assert_true(g->time == 0.0);
+    fr_flames_destroy(o);
+    assert_int_equal(fr_flames_strip(ctx, f, 4, 1, &o), FR_OK);
+    assert_int_equal(o->file.g[0].height, 7);
+    fr_flames_destroy(o);
+    fr_flames_destroy(f);
+    fr_context_destroy(ctx);
+}
+
+static void expect_error(fr_context *ctx, fr_status s, const char *word)
+{
+    assert_int_not_equal(s, FR_OK);
+    assert_non_null(strstr(fr_last_error(ctx), word));
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    fr_context *ctx = fr_context_create();
+    fr_flames *f = keys(ctx, "log"), *o = (fr_flames *)1;
+    expect_error(ctx, fr_flames_interpolate(ctx, f, NAN, 0, &o), "time");
+    assert_null(o);
+    expect_error(ctx, fr_flames_interpolate(ctx, f, 1, 1.5, &o), "stagger");
+    expect_error(ctx, fr_flames_loop(ctx, f, 2, 0.5, 0, &o), "index");
+    expect_error(ctx, fr_flames_edge(ctx, f, 1, 0.5, 0, 0, 0, &o), "index");
+    expect_error(ctx, fr_flames_rotate(ctx, f, 1, 10, &o), "one genome");
+    expect_error(ctx, fr_flames_inter(ctx, f, 1, 0, 0, &o), "nframes");
+    expect_error(ctx, fr_flames_sequence(ctx, f, -3, 1, 0, &o), "nframes");
+    expect_error(ctx, fr_flames_clone(ctx, f, 5, &o), "index");
+    expect_error(ctx, fr_flames_strip(ctx, f, 4, 4, &o), "strip");
+    expect_error(ctx, fr_flames_strip(ctx, f, 100, 0, &o), "nstrips");
+    expect_error(ctx, fr_flames_concat(ctx, NULL, 0, &o), "sets");
+    assert_null(o);
+    /* keyframe times must increase */
+    f->file.g[1].time = 0.0;
+    expect_error(ctx, fr_flames_interpolate(ctx, f, 1, 0, &o), "increase");
+    fr_flames_destroy(f);
+    fr_context_destroy(ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_keyframe_reproduced),
+        cmocka_unit_test(test_padding),
+        cmocka_unit_test(test_sequence_and_loop),
+        cmocka_unit_test(test_clone_strip),
+        cmocka_unit_test(test_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
