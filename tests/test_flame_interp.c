@@ -165,6 +165,38 @@ static void test_clone_strip(void **state)
     fr_context_destroy(ctx);
 }
 
+/* Variations beyond flam3's interpolate parameter by parameter as flam3's
+ * own: a parametric one missing in a keyframe takes the other's parameters
+ * (flam3_align), so its parameter does not move; Ember's pre_/post_
+ * variations blend by weight (absent: 0). */
+static void test_beyond_flam3(void **state)
+{
+    (void)state;
+    fr_context *ctx = fr_context_create();
+    const char *xml =
+        "<keys><flame time=\"0\" size=\"40 30\">"
+        "<xform weight=\"1\" linear=\"0.5\" julia3D=\"0.5\" julia3D_power=\"5\" pre_sinusoidal=\"0.2\""
+        " coefs=\"1 0 0 1 0 0\"/></flame>"
+        "<flame time=\"1\" size=\"40 30\">"
+        "<xform weight=\"1\" linear=\"1\" post_sineblur=\"0.4\" post_sineblur_power=\"3\""
+        " coefs=\"1 0 0 1 0 0\"/></flame></keys>";
+    fr_flames *f = NULL, *o = NULL;
+    assert_int_equal(fr_flames_parse(ctx, xml, strlen(xml), "e", NULL, 0, &f), FR_OK);
+    assert_int_equal(fr_flames_interpolate(ctx, f, 0.25, 0.0, &o), FR_OK);
+    const fr_flame_xform *x = &o->file.g[0].xf[0];
+    const int j3 = fr_flame_var_find("julia3D"), sb = fr_flame_var_find("sineblur");
+    assert_true(fabs(x->var[j3] - 0.375) < 1e-12);
+    assert_true(fabs(x->param[fr_flame_vars[j3].first] - 5.0) < 1e-12);
+    assert_int_equal(x->slot[0].n, 1);
+    assert_true(fabs(x->slot[0].w[0] - 0.15) < 1e-12);
+    assert_int_equal(x->slot[1].n, 1);
+    assert_int_equal(x->slot[1].var[0], sb);
+    assert_true(fabs(x->slot[1].w[0] - 0.1) < 1e-12);
+    fr_flames_destroy(o);
+    fr_flames_destroy(f);
+    fr_context_destroy(ctx);
+}
+
 static void expect_error(fr_context *ctx, fr_status s, const char *word)
 {
     assert_int_not_equal(s, FR_OK);
@@ -199,11 +231,9 @@ static void test_errors(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_keyframe_reproduced),
-        cmocka_unit_test(test_padding),
-        cmocka_unit_test(test_sequence_and_loop),
-        cmocka_unit_test(test_clone_strip),
-        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_keyframe_reproduced), cmocka_unit_test(test_padding),
+        cmocka_unit_test(test_sequence_and_loop),   cmocka_unit_test(test_clone_strip),
+        cmocka_unit_test(test_beyond_flam3),        cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
