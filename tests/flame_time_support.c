@@ -28,10 +28,11 @@ void flame_time_timeline(const char *path)
             "interpolation=\"linear\" interpolation_type=\"linear\" palette_interpolation=\"rgb\" "
             "estimator_radius=\"4\" estimator_minimum=\"0\" estimator_curve=\"0.5\">\n"
             "<xform weight=\"0.5\" color=\"0\" julian=\"0.8\" julian_power=\"3\" linear=\"0.2\" "
-            "coefs=\"0.7 0.2 -0.2 0.7 0.1 -0.1\"/>\n"
+            "coefs=\"%s\"/>\n"
             "<xform weight=\"0.3\" color=\"0.7\" spherical=\"0.6\" coefs=\"0.6 -0.3 0.3 0.6 -0.3 0.2\"/>\n"
-            "<xform weight=\"0.2\" color=\"1\" linear=\"1\" coefs=\"0.4 0 0 0.4 0.5 0.5\"/>\n",
-            head[k]);
+            "<xform weight=\"0.2\" color=\"1\" linear=\"1\" coefs=\"%s\"/>\n",
+            head[k], k ? "0.6 0.35 -0.35 0.6 0.2 -0.2" : "0.7 0.2 -0.2 0.7 0.1 -0.1",
+            k ? "0.45 0.1 -0.1 0.45 0.4 0.6" : "0.4 0 0 0.4 0.5 0.5");
         for (int i = 0; i < 256; i++)
             fprintf(f, "<color index=\"%d\" rgb=\"%d %d %d\"/>\n", i, k ? i : 255 - i,
                     (i * (k ? 3 : 5)) % 256, k ? 255 - i : i);

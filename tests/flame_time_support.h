@@ -6,8 +6,9 @@
 #include "flame_support.h"
 
 /* A timeline of two keyframes (times 0 and 3, 160 x 120, 20 temporal
- * samples) with the same xforms and a camera that moves (centre, scale,
- * rotate), brightness, gamma and palette that change. */
+ * samples) with the same variations (two xforms' coefs move) and a camera
+ * that moves (centre, scale, rotate), brightness, gamma and palette that
+ * change. */
 void flame_time_timeline(const char *path);
 
 /* A timeline of three keyframes (times 0, 2 and 4, 160 x 120, 20

@@ -1,7 +1,8 @@
 /* The frame at a time of a genome timeline (fr_flame_render_time): a file
  * of one genome at its own time is fr_flame_render's render of it, byte for
  * byte, with motion blur (temporal samples, <motion>) and without, in
- * strips too; stagger 0 is the plain call; a timeline whose keyframes move
+ * strips too; stagger 0 is the plain call, another renders the genome
+ * fr_flames_interpolate gives with it; a timeline whose keyframes move
  * the camera (centre, scale, rotation) and the tone map (brightness,
  * gamma) renders the same image on 1 and 2 threads and in 1 or 3 strips
  * (each time step's job maps its points through its own camera, strips
@@ -16,17 +17,27 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "flame_support.h"
 #include "flame_time_support.h"
 
+/* A file in the test's folder, named for this process (tests running side
+ * by side share the folder). */
+static const char *tmp_name(char *buf, size_t len, const char *name)
+{
+    char n[128];
+    snprintf(n, sizeof n, "%d-%s", (int)getpid(), name);
+    return flame_tmp_path(buf, len, n);
+}
+
 static void test_one_genome_is_the_render(void **state)
 {
     (void)state;
     char path[512];
-    flame_tmp_path(path, sizeof path, "time_motion.flam3");
+    tmp_name(path, sizeof path, "time_motion.flam3");
     flame_write_motion_genomes(path);
     /* genome 0: <motion>, 2 passes x 40 gaussian steps; genome 1: exp-weighted steps */
     static const double times[2] = {0.2,
@@ -53,7 +64,7 @@ static void test_stagger_zero_is_render_time(void **state)
 {
     (void)state;
     char path[512];
-    flame_tmp_path(path, sizeof path, "time_stagger.flam3");
+    tmp_name(path, sizeof path, "time_stagger.flam3");
     flame_time_timeline(path);
     fr_flame_options o = {.quality = 30, .seed = 3, .motion_blur = 1};
     fr_image a, b;
@@ -65,12 +76,43 @@ static void test_stagger_zero_is_render_time(void **state)
     remove(path);
 }
 
+/* Stagger (flam3-animate has none: rect.c interpolates with 0, so flam3
+ * has no render to compare with): the frame without motion blur is the
+ * render of the genome fr_flames_interpolate gives with that stagger, and
+ * a stagger moves the picture. */
+static void test_stagger_is_the_interpolated_genome(void **state)
+{
+    (void)state;
+    char path[512];
+    tmp_name(path, sizeof path, "time_stagger2.flam3");
+    flame_time_timeline(path);
+    fr_context *ctx = fr_context_create();
+    assert_int_equal(fr_context_set_device(ctx, "cpu"), FR_OK);
+    fr_flames *f = NULL, *g = NULL;
+    assert_int_equal(fr_flames_read(ctx, path, NULL, 0, &f), FR_OK);
+    fr_flame_options o = {.quality = 40, .seed = 8};
+    fr_image a, b, z;
+    const double stagger = 0.6;
+    assert_int_equal(fr_flame_render_time_stagger(ctx, f, 1.5, stagger, &o, &a, NULL), FR_OK);
+    assert_int_equal(fr_flames_interpolate(ctx, f, 1.5, stagger, &g), FR_OK);
+    assert_int_equal(fr_flame_render(ctx, g, 0, &o, &b, NULL), FR_OK);
+    assert_memory_equal(a.pixels, b.pixels, (size_t)a.width * a.height * 4);
+    assert_int_equal(fr_flame_render_time(ctx, f, 1.5, &o, &z, NULL), FR_OK);
+    const double p = flame_psnr(&a, &z);
+    printf("stagger %.1f against 0: %.2f dB\n", stagger, p);
+    assert_true(p < 40.0);
+    fr_image_free(&a), fr_image_free(&b), fr_image_free(&z);
+    fr_flames_destroy(g), fr_flames_destroy(f);
+    fr_context_destroy(ctx);
+    remove(path);
+}
+
 /* The moving camera (and, across a keyframe, time steps of different
  * xform counts): threads, strips and kernels agree. */
 static void moving_camera(int counts)
 {
     char path[512];
-    flame_tmp_path(path, sizeof path, counts ? "time_counts.flam3" : "time_camera.flam3");
+    tmp_name(path, sizeof path, counts ? "time_counts.flam3" : "time_camera.flam3");
     if (counts)
         flame_time_timeline_counts(path);
     else
@@ -115,7 +157,7 @@ static void test_bad_arguments(void **state)
 {
     (void)state;
     char path[512];
-    flame_tmp_path(path, sizeof path, "time_bad.flam3");
+    tmp_name(path, sizeof path, "time_bad.flam3");
     flame_time_timeline(path);
     fr_context *ctx = fr_context_create();
     fr_flames *f = NULL;
@@ -137,6 +179,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_genome_is_the_render),
         cmocka_unit_test(test_stagger_zero_is_render_time),
+        cmocka_unit_test(test_stagger_is_the_interpolated_genome),
         cmocka_unit_test(test_moving_camera),
         cmocka_unit_test(test_xform_counts),
         cmocka_unit_test(test_bad_arguments),

@@ -15,11 +15,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "flame_time_support.h"
 #include "gpu_support.h"
+
+/* A file in the test's folder, named for this process (tests running side
+ * by side share the folder). */
+static const char *tmp_name(char *buf, size_t len, const char *name)
+{
+    char n[128];
+    snprintf(n, sizeof n, "%d-%s", (int)getpid(), name);
+    return flame_tmp_path(buf, len, n);
+}
 
 #define MARGIN_DB 1.0
 
@@ -45,7 +55,7 @@ static void test_one_genome_is_the_render(void **state)
 {
     (void)state;
     char path[512];
-    flame_tmp_path(path, sizeof path, "gpu_time_motion.flam3");
+    tmp_name(path, sizeof path, "gpu_time_motion.flam3");
     flame_write_motion_genomes(path);
     const flame_setup gpu = {.device = "cuda"};
     for (int mb = 0; mb < 2; mb++) {
@@ -66,7 +76,7 @@ static void test_moving_camera_matches_cpu(void **state)
 {
     (void)state;
     char path[512];
-    flame_tmp_path(path, sizeof path, "gpu_time_camera.flam3");
+    tmp_name(path, sizeof path, "gpu_time_camera.flam3");
     flame_time_timeline(path);
     fr_flame_options o = {.quality = 200, .motion_blur = 1};
     assert_true(gpu_vs_cpu(path, -1, 1.5, o, "moving camera, motion blur") <= MARGIN_DB);
@@ -74,7 +84,7 @@ static void test_moving_camera_matches_cpu(void **state)
     assert_true(gpu_vs_cpu(path, -1, 1.5, o, "moving camera, one step") <= MARGIN_DB);
     /* across a keyframe: time steps padded to different xform counts */
     char counts[512];
-    flame_tmp_path(counts, sizeof counts, "gpu_time_counts.flam3");
+    tmp_name(counts, sizeof counts, "gpu_time_counts.flam3");
     flame_time_timeline_counts(counts);
     o.motion_blur = 1;
     assert_true(gpu_vs_cpu(counts, -1, 2.0, o, "across a keyframe, xform counts differ") <= MARGIN_DB);
