@@ -1003,7 +1003,7 @@ fr_status fr_flames_inter(fr_context *ctx, const fr_flames *f, int frame, int nf
  * frames; then (but after the last) the edge to the next in nframes
  * frames (seqflag at the edge's first and last frame); then the last
  * genome once more: (loops ? n : 0) * nframes + (n - 1) * nframes + 1
- * genomes, timed 0, 1, 2, ... */
+ * genomes (at most 200000), timed 0, 1, 2, ... */
 fr_status fr_flames_sequence(fr_context *ctx, const fr_flames *f, int nframes, int loops, double stagger,
                              fr_flames **out);
 /* flam3-genome clone=: genome `index`, its xforms of weight under 0.001

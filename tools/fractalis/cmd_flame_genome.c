@@ -164,7 +164,7 @@ static int interpolate(fr_context *ctx, const genome_cmd *o, const fr_flames *f,
         const int b = o->begin_set ? o->begin : (int)fr_flames_time(f, 0);
         int e = o->end_set ? o->end : (int)fr_flames_time(f, fr_flames_count(f) - 1);
         if (e < b) e = b;
-        if ((double)e - b + 1 > 1e6)
+        if ((double)e - b + 1 > 200000)
             return cli_error("--begin %d .. --end %d is too many genomes", b, e), EXIT_USAGE;
         n = e - b + 1;
         if (!(whole = malloc((size_t)n * sizeof *whole))) return cli_error("out of memory"), EXIT_WORK;
