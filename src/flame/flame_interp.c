@@ -434,30 +434,51 @@ static fr_status interpolate_keys(fr_context *ctx, const fr_flame_genome *g, int
     if (!isfinite(t)) return fr_fail(ctx, FR_ERR_INVALID, "time: %g is not a finite number", t);
     if (!(stagger >= 0 && stagger <= 1))
         return fr_fail(ctx, FR_ERR_INVALID, "stagger: %g is not in 0 .. 1", stagger);
-    fr_interp_cp *cps = calloc((size_t)n, sizeof *cps);
-    if (!cps) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    if (n == 1) return fr_flame_genome_copy(ctx, out, &g[0]);
+    /* Only the keyframes the time needs are copied (a render asks once a
+     * temporal step): the segment's two, or four with smooth; found as
+     * fr_interp_cps finds them, which then finds the same segment in them. */
+    int i1, i2;
+    if (g[0].time >= t)
+        i1 = 0, i2 = 1;
+    else if (g[n - 1].time <= t)
+        i1 = n - 2, i2 = n - 1;
+    else {
+        i1 = 0;
+        while (g[i1].time < t)
+            i1++;
+        i1--;
+        i2 = i1 + 1;
+    }
+    const int smooth = g[i1].interpolation == FR_INTERP_SMOOTH && i1 > 0 && i2 < n - 1;
+    const int lo = smooth ? i1 - 1 : i1, cnt = smooth ? 4 : 2;
+    fr_interp_cp cps[4];
+    memset(cps, 0, sizeof cps);
     fr_status s = FR_OK;
     int made = 0;
-    for (; !s && made < n; made++)
-        s = fr_interp_cp_of(ctx, &cps[made], &g[made]);
+    for (; !s && made < cnt; made++)
+        s = fr_interp_cp_of(ctx, &cps[made], &g[lo + made]);
     if (!s && adjust) {
-        /* what flam3's reader does to the rotates of a file's genomes */
-        fr_flame_genome *tmp = calloc((size_t)n, sizeof *tmp);
-        if (!tmp)
-            s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-        else {
-            for (int i = 0; i < n; i++)
-                tmp[i].rotate = g[i].rotate, tmp[i].interpolation_type = g[i].interpolation_type;
-            fr_flame_adjust_rotates(tmp, n);
-            for (int i = 0; i < n; i++)
-                cps[i].g.rotate = tmp[i].rotate;
+        /* what flam3's reader does to the rotates of a file's genomes: each
+         * within 180 degrees of the (moved) one before */
+        double prev = g[0].rotate;
+        if (lo == 0) cps[0].g.rotate = prev;
+        for (int i = 1; i < lo + cnt; i++) {
+            double r = g[i].rotate;
+            if (g[i - 1].interpolation_type != FR_INTERP_TYPE_OLD &&
+                g[i - 1].interpolation_type != FR_INTERP_TYPE_OLDER) {
+                while (r < prev - 180)
+                    r += 360;
+                while (r > prev + 180)
+                    r -= 360;
+            }
+            if (i >= lo) cps[i - lo].g.rotate = r;
+            prev = r;
         }
-        free(tmp);
     }
-    if (!s) s = fr_interp_cps(ctx, cps, n, t, stagger, out);
+    if (!s) s = fr_interp_cps(ctx, cps, cnt, t, stagger, out);
     for (int i = 0; i < made; i++)
         fr_interp_cp_free(&cps[i]);
-    free(cps);
     return s;
 }
 
