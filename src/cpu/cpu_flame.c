@@ -104,7 +104,13 @@ static fr_status cpu_flame_render(fr_context *ctx, const fr_flame_render_job *rj
                              rj->raw);
         double t1 = fr_now();
         if (out && !accum && (s = spare_accum(ctx, cpu, abytes, nb, &accum, &own))) goto done;
-        if (accum && (s = fr_flame_accumulate(ctx, rj->genome, f, b, accum))) goto done;
+        if (accum && rj->pass_k) {
+            double k1, k2;
+            fr_flame_pass_k(rj, pass, &k1, &k2);
+            if ((s = fr_flame_accumulate_k(ctx, f, b, accum, k1, k2))) goto done;
+        } else if (accum && (s = fr_flame_accumulate(ctx, rj->genome, f, b, accum))) {
+            goto done;
+        }
         st->seconds_iterate += t1 - t0;
         st->seconds_density += fr_now() - t1;
     }
@@ -237,13 +243,16 @@ static fr_status cpu_part_density(void *state, int pass, const fr_flame_bucket_t
 {
     cpu_part *p = state;
     const fr_flame_frame *f = p->rj->frame;
-    (void)pass;
     if (!b) b = p->b;
     if (p->rj->raw)
         fr_flame_raw_add(f, b + ((int64_t)fr_flame_image_row0(f) * f->wb + f->gutter) * FR_FB_CHANNELS, f->wb,
                          p->rj->raw);
     fr_status s = part_accum(p);
-    return s ? s : fr_flame_accumulate(p->ctx, p->rj->genome, f, b, p->accum);
+    if (s) return s;
+    if (!p->rj->pass_k) return fr_flame_accumulate(p->ctx, p->rj->genome, f, b, p->accum);
+    double k1, k2;
+    fr_flame_pass_k(p->rj, pass, &k1, &k2);
+    return fr_flame_accumulate_k(p->ctx, f, b, p->accum, k1, k2);
 }
 
 static fr_status cpu_part_tonemap(void *state, uint16_t *image)

@@ -468,7 +468,9 @@ static fr_status cuda_flame_render(fr_context *ctx, const fr_flame_render_job *d
         st->seconds_iterate += ms / 1e3;
         double t1 = fr_now();
         if (dj->raw && (s = gf_raw(ctx, &g, dj))) goto out;
-        CK(fr_cuda_flame_density(g.dframe, f, g.buckets, g.accum, dj->k1, dj->k2, g.stream), "flame density");
+        double k1, k2;
+        fr_flame_pass_k(dj, pass, &k1, &k2);
+        CK(fr_cuda_flame_density(g.dframe, f, g.buckets, g.accum, k1, k2, g.stream), "flame density");
         CK(cudaStreamSynchronize(g.stream), "flame density");
         st->seconds_density += fr_now() - t1;
     }
@@ -614,15 +616,15 @@ static fr_status cuda_part_density(void *state, int pass, const fr_flame_bucket_
     gpart *p = state;
     fr_context *ctx = p->ctx;
     fr_status s = FR_OK;
-    (void)pass;
+    double k1, k2;
+    fr_flame_pass_k(p->dj, pass, &k1, &k2);
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
     if (b)
         CK(cudaMemcpyAsync(p->g.buckets, b, p->g.nb * FR_FB_CHANNELS * sizeof *b, cudaMemcpyHostToDevice,
                            p->g.stream),
            "flame buckets");
     if (p->dj->raw && (s = gf_raw(ctx, &p->g, p->dj))) goto out;
-    CK(fr_cuda_flame_density(p->g.dframe, p->dj->frame, p->g.buckets, p->g.accum, p->dj->k1, p->dj->k2,
-                             p->g.stream),
+    CK(fr_cuda_flame_density(p->g.dframe, p->dj->frame, p->g.buckets, p->g.accum, k1, k2, p->g.stream),
        "flame density");
     CK(cudaStreamSynchronize(p->g.stream), "flame density");
 out:

@@ -216,6 +216,13 @@ fr_status fr_flame_accumulate(fr_context *ctx, const fr_flame_genome *g, const f
     if (!g || !f || !buckets || !accum) return fr_fail(ctx, FR_ERR_INVALID, "fr_flame_accumulate: NULL argument");
     double k1, k2;
     fr_flame_log_constants(g, f, &k1, &k2);
+    return fr_flame_accumulate_k(ctx, f, buckets, accum, k1, k2);
+}
+
+fr_status fr_flame_accumulate_k(fr_context *ctx, const fr_flame_frame *f, const fr_flame_bucket_t *buckets,
+                                fr_flame_acc_t *accum, double k1, double k2)
+{
+    if (!f || !buckets || !accum) return fr_fail(ctx, FR_ERR_INVALID, "fr_flame_accumulate: NULL argument");
     if (f->de.max_filter_index > 0) {
         const int nk = f->de.max_filter_index + 1;
         de_list *lists = calloc((size_t)nk, sizeof *lists);

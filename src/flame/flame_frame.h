@@ -182,6 +182,10 @@ void fr_flame_buckets_add(fr_flame_bucket_t *dst, const fr_flame_bucket_t *src, 
  * result is bit-identical for any thread count. */
 fr_status fr_flame_accumulate(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f,
                               const fr_flame_bucket_t *buckets, fr_flame_acc_t *accum);
+/* The same with the log-density constants given (a timeline's pass takes
+ * those of its last time step, as rect.c). */
+fr_status fr_flame_accumulate_k(fr_context *ctx, const fr_flame_frame *f, const fr_flame_bucket_t *buckets,
+                                fr_flame_acc_t *accum, double k1, double k2);
 
 /* The accumulator to the image: spatial filter and downsample, gamma with
  * gamma_threshold, vibrancy, highlight_power, background; transparency

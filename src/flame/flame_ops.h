@@ -27,11 +27,20 @@ typedef struct fr_flame_render_job {
     int table_rows;              /* FR_FLAME_GRAIN-slot rows of job->table */
     uint64_t per_pass;           /* samples a pass */
     double k1, k2;               /* log-density constants of a pass */
+    const double *pass_k;        /* NULL, or k1, k2 of each pass (2 x passes: a timeline whose
+                                    passes end on genomes of different brightness or camera) */
     fr_flame_tone tone;
     int earlyclip, transparency, bpc;
     fr_flame_bucket_t *raw;      /* host; NULL, or the image buckets to add every pass into
                                     (fr_flame_raw_add's layout) */
 } fr_flame_render_job;
+
+/* The log-density constants of pass `pass`. */
+static inline void fr_flame_pass_k(const fr_flame_render_job *rj, int pass, double *k1, double *k2)
+{
+    *k1 = rj->pass_k ? rj->pass_k[2 * pass] : rj->k1;
+    *k2 = rj->pass_k ? rj->pass_k[2 * pass + 1] : rj->k2;
+}
 
 typedef struct fr_flame_ops {
     /* The whole render: every pass, density estimation and the tone map;

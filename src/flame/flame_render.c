@@ -45,11 +45,13 @@ typedef struct prepared {
     fr_flame_frame f;
     fr_flame_jobs jobs;
     int has_g;
+    double *pass_k; /* NULL, or k1, k2 of each pass (a timeline's, when they differ) */
 } prepared;
 
 static void release(prepared *p)
 {
     fr_flame_jobs_free(&p->jobs);
+    free(p->pass_k);
     fr_flame_frame_free(&p->f);
     if (p->has_g) fr_flame_genome_free(&p->g);
     memset(p, 0, sizeof *p);
@@ -82,6 +84,7 @@ static void render_job(const prepared *p, const fr_flame_options *o, int depth, 
     dj->table_rows = p->jobs.rows;
     dj->per_pass = p->jobs.per_pass;
     fr_flame_log_constants(&p->g, &p->f, &dj->k1, &dj->k2);
+    dj->pass_k = p->pass_k;
     fr_flame_tone_setup(&p->g, o->transparency != 0, &dj->tone);
     dj->earlyclip = o->earlyclip, dj->transparency = o->transparency != 0, dj->bpc = depth;
 }
@@ -273,6 +276,8 @@ typedef struct timeline {
      * gamma, vibrancy and background (their means, as rect.c's vib_gam_n) */
     int n, same;
     fr_flame_genome first, last; /* shallow copies of the numbers only (xf, final, chaos not owned) */
+    int nt;                      /* time steps a pass */
+    double *pass_end;            /* per pass, of its last step: brightness, scale, zoom, quality */
     double gamma, vibrancy, background[3];
 } timeline;
 
@@ -280,6 +285,7 @@ static void timeline_free(timeline *tl)
 {
     fr_flame_file_free(&tl->kf);
     if (tl->has_cur) fr_flame_genome_free(&tl->cur);
+    free(tl->pass_end);
     memset(tl, 0, sizeof *tl);
 }
 
@@ -322,6 +328,10 @@ static void timeline_note(timeline *tl, const fr_flame_genome *g)
         tl->same = 0;
     }
     tl->last = n;
+    if (tl->pass_end && (tl->n + 1) % tl->nt == 0) { /* a pass's last step (steps come in order) */
+        double *e = tl->pass_end + 4 * (tl->n / tl->nt);
+        e[0] = g->brightness, e[1] = g->scale, e[2] = g->zoom, e[3] = g->quality;
+    }
     tl->gamma += g->gamma, tl->vibrancy += g->vibrancy;
     for (int c = 0; c < 3; c++) tl->background[c] += g->background[c];
     tl->n++;
@@ -396,6 +406,11 @@ static fr_status prepare_time(fr_context *ctx, const fr_flames *fl, double time,
         }
         if ((s = fr_flame_frame_init(ctx, &fg, &p->f))) goto done;
     }
+    tl.nt = o->motion_blur ? p->g.temporal_samples : 1;
+    if (tl.nt >= 1 && p->g.passes > 1 && !(tl.pass_end = calloc((size_t)p->g.passes * 4, sizeof(double)))) {
+        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+        goto done;
+    }
     if ((s = fr_flame_jobs_build(ctx, &p->g, &p->f, o->seed, o->earlyclip, o->motion_blur, time, timeline_step, &tl,
                                  &p->jobs)))
         goto done;
@@ -409,6 +424,26 @@ static fr_status prepare_time(fr_context *ctx, const fr_flames *fl, double time,
         fr_flame_camera c;
         fr_flame_frame_camera(&tl.last, &p->f, &c, &p->f.ppux, &p->f.sample_density);
         p->f.ppuy = p->f.ppux;
+    }
+    /* passes that end on different genomes: each pass's own k1, k2 (rect.c
+     * computes them after each pass's temporal loop) */
+    if (tl.pass_end) {
+        int differ = 0;
+        for (int q = 1; q < p->g.passes; q++) differ |= memcmp(tl.pass_end, tl.pass_end + 4 * q, 4 * sizeof(double));
+        if (differ && !(p->pass_k = malloc((size_t)p->g.passes * 2 * sizeof(double)))) {
+            s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+            goto done;
+        }
+        for (int q = 0; differ && q < p->g.passes; q++) {
+            const double *e = tl.pass_end + 4 * q;
+            fr_flame_genome eg = tl.last;
+            eg.brightness = e[0], eg.scale = e[1], eg.zoom = e[2], eg.quality = e[3];
+            fr_flame_frame ef = p->f;
+            fr_flame_camera c;
+            fr_flame_frame_camera(&eg, &p->f, &c, &ef.ppux, &ef.sample_density);
+            ef.ppuy = ef.ppux;
+            fr_flame_log_constants(&eg, &ef, &p->pass_k[2 * q], &p->pass_k[2 * q + 1]);
+        }
     }
     /* the tone map: means over the steps (the values themselves when equal), the last's gamma_threshold */
     p->g.gamma_threshold = tl.last.gamma_threshold;
