@@ -1,6 +1,6 @@
 # cmake --install: what goes where (GNUInstallDirs), in components that the
 # Debian packages (debian/) take apart:
-#   lib  libfractalis.so.N                          -> libfractalis0
+#   lib  libfractalis.so.N                          -> libfractalis1
 #   dev  fractalis.h, libfractalis.so, .a, fractalis.pc,
 #        lib/cmake/fractalis                        -> libfractalis-dev
 #   cli  bin/fractalis, man pages, bash completion  -> fractalis

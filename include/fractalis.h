@@ -28,7 +28,7 @@ extern "C" {
 #define FR_VERSION_MAJOR 0
 #define FR_VERSION_MINOR 1
 #define FR_VERSION_PATCH 0
-#define FR_VERSION_STRING "0.1.0"
+#define FR_VERSION_STRING "0.2.0"
 
 const char *fr_version(void);
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/package.sh [OUTDIR]: the Debian packages, built with Debian's own
-# tools (dpkg-buildpackage and debhelper, from debian/): libfractalis0,
+# tools (dpkg-buildpackage and debhelper, from debian/): libfractalis1,
 # libfractalis-dev, fractalis and python3-fractalis, into OUTDIR (default
 # dist/). The sources are the checkout's files (tracked and not ignored),
 # built in a temporary copy so nothing is left in the checkout. With nvcc

@@ -22,7 +22,7 @@ lib=$(find "$prefix" -name 'libfractalis.so.*.*.*' | head -n1)
 [ -n "$lib" ] || fail "no libfractalis.so.X.Y.Z installed"
 libdir=$(dirname "$lib")
 soname=$(objdump -p "$lib" | awk '$1 == "SONAME" {print $2}')
-[ "$soname" = libfractalis.so.0 ] || fail "soname is '$soname', not libfractalis.so.0"
+[ "$soname" = libfractalis.so.1 ] || fail "soname is '$soname', not libfractalis.so.1"
 for f in "$libdir/libfractalis.so" "$libdir/libfractalis.a" "$libdir/pkgconfig/fractalis.pc" \
          "$libdir/cmake/fractalis/fractalisConfig.cmake" "$prefix/include/fractalis.h" "$prefix/bin/fractalis" \
          "$prefix/share/man/man1/fractalis.1" "$prefix/share/man/man1/fractalis-render-flame.1" \
@@ -49,7 +49,7 @@ done
 export LD_LIBRARY_PATH=$libdir
 "$tmp/mandelbrot-pc" >/dev/null || fail "the Mandelbrot example failed"
 [ -s library-seahorse.png ] || fail "the Mandelbrot example wrote no library-seahorse.png"
-ldd "$tmp/mandelbrot-pc" | grep "libfractalis.so.0 => $libdir" >/dev/null || fail "the example does not load the installed library"
+ldd "$tmp/mandelbrot-pc" | grep "libfractalis.so.1 => $libdir" >/dev/null || fail "the example does not load the installed library"
 env -u LD_LIBRARY_PATH "$prefix/bin/fractalis" render --from library-seahorse.png -q -o cli.png || fail "the installed CLI failed"
 cmp -s library-seahorse.png cli.png || fail "the library example's PNG differs from the CLI's render of the same scene"
 "$tmp/buddhabrot-pc" >buddha.txt || fail "the Buddhabrot example failed"

@@ -29,7 +29,7 @@ dashes); see :mod:`fractalis.params`. Where renders run (device, threads,
 progress callback): :class:`Context`.
 
 The library is found through ``FRACTALIS_LIBRARY``, else the path recorded
-at build or install time, else the loader's search (``libfractalis.so.0``);
+at build or install time, else the loader's search (``libfractalis.so.1``);
 see :mod:`fractalis._native`.
 """
 
