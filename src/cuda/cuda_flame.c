@@ -37,6 +37,7 @@ typedef struct gflame {
     uint16_t *out;
     size_t nb;                       /* buckets */
     uint64_t *walkers, *base;        /* host, per pass: walkers, stream of walker 0 */
+    uint64_t *psamples;              /* host, per pass: its samples (one job: the kernel's a.samples) */
     int *seg_off, *seg_n;            /* host, per pass: its segments in seg */
     int sms;
 } gflame;
@@ -49,7 +50,7 @@ static void gf_free(gflame *g)
                  g->a.hot.slot, g->a.hot.bits, g->a.hot.copy, g->a.hot.copy_a, g->a.hot.count};
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) cudaFree(p[i]);
     if (g->stream) cudaStreamDestroy(g->stream);
-    free(g->walkers), free(g->base), free(g->seg_off), free(g->seg_n);
+    free(g->walkers), free(g->base), free(g->seg_off), free(g->seg_n), free(g->psamples);
     (void)cudaGetLastError();
     memset(g, 0, sizeof *g);
 }
@@ -263,8 +264,9 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame
     g->base = malloc((size_t)J->passes * sizeof *g->base);
     g->seg_off = malloc((size_t)J->passes * sizeof *g->seg_off);
     g->seg_n = malloc((size_t)J->passes * sizeof *g->seg_n);
+    g->psamples = malloc((size_t)J->passes * sizeof *g->psamples);
     hseg = malloc(((size_t)J->pass_group[J->passes] + 1) * sizeof *hseg);
-    if (!g->walkers || !g->base || !g->seg_off || !g->seg_n || !hseg) {
+    if (!g->walkers || !g->base || !g->seg_off || !g->seg_n || !g->psamples || !hseg) {
         s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
         goto out;
     }
@@ -272,6 +274,8 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame
     for (int p = 0; p < J->passes; p++) {
         g->seg_off[p] = J->pass_group[p];
         g->walkers[p] = fr_flame_segments(J, p, g->a.per_walker, hseg + g->seg_off[p], &g->seg_n[p]);
+        g->psamples[p] = 0;
+        for (int k = 0; k < g->seg_n[p]; k++) g->psamples[p] += hseg[g->seg_off[p] + k].samples;
         g->base[p] = base;
         base += g->walkers[p];
     }
@@ -308,6 +312,7 @@ static cudaError_t gf_launch(gflame *g, int pass, uint64_t first, uint64_t count
 {
     g->a.base = g->base[pass], g->a.first = first, g->a.count = count, g->a.from = from, g->a.upto = upto;
     if (g->seg) g->a.seg = g->seg + g->seg_off[pass], g->a.nseg = g->seg_n[pass];
+    else g->a.samples = g->psamples[pass]; /* (a timeline's passes may differ) */
     if (g->ramp < FR_PILOTS) g->ramp++;
     g->launches++;
     cudaError_t e = fr_cuda_flame_chaos(&g->a, g->stream);
