@@ -984,35 +984,50 @@ fr_status fr_flames_interpolate(fr_context *ctx, const fr_flames *f, double time
  * Results carry inline palettes and no <motion>; the loop and edge genomes
  * are named by their time ("%f", as flam3-genome). Errors name the
  * parameter (index, frame, nframes, stagger, ...). */
+/* flam3-genome's template=: the render settings a template file's first
+ * genome sets (size, quality, passes, temporal_samples, filter, zoom,
+ * estimator, background, ...; as flam3_apply_template, interpolation,
+ * palette_interpolation and hsv_rgb_palette_blend always, defaulting to
+ * linear, hsv_circular, 0), laid over each result of the tools below
+ * where flam3-genome lays them. NULL: none. */
+typedef struct fr_flame_template fr_flame_template;
+fr_status fr_flame_template_read(fr_context *ctx, const char *path, const char *palette_file,
+                                 fr_flame_template **out);
+void fr_flame_template_destroy(fr_flame_template *t);
 /* sheep_loop: genome `index` with its <motion> applied at `blend` and its
  * xforms (not the final, not those with animate 0) turned by blend * 360
  * degrees; time `time`. */
-fr_status fr_flames_loop(fr_context *ctx, const fr_flames *f, int index, double blend, double time, fr_flames **out);
+fr_status fr_flames_loop(fr_context *ctx, const fr_flames *f, int index, double blend, double time,
+                         const fr_flame_template *templ, fr_flames **out);
 /* sheep_edge: the genome `blend` (0 .. 1, smoothed) of the way from
  * genome `index` to index + 1, both turned by blend * 360 degrees; each
  * xform's share delayed by stagger (0 .. 1); seqflag with blend 0 gives
  * genome `index` unpadded (a sequence's ends); time `time`. */
 fr_status fr_flames_edge(fr_context *ctx, const fr_flames *f, int index, double blend, int seqflag, double stagger,
-                         double time, fr_flames **out);
+                         double time, const fr_flame_template *templ, fr_flames **out);
 /* flam3-genome rotate=: the one genome of f looped at frames frame - 1,
  * frame, frame + 1 of nframes (3 genomes). inter=: the same along the edge
  * between the two genomes of f (seqflag 0). */
-fr_status fr_flames_rotate(fr_context *ctx, const fr_flames *f, int frame, int nframes, fr_flames **out);
-fr_status fr_flames_inter(fr_context *ctx, const fr_flames *f, int frame, int nframes, double stagger, fr_flames **out);
+fr_status fr_flames_rotate(fr_context *ctx, const fr_flames *f, int frame, int nframes, const fr_flame_template *templ,
+                           fr_flames **out);
+fr_status fr_flames_inter(fr_context *ctx, const fr_flames *f, int frame, int nframes, double stagger,
+                          const fr_flame_template *templ, fr_flames **out);
 /* flam3-genome sequence=: for each genome, with loops, its loop in nframes
  * frames; then (but after the last) the edge to the next in nframes
  * frames (seqflag at the edge's first and last frame); then the last
  * genome once more: (loops ? n : 0) * nframes + (n - 1) * nframes + 1
  * genomes (at most 200000), timed 0, 1, 2, ... */
 fr_status fr_flames_sequence(fr_context *ctx, const fr_flames *f, int nframes, int loops, double stagger,
-                             fr_flames **out);
+                             const fr_flame_template *templ, fr_flames **out);
 /* flam3-genome clone=: genome `index`, its xforms of weight under 0.001
  * deleted and at most 5 variations an xform kept (truncate_variations),
  * time 0; index -1 (clone_all=): every genome unchanged. */
-fr_status fr_flames_clone(fr_context *ctx, const fr_flames *f, int index, fr_flames **out);
+fr_status fr_flames_clone(fr_context *ctx, const fr_flames *f, int index, const fr_flame_template *templ,
+                          fr_flames **out);
 /* flam3-genome strip=: every genome cut to strip `strip` of nstrips
  * horizontal strips (height / nstrips, the centre moved, motion dropped). */
-fr_status fr_flames_strip(fr_context *ctx, const fr_flames *f, int nstrips, int strip, fr_flames **out);
+fr_status fr_flames_strip(fr_context *ctx, const fr_flames *f, int nstrips, int strip, const fr_flame_template *templ,
+                          fr_flames **out);
 /* The time attribute of genome i (0 past the end). */
 double fr_flames_time(const fr_flames *f, int i);
 /* The genomes of sets[0 .. n-1], one after another, in a new set. */

@@ -222,7 +222,7 @@ class Runner:
     def flam3(self, env):
         self.n += 1
         out = os.path.join(self.tmp, "flam3-%d.xml" % self.n)
-        e = {k: v for k, v in os.environ.items() if k not in ("stagger", "frame", "nframes", "loops")}
+        e = {k: v for k, v in os.environ.items() if k not in ("stagger", "frame", "nframes", "loops", "template")}
         e.update({k: str(v) for k, v in env.items()})
         with open(out, "w") as fo:
             r = subprocess.run([FLAM3_GENOME], env=e, stdout=fo, stderr=subprocess.PIPE, cwd=self.tmp)
@@ -343,6 +343,24 @@ def cases():
                                             stagger=0.3)
     c["sequence_motion"] = lambda r: sequence(r, ["interp-motion.flam3", "electricsheep.244.33532.flam3"], 3)
     c["sequence_padding"] = lambda r: sequence(r, ["interp-padding.flam3"], 3)
+
+    def templated(r, mode, files, extra_env, extra_argv):
+        f = r.joined([r.path(x) for x in files]) if len(files) > 1 else r.path(files[0])
+        t = r.path("interp-template.flam3")
+        env = dict(extra_env, template=t)
+        env[mode] = f
+        ref = r.flam3(env)
+        ours = r.ours([mode, f, "--template", t] + extra_argv)
+        return r.compare("%s with a template" % mode, ours, ref)
+    c["template_sequence"] = lambda r: templated(r, "sequence", ["interp-keys.flam3", "interp-padding.flam3"],
+                                                 {"nframes": 3}, ["--nframes", "3"])
+    c["template_inter"] = lambda r: templated(r, "inter", ["interp-keys.flam3"], {"frame": 4, "nframes": 10},
+                                              ["--frame", "4", "--nframes", "10"])
+    c["template_rotate"] = lambda r: templated(r, "rotate", ["interp-motion.flam3"], {"frame": 2, "nframes": 9},
+                                               ["--frame", "2", "--nframes", "9"])
+    c["template_clone"] = lambda r: templated(r, "clone", ["interp-clone.flam3"], {}, [])
+    c["template_strip"] = lambda r: templated(r, "strip", ["electricsheep.244.01031.flam3"],
+                                              {"nframes": 2, "frame": 1}, ["--nframes", "2", "--frame", "1"])
 
     def clone(r, src):
         ref = r.flam3({"clone": r.path(src)})

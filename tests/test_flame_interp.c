@@ -100,7 +100,7 @@ static void test_sequence_and_loop(void **state)
     (void)state;
     fr_context *ctx = fr_context_create();
     fr_flames *f = keys(ctx, "log"), *o = NULL;
-    assert_int_equal(fr_flames_sequence(ctx, f, 7, 1, 0.0, &o), FR_OK);
+    assert_int_equal(fr_flames_sequence(ctx, f, 7, 1, 0.0, NULL, &o), FR_OK);
     assert_int_equal(fr_flames_count(o), 2 * 7 + 7 + 1);
     for (int i = 0; i < fr_flames_count(o); i++) {
         char name[32];
@@ -109,11 +109,11 @@ static void test_sequence_and_loop(void **state)
         assert_true(fr_flames_time(o, i) == i);
     }
     fr_flames_destroy(o);
-    assert_int_equal(fr_flames_sequence(ctx, f, 7, 0, 0.0, &o), FR_OK);
+    assert_int_equal(fr_flames_sequence(ctx, f, 7, 0, 0.0, NULL, &o), FR_OK);
     assert_int_equal(fr_flames_count(o), 7 + 1);
     fr_flames_destroy(o);
     /* a loop at blend 1 has turned every xform a full circle */
-    assert_int_equal(fr_flames_loop(ctx, f, 0, 1.0, 5.0, &o), FR_OK);
+    assert_int_equal(fr_flames_loop(ctx, f, 0, 1.0, 5.0, NULL, &o), FR_OK);
     for (int i = 0; i < 2; i++)
         for (int a = 0; a < 2; a++)
             for (int b = 0; b < 2; b++)
@@ -121,10 +121,10 @@ static void test_sequence_and_loop(void **state)
     assert_true(fr_flames_time(o, 0) == 5.0);
     fr_flames_destroy(o);
     /* inter gives 3 genomes; the edge's blend 0 with seqflag is keyframe 0 */
-    assert_int_equal(fr_flames_inter(ctx, f, 1, 10, 0.5, &o), FR_OK);
+    assert_int_equal(fr_flames_inter(ctx, f, 1, 10, 0.5, NULL, &o), FR_OK);
     assert_int_equal(fr_flames_count(o), 3);
     fr_flames_destroy(o);
-    assert_int_equal(fr_flames_edge(ctx, f, 0, 0.0, 1, 0.0, 0.0, &o), FR_OK);
+    assert_int_equal(fr_flames_edge(ctx, f, 0, 0.0, 1, 0.0, 0.0, NULL, &o), FR_OK);
     assert_int_equal(o->file.g[0].nxf, 2);
     assert_null(o->file.g[0].final);
     fr_flames_destroy(o);
@@ -147,7 +147,7 @@ static void test_clone_strip(void **state)
         "<xform weight=\"0.5\" linear=\"1\" coefs=\"1 0 0 1 0 0\"/></flame>";
     fr_flames *f = NULL, *o = NULL;
     assert_int_equal(fr_flames_parse(ctx, xml, strlen(xml), "c", NULL, 0, &f), FR_OK);
-    assert_int_equal(fr_flames_clone(ctx, f, 0, &o), FR_OK);
+    assert_int_equal(fr_flames_clone(ctx, f, 0, NULL, &o), FR_OK);
     const fr_flame_genome *g = &o->file.g[0];
     assert_int_equal(g->nxf, 3); /* the 0.0002 xform followed a deleted one */
     int nv = 0;
@@ -158,7 +158,7 @@ static void test_clone_strip(void **state)
                 g->xf[0].var[fr_flame_var_find("bubble")] == 0);
     assert_true(g->time == 0.0);
     fr_flames_destroy(o);
-    assert_int_equal(fr_flames_strip(ctx, f, 4, 1, &o), FR_OK);
+    assert_int_equal(fr_flames_strip(ctx, f, 4, 1, NULL, &o), FR_OK);
     assert_int_equal(o->file.g[0].height, 7);
     fr_flames_destroy(o);
     fr_flames_destroy(f);
@@ -211,14 +211,14 @@ static void test_errors(void **state)
     expect_error(ctx, fr_flames_interpolate(ctx, f, NAN, 0, &o), "time");
     assert_null(o);
     expect_error(ctx, fr_flames_interpolate(ctx, f, 1, 1.5, &o), "stagger");
-    expect_error(ctx, fr_flames_loop(ctx, f, 2, 0.5, 0, &o), "index");
-    expect_error(ctx, fr_flames_edge(ctx, f, 1, 0.5, 0, 0, 0, &o), "index");
-    expect_error(ctx, fr_flames_rotate(ctx, f, 1, 10, &o), "one genome");
-    expect_error(ctx, fr_flames_inter(ctx, f, 1, 0, 0, &o), "nframes");
-    expect_error(ctx, fr_flames_sequence(ctx, f, -3, 1, 0, &o), "nframes");
-    expect_error(ctx, fr_flames_clone(ctx, f, 5, &o), "index");
-    expect_error(ctx, fr_flames_strip(ctx, f, 4, 4, &o), "strip");
-    expect_error(ctx, fr_flames_strip(ctx, f, 100, 0, &o), "nstrips");
+    expect_error(ctx, fr_flames_loop(ctx, f, 2, 0.5, 0, NULL, &o), "index");
+    expect_error(ctx, fr_flames_edge(ctx, f, 1, 0.5, 0, 0, 0, NULL, &o), "index");
+    expect_error(ctx, fr_flames_rotate(ctx, f, 1, 10, NULL, &o), "one genome");
+    expect_error(ctx, fr_flames_inter(ctx, f, 1, 0, 0, NULL, &o), "nframes");
+    expect_error(ctx, fr_flames_sequence(ctx, f, -3, 1, 0, NULL, &o), "nframes");
+    expect_error(ctx, fr_flames_clone(ctx, f, 5, NULL, &o), "index");
+    expect_error(ctx, fr_flames_strip(ctx, f, 4, 4, NULL, &o), "strip");
+    expect_error(ctx, fr_flames_strip(ctx, f, 100, 0, NULL, &o), "nstrips");
     expect_error(ctx, fr_flames_concat(ctx, NULL, 0, &o), "sets");
     assert_null(o);
     /* keyframe times must increase */

@@ -10,6 +10,7 @@
 #include "core/context.h"
 #include "flame/flame_api.h"
 #include "flame/flame_interp.h"
+#include "flame/flame_template.h"
 
 /* A new set of n fresh genomes. */
 static fr_status set_new(fr_context *ctx, int n, fr_flames **out)
@@ -99,9 +100,10 @@ static fr_status add_edit(fr_context *ctx, fr_flame_genome *g, const char *actio
 }
 
 static fr_status loop_into(fr_context *ctx, const fr_flame_genome *g, double blend, double time,
-                           fr_flame_genome *o)
+                           const fr_flame_template *templ, fr_flame_genome *o)
 {
     fr_status s = fr_flame_sheep_loop(ctx, g, blend, o);
+    if (!s) fr_flame_template_apply(templ, o); /* spin: before its own settings */
     char action[64];
     snprintf(action, sizeof action, "rotate %g", blend * 360.0);
     if (!s) s = add_edit(ctx, o, action, g, NULL);
@@ -109,9 +111,10 @@ static fr_status loop_into(fr_context *ctx, const fr_flame_genome *g, double ble
 }
 
 static fr_status edge_into(fr_context *ctx, const fr_flame_genome *g, double blend, int seqflag,
-                           double stagger, double time, fr_flame_genome *o)
+                           double stagger, double time, const fr_flame_template *templ, fr_flame_genome *o)
 {
     fr_status s = fr_flame_sheep_edge(ctx, g, blend, seqflag, stagger, o);
+    if (!s) fr_flame_template_apply(templ, o);
     char action[64];
     snprintf(action, sizeof action, "interpolate %g", blend * 360.0);
     if (!s) s = add_edit(ctx, o, action, &g[0], &g[1]);
@@ -128,7 +131,7 @@ fr_status fr_flames_interpolate(fr_context *ctx, const fr_flames *f, double time
 }
 
 fr_status fr_flames_loop(fr_context *ctx, const fr_flames *f, int index, double blend, double time,
-                         fr_flames **out)
+                         const fr_flame_template *templ, fr_flames **out)
 {
     fr_status s = check_in(ctx, f, out);
     if (!s && (index < 0 || index >= f->file.n))
@@ -138,13 +141,13 @@ fr_status fr_flames_loop(fr_context *ctx, const fr_flames *f, int index, double 
     fr_flames *in = NULL;
     if (!s) s = read_copy(ctx, f, &in);
     if (!s) s = set_new(ctx, 1, out);
-    if (!s) s = loop_into(ctx, &in->file.g[index], blend, time, &(*out)->file.g[0]);
+    if (!s) s = loop_into(ctx, &in->file.g[index], blend, time, templ, &(*out)->file.g[0]);
     fr_flames_destroy(in);
     return s && *out ? fail_set(out, s) : s;
 }
 
 fr_status fr_flames_edge(fr_context *ctx, const fr_flames *f, int index, double blend, int seqflag,
-                         double stagger, double time, fr_flames **out)
+                         double stagger, double time, const fr_flame_template *templ, fr_flames **out)
 {
     fr_status s = check_in(ctx, f, out);
     if (!s && (index < 0 || index + 1 >= f->file.n))
@@ -153,14 +156,14 @@ fr_status fr_flames_edge(fr_context *ctx, const fr_flames *f, int index, double 
     fr_flames *in = NULL;
     if (!s) s = read_copy(ctx, f, &in);
     if (!s) s = set_new(ctx, 1, out);
-    if (!s) s = edge_into(ctx, &in->file.g[index], blend, seqflag, stagger, time, &(*out)->file.g[0]);
+    if (!s) s = edge_into(ctx, &in->file.g[index], blend, seqflag, stagger, time, templ, &(*out)->file.g[0]);
     fr_flames_destroy(in);
     return s && *out ? fail_set(out, s) : s;
 }
 
 /* rotate= and inter=: frames frame - 1, frame, frame + 1. */
 static fr_status pick3(fr_context *ctx, const fr_flames *f, int frame, int nframes, double stagger, int inter,
-                       fr_flames **out)
+                       const fr_flame_template *templ, fr_flames **out)
 {
     fr_status s = check_in(ctx, f, out);
     if (!s && nframes <= 0) s = fr_fail(ctx, FR_ERR_INVALID, "nframes: must be positive, not %d", nframes);
@@ -176,26 +179,27 @@ static fr_status pick3(fr_context *ctx, const fr_flames *f, int frame, int nfram
     for (int k = 0; !s && k < 3; k++) {
         fr_flame_genome *o = &(*out)->file.g[k];
         const double b = blend + (k - 1) * spread; /* flam3: blend - spread, blend, blend + spread */
-        s = inter ? edge_into(ctx, in->file.g, b, 0, stagger, frame + k - 1, o)
-                  : loop_into(ctx, in->file.g, b, frame + k - 1, o);
+        s = inter ? edge_into(ctx, in->file.g, b, 0, stagger, frame + k - 1, templ, o)
+                  : loop_into(ctx, in->file.g, b, frame + k - 1, templ, o);
     }
     fr_flames_destroy(in);
     return s && *out ? fail_set(out, s) : s;
 }
 
-fr_status fr_flames_rotate(fr_context *ctx, const fr_flames *f, int frame, int nframes, fr_flames **out)
+fr_status fr_flames_rotate(fr_context *ctx, const fr_flames *f, int frame, int nframes,
+                           const fr_flame_template *templ, fr_flames **out)
 {
-    return pick3(ctx, f, frame, nframes, 0, 0, out);
+    return pick3(ctx, f, frame, nframes, 0, 0, templ, out);
 }
 
 fr_status fr_flames_inter(fr_context *ctx, const fr_flames *f, int frame, int nframes, double stagger,
-                          fr_flames **out)
+                          const fr_flame_template *templ, fr_flames **out)
 {
-    return pick3(ctx, f, frame, nframes, stagger, 1, out);
+    return pick3(ctx, f, frame, nframes, stagger, 1, templ, out);
 }
 
 fr_status fr_flames_sequence(fr_context *ctx, const fr_flames *f, int nframes, int loops, double stagger,
-                             fr_flames **out)
+                             const fr_flame_template *templ, fr_flames **out)
 {
     fr_status s = check_in(ctx, f, out);
     if (!s && nframes <= 0) s = fr_fail(ctx, FR_ERR_INVALID, "nframes: must be positive, not %d", nframes);
@@ -213,18 +217,19 @@ fr_status fr_flames_sequence(fr_context *ctx, const fr_flames *f, int nframes, i
     for (int i = 0; !s && i < n; i++) {
         if (loops)
             for (int fr = 0; !s && fr < nframes; fr++, fc++)
-                s = loop_into(ctx, &in->file.g[i], fr / (double)nframes, fc, &(*out)->file.g[fc]);
+                s = loop_into(ctx, &in->file.g[i], fr / (double)nframes, fc, templ, &(*out)->file.g[fc]);
         if (i < n - 1)
             for (int fr = 0; !s && fr < nframes; fr++, fc++)
                 s = edge_into(ctx, &in->file.g[i], fr / (double)nframes, fr == 0 || fr == nframes - 1,
-                              stagger, fc, &(*out)->file.g[fc]);
+                              stagger, fc, templ, &(*out)->file.g[fc]);
     }
-    if (!s) s = loop_into(ctx, &in->file.g[n - 1], 0.0, fc, &(*out)->file.g[fc]);
+    if (!s) s = loop_into(ctx, &in->file.g[n - 1], 0.0, fc, templ, &(*out)->file.g[fc]);
     fr_flames_destroy(in);
     return s && *out ? fail_set(out, s) : s;
 }
 
-fr_status fr_flames_clone(fr_context *ctx, const fr_flames *f, int index, fr_flames **out)
+fr_status fr_flames_clone(fr_context *ctx, const fr_flames *f, int index, const fr_flame_template *templ,
+                          fr_flames **out)
 {
     fr_status s = check_in(ctx, f, out);
     if (!s && (index < -1 || index >= f->file.n))
@@ -233,6 +238,8 @@ fr_status fr_flames_clone(fr_context *ctx, const fr_flames *f, int index, fr_fla
     fr_flames *in = NULL;
     if (!s) s = read_copy(ctx, f, &in);
     if (!s && index < 0) {
+        for (int i = 0; i < in->file.n; i++)
+            fr_flame_template_apply(templ, &in->file.g[i]);
         *out = in;
         return FR_OK;
     }
@@ -243,6 +250,7 @@ fr_status fr_flames_clone(fr_context *ctx, const fr_flames *f, int index, fr_fla
         *g = in->file.g[index];
         fr_flame_genome_init(&in->file.g[index]);
         fr_flame_truncate_variations(g, 5);
+        fr_flame_template_apply(templ, g);
         g->time = 0.0;
         s = add_edit(ctx, g, "clone", g, NULL);
     }
@@ -250,7 +258,8 @@ fr_status fr_flames_clone(fr_context *ctx, const fr_flames *f, int index, fr_fla
     return s && *out ? fail_set(out, s) : s;
 }
 
-fr_status fr_flames_strip(fr_context *ctx, const fr_flames *f, int nstrips, int strip, fr_flames **out)
+fr_status fr_flames_strip(fr_context *ctx, const fr_flames *f, int nstrips, int strip,
+                          const fr_flame_template *templ, fr_flames **out)
 {
     fr_status s = check_in(ctx, f, out);
     if (!s && nstrips <= 0) s = fr_fail(ctx, FR_ERR_INVALID, "nstrips: must be positive, not %d", nstrips);
@@ -261,8 +270,10 @@ fr_status fr_flames_strip(fr_context *ctx, const fr_flames *f, int nstrips, int 
             s = fr_fail(ctx, FR_ERR_INVALID, "nstrips: %d strips of genome %d's %d rows leave none", nstrips,
                         i, f->file.g[i].height);
     if (!s) s = read_copy(ctx, f, out);
-    for (int i = 0; !s && i < (*out)->file.n; i++)
+    for (int i = 0; !s && i < (*out)->file.n; i++) {
         fr_flame_strip(&(*out)->file.g[i], nstrips, strip);
+        fr_flame_template_apply(templ, &(*out)->file.g[i]);
+    }
     return s;
 }
 

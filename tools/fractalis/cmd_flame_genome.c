@@ -19,7 +19,7 @@ typedef struct genome_cmd {
     const char *sub;
     const char *files[MAX_FILES];
     int nfiles;
-    const char *palettes;
+    const char *palettes, *templ;
     int strict, frame, nframes, loops, index, all;
     int frame_set, nframes_set;
     double stagger;
@@ -29,7 +29,20 @@ typedef struct genome_cmd {
     cli_run run;
 } genome_cmd;
 
-enum { G_FRAME, G_NFRAMES, G_LOOPS, G_STAGGER, G_INDEX, G_ALL, G_TIME, G_BEGIN, G_END, G_PALETTES, G_STRICT };
+enum {
+    G_FRAME,
+    G_NFRAMES,
+    G_LOOPS,
+    G_STAGGER,
+    G_INDEX,
+    G_ALL,
+    G_TIME,
+    G_BEGIN,
+    G_END,
+    G_TEMPLATE,
+    G_PALETTES,
+    G_STRICT
+};
 
 static const cli_opt genome_opts[] = {
     [G_FRAME] = {"frame", "N", "inter, rotate: the middle frame; strip: the strip (0-based)  [default: 0]"},
@@ -47,6 +60,10 @@ static const cli_opt genome_opts[] = {
     [G_BEGIN] = {"begin", "N",
                  "interpolate: every whole time from N ...  [default: the first genome's time]"},
     [G_END] = {"end", "N", "interpolate: ... to N  [default: the last genome's time]"},
+    [G_TEMPLATE] =
+        {"template", "FILE",
+         "inter, rotate, sequence, clone, strip: lay the render settings of FILE's first genome over each "
+         "result (size, quality, passes, filter, ...; flam3-genome's template=)"},
     [G_PALETTES] = {"palettes", "FILE", "flam3's palette file for palette=\"N\""},
     [G_STRICT] = {"strict", NULL, "unknown attributes or elements are errors"},
     {NULL, NULL, NULL},
@@ -101,6 +118,7 @@ static int genome_opt(void *user, int i, const char *v)
             return cli_error("--end must be a whole number"), EXIT_USAGE;
         o->end_set = 1;
         return 0;
+    case G_TEMPLATE: o->templ = v; return 0;
     case G_PALETTES: o->palettes = v; return 0;
     case G_STRICT: o->strict = 1; return 0;
     }
@@ -230,6 +248,11 @@ int cmd_flame_genome(int argc, char **argv)
     if (o.run.nout > 0 && !cli_check_writable(o.run.out[0])) return EXIT_USAGE;
     fr_context *ctx = fr_context_create();
     fr_flames *in[MAX_FILES] = {0}, *f = NULL, *g = NULL;
+    fr_flame_template *templ = NULL;
+    if (o.templ && !strcmp(sub, "interpolate"))
+        rc = EXIT_USAGE, cli_error("--template is for inter, rotate, sequence, clone and strip");
+    if (!rc && o.templ && fr_flame_template_read(ctx, o.templ, o.palettes, &templ))
+        rc = EXIT_WORK, cli_error("%s", fr_last_error(ctx));
     for (int i = 0; !rc && i < o.nfiles; i++)
         rc = read_one(ctx, &o, o.files[i], &in[i]);
     if (!rc && o.nfiles > 1 && fr_flames_concat(ctx, (const fr_flames *const *)in, o.nfiles, &f))
@@ -240,15 +263,15 @@ int cmd_flame_genome(int argc, char **argv)
         if (!strcmp(sub, "interpolate"))
             rc = interpolate(ctx, &o, src, &g);
         else if (!strcmp(sub, "inter"))
-            s = fr_flames_inter(ctx, src, o.frame, o.nframes, o.stagger, &g);
+            s = fr_flames_inter(ctx, src, o.frame, o.nframes, o.stagger, templ, &g);
         else if (!strcmp(sub, "rotate"))
-            s = fr_flames_rotate(ctx, src, o.frame, o.nframes, &g);
+            s = fr_flames_rotate(ctx, src, o.frame, o.nframes, templ, &g);
         else if (!strcmp(sub, "sequence"))
-            s = fr_flames_sequence(ctx, src, o.nframes, o.loops, o.stagger, &g);
+            s = fr_flames_sequence(ctx, src, o.nframes, o.loops, o.stagger, templ, &g);
         else if (!strcmp(sub, "clone"))
-            s = fr_flames_clone(ctx, src, o.all ? -1 : o.index, &g);
+            s = fr_flames_clone(ctx, src, o.all ? -1 : o.index, templ, &g);
         else
-            s = fr_flames_strip(ctx, src, o.nframes, o.frame, &g);
+            s = fr_flames_strip(ctx, src, o.nframes, o.frame, templ, &g);
         if (s) rc = EXIT_WORK, cli_report(&c, ctx);
     }
     if (!rc) rc = write_out(ctx, &o, g);
@@ -256,6 +279,7 @@ int cmd_flame_genome(int argc, char **argv)
         fr_flames_destroy(in[i]);
     fr_flames_destroy(f);
     fr_flames_destroy(g);
+    fr_flame_template_destroy(templ);
     fr_context_destroy(ctx);
     return rc;
 }
