@@ -763,6 +763,8 @@ int fr_have_jpeg(void);
  * its "fractalis" text chunk (malloc()ed into *meta, or NULL if absent).
  * Either output may be NULL. */
 fr_status fr_image_read_png(fr_context *ctx, const char *path, fr_image *img, char **meta);
+/* The same with the text chunk of another key (flames: "flam3_genome"). */
+fr_status fr_image_read_png_keyed(fr_context *ctx, const char *path, const char *key, fr_image *img, char **meta);
 
 /* Write a NumPy .npy array of shape (height, width), dtype '<u4' or '<f4'. */
 fr_status fr_npy_write_u32(fr_context *ctx, const char *path, const uint32_t *data, int width,

@@ -53,10 +53,10 @@ static void test_frames_numbered_by_time(void **state)
     assert_true(exists(P(f, "f-00002.png")));
     assert_true(exists(P(f, "f-00004.png")));
     assert_false(exists(P(f, "f-00001.png")));
-    /* the genome at the frame's time is embedded */
+    /* the genome at the frame's time is embedded, under flam3's key */
     fr_image img;
     char *meta = NULL;
-    assert_int_equal(fr_image_read_png(f->ctx, P(f, "f-00002.png"), &img, &meta), FR_OK);
+    assert_int_equal(fr_image_read_png_keyed(f->ctx, P(f, "f-00002.png"), "flam3_genome", &img, &meta), FR_OK);
     assert_int_equal(img.width, 64);
     assert_int_equal(img.height, 48);
     assert_non_null(meta);

@@ -28,6 +28,7 @@ typedef struct png_state {
     char msg[256];     /* libpng's error message */
     char warning[256]; /* libpng's last warning, often the detail of an error */
     int io_errno;      /* the file itself could not be read or written */
+    const char *key;   /* read: the text chunk's key (FR_META_KEY unless told) */
     int eof;           /* the file ended inside the PNG data */
     int too_big;       /* the dimensions exceed what the reader accepts */
     int too_short;     /* the file is too small to hold the pixels it claims */
@@ -228,7 +229,7 @@ fr_status fr_image_write_png_keyed(fr_context *ctx, const fr_image *img, const c
     fr_atomic_file af;
     s = fr_atomic_open(ctx, &af, path);
     if (s != FR_OK) return s;
-    s = png_write_stream(ctx, img, af.fp, path, key, meta);
+    s = png_write_stream(ctx, img, af.fp, path, key ? key : FR_META_KEY, meta);
     if (s != FR_OK) {
         fr_atomic_abort(&af);
         return s;
@@ -238,7 +239,7 @@ fr_status fr_image_write_png_keyed(fr_context *ctx, const fr_image *img, const c
 
 /* --------------------------------------------------------------------- read */
 
-/* Copies the first "fractalis" text chunk (tEXt, zTXt or iTXt: libpng has
+/* Copies the first text chunk of st->key (tEXt, zTXt or iTXt: libpng has
  * already inflated and NUL-terminated it) seen so far into st->meta. */
 static void find_meta(png_structp png, png_infop info, png_state *st)
 {
@@ -246,7 +247,7 @@ static void find_meta(png_structp png, png_infop info, png_state *st)
     int n = 0;
     png_get_text(png, info, &text, &n);
     for (int i = 0; i < n && !st->meta; i++) {
-        if (!text[i].key || strcmp(text[i].key, FR_META_KEY) != 0) continue;
+        if (!text[i].key || strcmp(text[i].key, st->key) != 0) continue;
         const char *t = text[i].text ? text[i].text : "";
         size_t len = strlen(t);
         st->meta = malloc(len + 1);
@@ -378,6 +379,11 @@ static int chunks_fit(FILE *fp)
 
 fr_status fr_image_read_png(fr_context *ctx, const char *path, fr_image *img, char **meta)
 {
+    return fr_image_read_png_keyed(ctx, path, FR_META_KEY, img, meta);
+}
+
+fr_status fr_image_read_png_keyed(fr_context *ctx, const char *path, const char *key, fr_image *img, char **meta)
+{
     if (img) memset(img, 0, sizeof *img);
     if (meta) *meta = NULL;
 
@@ -407,6 +413,7 @@ fr_status fr_image_read_png(fr_context *ctx, const char *path, fr_image *img, ch
     png_state st;
     memset(&st, 0, sizeof st);
     st.fp = fp;
+    st.key = key ? key : FR_META_KEY;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &st, on_png_error,
                                              on_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;

@@ -25,6 +25,8 @@ typedef struct animate_output {
     int resume;         /* --resume: keep frames already written and verified */
     int quiet;          /* --quiet: no progress bar */
     int keep_frames;    /* --keep-frames: keep a video's frames folder (<video>.frames/) after it is encoded */
+    const char *meta_key; /* the PNG text chunk's key of a frame's meta (set by the family; NULL:
+                             "fractalis", a scene; flames: "flam3_genome", as flam3 writes it) */
 } animate_output;
 
 void animate_output_default(animate_output *o);

@@ -159,6 +159,7 @@ int animate_flame(int argc, char **argv)
     flame_anim fa = {0};
     animate_output o;
     animate_output_default(&o);
+    o.meta_key = "flam3_genome"; /* each frame carries its genome as flam3 writes it */
     /* the shared output options first (the frame loop's, --depth among them); the rest is ours */
     char **av = malloc((size_t)(argc + 1) * sizeof *av);
     if (!av) return cli_error("out of memory"), EXIT_WORK;

@@ -244,6 +244,7 @@ typedef struct loop {
     char err[1024];
     fr_context *wctx; /* the writer's own context */
     const char *video_path;
+    const char *meta_key; /* the frames' text chunk (NULL: "fractalis") */
     fr_video_options vo;
     fr_video *video;
     int encoded; /* frames in the video */
@@ -295,7 +296,7 @@ static void do_job(loop *L, job *j)
 {
     if (L->video_path) over_black(&j->img);
     if (j->png) {
-        if (fr_image_write_png(L->wctx, &j->img, j->png, j->meta))
+        if (fr_image_write_png_keyed(L->wctx, &j->img, j->png, L->meta_key, j->meta))
             return writer_fail(L, "%s", fr_last_error(L->wctx));
         L->written++;
     }
@@ -428,14 +429,14 @@ static void progress_end(anim_progress *pg)
 /* 1 when the PNG at path can stand for the frame: it decodes completely,
  * has `depth` bits and, when want_meta is given, embeds exactly it. The
  * image is kept in *keep when asked (NULL: dropped). */
-static int verified(fr_context *c, const char *path, const char *want_meta, int check_meta, int depth,
-                    fr_image *keep)
+static int verified(fr_context *c, const char *path, const char *key, const char *want_meta, int check_meta,
+                    int depth, fr_image *keep)
 {
     struct stat st;
     if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
     fr_image img = {0};
     char *meta = NULL;
-    if (fr_image_read_png(c, path, &img, &meta)) return 0;
+    if (fr_image_read_png_keyed(c, path, key, &img, &meta)) return 0;
     int ok = img.depth == depth && (!check_meta || (want_meta ? meta && !strcmp(meta, want_meta) : !meta));
     free(meta);
     if (ok && keep)
@@ -533,6 +534,7 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
     pthread_mutex_init(&L.mu, NULL);
     pthread_cond_init(&L.cv, NULL);
     L.wctx = fr_context_create();
+    L.meta_key = o->meta_key;
     if (!L.wctx) {
         cli_error("out of memory");
         free(folder);
@@ -579,7 +581,7 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
                 rc = mrc;
                 break;
             }
-            if (rctx && verified(rctx, path, want, meta_fn != NULL, depth, video ? &j.img : NULL)) {
+            if (rctx && verified(rctx, path, o->meta_key, want, meta_fn != NULL, depth, video ? &j.img : NULL)) {
                 free(want);
                 free(path);
                 reused++;
