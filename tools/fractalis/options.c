@@ -251,6 +251,9 @@ void cli_print_options(const cli_command *c, const void *defaults)
             const fr_param_info *in = c->params->info(i);
             char range[200], *def = NULL;
             if (c->params->positional && !strcmp(in->name, c->params->positional)) continue;
+            int hidden = 0;
+            for (int h = 0; c->hide && c->hide[h]; h++) hidden |= !strcmp(in->name, c->hide[h]);
+            if (hidden) continue;
             fr_param_range_text(in, range, sizeof range);
             snprintf(flag, sizeof flag, "--%s%s%s", in->name, in->flags & FR_PARAM_SWITCH ? "" : " ",
                      in->flags & FR_PARAM_SWITCH ? "" : value_name(in));

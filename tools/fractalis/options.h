@@ -70,6 +70,8 @@ typedef struct cli_command {
     int (*on_opt)(void *user, int i, const char *value);
     int (*on_word)(void *user, const char *word);
     void *user;
+    const char *const *hide;  /* family parameters left out of the help (the command's own
+                                 options stand for them), NULL-terminated; or NULL */
 } cli_command;
 
 /* The result of -h / --help (the command prints its help). */

@@ -67,6 +67,9 @@ static int on_word(void *user, const char *w)
     return 0;
 }
 
+/* --depth is the frame loop's (PNG frames and lossless video): the table's is not listed twice */
+static const char *const hide_depth[] = {"depth", NULL};
+
 static void help(const cli_command *c)
 {
     fr_flame_options fo;
@@ -177,7 +180,8 @@ int animate_flame(int argc, char **argv)
                            opts,
                            on_opt,
                            on_word,
-                           &fa};
+                           &fa,
+                           hide_depth};
     cli_run run;
     cli_run_init(&run);
     cli_catch_signals();
