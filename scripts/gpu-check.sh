@@ -55,11 +55,12 @@ echo "== build"
 rm -f build-gpu/CMakeCache.txt
 shared=$PWD/../shared
 [ -d .shared ] && shared=$PWD/.shared
-# Video (FFmpeg's libraries) where the machine has them; .gpu-deps/ does not
-# bring them (scripts/gpu-deps.sh says why), so elsewhere the build is
-# without video, said so (FR_VIDEO=OFF), and the video tests check that.
+# Video (FFmpeg's libraries): .gpu-deps/ brings them (scripts/gpu-deps.sh),
+# so the build has video (FR_VIDEO=ON: configure fails if CMake disagrees);
+# without them it is without video, said so (FR_VIDEO=OFF), and the video
+# tests check that.
 video=OFF
-pkg-config --exists libavformat libavcodec libswscale libavutil 2>/dev/null && video=AUTO
+pkg-config --exists libavformat libavcodec libswscale libavutil 2>/dev/null && video=ON
 cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DFR_SHARED_DIR="$shared" \
     -DFR_VIDEO=$video >"$OUT/configure.log" 2>&1 ||
     { cat "$OUT/configure.log"; exit 1; }

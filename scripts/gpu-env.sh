@@ -1,12 +1,15 @@
 # Sourced by the GPU machine's scripts (gpu-check.sh, gpu-ab.sh): the
 # dependencies that machine lacks come as Debian packages in .gpu-deps/
 # (scripts/gpu-deps.sh fetches them here) and are unpacked into a private
-# prefix, with pkg-config, include and library paths pointed at it; nvcc on
+# prefix (FFmpeg's headers and stub libraries from ffmpeg-extra.tar.xz there),
+# with pkg-config, include and library paths pointed at it; nvcc on
 # the PATH.
 if [ -d .gpu-deps ] && ls .gpu-deps/*.deb >/dev/null 2>&1; then
     root=/tmp/fractalis-deps
     rm -rf "$root" && mkdir -p "$root"
     for f in .gpu-deps/*.deb; do dpkg -x "$f" "$root"; done
+    # FFmpeg's headers, pkg-config files and stub libraries (gpu-deps.sh)
+    [ -f .gpu-deps/ffmpeg-extra.tar.xz ] && tar -C "$root" -xJf .gpu-deps/ffmpeg-extra.tar.xz
     # Point the packages' pkg-config files at the prefix (some name /usr
     # through ${prefix}, some literally).
     sed -i -e "s|^prefix=.*|prefix=$root/usr|" -e "s|^\([a-z_]*dir\)=/usr/|\1=$root/usr/|" \
