@@ -70,19 +70,28 @@ void fr_cpu_flame_clear(fr_cpu_flame *c)
     for (size_t i = 0; i < total; i++) c->b[i] = 0;
 }
 
-/* A work unit of a pass: walkers k0 .. k0 + n - 1 of segment seg (one
- * walker on the scalar path, a batch on the batched one). */
+/* A work unit of a pass: walkers k0 .. k0 + n - 1, of segments seg .. seg
+ * + nseg - 1 (one walker on the scalar path, a batch on the batched one). */
 typedef struct unit {
     uint64_t k0;
-    int n, seg;
+    int n, seg, nseg;
 } unit;
+
+/* Lanes a segment of w walkers takes in a batch (from a multiple of 4). */
+static uint64_t lanes4(uint64_t w) { return (w + 3) & ~(uint64_t)3; }
 
 /* The batches of a pass: each segment's walkers cut into equal batches of
  * at most `lanes` (so a segment's last batch is not a small one left for
- * one thread). They depend on the segments and the genome only: the same
- * batches on any number of threads (a lane's values do not depend on the
- * other lanes of its batch either: every vector loop runs whole vectors). */
-static unit *make_batches(const fr_flame_segment *seg, int nseg, uint64_t walkers, int lanes, size_t *nu)
+ * one thread); consecutive segments that fit in a batch (the time steps of
+ * a render of many temporal samples: a few walkers each) packed into one
+ * batch while their lanes (each segment's rounded up to 4) fit and their
+ * jobs are alike (fr_flame_simd_alike), so that batches stay full and a
+ * run of lanes takes one xform of every segment. They depend on the
+ * segments and the genome only: the same batches on any number of threads
+ * (a lane's values do not depend on the other lanes of its batch either:
+ * every vector loop runs whole vectors). */
+static unit *make_batches(const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg, uint64_t walkers,
+                          int lanes, size_t *nu)
 {
     size_t cap = 0;
     for (int i = 0; i < nseg; i++) {
@@ -92,9 +101,21 @@ static unit *make_batches(const fr_flame_segment *seg, int nseg, uint64_t walker
     unit *u = malloc((cap ? cap : 1) * sizeof *u);
     if (!u) return NULL;
     size_t n = 0;
+    uint64_t used = 0; /* lanes of the open pack, u[n - 1] (0: none open) */
     for (int i = 0; i < nseg; i++) {
         const uint64_t w = (i + 1 < nseg ? seg[i + 1].first : walkers) - seg[i].first;
         if (!w) continue;
+        if (lanes4(w) <= (uint64_t)lanes) { /* a small segment: into the open pack, or a new one */
+            if (used && used + lanes4(w) <= (uint64_t)lanes &&
+                fr_flame_simd_alike(&jobs[seg[i].job], &jobs[seg[u[n - 1].seg].job])) {
+                u[n - 1].n += (int)w, u[n - 1].nseg = i - u[n - 1].seg + 1, used += lanes4(w);
+            } else if (n < cap) {
+                u[n].k0 = seg[i].first, u[n].n = (int)w, u[n].seg = i, u[n].nseg = 1, n++;
+                used = lanes4(w);
+            }
+            continue;
+        }
+        used = 0;
         /* a multiple of 4 batches where they stay at least half full: 1, 2
          * or 4 threads get equal shares */
         uint64_t nb = (w + (uint64_t)lanes - 1) / (uint64_t)lanes;
@@ -102,7 +123,7 @@ static unit *make_batches(const fr_flame_segment *seg, int nseg, uint64_t walker
         if ((w + nb4 - 1) / nb4 >= (uint64_t)lanes / 2) nb = nb4;
         const uint64_t len = (w + nb - 1) / nb;
         for (uint64_t k = 0; k < w && n < cap; k += len)
-            u[n].k0 = seg[i].first + k, u[n].n = (int)(w - k < len ? w - k : len), u[n].seg = i, n++;
+            u[n].k0 = seg[i].first + k, u[n].n = (int)(w - k < len ? w - k : len), u[n].seg = i, u[n].nseg = 1, n++;
     }
     *nu = n;
     return u;
@@ -115,7 +136,7 @@ int fr_cpu_flame_run_pass(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_fl
     if (nseg < 1 || !walkers || !count) return 0; /* a pass with no samples (a tiny quality) */
     const int lanes = fr_flame_simd_lanes(jobs[seg[0].job].nstd);
     size_t nu = 0;
-    unit *all = c->simd ? make_batches(seg, nseg, walkers, lanes, &nu) : NULL;
+    unit *all = c->simd ? make_batches(jobs, seg, nseg, walkers, lanes, &nu) : NULL;
     const int batched = all != NULL; /* (no memory for the list: the scalar walkers) */
     /* the units of the part: those whose first walker is in [first, first + count) */
     size_t ua = (size_t)first, ub = (size_t)(first + count);
@@ -150,15 +171,17 @@ int fr_cpu_flame_run_pass(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_fl
             stop = cancelled;
             if (stop) continue;
             const uint64_t k = (uint64_t)(ua + i);
-            const unit one = {k, 1, nseg > 1 ? fr_flame_segment_find(seg, nseg, k) : 0};
+            const unit one = {k, 1, nseg > 1 ? fr_flame_segment_find(seg, nseg, k) : 0, 1};
             const unit *u = batched ? &bt[i] : &one;
             const fr_flame_segment *s = &seg[u->seg];
             if (ws) {
-                fr_flame_simd_walk(ws, &jobs[s->job], s, base, u->k0, u->n, b, c->shared, &w);
+                fr_flame_simd_walk(ws, jobs, s, u->nseg, base, u->k0, u->n, b, c->shared, &w);
             } else { /* the scalar walkers (or no memory for the batch's workspace) */
-                for (uint64_t k = u->k0; k < u->k0 + (uint64_t)u->n; k++)
-                    fr_flame_walk(&jobs[s->job], base + k, fr_flame_segment_walker(s, k, FR_FLAME_SUB_BATCH), b,
+                for (uint64_t k = u->k0; k < u->k0 + (uint64_t)u->n; k++) {
+                    const fr_flame_segment *sk = u->nseg > 1 ? &s[fr_flame_segment_find(s, u->nseg, k)] : s;
+                    fr_flame_walk(&jobs[sk->job], base + k, fr_flame_segment_walker(sk, k, FR_FLAME_SUB_BATCH), b,
                                   c->shared, &w);
+                }
             }
             size_t now;
 #pragma omp atomic capture relaxed

@@ -5,8 +5,11 @@
  * fast-math: NaN and infinities stay (flam3's bad values are NaN or beyond
  * 1e10), contraction stays off.
  *
- * A batch of walkers lives in structure-of-arrays lanes (lane i is walker
- * k0 + i for the whole batch). One iteration:
+ * A batch of walkers lives in structure-of-arrays lanes (lane i is one
+ * walker for the whole batch; a batch of several segments, the time steps
+ * of a temporal-sample render, holds each segment's walkers from a
+ * multiple of 4, its "part", and a run of an xform takes each lane's own
+ * job's coefficients). One iteration:
  *  1. every lane's xform, from its draw (made at the end of the previous
  *     iteration) and the xform-choice row of its previous xform;
  *  2. the lanes' indices sorted by xform (a counting sort); each xform's
@@ -92,8 +95,8 @@ static inline double fr_simd_pow(double x, double y)
 
 static inline int up4(int n) { return (n + 3) & ~3; }
 
-/* Lane state, structure of arrays: lane i is walker k0 + i of the batch for
- * the whole batch (lanes are never moved; each iteration sorts their
+/* Lane state, structure of arrays: lane i is one walker (part p's walker
+ * k0 + i - lo) for the whole batch (lanes are never moved; each iteration sorts their
  * indices by xform, except in affine_step). Lane DUMMY (at the origin, a
  * zero stream) stands for the pads of the runs. */
 typedef struct lanes {
@@ -112,6 +115,7 @@ typedef struct lanes {
 typedef struct work {
     double *tx, *ty, *r2, *rr, *ax, *sa, *ca, *ay, *p0, *p1;
     double *tz, *p2; /* z of the point and of the sum */
+    double *wv;      /* the weight of the variation being run */
     uint64_t *s0, *s1, *s2, *s3;
 } work;
 
@@ -139,10 +143,26 @@ struct fr_flame_simd {
     uint32_t *lin[FR_FB_CHANNELS]; /* linear palette: the adds, channel by channel */
     int *cnt, *start, *pos;
     int *cnt4, *pos4;       /* the sort's four interleaved counts and places per xform */
-    unsigned char *draws;   /* per xform: takes random numbers */
-    unsigned char *visible; /* per xform: plots (opacity above 0) */
+    unsigned char *draws;   /* per key: the xform takes random numbers */
+    unsigned char *visible; /* per key: the xform plots (opacity above 0) */
+    struct part *part;      /* the batch's segments */
+    int32_t *pt;            /* per lane: its part */
+    const fr_flame_xform_pre **xp; /* per run position: the lane's xform (a batch of several parts) */
     void *mem;
 };
+
+/* A segment's share of a batch: walkers k0 .. k0 + n - 1 of job j in
+ * lanes lo .. lo + n - 1 (lo a multiple of 4, the lanes up to the next
+ * multiple of 4 idle: affine_step's vectors hold lanes of one job), its
+ * xforms' flags at draws and visible [key .. key + nstd] (the final xform
+ * last). The parts of a batch are alike (fr_flame_simd_alike): a run of
+ * xform k holds the lanes of every part that drew k. */
+typedef struct part {
+    const fr_flame_job *j;
+    const fr_flame_segment *seg;
+    uint64_t k0;
+    int lo, n, key, affine;
+} part;
 
 
 /* ---- the variation loops: one per variation, from the shared list. */
@@ -159,11 +179,13 @@ struct fr_flame_simd {
         (void)s1, (void)s2, (void)s3, (void)tz, (void)p2
 
 #define VAR_LOOP(V, DRAWS, CALL)                                                                                       \
-    static __attribute__((noinline)) void vloop_##V(const fr_flame_vset *x, double w, const work *g, int lo, int hi) \
+    static __attribute__((noinline)) void vloop_##V(const fr_flame_vset *x, const work *g, int lo, int hi)          \
     {                                                                                                                 \
         RESTRICT_WORK(g);                                                                                             \
+        const double *restrict wv = __builtin_assume_aligned(g->wv, 32);                                              \
         _Pragma("omp simd simdlen(4)") for (int j = lo; j < hi; j++)                                                  \
         {                                                                                                             \
+            const double w = wv[j];                                                                                   \
             fr_flame_vctx fv = {.tx = tx[j], .ty = ty[j], .tz = tz[j], .r2 = r2[j], .r = rr[j], .atan_xy = ax[j],     \
                                 .sina = sa[j], .cosa = ca[j], .atan_yx = ay[j], .p0 = p0[j], .p1 = p1[j],             \
                                 .p2 = p2[j]};                                                                         \
@@ -180,11 +202,11 @@ struct fr_flame_simd {
 FR_FLAME_VAR_CALLS(VAR_LOOP)
 #undef VAR_LOOP
 
-static void var_run(const fr_flame_vset *x, int v, double w, const work *g, int lo, int hi)
+static void var_run(const fr_flame_vset *x, int v, const work *g, int lo, int hi)
 {
     switch (v) {
 #define VAR_CASE(V, DRAWS, CALL)                                                                                       \
-    case V: vloop_##V(x, w, g, lo, hi); break;
+    case V: vloop_##V(x, g, lo, hi); break;
         FR_FLAME_VAR_CALLS(VAR_CASE)
 #undef VAR_CASE
     default: break;
@@ -194,29 +216,44 @@ static void var_run(const fr_flame_vset *x, int v, double w, const work *g, int 
 /* ---- one xform on a run of lanes: idx[lo .. hi) (hi - lo a multiple of 4,
  * pads naming DUMMY), their points gathered from (px, py), computed in g's
  * arrays [lo, hi); the results in (ox, oy)[lo, hi) and bad[lo, hi); returns
- * the number of bad values. */
-static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const double *px, const double *py,
-                     const double *pz, double *ox, double *oy, double *oz, int32_t *bad, const work *g, int lo, int hi)
+ * the number of bad values. xp NULL: every lane runs x; else lane j runs
+ * xp[j], an xform of x's kind (alike: the same variations, flags and
+ * parameters, fr_flame_simd_alike) whose affine maps, pre_blur and weights
+ * may differ (a batch of several time steps). */
+static int apply_run(const fr_flame_xform_pre *x, const fr_flame_xform_pre *const *xp, const int32_t *idx,
+                     const double *px, const double *py, const double *pz, double *ox, double *oy, double *oz,
+                     int32_t *bad, const work *g, int lo, int hi)
 {
     RESTRICT_WORK(g);
+    double *restrict wv = __builtin_assume_aligned(g->wv, 32);
     const int32_t *restrict id = idx;
     const double *restrict ix = px, *restrict iy = py, *restrict iz = pz;
     const double c00 = x->c[0][0], c10 = x->c[1][0], c20 = x->c[2][0];
     const double c01 = x->c[0][1], c11 = x->c[1][1], c21 = x->c[2][1];
+    if (xp) {
+        for (int j = lo; j < hi; j++) {
+            const double a = ix[id[j]], b = iy[id[j]];
+            const fr_flame_xform_pre *y = xp[j];
+            tx[j] = y->c[0][0] * a + y->c[1][0] * b + y->c[2][0];
+            ty[j] = y->c[0][1] * a + y->c[1][1] * b + y->c[2][1];
+            tz[j] = iz[id[j]];
+        }
+    } else {
 #pragma omp simd simdlen(4)
-    for (int j = lo; j < hi; j++) {
-        const double a = ix[id[j]], b = iy[id[j]];
-        tx[j] = c00 * a + c10 * b + c20;
-        ty[j] = c01 * a + c11 * b + c21;
-        tz[j] = iz[id[j]];
+        for (int j = lo; j < hi; j++) {
+            const double a = ix[id[j]], b = iy[id[j]];
+            tx[j] = c00 * a + c10 * b + c20;
+            ty[j] = c01 * a + c11 * b + c21;
+            tz[j] = iz[id[j]];
+        }
     }
     if (x->preblur != 0.0) {
-        const double pb = x->preblur;
+        for (int j = lo; j < hi; j++) wv[j] = xp ? xp[j]->preblur : x->preblur;
 #pragma omp simd simdlen(4)
         for (int j = lo; j < hi; j++) {
             fr_flame_vctx fv = {.tx = tx[j], .ty = ty[j]};
             fr_flame_rng rv = {s0[j], s1[j], s2[j], s3[j]};
-            fr_var_pre_blur(&fv, pb, &rv);
+            fr_var_pre_blur(&fv, wv[j], &rv);
             tx[j] = fv.tx, ty[j] = fv.ty;
             s0[j] = rv.s0, s1[j] = rv.s1, s2[j] = rv.s2, s3[j] = rv.s3;
         }
@@ -254,7 +291,13 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
         for (int j = lo; j < hi; j++) ay[j] = 0.0;
     }
     for (int j = lo; j < hi; j++) p0[j] = p1[j] = p2[j] = 0.0;
-    for (int i = 0; i < x->nvar; i++) var_run(&x->v, x->var[i], x->w[i], g, lo, hi);
+    for (int i = 0; i < x->nvar; i++) {
+        if (xp)
+            for (int j = lo; j < hi; j++) wv[j] = xp[j]->w[i];
+        else
+            for (int j = lo; j < hi; j++) wv[j] = x->w[i];
+        var_run(&x->v, x->var[i], g, lo, hi);
+    }
     {
         double *restrict qz = oz;
         const int zz = x->zero_z;
@@ -264,7 +307,16 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
     double *restrict qx = ox, *restrict qy = oy;
     int32_t *restrict bd = bad;
     int nbad = 0;
-    if (x->has_post) {
+    if (x->has_post && xp) {
+        for (int j = lo; j < hi; j++) {
+            const fr_flame_xform_pre *y = xp[j];
+            const double a = y->post[0][0] * p0[j] + y->post[1][0] * p1[j] + y->post[2][0];
+            const double b = y->post[0][1] * p0[j] + y->post[1][1] * p1[j] + y->post[2][1];
+            qx[j] = a, qy[j] = b;
+            bd[j] = fr_flame_bad(a) | fr_flame_bad(b);
+            nbad += bd[j];
+        }
+    } else if (x->has_post) {
         const double q00 = x->post[0][0], q10 = x->post[1][0], q20 = x->post[2][0];
         const double q01 = x->post[0][1], q11 = x->post[1][1], q21 = x->post[2][1];
 #pragma omp simd simdlen(4) reduction(+ : nbad)
@@ -293,14 +345,31 @@ static int apply_run(const fr_flame_xform_pre *x, const int32_t *idx, const doub
  * context apply_run would build (sum from 0, shared quantities 0), the post
  * affine and the bad-value test; the same operations, without the set-up
  * of a dozen loops a run (many xforms make short runs). */
-static int linear_run(const fr_flame_xform_pre *x, const int32_t *idx, const double *px, const double *py, double *ox,
-                      double *oy, double *oz, int32_t *bad, int lo, int hi)
+static int linear_run(const fr_flame_xform_pre *x, const fr_flame_xform_pre *const *xp, const int32_t *idx,
+                      const double *px, const double *py, double *ox, double *oy, double *oz, int32_t *bad, int lo,
+                      int hi)
 {
     for (int j = lo; j < hi; j++) oz[j] = 0.0; /* linear's z is 0 (Ember's 2D variations) */
     const int32_t *restrict id = idx;
     const double *restrict ix = px, *restrict iy = py;
     double *restrict qx = ox, *restrict qy = oy;
     int32_t *restrict bd = bad;
+    if (xp) { /* each lane its own xform (apply_run) */
+        int nbad = 0;
+        for (int j = lo; j < hi; j++) {
+            const fr_flame_xform_pre *y = xp[j];
+            const double a = ix[id[j]], b = iy[id[j]];
+            fr_flame_vctx fv = {.tx = y->c[0][0] * a + y->c[1][0] * b + y->c[2][0],
+                                .ty = y->c[0][1] * a + y->c[1][1] * b + y->c[2][1], .p0 = 0.0, .p1 = 0.0};
+            fr_var_linear(&fv, y->w[0]);
+            const double u = y->has_post ? y->post[0][0] * fv.p0 + y->post[1][0] * fv.p1 + y->post[2][0] : fv.p0;
+            const double v = y->has_post ? y->post[0][1] * fv.p0 + y->post[1][1] * fv.p1 + y->post[2][1] : fv.p1;
+            qx[j] = u, qy[j] = v;
+            bd[j] = fr_flame_bad(u) | fr_flame_bad(v);
+            nbad += bd[j];
+        }
+        return nbad;
+    }
     const double c00 = x->c[0][0], c10 = x->c[1][0], c20 = x->c[2][0];
     const double c01 = x->c[0][1], c11 = x->c[1][1], c21 = x->c[2][1];
     const double q00 = x->post[0][0], q10 = x->post[1][0], q20 = x->post[2][0];
@@ -345,7 +414,8 @@ static int prepost_run(const fr_flame_xform_pre *x, const int32_t *idx, const la
     return nbad;
 }
 
-static int run_xform(fr_flame_simd *s, const fr_flame_xform_pre *x, int draws, const int32_t *idx, int lo, int n)
+static int run_xform(fr_flame_simd *s, const fr_flame_xform_pre *x, const fr_flame_xform_pre *const *xp, int draws,
+                     const int32_t *idx, int lo, int n)
 {
     const int hi = lo + up4(n);
     lanes *L = &s->l;
@@ -359,9 +429,9 @@ static int run_xform(fr_flame_simd *s, const fr_flame_xform_pre *x, int draws, c
     if (x->pre.n || x->postv.n)
         nb = prepost_run(x, idx, L, s->ox, s->oy, s->oz, s->bad, g, lo, n);
     else if (x->nvar == 1 && x->var[0] == FR_V_LINEAR && x->preblur == 0.0 && x->flags == 0 && !x->zero_z)
-        nb = linear_run(x, idx, L->x, L->y, s->ox, s->oy, s->oz, s->bad, lo, hi);
+        nb = linear_run(x, xp, idx, L->x, L->y, s->ox, s->oy, s->oz, s->bad, lo, hi);
     else
-        nb = apply_run(x, idx, L->x, L->y, L->z, s->ox, s->oy, s->oz, s->bad, g, lo, hi);
+        nb = apply_run(x, xp, idx, L->x, L->y, L->z, s->ox, s->oy, s->oz, s->bad, g, lo, hi);
     if (draws)
         for (int j = lo; j < lo + n; j++) {
             const int i = idx[j];
@@ -384,6 +454,39 @@ static int xform_draws(const fr_flame_xform_pre *x)
     return 0;
 }
 
+/* Whether a variation reads the xform's parameter set (its call passes x):
+ * lanes of different jobs cannot share a run of it. */
+static const char *const var_call[FR_FLAME_NVAR] = {
+#define VAR_TEXT(V, DRAWS, CALL) [V] = #CALL,
+    FR_FLAME_VAR_CALLS(VAR_TEXT)
+#undef VAR_TEXT
+};
+
+static int var_reads_x(int v) { return !var_call[v] || strstr(var_call[v], "(x,") != NULL; }
+
+/* Two std xforms that one run can apply, each lane its own (apply_run's
+ * xp): the same variations in the same order, flags, post affine or none,
+ * pre_blur or none; no Ember pre_/post_ variations and no variation that
+ * reads the parameter set (the run takes the first lane's). */
+static int xform_alike(const fr_flame_xform_pre *a, const fr_flame_xform_pre *b)
+{
+    if (a == b) return 1; /* (steps that share the prepared xforms) */
+    if (a->nvar != b->nvar || a->flags != b->flags || a->has_post != b->has_post || a->zero_z != b->zero_z ||
+        (a->preblur != 0.0) != (b->preblur != 0.0) || a->pre.n || a->postv.n || b->pre.n || b->postv.n)
+        return 0;
+    for (int i = 0; i < a->nvar; i++)
+        if (a->var[i] != b->var[i] || var_reads_x(a->var[i])) return 0;
+    return 1;
+}
+
+int fr_flame_simd_alike(const fr_flame_job *a, const fr_flame_job *b)
+{
+    if (a->nstd != b->nstd || a->has_final != b->has_final || a->fuse != b->fuse) return 0;
+    for (int k = 0; k < a->nstd; k++)
+        if (!xform_alike(&a->xf[k], &b->xf[k])) return 0;
+    return 1;
+}
+
 /* ---- workspace */
 
 fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
@@ -393,6 +496,8 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
     s->lanes = nlanes, s->nxf = nxf;
     const size_t nl = (size_t)nlanes + 4;                                       /* lanes and the dummy */
     const size_t nw = ((size_t)nlanes + 4 * (size_t)(nxf + 1) + 7) & ~(size_t)7; /* run positions */
+    /* parts (segments) a batch: each takes at least 4 lanes; their xforms' flags */
+    const size_t np = (size_t)nlanes / 4 + 1, nk = np * ((size_t)nxf + 1);
     const size_t al = ALIGN - 1;
 #define SZ(count, type) ((((count) * sizeof(type)) + al) & ~al)
     const size_t lane_bytes = 8 * SZ(nl, double) + 4 * SZ(nl, int32_t);
@@ -402,7 +507,8 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
                              2 * (SZ(2 * nl, int64_t) + SZ(2 * nl, const uint32_t *) +
                                   SZ(2 * nl * FR_FB_CHANNELS, uint32_t));
     const size_t misc = 3 * SZ((size_t)nxf + 1, int) + 2 * SZ(4 * ((size_t)nxf + 1), int) +
-                        2 * SZ((size_t)nxf + 1, unsigned char);
+                        2 * SZ(nk, unsigned char) + SZ(np, part) + SZ(nl, int32_t) +
+                        SZ(nw, const fr_flame_xform_pre *) + SZ(nw, double);
     const size_t total = lane_bytes + work_bytes + hit_bytes + misc;
     s->mem = aligned_alloc(ALIGN, total);
     if (!s->mem) {
@@ -431,7 +537,9 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
     for (int c = 0; c < FR_FB_CHANNELS; c++) TAKE(s->lin[c], 2 * nl, uint32_t);
     TAKE(s->cnt, (size_t)nxf + 1, int), TAKE(s->start, (size_t)nxf + 1, int), TAKE(s->pos, (size_t)nxf + 1, int);
     TAKE(s->cnt4, 4 * ((size_t)nxf + 1), int), TAKE(s->pos4, 4 * ((size_t)nxf + 1), int);
-    TAKE(s->draws, (size_t)nxf + 1, unsigned char), TAKE(s->visible, (size_t)nxf + 1, unsigned char);
+    TAKE(s->draws, nk, unsigned char), TAKE(s->visible, nk, unsigned char);
+    TAKE(s->part, np, part), TAKE(s->pt, nl, int32_t), TAKE(s->xp, nw, const fr_flame_xform_pre *);
+    TAKE(w->wv, nw, double);
 #undef TAKE
 #undef SZ
     return s;
@@ -571,10 +679,11 @@ static void hits_add(const hits *add, const hits *pre, fr_flame_bucket_t *bucket
     }
 }
 
-/* Every lane's xform draw (lanes n .. n4 - 1 draw too: harmless) and, with
- * xaos (a row of the xform-choice table per previous xform: it outgrows
- * the caches with many xforms), the prefetch of its table entry. */
-static void draw_xforms(const fr_flame_job *j, lanes *L, int n, int n4)
+/* Every lane's xform draw (the idle lanes up to each segment's next
+ * multiple of 4 draw too: harmless) and, with xaos (a row of the
+ * xform-choice table per previous xform: it outgrows the caches with many
+ * xforms), the prefetch of its table entry. */
+static void draw_xforms(const part *P, int np, lanes *L, int n4)
 {
     uint64_t *restrict a0 = L->s0, *restrict a1 = L->s1, *restrict a2 = L->s2, *restrict a3 = L->s3;
     uint32_t *restrict u = L->u;
@@ -584,18 +693,21 @@ static void draw_xforms(const fr_flame_job *j, lanes *L, int n, int n4)
         u[i] = fr_flame_rng_u32(&r);
         a0[i] = r.s0, a1[i] = r.s1, a2[i] = r.s2, a3[i] = r.s3;
     }
-    if (j->chaos)
-        for (int i = 0; i < n; i++)
-            __builtin_prefetch(j->table + (size_t)L->last[i] * FR_FLAME_GRAIN + (u[i] & (FR_FLAME_GRAIN - 1)));
+    for (int p = 0; p < np; p++) {
+        const fr_flame_job *j = P[p].j;
+        if (j->chaos)
+            for (int i = P[p].lo; i < P[p].lo + P[p].n; i++)
+                __builtin_prefetch(j->table + (size_t)L->last[i] * FR_FLAME_GRAIN + (u[i] & (FR_FLAME_GRAIN - 1)));
+    }
 }
 
 /* A lane whose first try gave a bad value (fr_flame_xform_apply_core's new
  * point drawn here): the rest of the iteration's tries on the scalar
  * walker, from the same stream; its xform and plot flags follow the last
  * try. */
-static void retry_lane(fr_flame_simd *s, const fr_flame_job *j, int i, int plot, uint64_t *iters,
-                       uint64_t *nbad)
+static void retry_lane(fr_flame_simd *s, const part *P, int i, int plot, uint64_t *iters, uint64_t *nbad)
 {
+    const fr_flame_job *j = P->j;
     lanes *L = &s->l;
     fr_flame_walker w;
     w.r = lane_rng(L, i);
@@ -606,7 +718,7 @@ static void retry_lane(fr_flame_simd *s, const fr_flame_job *j, int i, int plot,
     w.last = L->last[i];
     w.iters = 0, w.bad = 1;
     L->fn[i] = fr_flame_walker_tries(j, &w, 1);
-    s->on[i] = (s->on[i] & 2) | ((s->on[i] >> 1) & s->visible[L->fn[i]]);
+    s->on[i] = (s->on[i] & 2) | ((s->on[i] >> 1) & s->visible[P->key + L->fn[i]]);
     L->x[i] = w.p0, L->y[i] = w.p1, L->z[i] = w.p2, L->c[i] = w.pc;
     lane_rng_put(L, i, &w.r);
     if (!plot || (s->on[i] & 2)) *iters += w.iters, *nbad += w.bad;
@@ -640,10 +752,11 @@ static inline __m256d pick(__m256d v, __m256i fn2)
  * (fr_flame_xform_apply_core's operations in its order: contraction is
  * off), the colour, the bad-value test; a bad lane retries on the scalar
  * walker. */
-static void affine_step(fr_flame_simd *s, const fr_flame_job *j, int n, int n4, int plot, uint64_t *iters,
-                        uint64_t *nbad)
+static void affine_step(fr_flame_simd *s, const part *P, int plot, uint64_t *iters, uint64_t *nbad)
 {
     lanes *L = &s->l;
+    const fr_flame_job *j = P->j;
+    const int lo = P->lo, n = lo + P->n, n4 = lo + up4(P->n);
     /* the xforms' values, one quantity a vector (places beyond nstd 0) */
     double q[9][4] = {{0.0}};
     for (int k = 0; k < j->nstd; k++) {
@@ -658,7 +771,7 @@ static void affine_step(fr_flame_simd *s, const fr_flame_job *j, int n, int n4, 
     const __m256d zero = _mm256_setzero_pd(), big = _mm256_set1_pd(1e10), nbig = _mm256_set1_pd(-1e10);
     const __m256i one_hi = _mm256_set1_epi64x((int64_t)1 << 32);
     int nlive = 0;
-    for (int i = 0; i < n4; i += 4) {
+    for (int i = lo; i < n4; i += 4) {
         int32_t f[4];
         for (int t = 0; t < 4; t++) {
             const uint16_t *row = j->chaos ? j->table + (size_t)L->last[i + t] * FR_FLAME_GRAIN : j->table;
@@ -691,151 +804,234 @@ static void affine_step(fr_flame_simd *s, const fr_flame_job *j, int n, int n4, 
             L->fn[q] = f[t];
             L->left[q] -= (uint32_t)live;
             nlive += live;
-            s->on[q] = 2 * live + (live & s->visible[f[t]]);
+            s->on[q] = 2 * live + (live & s->visible[P->key + f[t]]);
         }
         int mb = _mm256_movemask_pd(bad);
         if (mb)
             for (int t = 0; t < 4 && i + t < n; t++)
-                if (mb >> t & 1) retry_lane(s, j, i + t, plot, iters, nbad);
+                if (mb >> t & 1) retry_lane(s, P, i + t, plot, iters, nbad);
         for (int t = 0; t < 4; t++)
             L->last[i + t] = L->fn[i + t] + 1;
     }
-    *iters += (uint64_t)(plot ? nlive : n);
+    *iters += (uint64_t)(plot ? nlive : P->n);
 }
 
-void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_segment *seg, uint64_t base,
-                        uint64_t k0, int n, fr_flame_bucket_t *buckets, int atomic, fr_flame_walk_stats *st)
+/* The batch's parts (one a segment of the unit that has walkers in k0 ..
+ * k0 + n - 1), their keys' flags, and the walkers' starts
+ * (fr_flame_walker_start); idle lanes and DUMMY at the origin with a zero
+ * stream. Returns the parts; *n4 the lanes in use, *steps the most samples
+ * a walker plots. */
+static int parts_start(fr_flame_simd *s, const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg,
+                       uint64_t base, uint64_t k0, int n, int *n4, uint32_t *steps)
 {
     lanes *L = &s->l;
-    const int nstd = j->nstd, n4 = up4(n), DUMMY = s->lanes;
-    uint64_t iters = 0, nbad = 0, plotted = 0;
-
-    for (int k = 0; k < nstd + j->has_final; k++) s->draws[k] = (unsigned char)xform_draws(&j->xf[k]);
-    for (int k = 0; k < nstd; k++) s->visible[k] = j->vis[k] != 0.0;
-    /* the walkers' starts (fr_flame_walker_start); lanes n .. n4 - 1 and DUMMY idle at the origin */
-    uint32_t steps = 0;
-    for (int i = 0; i <= DUMMY; i++) {
-        if (i < n) {
-            fr_flame_rng r;
-            fr_flame_rng_init(&r, j->seed, base + k0 + i);
-            L->x[i] = fr_flame_rand11(&r);
-            L->y[i] = fr_flame_rand11(&r);
-            L->c[i] = fr_flame_rng_01(&r);
-            L->z[i] = 0.0;
-            lane_rng_put(L, i, &r);
-            L->left[i] = fr_flame_segment_walker(seg, k0 + i, FR_FLAME_SUB_BATCH);
-            if (L->left[i] > steps) steps = L->left[i];
-        } else {
-            L->x[i] = L->y[i] = L->z[i] = L->c[i] = 0.0;
-            L->s0[i] = L->s1[i] = L->s2[i] = L->s3[i] = 0;
-            L->left[i] = 0;
+    int np = 0, lo = 0, key = 0;
+    *steps = 0;
+    for (int q = 0; q < nseg; q++) {
+        const uint64_t a = seg[q].first > k0 ? seg[q].first : k0;
+        const uint64_t e = q + 1 < nseg && seg[q + 1].first < k0 + (uint64_t)n ? seg[q + 1].first : k0 + (uint64_t)n;
+        if (e <= a) continue;
+        part *P = &s->part[np++];
+        const fr_flame_job *j = &jobs[seg[q].job];
+        *P = (part){j, &seg[q], a, lo, (int)(e - a), key, affine_only(j)};
+        for (int k = 0; k < j->nstd + j->has_final; k++) s->draws[key + k] = (unsigned char)xform_draws(&j->xf[k]);
+        for (int k = 0; k < j->nstd; k++) s->visible[key + k] = j->vis[k] != 0.0;
+        for (int i = lo; i < lo + up4(P->n); i++) {
+            if (i < lo + P->n) {
+                fr_flame_rng r;
+                fr_flame_rng_init(&r, j->seed, base + P->k0 + (uint64_t)(i - lo));
+                L->x[i] = fr_flame_rand11(&r);
+                L->y[i] = fr_flame_rand11(&r);
+                L->c[i] = fr_flame_rng_01(&r);
+                L->z[i] = 0.0;
+                lane_rng_put(L, i, &r);
+                L->left[i] = fr_flame_segment_walker(P->seg, P->k0 + (uint64_t)(i - lo), FR_FLAME_SUB_BATCH);
+                if (L->left[i] > *steps) *steps = L->left[i];
+            } else {
+                L->x[i] = L->y[i] = L->z[i] = L->c[i] = 0.0;
+                L->s0[i] = L->s1[i] = L->s2[i] = L->s3[i] = 0;
+                L->left[i] = 0, L->fn[i] = 0, s->on[i] = 0;
+            }
+            L->last[i] = 0;
+            s->pt[i] = np - 1;
         }
-        L->last[i] = 0;
+        lo += up4(P->n), key += j->nstd + j->has_final;
     }
-    hits *cur = &s->h[0], *prev = &s->h[1];
-    cur->n = prev->n = 0;
-    const fr_flame_xform_pre *fx = &j->xf[nstd];
-    const double fs = j->speed[nstd], fcc = fs * j->color[nstd], fkeep = 1.0 - fs;
+    for (int i = lo; i <= s->lanes; i++) {
+        L->x[i] = L->y[i] = L->z[i] = L->c[i] = 0.0;
+        L->s0[i] = L->s1[i] = L->s2[i] = L->s3[i] = 0;
+        L->left[i] = 0, L->last[i] = 0, L->fn[i] = 0, s->on[i] = 0;
+        s->pt[i] = 0;
+    }
+    *n4 = lo;
+    return np;
+}
 
-    const uint32_t total = (uint32_t)j->fuse + steps;
-    const int affine = affine_only(j);
-    draw_xforms(j, L, n, n4);
-    for (uint32_t it = 0; it < total; it++) {
-        const int plot = it >= (uint32_t)j->fuse;
-        if (affine) {
-            affine_step(s, j, n, n4, plot, &iters, &nbad);
-            goto moved;
-        }
-        /* 1. the xforms (drawn at the end of the previous iteration); the
-         * plotting lanes (on: bit 1 a sample left to plot, bit 0 also a
-         * visible xform); four interleaved counts (lane i counts in
-         * c4[i & 3]) keep the increments independent */
-        int *restrict c4 = s->cnt4;
-        memset(c4, 0, 4 * (size_t)nstd * sizeof(int));
-        int nlive = 0; /* lanes whose walker has samples left (the others idle on to the batch's end) */
-        for (int i = 0; i < n; i++) {
-            const uint16_t *row = j->chaos ? j->table + (size_t)L->last[i] * FR_FLAME_GRAIN : j->table;
+/* Steps 1 to 4 of an iteration (flames that are not affine_only): the
+ * lanes sorted by xform, each xform's run of lanes through it. The parts
+ * of a batch are alike (fr_flame_simd_alike): a run holds the lanes of
+ * every part that drew its xform, each lane with its own job's xform
+ * (apply_run's xp) when there are several parts. */
+static void sort_step(fr_flame_simd *s, const part *P, int np, int plot, uint64_t *iters, uint64_t *nbad)
+{
+    lanes *L = &s->l;
+    const int DUMMY = s->lanes, K = P[0].j->nstd;
+    /* 1. the xforms (drawn at the end of the previous iteration); the
+     * plotting lanes (on: bit 1 a sample left to plot, bit 0 also a
+     * visible xform); four interleaved counts (lane i counts in
+     * c4[i & 3]) keep the increments independent */
+    int *restrict c4 = s->cnt4;
+    memset(c4, 0, 4 * (size_t)K * sizeof(int));
+    int nlive = 0, nl = 0; /* lanes whose walker has samples left (the others idle on to the batch's end) */
+    for (int p = 0; p < np; p++) {
+        /* (locals: the stores below may alias the part and the job for the compiler) */
+        const int chaos = P[p].j->chaos, lo = P[p].lo, hi = lo + P[p].n;
+        const uint16_t *table = P[p].j->table;
+        const unsigned char *vis = s->visible + P[p].key;
+        nl += P[p].n;
+        for (int i = lo; i < hi; i++) {
+            const uint16_t *row = chaos ? table + (size_t)L->last[i] * FR_FLAME_GRAIN : table;
             const int fn = row[L->u[i] & (FR_FLAME_GRAIN - 1)];
             const int live = plot && L->left[i] > 0;
             L->fn[i] = fn;
             L->left[i] -= (uint32_t)live;
             nlive += live;
-            s->on[i] = 2 * live + (live & s->visible[fn]);
-            c4[(i & 3) * nstd + fn]++;
+            s->on[i] = 2 * live + (live & vis[fn]);
+            c4[(i & 3) * K + fn]++;
         }
-        /* 2. the lanes' indices sorted by xform, each run at a multiple of 4 */
-        int off = 0;
-        for (int k = 0; k < nstd; k++) {
-            s->cnt[k] = c4[k] + c4[nstd + k] + c4[2 * nstd + k] + c4[3 * nstd + k];
-            s->start[k] = off;
-            for (int t = 0, p = off; t < 4; t++) s->pos4[t * nstd + k] = p, p += c4[t * nstd + k];
-            off += up4(s->cnt[k]);
+    }
+    /* 2. the lanes' indices sorted by xform, each run at a multiple of 4 */
+    int off = 0;
+    for (int k = 0; k < K; k++) {
+        s->cnt[k] = c4[k] + c4[K + k] + c4[2 * K + k] + c4[3 * K + k];
+        s->start[k] = off;
+        for (int t = 0, q = off; t < 4; t++) s->pos4[t * K + k] = q, q += c4[t * K + k];
+        off += up4(s->cnt[k]);
+    }
+    for (int p = 0; p < np; p++) {
+        const int lo = P[p].lo, hi = lo + P[p].n;
+        for (int i = lo; i < hi; i++) s->idx[s->pos4[(i & 3) * K + L->fn[i]]++] = i;
+    }
+    /* 3. each xform's run; the new points and colours back into the lanes */
+    int anybad = 0;
+    for (int k = 0; k < K; k++) {
+        const int m = s->cnt[k];
+        if (!m) continue;
+        const int lo = s->start[k];
+        for (int q = lo + m; q < lo + up4(m); q++) s->idx[q] = DUMMY;
+        const fr_flame_xform_pre **xp = NULL;
+        if (np > 1) { /* each lane's own xform k (DUMMY's: part 0's) */
+            xp = s->xp;
+            for (int q = lo; q < lo + up4(m); q++) xp[q] = &P[s->pt[s->idx[q]]].j->xf[k];
         }
-        for (int i = 0; i < n; i++) s->idx[s->pos4[(i & 3) * nstd + L->fn[i]]++] = i;
-        /* 3. each xform's run; the new points and colours back into the lanes */
-        int anybad = 0;
-        for (int k = 0; k < nstd; k++) {
-            const int m = s->cnt[k];
-            if (!m) continue;
-            const int lo = s->start[k];
-            for (int q = lo + m; q < lo + up4(m); q++) s->idx[q] = DUMMY;
-            anybad |= run_xform(s, &j->xf[k], s->draws[k], s->idx, lo, m);
-            const double sp = j->speed[k], cc = sp * j->color[k], keep = 1.0 - sp;
-            for (int q = lo; q < lo + m; q++) {
-                const int i = s->idx[q];
-                L->x[i] = s->ox[q], L->y[i] = s->oy[q], L->z[i] = s->oz[q], L->c[i] = cc + keep * L->c[i];
+        anybad |= run_xform(s, &P[0].j->xf[k], xp, s->draws[k], s->idx, lo, m);
+        const fr_flame_job *j0 = P[0].j;
+        const double sp0 = j0->speed[k], cc0 = sp0 * j0->color[k], keep0 = 1.0 - sp0;
+        for (int q = lo; q < lo + m; q++) {
+            const int i = s->idx[q];
+            double cc = cc0, keep = keep0;
+            if (xp) { /* the lane's own job's colour speed */
+                const fr_flame_job *j = P[s->pt[i]].j;
+                const double sp = j->speed[k];
+                cc = sp * j->color[k], keep = 1.0 - sp;
             }
+            L->x[i] = s->ox[q], L->y[i] = s->oy[q], L->z[i] = s->oz[q], L->c[i] = cc + keep * L->c[i];
         }
-        iters += (uint64_t)(plot ? nlive : n);
-        /* 4. bad values: the rest of the iteration's tries on the scalar walker */
-        if (anybad)
-            for (int k = 0; k < nstd; k++)
-                for (int q = s->start[k]; q < s->start[k] + s->cnt[k]; q++)
-                    if (s->bad[q]) retry_lane(s, j, s->idx[q], plot, &iters, &nbad);
-        for (int i = 0; i < n; i++) L->last[i] = L->fn[i] + 1;
-    moved:
+    }
+    *iters += (uint64_t)(plot ? nlive : nl);
+    /* 4. bad values: the rest of the iteration's tries on the scalar walker */
+    if (anybad)
+        for (int k = 0; k < K; k++)
+            for (int q = s->start[k]; q < s->start[k] + s->cnt[k]; q++)
+                if (s->bad[q]) retry_lane(s, &P[s->pt[s->idx[q]]], s->idx[q], plot, iters, nbad);
+    for (int p = 0; p < np; p++) {
+        const int lo = P[p].lo, hi = lo + P[p].n;
+        for (int i = lo; i < hi; i++) L->last[i] = L->fn[i] + 1;
+    }
+}
+
+/* Step 5 for part P: its visible lanes' hits, through its final xform when
+ * that applies (its run at run positions *fo, advanced past it), appended
+ * to h. Returns the hits in the frame. */
+static uint64_t plot_part(fr_flame_simd *s, const part *P, int *fo, hits *h, uint64_t *iters)
+{
+    lanes *L = &s->l;
+    const fr_flame_job *j = P->j;
+    const int lo = P->lo, f0 = *fo, DUMMY = s->lanes;
+    uint64_t plotted = 0;
+    int nf = 0;
+    if (j->has_final) {
+        const int hi = lo + P->n;
+        for (int i = lo; i < hi; i++) {
+            if (!(s->on[i] & 1)) continue;
+            if (j->final_opacity != 1.0) {
+                fr_flame_rng r = lane_rng(L, i);
+                const int take = fr_flame_rng_01(&r) < j->final_opacity;
+                lane_rng_put(L, i, &r);
+                if (!take) continue;
+            }
+            s->fidx[f0 + nf++] = i;
+            s->on[i] = 0;
+        }
+    }
+    if (!j->has_final || j->final_opacity != 1.0)
+        plotted += (uint64_t)hits_make(j, P->n, L->x + lo, L->y + lo, L->c + lo, L->fn + lo, s->on + lo, h, s->lin);
+    if (!nf) return plotted;
+    const int nstd = j->nstd;
+    const double fs = j->speed[nstd], fcc = fs * j->color[nstd], fkeep = 1.0 - fs;
+    for (int q = f0 + nf; q < f0 + up4(nf); q++) s->fidx[q] = DUMMY;
+    const int fbad = run_xform(s, &j->xf[nstd], NULL, s->draws[P->key + nstd], s->fidx, f0, nf);
+    *iters += (uint64_t)nf;
+    for (int q = f0; q < f0 + nf; q++) {
+        const int i = s->fidx[q];
+        if (fbad && s->bad[q]) { /* the bad value's new point (fr_flame_xform_apply_core) */
+            fr_flame_rng r = lane_rng(L, i);
+            s->ox[q] = fr_flame_u11(&r), s->oy[q] = fr_flame_u11(&r);
+            lane_rng_put(L, i, &r);
+        }
+        s->fc[q] = fcc + fkeep * L->c[i], s->ffn[q] = L->fn[i], s->fon[q] = 1;
+    }
+    plotted += (uint64_t)hits_make(j, nf, s->ox + f0, s->oy + f0, s->fc + f0, s->ffn + f0, s->fon + f0, h, s->lin);
+    *fo = f0 + up4(nf);
+    return plotted;
+}
+
+void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg,
+                        uint64_t base, uint64_t k0, int n, fr_flame_bucket_t *buckets, int atomic,
+                        fr_flame_walk_stats *st)
+{
+    lanes *L = &s->l;
+    uint64_t iters = 0, nbad = 0, plotted = 0;
+    int n4;
+    uint32_t steps;
+    const int np = parts_start(s, jobs, seg, nseg, base, k0, n, &n4, &steps);
+    if (!np) return;
+    const part *P = s->part;
+    hits *cur = &s->h[0], *prev = &s->h[1];
+    cur->n = prev->n = 0;
+
+    /* the parts' jobs are alike (fr_cpu_flame_run_pass packs only such): one fuse */
+    const uint32_t fuse = (uint32_t)P[0].j->fuse, total = fuse + steps;
+    draw_xforms(P, np, L, n4);
+    for (uint32_t it = 0; it < total; it++) {
+        const int plot = it >= fuse;
+        if (P[0].affine) /* (the parts are alike: all or none) */
+            for (int p = 0; p < np; p++) affine_step(s, &P[p], plot, &iters, &nbad);
+        else
+            sort_step(s, P, np, plot, &iters, &nbad);
         if (!plot) {
-            if (it + 1 < total) draw_xforms(j, L, n, n4);
+            if (it + 1 < total) draw_xforms(P, np, L, n4);
             continue;
         }
         /* 5. plot: the visible lanes, through the final xform when it applies */
         cur->n = 0;
-        int nf = 0;
-        if (j->has_final) {
-            for (int i = 0; i < n; i++) {
-                if (!(s->on[i] & 1)) continue;
-                if (j->final_opacity != 1.0) {
-                    fr_flame_rng r = lane_rng(L, i);
-                    const int take = fr_flame_rng_01(&r) < j->final_opacity;
-                    lane_rng_put(L, i, &r);
-                    if (!take) continue;
-                }
-                s->fidx[nf++] = i;
-                s->on[i] = 0;
-            }
-        }
-        if (!j->has_final || j->final_opacity != 1.0)
-            plotted += (uint64_t)hits_make(j, n, L->x, L->y, L->c, L->fn, s->on, cur, s->lin);
-        if (nf) {
-            for (int q = nf; q < up4(nf); q++) s->fidx[q] = DUMMY;
-            const int fbad = run_xform(s, fx, s->draws[nstd], s->fidx, 0, nf);
-            iters += (uint64_t)nf;
-            for (int q = 0; q < nf; q++) {
-                const int i = s->fidx[q];
-                if (fbad && s->bad[q]) { /* the bad value's new point (fr_flame_xform_apply_core) */
-                    fr_flame_rng r = lane_rng(L, i);
-                    s->ox[q] = fr_flame_u11(&r), s->oy[q] = fr_flame_u11(&r);
-                    lane_rng_put(L, i, &r);
-                }
-                s->fc[q] = fcc + fkeep * L->c[i], s->ffn[q] = L->fn[i], s->fon[q] = 1;
-            }
-            plotted += (uint64_t)hits_make(j, nf, s->ox, s->oy, s->fc, s->ffn, s->fon, cur, s->lin);
-        }
+        int fo = 0;
+        for (int p = 0; p < np; p++) plotted += plot_part(s, &P[p], &fo, cur, &iters);
         /* 6. the next iteration's xform draws (every draw of this one is
          * done: each stream keeps its order), so that their table rows load
          * during the adds of the previous iteration's hits, whose buckets
          * are in cache by now, and the prefetches of this one's */
-        if (it + 1 < total) draw_xforms(j, L, n, n4);
+        if (it + 1 < total) draw_xforms(P, np, L, n4);
         hits_add(prev, cur, buckets, atomic);
         hits *t = prev;
         prev = cur, cur = t;

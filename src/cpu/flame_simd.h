@@ -9,8 +9,12 @@
  *
  * A batch is a fixed set of consecutive walkers of one segment
  * (fr_cpu_flame_run_pass cuts each segment into equal batches of at most
- * fr_flame_simd_lanes), and a lane's values do not depend on the other
- * lanes of its batch: the image does not depend on the thread count.
+ * fr_flame_simd_lanes) or of several consecutive small segments (a time
+ * step of a temporal-sample render: a few walkers each), each segment's
+ * lanes from a multiple of 4 and its runs its own (a run is one xform of
+ * one job). A lane's values do not depend on the other lanes of its batch:
+ * the image does not depend on the thread count or on how the walkers are
+ * batched.
  */
 #ifndef FR_CPU_FLAME_SIMD_H
 #define FR_CPU_FLAME_SIMD_H
@@ -31,10 +35,19 @@ typedef struct fr_flame_simd fr_flame_simd;
 fr_flame_simd *fr_flame_simd_new(int lanes, int nxf);
 void fr_flame_simd_free(fr_flame_simd *s);
 
-/* Walkers k0 .. k0 + n - 1 of a pass (n <= the workspace's lanes), all of
- * segment seg, with the streams base + k, into buckets (atomic adds when
- * shared); statistics added into st. */
-void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *j, const fr_flame_segment *seg, uint64_t base,
-                        uint64_t k0, int n, fr_flame_bucket_t *buckets, int atomic, fr_flame_walk_stats *st);
+/* Whether walkers of jobs a and b can share a batch: the same fuse and std
+ * xforms of the same kinds (the same variations, flags, post or none, ...;
+ * their affine maps and weights may differ: the time steps of an
+ * interpolated genome), so that a run of lanes takes one xform index. */
+int fr_flame_simd_alike(const fr_flame_job *a, const fr_flame_job *b);
+
+/* Walkers k0 .. k0 + n - 1 of a pass, those of the nseg consecutive
+ * segments seg[0 ..] (walker k of seg[q] runs jobs[seg[q].job]; their jobs
+ * alike; the segments' walkers, each rounded up to a multiple of 4,
+ * at most the workspace's lanes), with the streams base + k, into buckets
+ * (atomic adds when shared); statistics added into st. */
+void fr_flame_simd_walk(fr_flame_simd *s, const fr_flame_job *jobs, const fr_flame_segment *seg, int nseg,
+                        uint64_t base, uint64_t k0, int n, fr_flame_bucket_t *buckets, int atomic,
+                        fr_flame_walk_stats *st);
 
 #endif
