@@ -9,6 +9,7 @@
 #include "core/context.h"
 #include "flame/flame_interp.h"
 #include "flame/flame_random.h"
+#include "flame/flame_symmetry.h"
 #include "flame/flame_xml.h"
 
 const char *const fr_flame_mutation_names[FR_MUT_COUNT] = {
@@ -94,64 +95,11 @@ static void free_motion(fr_flame_xform *x)
 
 /* ------------------------------------------------------------- symmetry */
 
-/* flam3's round6: millionths, rounded the way its cast rounds. */
-static double round6(double x)
+static fr_status sym_xform(void *user, fr_flame_genome *g, fr_flame_xform **out)
 {
-    x *= 1e6;
-    if (x < 0) x -= 1.0;
-    return 1e-6 * (int)(x + 0.5);
-}
-
-/* flam3's compare_xforms and glibc's merge sort, as flame_xml_symmetry.c
- * (the comparator is not a strict order, so the sort shows). */
-static int compare_xforms(const fr_flame_xform *a, const fr_flame_xform *b)
-{
-    double ad = a->c[0][0] * a->c[1][1] - a->c[0][1] * a->c[1][0];
-    double bd = b->c[0][0] * b->c[1][1] - b->c[0][1] * b->c[1][0];
-    if (a->color_speed > b->color_speed) return 1;
-    if (a->color_speed < b->color_speed) return -1;
-    if (a->color_speed != 0.0) {
-        if (ad < 0) return -1;
-        if (bd < 0) return 1;
-        ad = atan2(a->c[0][0], a->c[0][1]);
-        bd = atan2(b->c[0][0], b->c[0][1]);
-    }
-    if (ad < bd) return -1;
-    if (ad > bd) return 1;
-    return 0;
-}
-
-static void msort_xforms(fr_flame_xform *b, int n, fr_flame_xform *tmp)
-{
-    if (n <= 1) return;
-    int n1 = n / 2, n2 = n - n1;
-    fr_flame_xform *b1 = b, *b2 = b + n1, *t = tmp;
-    msort_xforms(b1, n1, tmp);
-    msort_xforms(b2, n2, tmp);
-    while (n1 > 0 && n2 > 0) {
-        if (compare_xforms(b1, b2) <= 0) {
-            *t++ = *b1++;
-            n1--;
-        } else {
-            *t++ = *b2++;
-            n2--;
-        }
-    }
-    if (n1 > 0) memcpy(t, b1, (size_t)n1 * sizeof *t);
-    memcpy(b, tmp, (size_t)(n - n2) * sizeof *b);
-}
-
-static fr_status sym_xform(fr_context *ctx, fr_flame_genome *g, fr_flame_xform **out)
-{
-    fr_status s = fr_flame_add_xforms(ctx, g, 1);
+    fr_status s = fr_flame_add_xforms(user, g, 1);
     if (s) return s;
-    fr_flame_xform *x = &g->xf[g->nxf - 1];
-    x->weight = 1.0;
-    x->color_speed = 0.0;
-    x->animate = 0.0;
-    memset(x->var, 0, sizeof x->var);
-    x->var[0] = 1.0;
-    *out = x;
+    *out = &g->xf[g->nxf - 1];
     return FR_OK;
 }
 
@@ -170,49 +118,13 @@ fr_status fr_flame_add_symmetry(fr_flame_rand *R, fr_flame_genome *g, int sym)
     const int add = sym < 0 ? -sym : sym;
     if (g->nxf + add > FR_FLAME_MAX_XFORMS)
         return fr_fail(R->ctx, FR_ERR_INVALID, "symmetry: %d would make more than %d xforms", sym, FR_FLAME_MAX_XFORMS);
-    g->symmetry = sym;
-    int result = 0;
-    fr_flame_xform *x;
-    fr_status s;
-    if (sym < 0) {
-        if ((s = sym_xform(R->ctx, g, &x))) return s;
-        x->color = 1.0;
-        x->c[0][0] = -1.0;
-        x->c[0][1] = 0.0;
-        x->c[1][0] = 0.0;
-        x->c[1][1] = 1.0;
-        x->c[2][0] = x->c[2][1] = 0.0;
-        result++;
-        sym = -sym;
-    }
-    const double a = 2 * M_PI / sym;
-    for (int k = 1; k < sym; k++) {
-        if ((s = sym_xform(R->ctx, g, &x))) return s;
-        x->color = (sym < 3) ? 0.0 : ((k - 1.0) / (sym - 2.0));
-        x->c[0][0] = round6(cos(k * a));
-        x->c[0][1] = round6(sin(k * a));
-        x->c[1][0] = round6(-x->c[0][1]);
-        x->c[1][1] = x->c[0][0];
-        x->c[2][0] = x->c[2][1] = 0.0;
-        result++;
-    }
-    if (result == 0) return FR_OK;
-    /* qsort(&xform[num_xforms - result], result) over flam3's array, the
-     * final xform last in it (see flame_xml_symmetry.c) */
-    const int nall = g->nxf + (g->final != NULL);
-    fr_flame_xform *all = malloc((size_t)nall * 2 * sizeof *all);
-    if (!all) return fr_fail(R->ctx, FR_ERR_NOMEM, "out of memory adding symmetry");
-    memcpy(all, g->xf, (size_t)g->nxf * sizeof *all);
-    if (g->final) all[g->nxf] = *g->final;
-    msort_xforms(all + nall - result, result, all + nall);
-    memcpy(g->xf, all, (size_t)g->nxf * sizeof *all);
+    fr_status s = fr_flame_symmetry_add(g, sym, sym_xform, R->ctx);
+    if (s == FR_ERR_NOMEM) return fr_fail(R->ctx, FR_ERR_NOMEM, "out of memory adding symmetry");
+    if (s) return s;
     if (g->final) {
-        *g->final = all[g->nxf];
-        g->final->weight = 0.0;
         free(g->final->chaos); /* a final xform has no xaos row */
         g->final->chaos = NULL;
     }
-    free(all);
     /* an xaos row that moved past the final xform's place is still nxf long */
     return FR_OK;
 }
