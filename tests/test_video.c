@@ -274,6 +274,8 @@ static void test_errors(void **state)
     open_fails(f, "a.mkv", 0, 48, NULL, FR_ERR_INVALID, "not positive");
     open_fails(f, "a.mkv", 64, 48, &(fr_video_options){.depth = 12}, FR_ERR_INVALID, "depth");
     open_fails(f, "nofolder/a.mkv", 64, 48, NULL, FR_ERR_IO, "nofolder");
+    /* refused at once, not left to hang on the first frame */
+    open_fails(f, "a.mkv", 64, 48, &(fr_video_options){.codec = "libsvtav1"}, FR_ERR_UNSUPPORTED, "libaom-av1");
 }
 
 static void test_abort_and_empty(void **state)

@@ -66,7 +66,6 @@ static const struct {
     {"libvpx-vp9", "VP9, lossy (default for .webm; crf default 31)", 0},
     {"libvpx", "VP8, lossy (.webm .mkv)", 0},
     {"libaom-av1", "AV1 (libaom), lossy, slow (.mkv .mp4 .webm)", 0},
-    {"libsvtav1", "AV1 (SVT-AV1), lossy (.mkv .mp4 .webm)", 0},
     {"librav1e", "AV1 (rav1e), lossy (.mkv .mp4 .webm)", 0},
     {"prores_ks", "Apple ProRes 422/4444, near-lossless 10-bit (.mov .mkv)", 0},
     {"utvideo", "Ut Video, lossless (.mkv .avi .mov)", 1},
@@ -303,6 +302,13 @@ static fr_status open_impl(fr_context *ctx, fr_video *v, const char *path, int w
     if (o && o->depth && o->depth != 8 && o->depth != 16)
         return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': depth must be 8 or 16", path);
     const char *cname = o && o->codec && *o->codec ? o->codec : defcodec;
+    /* Debian 12's libsvtav1 wrapper (FFmpeg 5.1, SVT-AV1 1.4) never returns
+     * from the first frame here (it ignores SIGTERM too): refused, not offered */
+    if (!strcmp(cname, "libsvtav1"))
+        return fr_fail(ctx, FR_ERR_UNSUPPORTED,
+                       "cannot write '%s': codec libsvtav1 hangs in this FFmpeg (5.1); use libaom-av1 or "
+                       "librav1e for AV1",
+                       path);
     const AVCodec *codec = avcodec_find_encoder_by_name(cname);
     if (!codec || codec->type != AVMEDIA_TYPE_VIDEO)
         return fr_fail(ctx, FR_ERR_UNSUPPORTED,
