@@ -115,7 +115,16 @@ fr_status fr_escape_zoom_view(fr_context *ctx, const fr_escape_params *a, const 
                        a->height, a->aa, b->width, b->height, b->aa);
     const double La = fr_escape_view_log10_width(a), Lb = fr_escape_view_log10_width(b);
     const double ra = a->rotate_deg, rb = b->rotate_deg;
+    if (!(a->view_width > 0 && b->view_width > 0 && isfinite(La) && isfinite(Lb)))
+        return fr_fail(ctx, FR_ERR_INVALID, "zoom view: a view width is not positive");
     const long bits_a = view_bits(a), bits_b = view_bits(b), bits_ref = bits_a > bits_b ? bits_a : bits_b;
+    /* a centre's text holds the digits of bits_ref: refused before MPFR is asked for them */
+    const double max_bits = (FR_CENTER_TEXT_MAX / 2 - 64) / 0.30102999566398120;
+    if ((double)bits_ref > max_bits)
+        return fr_fail(ctx, FR_ERR_INVALID,
+                       "zoom view: the views need %ld bits of precision, more than a centre's %d characters "
+                       "hold (about %.0f bits: widths down to 1e-%.0f)",
+                       bits_ref, FR_CENTER_TEXT_MAX, max_bits, max_bits * 0.30102999566398120);
     const mpfr_prec_t prec = (mpfr_prec_t)(bits_ref + 64);
     fr_status st = FR_OK;
     char *ctext = NULL, *rtext = NULL, wtext[64];

@@ -44,6 +44,13 @@ def test_zoom_pattern_and_resume():
     r = run(ZOOM + ["--frames", "2", "-o", f"{d}/d-%d.png", "--depth", "16", "--quiet"])
     assert r.returncode == 0, r.stderr
     assert png(f"{d}/d-1.png")[2] == 16
+    assert '"depth": 16' in png(f"{d}/d-1.png")[3]  # rendered at 16 bits, not widened from 8
+    # --scenes takes a name pattern as -o does: nothing else reaches printf
+    for bad in ("s-%s%s.json", "s-%n.json", "s-%d.png"):
+        r = run(ZOOM + ["--frames", "2", "--scenes", f"{d}/{bad}"])
+        assert r.returncode == 2 and "--scenes" in r.stderr, (bad, r.stderr)
+    r = run(ZOOM + ["--frames", "2", "--scenes", f"{d}/s-%02d.json"])
+    assert r.returncode == 0 and os.path.exists(f"{d}/s-01.json"), r.stderr
 
 
 def test_flame_frames_and_video():
@@ -51,6 +58,11 @@ def test_flame_frames_and_video():
     r = run(FLAME + ["--frames", "0:2", "-o", f"{d}/f-%02d.png", "--quiet"])
     assert r.returncode == 0, r.stderr
     assert listing(d) == ["f-00.png", "f-01.png", "f-02.png"]
+    # --resume reuses a frame only when the render options are the same too
+    r = run([a if a != "64x48" else "96x72" for a in FLAME] + ["--frames", "0:2", "-o", f"{d}/f-%02d.png",
+                                                              "--resume", "--quiet"])
+    assert r.returncode == 0, r.stderr
+    assert png(f"{d}/f-01.png")[:2] == (96, 72)
     need_video()
     r = run(FLAME + ["--frames", "0:2", "-o", f"{d}/f.mp4", "--quiet"])
     assert r.returncode == 0, r.stderr

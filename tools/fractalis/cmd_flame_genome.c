@@ -179,8 +179,12 @@ static int interpolate(fr_context *ctx, const genome_cmd *o, const fr_flames *f,
     if (n == 0) {
         /* flam3-genome animate=: every whole time from the first keyframe's
          * (truncated) to the last's */
-        const int b = o->begin_set ? o->begin : (int)fr_flames_time(f, 0);
-        int e = o->end_set ? o->end : (int)fr_flames_time(f, fr_flames_count(f) - 1);
+        const double t0 = fr_flames_time(f, 0), tn = fr_flames_time(f, fr_flames_count(f) - 1);
+        if (!(fabs(t0) < 1e9 && fabs(tn) < 1e9))
+            return cli_error("the keyframes' times (%g .. %g) are beyond +-1e9: give --begin and --end", t0, tn),
+                   EXIT_USAGE;
+        const int b = o->begin_set ? o->begin : (int)t0;
+        int e = o->end_set ? o->end : (int)tn;
         if (e < b) e = b;
         if ((double)e - b + 1 > 200000)
             return cli_error("--begin %d .. --end %d is too many genomes", b, e), EXIT_USAGE;

@@ -34,6 +34,12 @@ void animate_output_default(animate_output *o);
  * value, advancing *i) and return 1; a bad value prints why and returns -1;
  * not one of them: 0. */
 int animate_output_option(animate_output *o, int argc, char **argv, int *i);
+/* A name pattern (option `opt`'s value): exactly one integer conversion
+ * (%d, %i or %u with flags - + space 0 and a width of up to 4 digits, e.g.
+ * %05d), '%%' for a percent sign, nothing else, ending in `ext` (".png",
+ * ".json"), at most 3000 characters. 1, or 0 with the reason printed. */
+int animate_pattern_ok(const char *opt, const char *p, const char *ext);
+
 /* The shared options' help lines. */
 void animate_output_help(void);
 

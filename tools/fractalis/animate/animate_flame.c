@@ -122,17 +122,61 @@ typedef struct flame_run {
     double samples, iterations;
 } flame_run;
 
-/* The genome at frame `index`'s time, as flam3 XML (what the frame embeds). */
+/* The render options over the genome as an XML comment ("<!-- fractalis
+ * animate flame: size=... quality=... -->"), malloc()ed; NULL when out of
+ * memory. */
+static char *options_comment(flame_run *r)
+{
+    size_t cap = 256, len = 0;
+    char *c = malloc(cap);
+    if (!c) return NULL;
+    len = (size_t)snprintf(c, cap, "<!-- fractalis animate flame: stagger=%.17g", r->stagger);
+    for (int i = 0; i < fr_flame_option_count(); i++) {
+        char *v = NULL;
+        const char *name = fr_flame_option_info(i)->name;
+        if (fr_flame_option_get(r->ctx, &r->fo, name, &v)) continue;
+        const size_t need = len + strlen(name) + strlen(v) + 8;
+        if (need > cap) {
+            char *g = realloc(c, cap = 2 * need);
+            if (!g) return free(v), free(c), NULL;
+            c = g;
+        }
+        len += (size_t)snprintf(c + len, cap - len, " %s=%s", name, v);
+        free(v);
+    }
+    if (len + 6 > cap) {
+        char *g = realloc(c, cap = len + 6);
+        if (!g) return free(c), NULL;
+        c = g;
+    }
+    snprintf(c + len, cap - len, " -->\n");
+    return c;
+}
+
+/* The genome at frame `index`'s time, as flam3 XML, and the render options
+ * (a comment after it): what the frame embeds, so --resume reuses a frame
+ * only when both are the same. */
 static int frame_meta(flame_run *r, int index, char **meta)
 {
     fr_flames *g = NULL;
+    char *xml = NULL, *opts = NULL;
     if (fr_flames_interpolate(r->ctx, r->f, (double)r->number[index], r->stagger, &g) ||
-        fr_flames_xml(r->ctx, g, 0, meta)) {
+        fr_flames_xml(r->ctx, g, 0, &xml)) {
         fr_flames_destroy(g);
         cli_error("frame %d: %s", r->number[index], fr_last_error(r->ctx));
         return EXIT_WORK;
     }
     fr_flames_destroy(g);
+    opts = options_comment(r);
+    const size_t n = strlen(xml) + (opts ? strlen(opts) : 0) + 1;
+    *meta = opts ? malloc(n) : NULL;
+    if (!*meta) {
+        free(xml), free(opts);
+        cli_error("frame %d: out of memory", r->number[index]);
+        return EXIT_WORK;
+    }
+    snprintf(*meta, n, "%s%s", xml, opts);
+    free(xml), free(opts);
     return 0;
 }
 
@@ -235,15 +279,12 @@ int animate_flame(int argc, char **argv)
             fprintf(stderr, "fractalis: warning: %s\n", fr_flames_warning(f, k));
     if (!fa.frames) {
         /* flam3-animate: begin = (int) the first keyframe's time, end = (int) the last's - 1 */
-        char *x0 = NULL, *xn = NULL;
-        double t0 = 0, tn = 0;
-        /* the keyframes' times, read back from their XML (the public API has no time getter) */
-        if (!fr_flames_xml(ctx, f, 0, &x0) && !fr_flames_xml(ctx, f, fr_flames_count(f) - 1, &xn)) {
-            const char *p0 = strstr(x0, " time=\""), *pn = strstr(xn, " time=\"");
-            t0 = p0 ? strtod(p0 + 7, NULL) : 0;
-            tn = pn ? strtod(pn + 7, NULL) : 0;
+        const double t0 = fr_flames_time(f, 0), tn = fr_flames_time(f, fr_flames_count(f) - 1);
+        if (!(fabs(t0) < 1e9 && fabs(tn) < 1e9)) {
+            cli_error("the keyframes' times (%g .. %g) are beyond the frame numbers (+-1e9): give --frames", t0, tn);
+            rc = EXIT_USAGE;
+            goto done;
         }
-        free(x0), free(xn);
         a = (int)t0;
         b = (int)tn - 1;
         if (b < a) b = a;

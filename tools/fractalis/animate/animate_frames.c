@@ -42,10 +42,7 @@ static int is_video(const char *path)
     return 0;
 }
 
-/* A sequence's pattern: exactly one integer conversion (%d, %i or %u with
- * flags and a width, e.g. %05d), '%%' for a percent sign, nothing else;
- * the name ends in .png. 1, or 0 with the reason printed. */
-static int pattern_ok(const char *p)
+int animate_pattern_ok(const char *opt, const char *p, const char *ext)
 {
     int convs = 0;
     for (const char *s = p; *s; s++) {
@@ -55,31 +52,36 @@ static int pattern_ok(const char *p)
             continue;
         }
         const char *c = s + 1;
-        while (*c && strchr("-+ 0#", *c))
+        while (*c && strchr("-+ 0", *c))
             c++;
         int width = 0;
         while (*c >= '0' && *c <= '9' && width < 4)
             c++, width++;
         if (*c != 'd' && *c != 'i' && *c != 'u') {
-            cli_error(
-                "-o '%s': a frame pattern takes one integer conversion such as %%05d (and %%%% for a '%%'), "
-                "not '%%%c'",
-                p, *c ? *c : ' ');
+            cli_error("%s '%s': a name pattern takes one integer conversion such as %%05d (and %%%% for a '%%'), "
+                      "not '%%%c'",
+                      opt, p, *c ? *c : ' ');
             return 0;
         }
         convs++;
         s = c;
     }
     if (convs != 1) {
-        cli_error(
-            "-o '%s': name a video (.mp4, .mov, .mkv, .webm, .avi) or frames with one integer conversion "
-            "for the frame number, such as 'frame-%%05d.png'%s",
-            p, convs ? " (this one has several)" : "");
+        cli_error("%s '%s': %sone integer conversion for the frame number, such as 'frame-%%05d%s'%s", opt, p,
+                  strcmp(ext, ".png") ? "" : "name a video (.mp4, .mov, .mkv, .webm, .avi) or frames with ", ext,
+                  convs ? " (this one has several)" : "");
         return 0;
     }
-    size_t n = strlen(p);
-    if (n < 4 || strcasecmp(p + n - 4, ".png")) {
-        cli_error("-o '%s': frames are written as PNG: end the pattern in .png (or name a video)", p);
+    size_t n = strlen(p), e = strlen(ext);
+    if (n < e || strcasecmp(p + n - e, ext)) {
+        if (!strcmp(ext, ".png"))
+            cli_error("%s '%s': frames are written as PNG: end the pattern in .png (or name a video)", opt, p);
+        else
+            cli_error("%s '%s': end the pattern in %s", opt, p, ext);
+        return 0;
+    }
+    if (n > 3000) {
+        cli_error("%s: the pattern is longer than 3000 characters", opt);
         return 0;
     }
     return 1;
@@ -147,7 +149,7 @@ int animate_output_option(animate_output *o, int argc, char **argv, int *i)
     if (!strcmp(a, "--keep-frames")) return o->keep_frames = 1, 1;
     if ((v = opt_value("--output", "-o", argc, argv, i, &missing))) {
         if (!*v) return cli_error("-o: the output name is empty"), -1;
-        if (!is_video(v) && !pattern_ok(v)) return -1;
+        if (!is_video(v) && !animate_pattern_ok("-o", v, ".png")) return -1;
         o->path = v;
         return 1;
     }
@@ -491,7 +493,7 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
         return EXIT_USAGE;
     }
     int video = is_video(o->path);
-    if (!video && !pattern_ok(o->path)) return EXIT_USAGE;
+    if (!video && !animate_pattern_ok("-o", o->path, ".png")) return EXIT_USAGE;
     if (video && !fr_have_video()) {
         cli_error("'%s': this build has no video support (rebuild with libavcodec-dev, libavformat-dev, "
                   "libswscale-dev and libavutil-dev installed), or write frames: -o 'frame-%%05d.png'",

@@ -483,7 +483,15 @@ int animate_zoom(int argc, char **argv)
         rc = EXIT_USAGE;
         goto done;
     }
-    if (!zc.frames && zc.duration > 0) zc.frames = (int)lround(zc.duration * o.fps);
+    if (!zc.frames && zc.duration > 0) {
+        const double n = round(zc.duration * o.fps);
+        if (!(n >= 1 && n <= 1e7)) {
+            cli_error("--duration %g at --fps %g makes %.0f frames: 1 .. 10000000", zc.duration, o.fps, n);
+            rc = EXIT_USAGE;
+            goto done;
+        }
+        zc.frames = (int)n;
+    }
     if (!zc.frames) {
         cli_error("animate %s: say how many frames (--frames N, or --duration S at --fps)", zc.formula);
         rc = EXIT_USAGE;
@@ -567,8 +575,10 @@ int animate_zoom(int argc, char **argv)
     free(list);
     free(base);
     if (rc) goto done;
-    for (int k = 0; k < z.nkeys; k++)
+    for (int k = 0; k < z.nkeys; k++) {
         z.keys[k]->max_iter = z.keys[0]->max_iter; /* the deepest's iterations */
+        z.keys[k]->depth = o.depth;                /* --depth is the frame loop's option: the frames' own bits */
+    }
     fr_escape_params *k0 = z.keys[0];
     if (k0->color == FR_COLOR_HISTOGRAM) {
         if (zc.forced_histogram)
@@ -609,9 +619,13 @@ int animate_zoom(int argc, char **argv)
     }
 
     if (zc.scenes) {
+        if (!animate_pattern_ok("--scenes", zc.scenes, ".json")) {
+            rc = EXIT_USAGE;
+            goto done;
+        }
         for (int i = 0; i < z.nframes && !rc; i++) {
             char path[4096], *json = NULL;
-            snprintf(path, sizeof path, zc.scenes, i);
+            snprintf(path, sizeof path, zc.scenes, i); /* checked above: one integer conversion, < 3000 chars */
             if ((rc = frame_scene(&z, i))) break;
             if (fr_escape_params_to_json(ctx, z.frame, &json) || fr_write_text_file(ctx, path, json))
                 cli_error("%s", fr_last_error(ctx)), rc = EXIT_WORK;
