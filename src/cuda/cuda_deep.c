@@ -25,11 +25,13 @@
 
 typedef struct dev_tables {
     void *Z, *Zfe, *bla, *blafe, *blaq, *blaqfe;
+    void *pol_dir, *pol_rad; /* the exponential map's grid (deep_job.h) */
 } dev_tables;
 
 static void tables_free(dev_tables *t)
 {
     cudaFree(t->Z), cudaFree(t->Zfe), cudaFree(t->bla), cudaFree(t->blafe), cudaFree(t->blaq), cudaFree(t->blaqfe);
+    cudaFree(t->pol_dir), cudaFree(t->pol_rad);
     memset(t, 0, sizeof *t);
 }
 
@@ -113,11 +115,15 @@ static fr_status cuda_deep_begin(fr_context *ctx, const fr_deep_job *hj, fr_esca
             (s = UP(blaq, hj->blaq, entries * sizeof *hj->blaq, "BLA tables")) ||
             (s = UP(blaqfe, hj->blaqfe, entries * sizeof *hj->blaqfe, "BLA tables")))
             goto out;
+        if (hj->polar && ((s = UP(pol_dir, hj->pol_dir, 2 * (size_t)hj->sw * sizeof *hj->pol_dir, "polar grid")) ||
+                          (s = UP(pol_rad, hj->pol_rad, (size_t)hj->sh * sizeof *hj->pol_rad, "polar grid"))))
+            goto out;
 #undef UP
     }
     CK(cudaStreamSynchronize(g->stream), "tables");
     g->j.Z = t->Z, g->j.Zfe = t->Zfe, g->j.bla = t->bla, g->j.blafe = t->blafe, g->j.blaq = t->blaq,
     g->j.blaqfe = t->blaqfe;
+    g->j.pol_dir = t->pol_dir, g->j.pol_rad = t->pol_rad;
     CK(cudaMalloc((void **)&g->dout, (size_t)LAUNCH_SAMPLES * sizeof *g->dout), "sample results");
     if (ej->de && hj->derivative) {
         CK(cudaMalloc((void **)&g->dde, (size_t)LAUNCH_SAMPLES * 2 * sizeof *g->dde), "sample estimates");
