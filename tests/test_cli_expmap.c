@@ -21,7 +21,10 @@
 
 #define SCENE "--center", "-0.75,0.1", "--size", "48x27", "--iter", "300", "-q"
 
-static int setup(void **state) { return cli_setup(state, "cli_expmap"); }
+static int setup(void **state)
+{
+    return cli_setup(state, "cli_expmap");
+}
 
 static int exists(const char *path)
 {
@@ -65,8 +68,8 @@ static void test_animate_expmap(void **state)
     fixture *f = *state;
     const char *pattern = P(f, "f-%02d.png"), *strip = P(f, "s.png"), *last = P(f, "f-04.png"),
                *direct = P(f, "direct.png");
-    run_ok("animate", "mandelbrot", SCENE, "--zoom-to", "1e-3", "--frames", "5", "--expmap", "--strip", strip, "-o",
-           pattern);
+    run_ok("animate", "mandelbrot", SCENE, "--zoom-to", "1e-3", "--frames", "5", "--expmap", "--strip", strip,
+           "-o", pattern);
     assert_true(exists(strip));
     for (int i = 0; i < 5; i++) {
         char name[32];
@@ -95,21 +98,25 @@ static void test_refusals(void **state)
 {
     fixture *f = *state;
     const char *o = P(f, "x.png"), *jpg = P(f, "x.jpg");
-    expect_failure(ARGS("expmap", "mandelbrot", SCENE, "--zoom-to", "1e-4", "-o", jpg), 2, "-o strip.png or -o strip.exr");
-    expect_failure(ARGS("expmap", "mandelbrot", SCENE, "--zoom-to", "1e-4"), 2, "-o strip.png or -o strip.exr");
+    expect_failure(ARGS("expmap", "mandelbrot", SCENE, "--zoom-to", "1e-4", "-o", jpg), 2,
+                   "-o strip.png or -o strip.exr");
+    expect_failure(ARGS("expmap", "mandelbrot", SCENE, "--zoom-to", "1e-4"), 2,
+                   "-o strip.png or -o strip.exr");
     expect_failure(ARGS("expmap", "mandelbrot", SCENE, "-o", o), 2, "say where the zoom goes");
-    expect_failure(ARGS("expmap", "mandelbrot", SCENE, "--zoom-to", "1e-4", "--expmap-columns", "30", "-o", o), 2,
-                   "a multiple of 4");
-    expect_failure(ARGS("expmap", "mandelbrot", SCENE, "--zoom-to", "1e-4", "--color", "histogram", "-o", o), 1,
-                   "histogram colouring is not a function of one sample");
-    expect_failure(ARGS("expmap", "mandelbrot", SCENE, "--zoom-to", "4.5", "-o", o), 1, "zoom, in or out, is needed");
+    expect_failure(
+        ARGS("expmap", "mandelbrot", SCENE, "--zoom-to", "1e-4", "--expmap-columns", "30", "-o", o), 2,
+        "a multiple of 4");
+    expect_failure(ARGS("expmap", "mandelbrot", SCENE, "--zoom-to", "1e-4", "--color", "histogram", "-o", o),
+                   1, "histogram colouring is not a function of one sample");
+    expect_failure(ARGS("expmap", "mandelbrot", SCENE, "--zoom-to", "4.5", "-o", o), 1,
+                   "zoom, in or out, is needed");
     expect_failure(ARGS("expmap", "julia", SCENE, "--zoom-to", "1e-14", "-o", o), 1, "no perturbation");
     expect_failure(ARGS("expmap", "--frames"), 2, "say a formula");
-    expect_failure(ARGS("animate", "mandelbrot", SCENE, "--zoom-to", "1e-4", "--frames", "3", "--strip", o, "-o",
-                        P(f, "f-%02d.png")),
+    expect_failure(ARGS("animate", "mandelbrot", SCENE, "--zoom-to", "1e-4", "--frames", "3", "--strip", o,
+                        "-o", P(f, "f-%02d.png")),
                    2, "--strip: with --expmap");
-    expect_failure(ARGS("animate", "mandelbrot", SCENE, "--zoom-to", "1e-4", "--frames", "3", "--expmap", "--resample",
-                        "2", "-o", P(f, "f-%02d.png")),
+    expect_failure(ARGS("animate", "mandelbrot", SCENE, "--zoom-to", "1e-4", "--frames", "3", "--expmap",
+                        "--resample", "2", "-o", P(f, "f-%02d.png")),
                    2, "one fast path or the other");
     assert_false(exists(o));
     cli_result r;

@@ -43,7 +43,8 @@ static void test_geometry(void **state)
 {
     (void)state;
     fr_context *ctx = fr_context_create();
-    fr_escape_params *a = view(ctx, "0,0", "4", 64, 36, 1, 200), *b = view(ctx, "0,0", "0.04", 64, 36, 1, 200);
+    fr_escape_params *a = view(ctx, "0,0", "4", 64, 36, 1, 200),
+                     *b = view(ctx, "0,0", "0.04", 64, 36, 1, 200);
     fr_expmap *m = NULL;
     assert_int_equal(fr_expmap_render(ctx, a, b, NULL, &m), FR_OK);
     fr_expmap_info in;
@@ -92,7 +93,8 @@ static void test_geometry(void **state)
     const double step = in.log2_step;
     for (int y = 0; y < in.height; y++) {
         const double r = exp2(in.log2_r0 + (in.height - 1 - y) * step);
-        const uint32_t c0 = in.counts[(size_t)y * in.width], cpi = in.counts[(size_t)y * in.width + in.width / 2];
+        const uint32_t c0 = in.counts[(size_t)y * in.width],
+                       cpi = in.counts[(size_t)y * in.width + in.width / 2];
         if (r < 0.25 * (1 - 3 * step)) assert_int_equal(c0, 200);
         if (r > 0.25 * (1 + 0.3)) assert_true(c0 < 200);
         if (r < 2) assert_int_equal(cpi, 200);
@@ -146,8 +148,8 @@ static void test_plain_equals_direct(void **state)
  * (tests/deep_oracle.c, given by FR_DEEP_ORACLE): every count equal, or one
  * off where the oracle flags the orbit as passing within rounding of the
  * bailout, and at most one such. */
-static void row_against_oracle(fr_context *ctx, const char *oracle, const fr_expmap *m, int y, int n, int deep,
-                               const fr_escape_params *p)
+static void row_against_oracle(fr_context *ctx, const char *oracle, const fr_expmap *m, int y, int n,
+                               int deep, const fr_escape_params *p)
 {
     fr_expmap_info in;
     fr_expmap_get_info(m, &in);
@@ -173,16 +175,19 @@ static void row_against_oracle(fr_context *ctx, const char *oracle, const fr_exp
         mpfr_set_d(d, s.dy, MPFR_RNDN), mpfr_mul_2si(d, d, s.e2, MPFR_RNDN), mpfr_add(cy, ty, d, MPFR_RNDN);
         int at = snprintf(cmd, cap, "'%s' --center ", oracle);
         at += mpfr_snprintf(cmd + at, cap - at, "%.*Re,%.*Re", (int)tl + 40, cx, (int)tl + 40, cy);
-        snprintf(cmd + at, cap - at, " --width 1e-%d --size 1x1 --iter %u --bailout %.17g --sample 1", (int)tl + 20,
-                 p->max_iter, fr_escape_bailout(p));
+        snprintf(cmd + at, cap - at, " --width 1e-%d --size 1x1 --iter %u --bailout %.17g --sample 1",
+                 (int)tl + 20, p->max_iter, fr_escape_bailout(p));
         FILE *f = popen(cmd, "r");
         assert_non_null(f);
         unsigned sx, sy, cnt, close;
         assert_int_equal(fscanf(f, "%u %u %u %u", &sx, &sy, &cnt, &close), 4);
         assert_int_equal(pclose(f), 0);
-        if (cnt == s.count) equal++;
-        else if (close) close_only++;
-        else print_error("sample (%d, %d): strip %u, oracle %u\n", x, y, s.count, cnt);
+        if (cnt == s.count)
+            equal++;
+        else if (close)
+            close_only++;
+        else
+            print_error("sample (%d, %d): strip %u, oracle %u\n", x, y, s.count, cnt);
     }
     free(cmd);
     mpfr_clears(tx, ty, d, cx, cy, (mpfr_ptr)0);
@@ -199,7 +204,8 @@ static void test_deep_rows_oracle(void **state)
     const char *oracle = getenv("FR_DEEP_ORACLE");
     if (!oracle || !oracle[0]) skip();
     fr_context *ctx = fr_context_create();
-    fr_escape_params *a = view(ctx, KF14, "1e-8", 64, 36, 1, 5000), *b = view(ctx, KF14, "1e-13", 64, 36, 1, 5000);
+    fr_escape_params *a = view(ctx, KF14, "1e-8", 64, 36, 1, 5000),
+                     *b = view(ctx, KF14, "1e-13", 64, 36, 1, 5000);
     fr_expmap *m = NULL;
     assert_int_equal(fr_expmap_render(ctx, a, b, NULL, &m), FR_OK);
     fr_expmap_info in;
@@ -241,7 +247,8 @@ static double psnr(const fr_image *x, const fr_image *y)
     const uint8_t *p = x->pixels, *q = y->pixels;
     double se = 0;
     const size_t n = (size_t)x->width * x->height * 3;
-    for (size_t i = 0; i < n; i++) se += ((double)p[i] - q[i]) * ((double)p[i] - q[i]);
+    for (size_t i = 0; i < n; i++)
+        se += ((double)p[i] - q[i]) * ((double)p[i] - q[i]);
     return se == 0 ? 99.0 : 10 * log10(255.0 * 255.0 / (se / n));
 }
 
@@ -273,10 +280,12 @@ static void test_frames_close(void **state)
         assert_int_equal(fr_expmap_frame(ctx, m, f, &resampled), FR_OK);
         f->aa = 8;
         assert_int_equal(fr_escape_render(ctx, f, &truth, NULL, NULL), FR_OK);
-        const double db = psnr(&direct, &resampled), dt = psnr(&direct, &truth), rt = psnr(&resampled, &truth);
-        print_message("frame at s = %.1f: resampled against direct %.2f dB; against aa 8: direct %.2f, resampled "
-                      "%.2f\n",
-                      s_of[k], db, dt, rt);
+        const double db = psnr(&direct, &resampled), dt = psnr(&direct, &truth),
+                     rt = psnr(&resampled, &truth);
+        print_message(
+            "frame at s = %.1f: resampled against direct %.2f dB; against aa 8: direct %.2f, resampled "
+            "%.2f\n",
+            s_of[k], db, dt, rt);
         if (s_of[k] == 1.0) assert_true(db >= 50);
         assert_true(db >= 20);
         assert_true(rt >= dt - 1);
@@ -291,7 +300,8 @@ static void test_bad_input(void **state)
 {
     (void)state;
     fr_context *ctx = fr_context_create();
-    fr_escape_params *a = view(ctx, "-0.75,0.1", "3", 64, 36, 1, 200), *b = view(ctx, "-0.75,0.1", "1e-3", 64, 36, 1, 200);
+    fr_escape_params *a = view(ctx, "-0.75,0.1", "3", 64, 36, 1, 200),
+                     *b = view(ctx, "-0.75,0.1", "1e-3", 64, 36, 1, 200);
     fr_expmap *m = (fr_expmap *)1;
     /* histogram and distance colouring are not per sample */
     a->color = FR_COLOR_HISTOGRAM;
@@ -354,7 +364,8 @@ static void test_cancel(void **state)
 {
     (void)state;
     fr_context *ctx = fr_context_create();
-    fr_escape_params *a = view(ctx, "-0.75,0.1", "3", 64, 36, 1, 200), *b = view(ctx, "-0.75,0.1", "1e-3", 64, 36, 1, 200);
+    fr_escape_params *a = view(ctx, "-0.75,0.1", "3", 64, 36, 1, 200),
+                     *b = view(ctx, "-0.75,0.1", "1e-3", 64, 36, 1, 200);
     int calls = 0;
     fr_context_set_progress(ctx, cancel_at, &calls);
     fr_expmap *m = (fr_expmap *)1;
@@ -367,9 +378,9 @@ static void test_cancel(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_geometry),     cmocka_unit_test(test_plain_equals_direct),
+        cmocka_unit_test(test_geometry),         cmocka_unit_test(test_plain_equals_direct),
         cmocka_unit_test(test_deep_rows_oracle), cmocka_unit_test(test_frames_close),
-        cmocka_unit_test(test_bad_input),    cmocka_unit_test(test_cancel),
+        cmocka_unit_test(test_bad_input),        cmocka_unit_test(test_cancel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

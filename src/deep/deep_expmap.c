@@ -36,20 +36,20 @@
 #define LOG2_10 3.3219280948873623478703194294894
 
 struct fr_expmap {
-    fr_escape_params *p;      /* the zoom's first view, every parameter of the strip's samples */
-    char *target;             /* T */
+    fr_escape_params *p; /* the zoom's first view, every parameter of the strip's samples */
+    char *target;        /* T */
     double tre, tim;
-    int sw, sh, plain, fe;    /* rows [0, plain): float64; [sh - fe, sh): extended range */
-    double log2_r0, step;     /* step: log2 of the ratio of two rows' radii */
-    double *dir;              /* 2 sw: cos, sin */
-    fr_fe *rad;               /* sh radii */
-    double *rad_d;            /* the same as doubles (0 where they underflow) */
+    int sw, sh, plain, fe; /* rows [0, plain): float64; [sh - fe, sh): extended range */
+    double log2_r0, step;  /* step: log2 of the ratio of two rows' radii */
+    double *dir;           /* 2 sw: cos, sin */
+    fr_fe *rad;            /* sh radii */
+    double *rad_d;         /* the same as doubles (0 where they underflow) */
     uint32_t *counts;
     float *smooth;
-    float *rgb;               /* each sample's colour in linear light */
+    float *rgb; /* each sample's colour in linear light */
     /* the centre image: the final (narrowest) view */
-    int cw, ch, caa;          /* pixels and aa */
-    float *crgb;              /* its samples' colours in linear light */
+    int cw, ch, caa;            /* pixels and aa */
+    float *crgb;                /* its samples' colours in linear light */
     double cqx, cqy, crot, clp; /* T's place (pixels from the centre, y up), rotation (radians),
                                    log2 of its pixel */
     fr_escape_stats st, cst;
@@ -64,12 +64,15 @@ static double view_log2_pixel(const fr_escape_params *p)
     return log2(p->view_width) + (double)p->view_width_exp10 * LOG2_10 - log2((double)p->width);
 }
 
-static double rot_rad(const fr_escape_params *p) { return p->rotate_deg * (TWO_PI / 360.0); }
+static double rot_rad(const fr_escape_params *p)
+{
+    return p->rotate_deg * (TWO_PI / 360.0);
+}
 
 /* T's place in view p: rot(-r) (T - c) / pixel, in pixels (x right, y up),
  * from the centre's decimal text in MPFR at `prec` bits. */
-static fr_status target_place(fr_context *ctx, const fr_escape_params *p, const char *target, mpfr_prec_t prec,
-                              double *qx, double *qy)
+static fr_status target_place(fr_context *ctx, const fr_escape_params *p, const char *target,
+                              mpfr_prec_t prec, double *qx, double *qy)
 {
     char *ctext = NULL;
     fr_status s = fr_escape_param_get(ctx, p, "center", &ctext);
@@ -104,7 +107,8 @@ static fr_status target_place(fr_context *ctx, const fr_escape_params *p, const 
     free(ctext);
     if (bad) return fr_fail(ctx, FR_ERR_INVALID, "exponential map: a centre is not two decimal numbers");
     if (!(fabs(*qx) < 0x1p24 && fabs(*qy) < 0x1p24))
-        return fr_fail(ctx, FR_ERR_INVALID, "exponential map: the target is more than 2^24 pixels from a view's centre");
+        return fr_fail(ctx, FR_ERR_INVALID,
+                       "exponential map: the target is more than 2^24 pixels from a view's centre");
     return FR_OK;
 }
 
@@ -157,6 +161,14 @@ static void span_leave(span *s)
 {
     if (s->fn) s->ctx->progress = s->fn, s->ctx->progress_user = s->user;
     s->ctx->progress_stage = NULL;
+}
+
+/* A report between stages, at `at` of the whole: a cancel there stops the
+ * render even where a stage ran too fast to report by itself. */
+static fr_status checkpoint(span *s, double at)
+{
+    if (s->fn && s->fn(at, s->user)) return fr_fail(s->ctx, FR_ERR_CANCELLED, "render cancelled");
+    return FR_OK;
 }
 
 /* ------------------------------------------------------------- render */
@@ -247,12 +259,15 @@ static fr_status deep_rows(fr_context *ctx, fr_expmap *m, const char *reference,
         memcpy(j.level_off, t.off, sizeof t.off);
         memcpy(j.level_n, t.n, sizeof t.n);
         j.sh = y1 - y0, j.pol_rad = m->rad + y0;
-        ej.sh = y1 - y0, ej.counts = m->counts + (size_t)y0 * m->sw, ej.smooth = m->smooth + (size_t)y0 * m->sw;
+        ej.sh = y1 - y0, ej.counts = m->counts + (size_t)y0 * m->sw,
+        ej.smooth = m->smooth + (size_t)y0 * m->sw;
         fr_deep_totals tot = {0};
         span_enter(sp, "strip", at, at + per_row * (y1 - y0));
         at += per_row * (y1 - y0);
         t0 = fr_now();
         s = fr_deep_run(ctx, &j, &ej, &tot);
+        span_leave(sp);
+        if (!s) s = checkpoint(sp, at);
         m->st.seconds_iterate += fr_now() - t0;
         m->st.iterations += tot.steps, m->st.iterations_skipped += tot.skipped;
         m->st.deep = b ? 2 : 1;
@@ -305,8 +320,9 @@ fr_status fr_expmap_render(fr_context *ctx, const fr_escape_params *a, const fr_
                        opts->columns);
     const double La = fr_escape_view_log10_width(a), Lb = fr_escape_view_log10_width(b);
     if (!(fabs(La - Lb) >= log10(1.01)))
-        return fr_fail(ctx, FR_ERR_INVALID,
-                       "exponential map: the views' widths differ by less than 1 %% (a zoom, in or out, is needed)");
+        return fr_fail(
+            ctx, FR_ERR_INVALID,
+            "exponential map: the views' widths differ by less than 1 %% (a zoom, in or out, is needed)");
     fr_expmap *m = calloc(1, sizeof *m);
     fr_escape_params *fin = malloc(sizeof *fin);
     if (!m || !fin || !(m->p = malloc(sizeof *m->p))) {
@@ -319,9 +335,10 @@ fr_status fr_expmap_render(fr_context *ctx, const fr_escape_params *a, const fr_
     double t_start = fr_now();
     if ((s = fr_escape_zoom_view(ctx, a, b, La > Lb ? 1.0 : 0.0, 1, fin))) goto fail;
     if (!fin->reference_text[0]) {
-        s = fr_fail(ctx, FR_ERR_INVALID,
-                    "exponential map: the zoom has no target within 2^23 pixels of its views (the fixed point "
-                    "of the path that every frame turns and scales about)");
+        s = fr_fail(
+            ctx, FR_ERR_INVALID,
+            "exponential map: the zoom has no target within 2^23 pixels of its views (the fixed point "
+            "of the path that every frame turns and scales about)");
         goto fail;
     }
     if (!(m->target = strdup(fin->reference_text))) {
@@ -353,9 +370,10 @@ fr_status fr_expmap_render(fr_context *ctx, const fr_escape_params *a, const fr_
     m->log2_r0 = log2_in - m->step; /* a row below the innermost radius: bilinear has two rows there */
     const double rows = ceil((log2_out - m->log2_r0) / m->step) + 2;
     if (!(rows <= MAX_ROWS)) {
-        s = fr_fail(ctx, FR_ERR_INVALID,
-                    "exponential map: %.0f rows of %d columns, more than %d (fewer columns, or a shorter zoom)",
-                    rows, m->sw, MAX_ROWS);
+        s = fr_fail(
+            ctx, FR_ERR_INVALID,
+            "exponential map: %.0f rows of %d columns, more than %d (fewer columns, or a shorter zoom)", rows,
+            m->sw, MAX_ROWS);
         goto fail;
     }
     m->sh = (int)rows;
@@ -367,8 +385,8 @@ fr_status fr_expmap_render(fr_context *ctx, const fr_escape_params *a, const fr_
     m->smooth = malloc(n * sizeof *m->smooth);
     m->rgb = malloc(n * 3 * sizeof *m->rgb);
     if (!m->dir || !m->rad || !m->rad_d || !m->counts || !m->smooth || !m->rgb) {
-        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for an exponential map of %dx%d samples (%.1f GB)", m->sw,
-                    m->sh, (double)n * 20 / 1e9);
+        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for an exponential map of %dx%d samples (%.1f GB)",
+                    m->sw, m->sh, (double)n * 20 / 1e9);
         goto fail;
     }
     /* the table: quarter turns exactly on the axes */
@@ -396,14 +414,17 @@ fr_status fr_expmap_render(fr_context *ctx, const fr_escape_params *a, const fr_
         const double spacing_l2 = l + log2(TWO_PI / m->sw), r = m->rad_d[y], spacing = r * (TWO_PI / m->sw);
         const int tiny = spacing_l2 < log2(FR_DOUBLE_PIXEL_MIN);
         const int fine = !tiny && spacing >= (extent0 + 2 * r) * FR_PERTURB_BELOW;
-        if (fine && a->perturbation != FR_PERTURB_ON) m->plain = y + 1;
-        else if (tiny) m->fe++;
+        if (fine && a->perturbation != FR_PERTURB_ON)
+            m->plain = y + 1;
+        else if (tiny)
+            m->fe++;
     }
     if (m->plain < m->sh && (!can_deep || a->perturbation == FR_PERTURB_OFF)) {
-        s = fr_fail(ctx, FR_ERR_INVALID,
-                    "exponential map: its rows reach radius 2^%.0f, where float64 no longer resolves the samples, "
-                    "and %s",
-                    m->log2_r0, can_deep ? "perturbation is off" : "this formula has no perturbation");
+        s = fr_fail(
+            ctx, FR_ERR_INVALID,
+            "exponential map: its rows reach radius 2^%.0f, where float64 no longer resolves the samples, "
+            "and %s",
+            m->log2_r0, can_deep ? "perturbation is off" : "this formula has no perturbation");
         goto fail;
     }
 
@@ -426,17 +447,18 @@ fr_status fr_expmap_render(fr_context *ctx, const fr_escape_params *a, const fr_
         s = fr_cpu_escape_ops.compute(ctx, &j, &it);
         span_leave(&sp);
         m->st.iterations += it;
-        if (s) goto fail;
+        if (s || (s = checkpoint(&sp, per_row * m->plain))) goto fail;
     }
     m->st.seconds_iterate = fr_now() - t0;
     sp.lo = per_row * m->plain;
     if (m->plain < m->sh) {
         s = deep_rows(ctx, m, opts->reference, bits, &sp, per_row);
         span_leave(&sp);
-        if (s) goto fail;
+        if (s || (s = checkpoint(&sp, sp.lo))) goto fail;
     }
     m->st.samples = n;
-    for (size_t i = 0; i < n; i++) m->st.interior += m->counts[i] >= a->max_iter;
+    for (size_t i = 0; i < n; i++)
+        m->st.interior += m->counts[i] >= a->max_iter;
     {
         fr_escape_job j;
         strip_job(m, &j);
@@ -489,7 +511,8 @@ fr_status fr_expmap_sample(fr_context *ctx, const fr_expmap *m, int x, int y, fr
     memset(s, 0, sizeof *s);
     s->dx = r.m * m->dir[2 * x], s->dy = r.m * m->dir[2 * x + 1], s->e2 = r.e;
     s->deep = y < m->plain ? 0 : y >= m->sh - m->fe ? 2 : 1;
-    if (!s->deep) s->re = m->tre + m->rad_d[y] * m->dir[2 * x], s->im = m->tim + m->rad_d[y] * m->dir[2 * x + 1];
+    if (!s->deep)
+        s->re = m->tre + m->rad_d[y] * m->dir[2 * x], s->im = m->tim + m->rad_d[y] * m->dir[2 * x + 1];
     const size_t i = (size_t)y * m->sw + x;
     s->count = m->counts[i], s->smooth = m->smooth[i];
     return FR_OK;
@@ -552,13 +575,16 @@ fr_status fr_expmap_frame(fr_context *ctx, const fr_expmap *m, const fr_escape_p
     if (!ctx) return FR_ERR_INVALID;
     if (!m || !view || !image) return fr_fail(ctx, FR_ERR_INVALID, "exponential map: no map, view or image");
     const int W = view->width, H = view->height, aa = view->aa, depth = view->depth;
-    if (W < 1 || H < 1 || W > FR_MAX_SIDE || H > FR_MAX_SIDE || aa < 1 || aa > 64 || (depth != 8 && depth != 16))
-        return fr_fail(ctx, FR_ERR_INVALID, "exponential map: a frame of %dx%d aa %d depth %d", W, H, aa, depth);
-    if (!(view->view_width > 0)) return fr_fail(ctx, FR_ERR_INVALID, "exponential map: the view's width is not positive");
+    if (W < 1 || H < 1 || W > FR_MAX_SIDE || H > FR_MAX_SIDE || aa < 1 || aa > 64 ||
+        (depth != 8 && depth != 16))
+        return fr_fail(ctx, FR_ERR_INVALID, "exponential map: a frame of %dx%d aa %d depth %d", W, H, aa,
+                       depth);
+    if (!(view->view_width > 0))
+        return fr_fail(ctx, FR_ERR_INVALID, "exponential map: the view's width is not positive");
     double qx, qy;
-    fr_status s = target_place(ctx, view, m->target, (mpfr_prec_t)(-view_log2_pixel(view) + 128 > 128
-                                                                      ? -view_log2_pixel(view) + 128 : 128),
-                               &qx, &qy);
+    fr_status s = target_place(
+        ctx, view, m->target,
+        (mpfr_prec_t)(-view_log2_pixel(view) + 128 > 128 ? -view_log2_pixel(view) + 128 : 128), &qx, &qy);
     if (s) return s;
     const double r = rot_rad(view), lp = view_log2_pixel(view);
     /* the view's offsets turned into the centre image's pixels: rot(r - rc) 2^(lp - clp) */
@@ -576,10 +602,12 @@ fr_status fr_expmap_frame(fr_context *ctx, const fr_expmap *m, const fr_escape_p
             for (int sy = 0; sy < aa; sy++)
                 for (int sx = 0; sx < aa; sx++) {
                     /* the sample's offset from T in this view's pixels (x right, y up) */
-                    const double u = px + (sx + 0.5) * inv - 0.5 * W - qx, v = 0.5 * H - py - (sy + 0.5) * inv - qy;
+                    const double u = px + (sx + 0.5) * inv - 0.5 * W - qx,
+                                 v = 0.5 * H - py - (sy + 0.5) * inv - qy;
                     /* inside the final view: its own samples */
                     const double cu = m->cqx + cr * u - sr * v, cv = m->cqy + sr * u + cr * v;
-                    const double csx = (cu + 0.5 * m->cw) * m->caa - 0.5, csy = (0.5 * m->ch - cv) * m->caa - 0.5;
+                    const double csx = (cu + 0.5 * m->cw) * m->caa - 0.5,
+                                 csy = (0.5 * m->ch - cv) * m->caa - 0.5;
                     double rgb[3], x, y;
                     const double e = 1e-6; /* the final view's own samples land within rounding of theirs */
                     const int inside = csx >= -e && csy >= -e && csx <= cw - 1 + e && csy <= chh - 1 + e;
@@ -587,14 +615,17 @@ fr_status fr_expmap_frame(fr_context *ctx, const fr_expmap *m, const fr_escape_p
                         centre_at(m, csx, csy, rgb);
                     else
                         strip_at(m, x + th0, y, rgb);
-                    for (int c = 0; c < 3; c++) acc[c] += rgb[c];
+                    for (int c = 0; c < 3; c++)
+                        acc[c] += rgb[c];
                 }
             for (int c = 0; c < 3; c++) {
                 float f = fr_linear_to_srgb((float)(acc[c] / (aa * aa)));
                 f = f < 0 ? 0 : f > 1 ? 1 : f;
                 const size_t o = ((size_t)py * W + px) * 3 + c;
-                if (depth == 16) ((uint16_t *)image->pixels)[o] = (uint16_t)(f * 65535.0f + 0.5f);
-                else ((uint8_t *)image->pixels)[o] = (uint8_t)(f * 255.0f + 0.5f);
+                if (depth == 16)
+                    ((uint16_t *)image->pixels)[o] = (uint16_t)(f * 65535.0f + 0.5f);
+                else
+                    ((uint8_t *)image->pixels)[o] = (uint8_t)(f * 255.0f + 0.5f);
             }
         }
     return FR_OK;
@@ -642,7 +673,8 @@ fr_status fr_expmap_write(fr_context *ctx, const fr_expmap *m, const char *path)
     if (s) return s;
     if (f == FR_FMT_PNG) {
         fr_image img = {0};
-        if (!(s = fr_expmap_image(ctx, m, &img))) s = fr_image_write_png_keyed(ctx, &img, path, "fractalis-expmap", text);
+        if (!(s = fr_expmap_image(ctx, m, &img)))
+            s = fr_image_write_png_keyed(ctx, &img, path, "fractalis-expmap", text);
         fr_image_free(&img);
         free(text);
         return s;
@@ -661,7 +693,7 @@ fr_status fr_expmap_write(fr_context *ctx, const fr_expmap *m, const char *path)
                 fr_escape_kf_count(m->counts[i], m->smooth[i], &N[i], &nf[i]);
         }
         const fr_exr_channel ch[5] = {
-            {"R", FR_EXR_HALF, m->rgb, 12},   {"G", FR_EXR_HALF, m->rgb + 1, 12},
+            {"R", FR_EXR_HALF, m->rgb, 12},     {"G", FR_EXR_HALF, m->rgb + 1, 12},
             {"B", FR_EXR_HALF, m->rgb + 2, 12}, {"N", FR_EXR_UINT, N, 4},
             {"NF", FR_EXR_FLOAT, nf, 4},
         };
