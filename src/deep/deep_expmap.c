@@ -34,6 +34,7 @@
 #define TWO_PI 6.283185307179586476925286766559
 #define MAX_ROWS (1 << 22)
 #define LOG2_10 3.3219280948873623478703194294894
+#define MAX_LEVELS 8
 
 struct fr_expmap {
     fr_escape_params *p; /* the zoom's first view, every parameter of the strip's samples */
@@ -47,6 +48,11 @@ struct fr_expmap {
     uint32_t *counts;
     float *smooth;
     float *rgb; /* each sample's colour in linear light */
+    /* the colours' pyramid: level k (lev[0] = rgb) lw[k] x lh[k], each
+     * sample the mean of a 2 x 2 block of level k - 1 (in log-polar space:
+     * the strip's own supersampling near a frame's target) */
+    int nlev, lw[MAX_LEVELS], lh[MAX_LEVELS];
+    float *lev[MAX_LEVELS];
     /* the centre image: the final (narrowest) view */
     int cw, ch, caa;            /* pixels and aa */
     float *crgb;                /* its samples' colours in linear light */
@@ -179,6 +185,7 @@ void fr_expmap_destroy(fr_expmap *m)
     free(m->p);
     free(m->target);
     free(m->dir), free(m->rad), free(m->rad_d);
+    for (int k = 1; k < m->nlev; k++) free(m->lev[k]);
     free(m->counts), free(m->smooth), free(m->rgb), free(m->crgb);
     free(m);
 }
@@ -300,6 +307,31 @@ static fr_status centre_image(fr_context *ctx, fr_expmap *m, fr_escape_params *c
     return s;
 }
 
+/* The colours' pyramid: halve while the width stays even and 32 or more
+ * (the angle wraps, so a level's columns pair up exactly); an odd last row
+ * pairs with itself. */
+static fr_status pyramid(fr_context *ctx, fr_expmap *m)
+{
+    m->nlev = 1, m->lev[0] = m->rgb, m->lw[0] = m->sw, m->lh[0] = m->sh;
+    while (m->nlev < MAX_LEVELS && m->lw[m->nlev - 1] % 2 == 0 && m->lw[m->nlev - 1] >= 32 &&
+           m->lh[m->nlev - 1] >= 2) {
+        const int k = m->nlev, w0 = m->lw[k - 1], h0 = m->lh[k - 1], w = w0 / 2, h = (h0 + 1) / 2;
+        const float *src = m->lev[k - 1];
+        float *dst = malloc((size_t)w * h * 3 * sizeof *dst);
+        if (!dst) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the exponential map's pyramid");
+#pragma omp parallel for schedule(static) num_threads(fr_threads(ctx))
+        for (int y = 0; y < h; y++) {
+            const float *r0 = src + (size_t)(2 * y) * w0 * 3, *r1 = src + (size_t)(2 * y + 1 < h0 ? 2 * y + 1 : 2 * y) * w0 * 3;
+            float *o = dst + (size_t)y * w * 3;
+            for (int x = 0; x < w; x++)
+                for (int c = 0; c < 3; c++)
+                    o[3 * x + c] = 0.25f * ((r0[6 * x + c] + r0[6 * x + 3 + c]) + (r1[6 * x + c] + r1[6 * x + 3 + c]));
+        }
+        m->lev[k] = dst, m->lw[k] = w, m->lh[k] = h, m->nlev++;
+    }
+    return FR_OK;
+}
+
 fr_status fr_expmap_render(fr_context *ctx, const fr_escape_params *a, const fr_escape_params *b,
                            const fr_expmap_options *opts, fr_expmap **out)
 {
@@ -363,7 +395,7 @@ fr_status fr_expmap_render(fr_context *ctx, const fr_escape_params *a, const fr_
     if (opts->columns)
         m->sw = opts->columns;
     else {
-        double c = ceil(TWO_PI * rho_out * outer->aa / 4.0) * 4.0;
+        double c = ceil(TWO_PI * rho_out * outer->aa / 32.0) * 32.0; /* 32: the pyramid halves it 5 times */
         m->sw = c < 16 ? 16 : c > 65532 ? 65532 : (int)c;
     }
     m->step = TWO_PI / (m->sw * log(2.0));
@@ -463,7 +495,7 @@ fr_status fr_expmap_render(fr_context *ctx, const fr_escape_params *a, const fr_
         fr_escape_job j;
         strip_job(m, &j);
         t0 = fr_now();
-        if ((s = fr_escape_shade_samples(ctx, &j, m->rgb))) goto fail;
+        if ((s = fr_escape_shade_samples(ctx, &j, m->rgb)) || (s = pyramid(ctx, m))) goto fail;
         m->st.seconds_color = fr_now() - t0;
     }
     m->secs = fr_now() - t_start;
@@ -540,19 +572,49 @@ int fr_expmap_locate(const fr_expmap *m, double dx, double dy, long e2, double *
 
 /* ------------------------------------------------------------- frames */
 
-/* Bilinear in the strip's colours at (x, y) (the angle wraps; rows clamp). */
-static void strip_at(const fr_expmap *m, double x, double y, double rgb[3])
+/* Bilinear in level k of the strip's colours at level-0 coordinates
+ * (x, y) (a level-k sample is centred on level-0 (i + 0.5) 2^k - 0.5);
+ * the angle wraps, rows clamp. */
+static void level_at(const fr_expmap *m, int k, double x, double y, double rgb[3])
 {
-    if (y < 0) y = 0;
-    if (y > m->sh - 1) y = m->sh - 1;
-    int x0 = (int)floor(x), y0 = (int)floor(y);
-    const double fx = x - x0, fy = y - y0;
-    x0 = ((x0 % m->sw) + m->sw) % m->sw;
-    const int x1 = x0 + 1 == m->sw ? 0 : x0 + 1, y1 = y0 + 1 < m->sh ? y0 + 1 : y0;
-    const float *a = m->rgb + 3 * ((size_t)y0 * m->sw + x0), *b = m->rgb + 3 * ((size_t)y0 * m->sw + x1),
-                *c = m->rgb + 3 * ((size_t)y1 * m->sw + x0), *d = m->rgb + 3 * ((size_t)y1 * m->sw + x1);
-    for (int k = 0; k < 3; k++)
-        rgb[k] = (a[k] * (1 - fx) + b[k] * fx) * (1 - fy) + (c[k] * (1 - fx) + d[k] * fx) * fy;
+    const int w = m->lw[k], h = m->lh[k];
+    const double sc = 1.0 / (double)(1 << k);
+    x = (x + 0.5) * sc - 0.5, y = (y + 0.5) * sc - 0.5;
+    y = y < 0 ? 0 : y > h - 1 ? h - 1 : y;
+    double fl = floor(x);
+    const double fx = x - fl;
+    fl -= floor(fl / w) * w; /* 0 .. w - 1 */
+    int x0 = (int)fl, y0 = (int)y;
+    if (x0 >= w) x0 -= w;
+    const double fy = y - y0;
+    const int x1 = x0 + 1 == w ? 0 : x0 + 1, y1 = y0 + 1 < h ? y0 + 1 : y0;
+    const float *L = m->lev[k];
+    const float *a = L + 3 * ((size_t)y0 * w + x0), *b = L + 3 * ((size_t)y0 * w + x1),
+                *c = L + 3 * ((size_t)y1 * w + x0), *d = L + 3 * ((size_t)y1 * w + x1);
+    for (int i = 0; i < 3; i++)
+        rgb[i] = (a[i] * (1 - fx) + b[i] * fx) * (1 - fy) + (c[i] * (1 - fx) + d[i] * fx) * fy;
+}
+
+/* The strip's colour for a frame sample at strip coordinates (x, y) that
+ * lies 2^log2_rho frame samples from T: from the pyramid's level whose spacing
+ * there is one frame sample (log2 of 2 pi rho / width is the level-0
+ * spacing in frame samples), blended between the two levels around it. */
+static void strip_at(const fr_expmap *m, double x, double y, double log2_rho, double rgb[3])
+{
+    double t = log2(m->sw / TWO_PI) - log2_rho;
+    if (!(t > 0)) t = 0;
+    int k = (int)t;
+    if (k >= m->nlev - 1) {
+        level_at(m, m->nlev - 1, x, y, rgb);
+        return;
+    }
+    const double f = t - k;
+    double hi[3];
+    level_at(m, k, x, y, rgb);
+    if (f > 0) {
+        level_at(m, k + 1, x, y, hi);
+        for (int i = 0; i < 3; i++) rgb[i] += f * (hi[i] - rgb[i]);
+    }
 }
 
 /* Bilinear in the centre image's samples at sample coordinates (x, y)
@@ -568,6 +630,34 @@ static void centre_at(const fr_expmap *m, double x, double y, double rgb[3])
                 *c = m->crgb + 3 * ((size_t)y1 * w + x0), *d = m->crgb + 3 * ((size_t)y1 * w + x1);
     for (int k = 0; k < 3; k++)
         rgb[k] = (a[k] * (1 - fx) + b[k] * fx) * (1 - fy) + (c[k] * (1 - fx) + d[k] * fx) * fy;
+}
+
+/* The 8-bit code of a linear-light value as fr_shade_store gives it
+ * (quantized fr_linear_to_srgb), by the linear values where the code steps
+ * up: found once a frame by bisection on floats, then 8 comparisons a
+ * value instead of a powf. */
+static void srgb8_steps(float step[256])
+{
+    step[0] = -HUGE_VALF;
+    for (int k = 1; k < 256; k++) {
+        float lo = 0, hi = 1; /* code(lo) < k <= code(hi) */
+        for (int i = 0; i < 40; i++) {
+            const float mid = 0.5f * (lo + hi);
+            if (mid == lo || mid == hi) break;
+            const float f = fr_linear_to_srgb(mid);
+            if ((int)(f * 255.0f + 0.5f) >= k) hi = mid;
+            else lo = mid;
+        }
+        step[k] = hi;
+    }
+}
+
+static uint8_t srgb8(const float step[256], float v)
+{
+    int k = 0;
+    for (int b = 128; b; b >>= 1)
+        if (step[k + b] <= v) k += b;
+    return (uint8_t)k;
 }
 
 fr_status fr_expmap_frame(fr_context *ctx, const fr_expmap *m, const fr_escape_params *view, fr_image *image)
@@ -595,6 +685,8 @@ fr_status fr_expmap_frame(fr_context *ctx, const fr_expmap *m, const fr_escape_p
     image->pixels = malloc((size_t)W * H * 3 * (depth == 16 ? 2 : 1));
     if (!image->pixels) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for a %dx%d frame", W, H);
     const double inv = 1.0 / aa;
+    float step[256];
+    if (depth == 8) srgb8_steps(step);
 #pragma omp parallel for schedule(dynamic, 4) num_threads(fr_threads(ctx))
     for (int py = 0; py < H; py++)
         for (int px = 0; px < W; px++) {
@@ -608,24 +700,30 @@ fr_status fr_expmap_frame(fr_context *ctx, const fr_expmap *m, const fr_escape_p
                     const double cu = m->cqx + cr * u - sr * v, cv = m->cqy + sr * u + cr * v;
                     const double csx = (cu + 0.5 * m->cw) * m->caa - 0.5,
                                  csy = (0.5 * m->ch - cv) * m->caa - 0.5;
-                    double rgb[3], x, y;
+                    double rgb[3];
                     const double e = 1e-6; /* the final view's own samples land within rounding of theirs */
                     const int inside = csx >= -e && csy >= -e && csx <= cw - 1 + e && csy <= chh - 1 + e;
-                    if (inside || locate(m, u, v, lp, &x, &y) || y > m->sh - 1)
+                    const double r2 = u * u + v * v;
+                    /* else the strip: column arg(u, v) + the rotation, row by log2 |u, v| + log2 pixel */
+                    const double l2 = inside || !(r2 > 0) ? 0 : 0.5 * log2(r2);
+                    const double y = (double)(m->sh - 1) - (l2 + lp - m->log2_r0) / m->step;
+                    if (inside || !(r2 > 0) || y > m->sh - 1)
                         centre_at(m, csx, csy, rgb);
                     else
-                        strip_at(m, x + th0, y, rgb);
+                        strip_at(m, atan2(v, u) * (m->sw / TWO_PI) + th0, y, l2 + log2((double)aa), rgb);
                     for (int c = 0; c < 3; c++)
                         acc[c] += rgb[c];
                 }
             for (int c = 0; c < 3; c++) {
-                float f = fr_linear_to_srgb((float)(acc[c] / (aa * aa)));
-                f = f < 0 ? 0 : f > 1 ? 1 : f;
                 const size_t o = ((size_t)py * W + px) * 3 + c;
-                if (depth == 16)
-                    ((uint16_t *)image->pixels)[o] = (uint16_t)(f * 65535.0f + 0.5f);
-                else
-                    ((uint8_t *)image->pixels)[o] = (uint8_t)(f * 255.0f + 0.5f);
+                const float lin = (float)(acc[c] / (aa * aa));
+                if (depth == 8) {
+                    ((uint8_t *)image->pixels)[o] = srgb8(step, lin);
+                    continue;
+                }
+                float f = fr_linear_to_srgb(lin);
+                f = f < 0 ? 0 : f > 1 ? 1 : f;
+                ((uint16_t *)image->pixels)[o] = (uint16_t)(f * 65535.0f + 0.5f);
             }
         }
     return FR_OK;
