@@ -541,8 +541,9 @@ typedef struct fr_expmap fr_expmap;
 
 typedef struct fr_expmap_options {
     int columns;            /* samples a turn, a multiple of 4 (16 .. 65532); 0: automatic,
-                               2 pi x (T's farthest corner of the widest view, in its pixels) x aa,
-                               one sample a pixel's sample spacing at those corners */
+                               2 pi x (T's farthest corner of the widest view, in its pixels) x aa
+                               rounded up to a multiple of 32: one sample a pixel's sample
+                               spacing at those corners */
     const char *reference;  /* the deep rows' reference orbit point "RE,IM" (within 2^24 of the
                                deepest row's sample spacings of T); NULL: T itself */
 } fr_expmap_options;
@@ -598,9 +599,13 @@ fr_status fr_expmap_sample(fr_context *ctx, const fr_expmap *m, int x, int y, fr
 int fr_expmap_locate(const fr_expmap *m, double dx, double dy, long e2, double *x, double *y);
 /* A view resampled from the map: each of its aa x aa samples a pixel
  * inverse-mapped to (angle, log radius) about T and taken bilinearly from
- * the strip's colours in linear light (the angle wrapping round), or from
- * the centre image where the sample lies inside the final view; averaged
- * in linear light, then sRGB at view->depth bits. Any view works whose
+ * the strip's colours in linear light (the angle wrapping round), from
+ * the level of their pyramid (2 x 2 means, while the width halves evenly)
+ * whose spacing there is one frame sample, blended with the next (the
+ * strip is ever denser than a frame toward T: the levels average those
+ * samples instead of skipping them), or from the centre image where the
+ * sample lies inside the final view; averaged in linear light, then sRGB
+ * at view->depth bits. Any view works whose
  * samples lie within the strip's radii or the final view (a frame of the
  * map's zoom always does); only its view (centre, width, rotation), size,
  * aa and depth are read. *image receives a new RGB image. */
