@@ -18,6 +18,7 @@
  * log2|u - q| + lp. */
 #include <math.h>
 #include <mpfr.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,21 @@
 #define MAX_ROWS (1 << 22)
 #define LOG2_10 3.3219280948873623478703194294894
 #define MAX_LEVELS 8
+
+/* A frame's geometry about T, the same for every frame of the zoom (T
+ * stays at one place on screen): each sample's angle in strip columns
+ * (0 .. width) and log2 of its distance from T in frame pixels. */
+typedef struct frame_geo {
+    int W, H, aa;
+    double qx, qy;
+    float *col, *l2;
+} frame_geo;
+
+static void geo_free(frame_geo *g)
+{
+    if (!g) return;
+    free(g->col), free(g->l2), free(g);
+}
 
 struct fr_expmap {
     fr_escape_params *p; /* the zoom's first view, every parameter of the strip's samples */
@@ -60,6 +76,8 @@ struct fr_expmap {
                                    log2 of its pixel */
     fr_escape_stats st, cst;
     double secs, csecs;
+    _Atomic(frame_geo *) geo; /* the first frame's geometry, kept for the frames like it */
+    double log2_cols;         /* log2(sw / 2 pi) */
 };
 
 /* ------------------------------------------------------------ geometry */
@@ -186,6 +204,7 @@ void fr_expmap_destroy(fr_expmap *m)
     free(m->target);
     free(m->dir), free(m->rad), free(m->rad_d);
     for (int k = 1; k < m->nlev; k++) free(m->lev[k]);
+    geo_free(atomic_load(&m->geo));
     free(m->counts), free(m->smooth), free(m->rgb), free(m->crgb);
     free(m);
 }
@@ -399,6 +418,7 @@ fr_status fr_expmap_render(fr_context *ctx, const fr_escape_params *a, const fr_
         m->sw = c < 16 ? 16 : c > 65532 ? 65532 : (int)c;
     }
     m->step = TWO_PI / (m->sw * log(2.0));
+    m->log2_cols = log2(m->sw / TWO_PI);
     m->log2_r0 = log2_in - m->step; /* a row below the innermost radius: bilinear has two rows there */
     const double rows = ceil((log2_out - m->log2_r0) / m->step) + 2;
     if (!(rows <= MAX_ROWS)) {
@@ -578,14 +598,13 @@ int fr_expmap_locate(const fr_expmap *m, double dx, double dy, long e2, double *
 static void level_at(const fr_expmap *m, int k, double x, double y, double rgb[3])
 {
     const int w = m->lw[k], h = m->lh[k];
-    const double sc = 1.0 / (double)(1 << k);
+    const double sc = ldexp(1.0, -k);
     x = (x + 0.5) * sc - 0.5, y = (y + 0.5) * sc - 0.5;
     y = y < 0 ? 0 : y > h - 1 ? h - 1 : y;
-    double fl = floor(x);
-    const double fx = x - fl;
-    fl -= floor(fl / w) * w; /* 0 .. w - 1 */
-    int x0 = (int)fl, y0 = (int)y;
-    if (x0 >= w) x0 -= w;
+    const double fl = floor(x), fx = x - fl;
+    int x0 = (int)fl, y0 = (int)y; /* x: -1 .. 2 w (the frame's angles and turn, each in 0 .. w) */
+    if (x0 < 0) x0 += w;
+    while (x0 >= w) x0 -= w;
     const double fy = y - y0;
     const int x1 = x0 + 1 == w ? 0 : x0 + 1, y1 = y0 + 1 < h ? y0 + 1 : y0;
     const float *L = m->lev[k];
@@ -596,12 +615,12 @@ static void level_at(const fr_expmap *m, int k, double x, double y, double rgb[3
 }
 
 /* The strip's colour for a frame sample at strip coordinates (x, y) that
- * lies 2^log2_rho frame samples from T: from the pyramid's level whose spacing
+ * lies 2^log2_rho frame samples from T (log2_cols: log2(width / 2 pi)): from the pyramid's level whose spacing
  * there is one frame sample (log2 of 2 pi rho / width is the level-0
  * spacing in frame samples), blended between the two levels around it. */
 static void strip_at(const fr_expmap *m, double x, double y, double log2_rho, double rgb[3])
 {
-    double t = log2(m->sw / TWO_PI) - log2_rho;
+    double t = m->log2_cols - log2_rho;
     if (!(t > 0)) t = 0;
     int k = (int)t;
     if (k >= m->nlev - 1) {
@@ -660,6 +679,42 @@ static uint8_t srgb8(const float step[256], float v)
     return (uint8_t)k;
 }
 
+/* The geometry of a W x H aa frame with T at q: the map's kept one when it
+ * is that frame's (q within 1e-6 pixel), else a new one, kept when none is
+ * (*own: the caller frees it, when not kept). */
+static const frame_geo *geometry(fr_context *ctx, const fr_expmap *cm, int W, int H, int aa, double qx, double qy,
+                                 frame_geo **own)
+{
+    fr_expmap *m = (fr_expmap *)cm; /* the cache only: the map itself stays as it is */
+    *own = NULL;
+    frame_geo *g = atomic_load(&m->geo);
+    if (g && g->W == W && g->H == H && g->aa == aa && fabs(g->qx - qx) <= 1e-6 && fabs(g->qy - qy) <= 1e-6)
+        return g;
+    const int sw = W * aa, sh = H * aa;
+    frame_geo *n = calloc(1, sizeof *n);
+    if (n) n->col = malloc((size_t)sw * sh * sizeof *n->col), n->l2 = malloc((size_t)sw * sh * sizeof *n->l2);
+    if (!n || !n->col || !n->l2) {
+        geo_free(n);
+        return NULL;
+    }
+    n->W = W, n->H = H, n->aa = aa, n->qx = qx, n->qy = qy;
+    const double inv = 1.0 / aa, cols = m->sw / TWO_PI;
+#pragma omp parallel for schedule(static) num_threads(fr_threads(ctx))
+    for (int y = 0; y < sh; y++)
+        for (int x = 0; x < sw; x++) {
+            /* the sample's offset from T in the frame's pixels (x right, y up) */
+            const double u = (x + 0.5) * inv - 0.5 * W - qx, v = 0.5 * H - (y + 0.5) * inv - qy;
+            double c = atan2(v, u) * cols;
+            if (c < 0) c += m->sw;
+            const double r2 = u * u + v * v;
+            n->col[(size_t)y * sw + x] = (float)c;
+            n->l2[(size_t)y * sw + x] = r2 > 0 ? (float)(0.5 * log2(r2)) : -HUGE_VALF;
+        }
+    frame_geo *none = NULL;
+    if (!atomic_compare_exchange_strong(&m->geo, &none, n)) *own = n;
+    return n;
+}
+
 fr_status fr_expmap_frame(fr_context *ctx, const fr_expmap *m, const fr_escape_params *view, fr_image *image)
 {
     if (!ctx) return FR_ERR_INVALID;
@@ -679,12 +734,20 @@ fr_status fr_expmap_frame(fr_context *ctx, const fr_expmap *m, const fr_escape_p
     const double r = rot_rad(view), lp = view_log2_pixel(view);
     /* the view's offsets turned into the centre image's pixels: rot(r - rc) 2^(lp - clp) */
     const double k = exp2(lp - m->clp), cr = cos(r - m->crot) * k, sr = sin(r - m->crot) * k;
-    const double th0 = r * (m->sw / TWO_PI);
+    double th0 = fmod(r * (m->sw / TWO_PI), (double)m->sw);
+    if (th0 < 0) th0 += m->sw;
+    frame_geo *own;
+    const frame_geo *g = geometry(ctx, m, W, H, aa, qx, qy, &own);
+    if (!g) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for a %dx%d frame's geometry", W, H);
     const int cw = m->cw * m->caa, chh = m->ch * m->caa;
     image->width = W, image->height = H, image->depth = depth, image->channels = 3;
     image->pixels = malloc((size_t)W * H * 3 * (depth == 16 ? 2 : 1));
-    if (!image->pixels) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for a %dx%d frame", W, H);
-    const double inv = 1.0 / aa;
+    if (!image->pixels) {
+        geo_free(own);
+        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for a %dx%d frame", W, H);
+    }
+    const double inv = 1.0 / aa, l2aa = log2((double)aa);
+    const double rows = 1.0 / m->step, ytop = (double)(m->sh - 1) - (lp - m->log2_r0) * rows;
     float step[256];
     if (depth == 8) srgb8_steps(step);
 #pragma omp parallel for schedule(dynamic, 4) num_threads(fr_threads(ctx))
@@ -703,14 +766,14 @@ fr_status fr_expmap_frame(fr_context *ctx, const fr_expmap *m, const fr_escape_p
                     double rgb[3];
                     const double e = 1e-6; /* the final view's own samples land within rounding of theirs */
                     const int inside = csx >= -e && csy >= -e && csx <= cw - 1 + e && csy <= chh - 1 + e;
-                    const double r2 = u * u + v * v;
                     /* else the strip: column arg(u, v) + the rotation, row by log2 |u, v| + log2 pixel */
-                    const double l2 = inside || !(r2 > 0) ? 0 : 0.5 * log2(r2);
-                    const double y = (double)(m->sh - 1) - (l2 + lp - m->log2_r0) / m->step;
-                    if (inside || !(r2 > 0) || y > m->sh - 1)
+                    const size_t gi = (size_t)(py * aa + sy) * W * aa + (size_t)(px * aa + sx);
+                    const double l2 = g->l2[gi];
+                    const double y = ytop - l2 * rows;
+                    if (inside || !(y <= m->sh - 1))
                         centre_at(m, csx, csy, rgb);
                     else
-                        strip_at(m, atan2(v, u) * (m->sw / TWO_PI) + th0, y, l2 + log2((double)aa), rgb);
+                        strip_at(m, g->col[gi] + th0, y, l2 + l2aa, rgb);
                     for (int c = 0; c < 3; c++)
                         acc[c] += rgb[c];
                 }
@@ -726,6 +789,7 @@ fr_status fr_expmap_frame(fr_context *ctx, const fr_expmap *m, const fr_escape_p
                 ((uint16_t *)image->pixels)[o] = (uint16_t)(f * 65535.0f + 0.5f);
             }
         }
+    geo_free(own);
     return FR_OK;
 }
 
