@@ -65,18 +65,11 @@ static cudaError_t upload(void **d, const void *h, size_t n)
 }
 
 /* A palette alpha below 1 (or a temporal filter value below 1) makes A
- * differ from CNT: A gets its own adds. */
+ * differ from CNT: A gets its own adds (the builder notes it while it
+ * makes the colour maps). */
 static int alpha_differs(const fr_flame_jobs *J, int linear)
 {
-    if (linear) {
-        for (size_t e = 0; e < (size_t)J->ncol * 256; e++)
-            if (J->dmap[e][3] != 255.0) return 1;
-        return 0;
-    }
-    for (size_t i = 0; i < J->nhit_all; i++)
-        for (int e = 0; e < 256; e++)
-            if (J->hit[i][e][FR_FB_A] != J->hit[i][e][FR_FB_CNT]) return 1;
-    return 0;
+    return linear ? J->alpha_lin : J->alpha_hit;
 }
 
 /* Every variation of every prepared xform is classic (and none is an

@@ -269,8 +269,6 @@ typedef struct timeline {
     double stagger;
     int motion_blur;
     const fr_flame_genome *frame_g; /* the genome at the frame's time */
-    fr_flame_genome cur;      /* the step's genome */
-    int has_cur;
     /* from the steps, in order: the first's (density estimation), the
      * last's (k1, k2, gamma_threshold, estimator_curve), the sums of
      * gamma, vibrancy and background (their means, as rect.c's vib_gam_n) */
@@ -284,7 +282,6 @@ typedef struct timeline {
 static void timeline_free(timeline *tl)
 {
     fr_flame_file_free(&tl->kf);
-    if (tl->has_cur) fr_flame_genome_free(&tl->cur);
     free(tl->pass_end);
     memset(tl, 0, sizeof *tl);
 }
@@ -337,23 +334,28 @@ static void timeline_note(timeline *tl, const fr_flame_genome *g)
     tl->n++;
 }
 
-/* fr_flame_step_fn: the step's genome, interpolated at t (motion blur), or
- * the frame's genome (every step renders the genome at the frame's time). */
-static fr_status timeline_step(fr_context *ctx, void *user, int step, double t, const fr_flame_genome **g)
+/* fr_flame_step_make_fn: the step's genome, interpolated at t into buf
+ * (motion blur), or the frame's genome (every step renders the genome at
+ * the frame's time). Reads the timeline only: called on several threads. */
+static fr_status timeline_make(fr_context *ctx, void *user, int step, double t, fr_flame_genome *buf,
+                               const fr_flame_genome **g)
 {
-    timeline *tl = user;
+    const timeline *tl = user;
     (void)step;
     if (!tl->motion_blur) {
         *g = tl->frame_g;
-    } else {
-        if (tl->has_cur) fr_flame_genome_free(&tl->cur), tl->has_cur = 0;
-        fr_status s = fr_flame_interpolate(ctx, &tl->kf, t, tl->stagger, &tl->cur);
-        if (s) return s;
-        tl->has_cur = 1;
-        *g = &tl->cur;
+        return FR_OK;
     }
-    timeline_note(tl, *g);
-    return FR_OK;
+    fr_status s = fr_flame_interpolate(ctx, &tl->kf, t, tl->stagger, buf);
+    if (!s) *g = buf;
+    return s;
+}
+
+/* fr_flame_step_note_fn: the steps' genomes, in order. */
+static void timeline_step_note(void *user, int step, const fr_flame_genome *g)
+{
+    (void)step;
+    timeline_note(user, g);
 }
 
 /* The render of the frame at `time` set up: the frame genome's frame (its
@@ -411,8 +413,8 @@ static fr_status prepare_time(fr_context *ctx, const fr_flames *fl, double time,
         s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
         goto done;
     }
-    if ((s = fr_flame_jobs_build(ctx, &p->g, &p->f, o->seed, o->earlyclip, o->motion_blur, time, timeline_step, &tl,
-                                 &p->jobs)))
+    const fr_flame_steps steps = {timeline_make, timeline_step_note, &tl};
+    if ((s = fr_flame_jobs_build(ctx, &p->g, &p->f, o->seed, o->earlyclip, o->motion_blur, time, &steps, &p->jobs)))
         goto done;
     p->f.sumfilt = p->jobs.sumfilt;
     /* density estimation: the first step's genome */

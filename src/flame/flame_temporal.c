@@ -1,10 +1,22 @@
 /*
  * flame_temporal.c - the temporal filter and the jobs of a render's time
- * steps (see flame_temporal.h). The jobs are built step by step; each
- * piece (prepared xforms, xform-choice table, colour map with hit tables)
- * is looked up among those already built and made only when new, so a
- * render without motion costs one xform set and one table whatever its
- * number of steps.
+ * steps (see flame_temporal.h). Each piece of a job (prepared xforms,
+ * xform-choice table, colour map with hit tables) is looked up among those
+ * already built and made only when new, so a render without motion costs
+ * one xform set and one table whatever its number of steps.
+ *
+ * The jobs are built in three phases, so that a render of a thousand
+ * interpolated genomes (an animation frame) does not wait for one core:
+ * (1) a block of steps at a time, in parallel: each step's genome (the
+ * step callback's make), camera, palette hash and prepared xforms; (2) the
+ * same block in step order, on one thread: the step callback's note, and
+ * each piece shared or added exactly as a step-by-step build would (the
+ * same comparisons in the same order, so the same pieces, indices, errors
+ * and memory limit); (3) once every step is placed, the pools allocated
+ * at their size and filled in parallel (the new xform sets copied, the
+ * xform-choice tables and the colour maps with their hit tables made).
+ * Every value is computed by the same code from the same inputs as one
+ * thread would: the jobs are the same bytes on any number of threads.
  */
 #include "flame/flame_temporal.h"
 
@@ -12,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/context.h"
 #include "flame/flame_motion.h"
 #include "flame/flame_xform_eval.h"
 
@@ -62,6 +75,7 @@ double fr_flame_tfilter(int n, fr_flame_temporal_filter type, double exp, double
 typedef struct kmap {
     size_t klen, n, cap; /* cap: slots, a power of 2 */
     unsigned char *keys; /* n x klen */
+    uint64_t *hash;      /* n: each key's hash */
     int *slot;           /* cap: key index or -1 */
 } kmap;
 
@@ -75,28 +89,30 @@ static uint64_t khash(const unsigned char *k, size_t n)
 
 static void kmap_free(kmap *m)
 {
-    free(m->keys), free(m->slot);
+    free(m->keys), free(m->hash), free(m->slot);
     memset(m, 0, sizeof *m);
 }
 
-/* Index of key k, added when new (*added = 1); -1 when out of memory. */
-static int kmap_get(kmap *m, const void *k, int *added)
+/* Index of key k whose hash (khash) is hk, added when new (*added = 1);
+ * -1 when out of memory. */
+static int kmap_get_h(kmap *m, const void *k, uint64_t hk, int *added)
 {
     *added = 0;
     if (2 * (m->n + 1) > m->cap) {
         size_t cap = m->cap ? 2 * m->cap : 64;
         int *slot = malloc(cap * sizeof *slot);
         unsigned char *keys = realloc(m->keys, cap / 2 * m->klen);
-        if (!slot || !keys) {
+        if (keys) m->keys = keys;
+        uint64_t *hash = keys ? realloc(m->hash, cap / 2 * sizeof *hash) : NULL;
+        if (hash) m->hash = hash;
+        if (!slot || !keys || !hash) {
             free(slot);
-            if (keys) m->keys = keys;
             return -1;
         }
-        m->keys = keys;
         for (size_t i = 0; i < cap; i++)
             slot[i] = -1;
         for (size_t i = 0; i < m->n; i++) {
-            size_t h = khash(m->keys + i * m->klen, m->klen) & (cap - 1);
+            size_t h = m->hash[i] & (cap - 1);
             while (slot[h] >= 0)
                 h = (h + 1) & (cap - 1);
             slot[h] = (int)i;
@@ -104,15 +120,22 @@ static int kmap_get(kmap *m, const void *k, int *added)
         free(m->slot);
         m->slot = slot, m->cap = cap;
     }
-    size_t h = khash(k, m->klen) & (m->cap - 1);
+    size_t h = hk & (m->cap - 1);
     while (m->slot[h] >= 0) {
-        if (!memcmp(m->keys + (size_t)m->slot[h] * m->klen, k, m->klen)) return m->slot[h];
+        const int i = m->slot[h];
+        if (m->hash[i] == hk && !memcmp(m->keys + (size_t)i * m->klen, k, m->klen)) return i;
         h = (h + 1) & (m->cap - 1);
     }
     memcpy(m->keys + m->n * m->klen, k, m->klen);
+    m->hash[m->n] = hk;
     m->slot[h] = (int)m->n;
     *added = 1;
     return (int)m->n++;
+}
+
+static int kmap_get(kmap *m, const void *k, int *added)
+{
+    return kmap_get_h(m, k, khash(k, m->klen), added);
 }
 
 /* ------------------------------------------------------------- pools */
@@ -144,23 +167,151 @@ static double visibility(double opacity)
     return opacity <= 0 ? 0.0 : opacity >= 1 ? 1.0 : pow(10.0, -log2(1.0 / opacity));
 }
 
-/* The builder's state: pools with their capacities, the maps, scratch. */
+/* fill_row's refusals of weights w (each times scale[i] when scale is not
+ * NULL, as the xaos rows are made): 1 when weight *bad is negative (or
+ * NaN), 2 when they add up to no positive total, else 0. */
+static int row_fault(const double *w, const double *scale, int n, int *bad)
+{
+    double total = 0;
+    for (int i = 0; i < n; i++) {
+        const double v = scale ? w[i] * scale[i] : w[i];
+        if (!(v >= 0)) return *bad = i, 1;
+        total += v;
+    }
+    return total > 0 ? 0 : 2;
+}
+
+/* ------------------------------------------------------------- steps */
+
+/* A step's own work, made on any thread (the first phase): its genome,
+ * camera, sample density and palette hash, and, when the step makes its
+ * own xforms, them prepared with their colours, speeds, opacity weights,
+ * choice weights and xaos. */
+typedef struct stepw {
+    const fr_flame_genome *g; /* the step's genome (steps only) */
+    fr_flame_genome own;      /* its storage when made for the step */
+    int owned;
+    fr_status s; /* the step callback's failure (its message: the callback again, in order) */
+    int oom;     /* no memory for the xforms */
+    int motion;  /* the step's xforms move (steps only) */
+    fr_flame_camera cam;
+    double sd;
+    uint64_t palhash;
+    int has_x, nstd, nall, final, chaos;
+    void *mem; /* one block for the arrays below (NULL once an xform set owns it) */
+    fr_flame_xform_pre *pre;
+    double *color, *speed, *vis, *w, *chaosm; /* nall, nall, nall, nall (nstd used), nstd^2 (chaos) */
+    double final_opacity;
+} stepw;
+
+/* The step's xforms of genome g at time t (motion applied when `motion`);
+ * 0 when out of memory. A genome refused by check_xforms makes none. */
+static int step_xforms(stepw *w, const fr_flame_genome *g, double t, int motion)
+{
+    const int nstd = g->nxf, nall = nstd + (g->final ? 1 : 0);
+    w->nstd = nstd, w->nall = nall, w->final = g->final != NULL;
+    if (nstd < 1 || nstd > 65535) return 1;
+    int chaos = 0;
+    for (int i = 0; i < nstd; i++)
+        for (int k = 0; g->xf[i].chaos && k < nstd; k++)
+            chaos |= fabs(g->xf[i].chaos[k] - 1.0) > 1e-10;
+    w->chaos = chaos;
+    const size_t n = (size_t)nall, nc = chaos ? (size_t)nstd * nstd : 0;
+    fr_flame_xform *x = malloc(n * sizeof *x);
+    w->mem = malloc(n * sizeof *w->pre + (4 * n + nc) * sizeof(double));
+    if (!x || !w->mem) {
+        free(x), free(w->mem);
+        w->mem = NULL;
+        return 0;
+    }
+    w->pre = w->mem;
+    w->color = (double *)(w->pre + n), w->speed = w->color + n, w->vis = w->speed + n, w->w = w->vis + n;
+    w->chaosm = chaos ? w->w + n : NULL;
+    for (int i = 0; i < nall; i++) {
+        const fr_flame_xform *xi = i < nstd ? &g->xf[i] : g->final;
+        if (motion && xi->nmotion > 0)
+            fr_flame_xform_at_time(xi, t, &x[i]);
+        else
+            x[i] = *xi;
+        const fr_flame_xform *y = &x[i];
+        fr_flame_xform_precalc(y, &w->pre[i]);
+        w->color[i] = y->color, w->speed[i] = y->color_speed, w->vis[i] = visibility(y->opacity);
+    }
+    for (int i = 0; i < nstd; i++)
+        w->w[i] = x[i].weight;
+    for (int i = nstd; i < nall; i++)
+        w->w[i] = 0;
+    if (chaos)
+        for (int i = 0; i < nstd; i++)
+            for (int k = 0; k < nstd; k++)
+                w->chaosm[(size_t)i * nstd + k] = g->xf[i].chaos ? g->xf[i].chaos[k] : 1.0;
+    w->final_opacity = w->final ? x[nstd].opacity : 1.0;
+    free(x);
+    w->has_x = 1;
+    return 1;
+}
+
+/* The first phase of step st at time t: the steps' genome (g without
+ * steps), its camera and palette hash, and its xforms when it makes its
+ * own (the first step, a step with motion, every step of a timeline).
+ * jmotion: the render's motion (without steps). */
+static void step_make(stepw *w, const fr_flame_steps *steps, const fr_flame_genome *g, const fr_flame_frame *f,
+                      int st, double t, int motion_blur, int jmotion)
+{
+    const fr_flame_genome *gs = g;
+    int motion = jmotion;
+    if (steps) {
+        w->s = steps->make(NULL, steps->user, st, t, &w->own, &gs);
+        if (w->s) return;
+        w->g = gs, w->owned = gs == &w->own;
+        motion = w->motion = motion_blur && fr_flame_genome_has_motion(gs);
+        fr_flame_frame_camera(gs, f, &w->cam, NULL, &w->sd);
+        w->palhash = khash((const unsigned char *)gs->palette, sizeof gs->palette);
+    }
+    if ((st == 0 || motion || steps) && !step_xforms(w, gs, t, motion)) w->oom = 1;
+}
+
+static void step_free(stepw *w)
+{
+    free(w->mem);
+    if (w->owned) fr_flame_genome_free(&w->own);
+    memset(w, 0, sizeof *w);
+}
+
+/* ------------------------------------------------------------- pools */
+
+/* A colour map: its filter value, palette (a key of the builder's pals)
+ * and opacity weights (one of its vis vectors). */
+typedef struct colkey {
+    double scale;
+    int pal, vis;
+} colkey;
+
+/* An xform set's arrays: the block of the step that made it. */
+typedef struct setsrc {
+    void *mem;
+    const fr_flame_xform_pre *pre;
+    const double *color, *speed, *vis;
+} setsrc;
+
+/* The builder's state: the pieces placed so far (the pools' sizes; what
+ * each new piece is made from), the maps. */
 typedef struct builder {
     fr_flame_jobs *J;
-    const fr_flame_genome *g; /* the step's genome */
-    size_t cap_xf, cap_table, cap_hit, cap_dmap;
     int cap_xs, cap_tab, cap_col, cap_job, cap_vis, cap_cam;
-    /* per xform set: where it starts, its sizes, the final's opacity */
+    /* per xform set: where it starts, its sizes, the final's opacity, its arrays */
     size_t *xs_off;
     int *xs_nstd, *xs_final;
     double *final_opacity;
-    /* per table: where it starts, rows, the std weights and xaos it was made from */
+    setsrc *xs_src;
+    int nsrc; /* xs_src owned */
+    /* per table: where it starts, rows, the std weights and xaos it is made from */
     size_t *tab_off;
     int *tab_rows, *tab_n;
-    double *tw;    /* tab_n[t] weights of table t at tw_off[t] */
+    double *tw;     /* tab_n[t] weights of table t at tw_off[t] */
     double *tchaos; /* tab_n^2 chaos values (rows > 1) at tc_off[t] */
     size_t *tw_off, *tc_off, tw_n, tc_n, tw_cap, tc_cap;
-    /* per colour map: where its hit rows start */
+    /* per colour map: where its hit rows start (its colkey: the cols map's key) */
     size_t *hit_off;
     /* distinct vis vectors (linear search): n, offset into visv */
     int nvis;
@@ -169,23 +320,19 @@ typedef struct builder {
     double *visv;
     int *job_xs, *job_tab, *job_col, *job_cam, *job_lin;
     kmap cols, jobs, pals, cams;
-    /* scratch: the xforms at a step */
-    int nstd, nall, cap_scratch, chaos;
-    fr_flame_xform *x;
-    fr_flame_xform_pre *pre;
-    double *color, *speed, *vis, *w, *chaosm;
     double bytes;
 } builder;
 
 static void builder_free(builder *b)
 {
-    free(b->xs_off), free(b->xs_nstd), free(b->xs_final), free(b->final_opacity);
+    for (int i = 0; i < b->nsrc; i++)
+        free(b->xs_src[i].mem);
+    free(b->xs_off), free(b->xs_nstd), free(b->xs_final), free(b->final_opacity), free(b->xs_src);
     free(b->tab_off), free(b->tab_rows), free(b->tab_n), free(b->tw), free(b->tchaos), free(b->tw_off),
         free(b->tc_off);
     free(b->hit_off), free(b->vis_n), free(b->vis_off), free(b->visv);
     free(b->job_xs), free(b->job_tab), free(b->job_col), free(b->job_cam), free(b->job_lin);
     kmap_free(&b->cols), kmap_free(&b->jobs), kmap_free(&b->pals), kmap_free(&b->cams);
-    free(b->x), free(b->pre), free(b->color), free(b->speed), free(b->vis), free(b->w), free(b->chaosm);
 }
 
 static fr_status too_big(fr_context *ctx, const builder *b)
@@ -225,229 +372,135 @@ static int grow_each(void ***ps, const size_t *sz, int k, int n, int *cap)
     return 1;
 }
 
-/* The scratch sized for the step genome's xforms. */
-static fr_status scratch(fr_context *ctx, builder *b, const fr_flame_genome *g)
+/* A genome whose xforms a step can take. */
+static fr_status check_xforms(fr_context *ctx, const fr_flame_genome *g)
 {
-    const int nstd = g->nxf, nall = nstd + (g->final ? 1 : 0);
-    if (nstd < 1) return fr_fail(ctx, FR_ERR_INVALID, "the flame has no xforms");
-    if (nstd > 65535) return fr_fail(ctx, FR_ERR_INVALID, "too many xforms (%d)", nstd);
-    b->g = g, b->nstd = nstd, b->nall = nall;
-    if (nall > b->cap_scratch) {
-        const size_t n = (size_t)nall;
-        void *p[7] = {b->x, b->pre, b->color, b->speed, b->vis, b->w, b->chaosm};
-        const size_t sz[7] = {n * sizeof *b->x, n * sizeof *b->pre, n * sizeof(double), n * sizeof(double),
-                              n * sizeof(double), n * sizeof(double), n * n * sizeof(double)};
-        for (int i = 0; i < 7; i++) {
-            void *q = realloc(p[i], sz[i] ? sz[i] : 1);
-            if (!q) {
-                b->x = p[0], b->pre = p[1], b->color = p[2], b->speed = p[3], b->vis = p[4], b->w = p[5],
-                b->chaosm = p[6];
-                return oom(ctx);
-            }
-            p[i] = q;
-        }
-        b->x = p[0], b->pre = p[1], b->color = p[2], b->speed = p[3], b->vis = p[4], b->w = p[5], b->chaosm = p[6];
-        b->cap_scratch = nall;
-    }
-    int chaos = 0;
-    for (int i = 0; i < nstd; i++)
-        for (int k = 0; g->xf[i].chaos && k < nstd; k++)
-            chaos |= fabs(g->xf[i].chaos[k] - 1.0) > 1e-10;
-    b->chaos = chaos;
-    if (chaos)
-        for (int i = 0; i < nstd; i++)
-            for (int k = 0; k < nstd; k++)
-                b->chaosm[(size_t)i * nstd + k] = g->xf[i].chaos ? g->xf[i].chaos[k] : 1.0;
+    if (g->nxf < 1) return fr_fail(ctx, FR_ERR_INVALID, "the flame has no xforms");
+    if (g->nxf > 65535) return fr_fail(ctx, FR_ERR_INVALID, "too many xforms (%d)", g->nxf);
     return FR_OK;
 }
 
-/* The xforms at time t (motion applied when `motion`) into the scratch. */
-static void xforms_at(builder *b, double t, int motion)
-{
-    const fr_flame_genome *g = b->g;
-    const int nstd = b->nstd, nall = b->nall;
-    for (int i = 0; i < nall; i++) {
-        const fr_flame_xform *x = i < nstd ? &g->xf[i] : g->final;
-        if (motion && x->nmotion > 0)
-            fr_flame_xform_at_time(x, t, &b->x[i]);
-        else
-            b->x[i] = *x;
-        const fr_flame_xform *y = &b->x[i];
-        fr_flame_xform_precalc(y, &b->pre[i]);
-        b->color[i] = y->color, b->speed[i] = y->color_speed, b->vis[i] = visibility(y->opacity);
-    }
-    for (int i = 0; i < nstd; i++)
-        b->w[i] = b->x[i].weight;
-}
-
-/* The scratch xform set as set `*xs`: the last one when equal, else a new one. */
-static fr_status xset(fr_context *ctx, builder *b, int *xs)
+/* The step's xform set as set `*xs`: the last one when equal, else a new
+ * one (made of the step's arrays, whose block it takes). */
+static fr_status xset(fr_context *ctx, builder *b, stepw *w, int *xs)
 {
     fr_flame_jobs *J = b->J;
-    const int nall = b->nall, has_final = b->g->final != NULL;
+    const int nall = w->nall, has_final = w->final;
     const size_t np = (size_t)nall;
     if (J->nxs > 0) {
         const int l = J->nxs - 1;
-        const size_t o = b->xs_off[l];
-        if (b->xs_nstd[l] == b->nstd && b->xs_final[l] == has_final &&
-            !memcmp(J->xf + o, b->pre, np * sizeof *b->pre) && !memcmp(J->color + o, b->color, np * sizeof(double)) &&
-            !memcmp(J->speed + o, b->speed, np * sizeof(double)) && !memcmp(J->vis + o, b->vis, np * sizeof(double))) {
+        const setsrc *o = &b->xs_src[l];
+        if (b->xs_nstd[l] == w->nstd && b->xs_final[l] == has_final &&
+            !memcmp(o->pre, w->pre, np * sizeof *w->pre) && !memcmp(o->color, w->color, np * sizeof(double)) &&
+            !memcmp(o->speed, w->speed, np * sizeof(double)) && !memcmp(o->vis, w->vis, np * sizeof(double))) {
             *xs = l;
             return FR_OK;
         }
     }
-    if ((b->bytes += np * (sizeof *b->pre + 3 * sizeof(double))) > MAX_POOL_BYTES) return too_big(ctx, b);
-    size_t c = b->cap_xf;
-    void *p[4] = {J->xf, J->color, J->speed, J->vis};
-    const size_t sz[4] = {sizeof *b->pre, sizeof(double), sizeof(double), sizeof(double)};
-    for (int k = 0; k < 4; k++) {
-        c = b->cap_xf;
-        if (!grow_n(&p[k], J->nxf_all, np, &c, sz[k])) {
-            J->xf = p[0], J->color = p[1], J->speed = p[2], J->vis = p[3];
-            return oom(ctx);
-        }
-    }
-    J->xf = p[0], J->color = p[1], J->speed = p[2], J->vis = p[3];
-    b->cap_xf = c;
-    void **q[4] = {(void **)&b->xs_off, (void **)&b->xs_nstd, (void **)&b->xs_final, (void **)&b->final_opacity};
-    const size_t qs[4] = {sizeof(size_t), sizeof(int), sizeof(int), sizeof(double)};
-    if (!grow_each(q, qs, 4, J->nxs, &b->cap_xs)) return oom(ctx);
-    const size_t o = J->nxf_all;
-    memcpy(J->xf + o, b->pre, np * sizeof *b->pre);
-    memcpy(J->color + o, b->color, np * sizeof(double));
-    memcpy(J->speed + o, b->speed, np * sizeof(double));
-    memcpy(J->vis + o, b->vis, np * sizeof(double));
-    b->xs_off[J->nxs] = o, b->xs_nstd[J->nxs] = b->nstd, b->xs_final[J->nxs] = has_final;
-    b->final_opacity[J->nxs] = has_final ? b->x[b->nstd].opacity : 1.0;
+    if ((b->bytes += np * (sizeof *w->pre + 3 * sizeof(double))) > MAX_POOL_BYTES) return too_big(ctx, b);
+    void **q[5] = {(void **)&b->xs_off, (void **)&b->xs_nstd, (void **)&b->xs_final, (void **)&b->final_opacity,
+                   (void **)&b->xs_src};
+    const size_t qs[5] = {sizeof(size_t), sizeof(int), sizeof(int), sizeof(double), sizeof(setsrc)};
+    if (!grow_each(q, qs, 5, J->nxs, &b->cap_xs)) return oom(ctx);
+    const int k = J->nxs;
+    b->xs_off[k] = J->nxf_all, b->xs_nstd[k] = w->nstd, b->xs_final[k] = has_final;
+    b->final_opacity[k] = w->final_opacity;
+    b->xs_src[k] = (setsrc){w->mem, w->pre, w->color, w->speed, w->vis};
+    w->mem = NULL;
+    b->nsrc = k + 1;
     J->nxf_all += np;
     if (nall > J->nall) J->nall = nall;
-    if (b->nstd > J->nstd) J->nstd = b->nstd;
+    if (w->nstd > J->nstd) J->nstd = w->nstd;
     *xs = J->nxs++;
     return FR_OK;
 }
 
-/* The xform-choice table of the scratch weights and xaos: the last one when
- * they are equal, else a new one (a row per previous xform with xaos). */
-static fr_status xtable(fr_context *ctx, builder *b, int *tab)
+/* The xform-choice table of the step's weights and xaos: the last one when
+ * they are equal, else a new one (a row per previous xform with xaos),
+ * its weights checked as fill_row will take them. */
+static fr_status xtable(fr_context *ctx, builder *b, const stepw *w, int *tab)
 {
     fr_flame_jobs *J = b->J;
-    const int nstd = b->nstd, rows = b->chaos ? nstd + 1 : 1;
-    const size_t nc = b->chaos ? (size_t)nstd * nstd : 0;
+    const int nstd = w->nstd, rows = w->chaos ? nstd + 1 : 1;
+    const size_t nc = w->chaos ? (size_t)nstd * nstd : 0;
     if (J->ntab > 0) {
         const int l = J->ntab - 1;
         if (b->tab_n[l] == nstd && b->tab_rows[l] == rows &&
-            !memcmp(b->tw + b->tw_off[l], b->w, (size_t)nstd * sizeof(double)) &&
-            (!nc || !memcmp(b->tchaos + b->tc_off[l], b->chaosm, nc * sizeof(double)))) {
+            !memcmp(b->tw + b->tw_off[l], w->w, (size_t)nstd * sizeof(double)) &&
+            (!nc || !memcmp(b->tchaos + b->tc_off[l], w->chaosm, nc * sizeof(double)))) {
             *tab = l;
             return FR_OK;
         }
     }
     const size_t tsz = (size_t)rows * FR_FLAME_GRAIN;
     if ((b->bytes += tsz * sizeof(uint16_t)) > MAX_POOL_BYTES) return too_big(ctx, b);
-    void *t = J->table, *w = b->tw, *cm = b->tchaos;
-    int okt = grow_n(&t, J->ntable_all, tsz, &b->cap_table, sizeof(uint16_t));
-    J->table = t;
-    int okw = grow_n(&w, b->tw_n, (size_t)nstd, &b->tw_cap, sizeof(double));
-    b->tw = w;
+    void *tw = b->tw, *cm = b->tchaos;
+    int okw = grow_n(&tw, b->tw_n, (size_t)nstd, &b->tw_cap, sizeof(double));
+    b->tw = tw;
     int okc = grow_n(&cm, b->tc_n, nc ? nc : 1, &b->tc_cap, sizeof(double));
     b->tchaos = cm;
-    if (!okt || !okw || !okc) return oom(ctx);
+    if (!okw || !okc) return oom(ctx);
     void **q[5] = {(void **)&b->tab_off, (void **)&b->tab_rows, (void **)&b->tab_n, (void **)&b->tw_off,
                    (void **)&b->tc_off};
     const size_t qs[5] = {sizeof(size_t), sizeof(int), sizeof(int), sizeof(size_t), sizeof(size_t)};
     if (!grow_each(q, qs, 5, J->ntab, &b->cap_tab)) return oom(ctx);
-    uint16_t *row = J->table + J->ntable_all;
     const int l = J->ntab;
     b->tab_off[l] = J->ntable_all, b->tab_rows[l] = rows, b->tab_n[l] = nstd;
     b->tw_off[l] = b->tw_n, b->tc_off[l] = b->tc_n;
-    memcpy(b->tw + b->tw_n, b->w, (size_t)nstd * sizeof(double));
-    if (nc) memcpy(b->tchaos + b->tc_n, b->chaosm, nc * sizeof(double));
+    memcpy(b->tw + b->tw_n, w->w, (size_t)nstd * sizeof(double));
+    if (nc) memcpy(b->tchaos + b->tc_n, w->chaosm, nc * sizeof(double));
     b->tw_n += (size_t)nstd, b->tc_n += nc;
-    fr_status s = fill_row(ctx, b->w, nstd, row);
-    if (s) return s;
-    double *wr = malloc((size_t)nstd * sizeof *wr);
-    if (!wr) return oom(ctx);
-    for (int r = 1; r < rows; r++) {
-        const fr_flame_xform *from = &b->g->xf[r - 1];
-        for (int i = 0; i < nstd; i++)
-            wr[i] = b->w[i] * (from->chaos ? from->chaos[i] : 1.0);
-        if (fill_row(ctx, wr, nstd, row + (size_t)r * FR_FLAME_GRAIN)) {
-            free(wr);
+    int bad = 0, fault = row_fault(w->w, NULL, nstd, &bad);
+    if (fault == 1) return fr_fail(ctx, FR_ERR_INVALID, "xform %d has a negative weight", bad);
+    if (fault) return fr_fail(ctx, FR_ERR_INVALID, "the flame has no xform with a positive weight");
+    for (int r = 1; r < rows; r++)
+        if (row_fault(w->w, w->chaosm + (size_t)(r - 1) * nstd, nstd, &bad))
             return fr_fail(ctx, FR_ERR_INVALID, "xaos leaves xform %d with nowhere to go (its chaos row is all 0)",
                            r - 1);
-        }
-    }
-    free(wr);
     J->ntable_all += tsz;
     if (rows > J->rows) J->rows = rows;
     *tab = J->ntab++;
     return FR_OK;
 }
 
-/* The index of the scratch's vis vector among those seen (added when new). */
-static int vis_id(builder *b)
+/* The index of vis vector v (n values) among those seen (added when new). */
+static int vis_id(builder *b, const double *v, int n)
 {
-    const int n = b->nstd;
     for (int i = 0; i < b->nvis; i++)
-        if (b->vis_n[i] == n && !memcmp(b->visv + b->vis_off[i], b->vis, (size_t)n * sizeof(double))) return i;
-    void *v = b->visv;
-    if (!grow_n(&v, b->visv_n, (size_t)n, &b->visv_cap, sizeof(double))) return -1;
-    b->visv = v;
+        if (b->vis_n[i] == n && !memcmp(b->visv + b->vis_off[i], v, (size_t)n * sizeof(double))) return i;
+    void *p = b->visv;
+    if (!grow_n(&p, b->visv_n, (size_t)n, &b->visv_cap, sizeof(double))) return -1;
+    b->visv = p;
     void **q[2] = {(void **)&b->vis_n, (void **)&b->vis_off};
     const size_t qs[2] = {sizeof(int), sizeof(size_t)};
     if (!grow_each(q, qs, 2, b->nvis, &b->cap_vis)) return -1;
     b->vis_n[b->nvis] = n, b->vis_off[b->nvis] = b->visv_n;
-    memcpy(b->visv + b->visv_n, b->vis, (size_t)n * sizeof(double));
+    memcpy(b->visv + b->visv_n, v, (size_t)n * sizeof(double));
     b->visv_n += (size_t)n;
     return b->nvis++;
 }
 
 /* The colour map and hit tables of filter value `scale` with the step's
- * palette and the scratch opacities: an existing one with the same values,
- * else a new one. */
-static fr_status cmap(fr_context *ctx, builder *b, double scale, int *col)
+ * palette (hash palhash) and opacity weights vis (nstd): an existing one
+ * with the same values, else a new one (made in the third phase). */
+static fr_status cmap(fr_context *ctx, builder *b, const double (*palette)[4], uint64_t palhash, const double *vis,
+                      int nstd, double scale, int *col)
 {
     fr_flame_jobs *J = b->J;
-    const int nstd = b->nstd;
-    int added, pal = kmap_get(&b->pals, b->g->palette, &added), vis = vis_id(b);
-    if (pal < 0 || vis < 0) return oom(ctx);
-    struct {
-        double scale;
-        int pal, vis;
-    } key;
+    int added, pal = kmap_get_h(&b->pals, palette, palhash, &added), v = vis_id(b, vis, nstd);
+    if (pal < 0 || v < 0) return oom(ctx);
+    colkey key;
     memset(&key, 0, sizeof key);
-    key.scale = scale, key.pal = pal, key.vis = vis;
+    key.scale = scale, key.pal = pal, key.vis = v;
     int k = kmap_get(&b->cols, &key, &added);
     if (k < 0) return oom(ctx);
     *col = k;
     if (!added) return FR_OK;
     const size_t hsz = (size_t)nstd * sizeof *J->hit;
     if ((b->bytes += 256 * sizeof *J->dmap + hsz) > MAX_POOL_BYTES) return too_big(ctx, b);
-    void *d = J->dmap, *h = J->hit;
-    int okd = grow_n(&d, (size_t)J->ncol * 256, 256, &b->cap_dmap, sizeof *J->dmap);
-    J->dmap = d;
-    int okh = grow_n(&h, J->nhit_all, (size_t)nstd, &b->cap_hit, sizeof *J->hit);
-    J->hit = h;
-    if (!okd || !okh || !grow_each((void **[]){(void **)&b->hit_off}, (const size_t[]){sizeof(size_t)}, 1, J->ncol,
-                                   &b->cap_col))
+    if (!grow_each((void **[]){(void **)&b->hit_off}, (const size_t[]){sizeof(size_t)}, 1, J->ncol, &b->cap_col))
         return oom(ctx);
-    double(*dmap)[4] = J->dmap + (size_t)J->ncol * 256;
-    uint32_t(*hit)[256][5] = J->hit + J->nhit_all;
     b->hit_off[J->ncol] = J->nhit_all;
-    /* rect.c: dmap = (palette x WHITE_LEVEL) x color_scalar */
-    for (int e = 0; e < 256; e++)
-        for (int c = 0; c < 4; c++)
-            dmap[e][c] = b->g->palette[e][c] * 255.0 * scale;
-    for (int i = 0; i < nstd; i++) {
-        const double v = b->vis[i];
-        for (int e = 0; e < 256; e++) {
-            for (int c = 0; c < 4; c++) {
-                double a = v == 1.0 ? dmap[e][c] : v * dmap[e][c];
-                hit[i][e][c] = a >= 1.0 ? (uint32_t)a : 0;
-            }
-            hit[i][e][FR_FB_CNT] = (uint32_t)(v == 1.0 ? 255.0 : v * 255.0);
-        }
-    }
     J->nhit_all += (size_t)nstd;
     J->ncol++;
     return FR_OK;
@@ -472,7 +525,7 @@ static fr_status job_of(fr_context *ctx, builder *b, int xs, int tab, int col, i
     return FR_OK;
 }
 
-/* The camera of the step as camera `*cam`. */
+/* The camera c of the step as camera `*cam`. */
 static fr_status camera(fr_context *ctx, builder *b, const fr_flame_camera *c, int *cam)
 {
     fr_flame_jobs *J = b->J;
@@ -483,6 +536,104 @@ static fr_status camera(fr_context *ctx, builder *b, const fr_flame_camera *c, i
     if (!grow_each((void **[]){(void **)&J->cam}, (const size_t[]){sizeof *J->cam}, 1, J->ncam, &b->cap_cam))
         return oom(ctx);
     J->cam[J->ncam++] = *c;
+    return FR_OK;
+}
+
+/* ------------------------------------------------ the third phase */
+
+/* Xform set k copied into the pools. */
+static void fill_set(const builder *b, int k)
+{
+    fr_flame_jobs *J = b->J;
+    const size_t o = b->xs_off[k], np = (size_t)(b->xs_nstd[k] + b->xs_final[k]);
+    const setsrc *src = &b->xs_src[k];
+    memcpy(J->xf + o, src->pre, np * sizeof *J->xf);
+    memcpy(J->color + o, src->color, np * sizeof(double));
+    memcpy(J->speed + o, src->speed, np * sizeof(double));
+    memcpy(J->vis + o, src->vis, np * sizeof(double));
+}
+
+/* Table t made (its weights were checked); 0 when out of memory. */
+static int fill_table(const builder *b, int t)
+{
+    fr_flame_jobs *J = b->J;
+    const int n = b->tab_n[t], rows = b->tab_rows[t];
+    const double *w = b->tw + b->tw_off[t];
+    uint16_t *row = J->table + b->tab_off[t];
+    fill_row(NULL, w, n, row);
+    if (rows < 2) return 1;
+    double *wr = malloc((size_t)n * sizeof *wr);
+    if (!wr) return 0;
+    for (int r = 1; r < rows; r++) {
+        const double *c = b->tchaos + b->tc_off[t] + (size_t)(r - 1) * n;
+        for (int i = 0; i < n; i++)
+            wr[i] = w[i] * c[i];
+        fill_row(NULL, wr, n, row + (size_t)r * FR_FLAME_GRAIN);
+    }
+    free(wr);
+    return 1;
+}
+
+/* Colour map c and its hit tables made; *alpha_hit set when a hit's A add
+ * differs from its count add, *alpha_lin when an alpha of the map is not
+ * 255. */
+static void fill_cmap(const builder *b, int c, int *alpha_hit, int *alpha_lin)
+{
+    fr_flame_jobs *J = b->J;
+    colkey key;
+    memcpy(&key, b->cols.keys + (size_t)c * b->cols.klen, sizeof key);
+    const double(*palette)[4] = (const double(*)[4])(const void *)(b->pals.keys + (size_t)key.pal * b->pals.klen);
+    const double *vis = b->visv + b->vis_off[key.vis];
+    const int nstd = b->vis_n[key.vis];
+    const double scale = key.scale;
+    double(*dmap)[4] = J->dmap + (size_t)c * 256;
+    uint32_t(*hit)[256][5] = J->hit + b->hit_off[c];
+    /* rect.c: dmap = (palette x WHITE_LEVEL) x color_scalar */
+    for (int e = 0; e < 256; e++)
+        for (int k = 0; k < 4; k++)
+            dmap[e][k] = palette[e][k] * 255.0 * scale;
+    for (int e = 0; e < 256; e++)
+        *alpha_lin |= dmap[e][3] != 255.0;
+    for (int i = 0; i < nstd; i++) {
+        const double v = vis[i];
+        for (int e = 0; e < 256; e++) {
+            for (int k = 0; k < 4; k++) {
+                double a = v == 1.0 ? dmap[e][k] : v * dmap[e][k];
+                hit[i][e][k] = a >= 1.0 ? (uint32_t)a : 0;
+            }
+            hit[i][e][FR_FB_CNT] = (uint32_t)(v == 1.0 ? 255.0 : v * 255.0);
+            *alpha_hit |= hit[i][e][FR_FB_A] != hit[i][e][FR_FB_CNT];
+        }
+    }
+}
+
+/* The pools at their size, every new piece made into them in parallel. */
+static fr_status fill_pools(fr_context *ctx, builder *b)
+{
+    fr_flame_jobs *J = b->J;
+    const size_t nx = J->nxf_all ? J->nxf_all : 1;
+    J->xf = malloc(nx * sizeof *J->xf);
+    J->color = malloc(nx * sizeof(double));
+    J->speed = malloc(nx * sizeof(double));
+    J->vis = malloc(nx * sizeof(double));
+    J->table = malloc((J->ntable_all ? J->ntable_all : 1) * sizeof *J->table);
+    J->dmap = malloc((J->ncol ? (size_t)J->ncol * 256 : 1) * sizeof *J->dmap);
+    J->hit = malloc((J->nhit_all ? J->nhit_all : 1) * sizeof *J->hit);
+    if (!J->xf || !J->color || !J->speed || !J->vis || !J->table || !J->dmap || !J->hit) return oom(ctx);
+    const int nxs = J->nxs, ntab = J->ntab, n = nxs + ntab + J->ncol;
+    int alpha_hit = 0, alpha_lin = 0, failed = 0;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(fr_threads(ctx)) if (n > 1) \
+    reduction(| : alpha_hit, alpha_lin, failed)
+    for (int k = 0; k < n; k++) {
+        if (k < nxs)
+            fill_set(b, k);
+        else if (k < nxs + ntab)
+            failed |= !fill_table(b, k - nxs);
+        else
+            fill_cmap(b, k - nxs - ntab, &alpha_hit, &alpha_lin);
+    }
+    if (failed) return oom(ctx);
+    J->alpha_hit = alpha_hit, J->alpha_lin = alpha_lin;
     return FR_OK;
 }
 
@@ -560,11 +711,29 @@ void fr_flame_jobs_frames(fr_flame_jobs *J, const fr_flame_frame *f)
 fr_status fr_flame_jobs_init(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f, uint64_t seed,
                              int earlyclip, int motion_blur, fr_flame_jobs *J)
 {
-    return fr_flame_jobs_build(ctx, g, f, seed, earlyclip, motion_blur, g->time, NULL, NULL, J);
+    return fr_flame_jobs_build(ctx, g, f, seed, earlyclip, motion_blur, g->time, NULL, J);
+}
+
+/* Steps whose first phase runs at once (their genomes and xforms held). */
+#define STEP_BLOCK 256
+
+/* The failure of step st's first phase, its message from the step
+ * callback called again with the context. */
+static fr_status step_failed(fr_context *ctx, const fr_flame_steps *steps, int st, double t, fr_status was)
+{
+    fr_flame_genome tmp;
+    const fr_flame_genome *gs = NULL;
+    memset(&tmp, 0, sizeof tmp);
+    fr_status s = steps->make(ctx, steps->user, st, t, &tmp, &gs);
+    if (!s) {
+        if (gs == &tmp) fr_flame_genome_free(&tmp);
+        s = fr_fail(ctx, was, "time step %d: its genome could not be made", st);
+    }
+    return s;
 }
 
 fr_status fr_flame_jobs_build(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f, uint64_t seed,
-                              int earlyclip, int motion_blur, double time, fr_flame_step_fn step, void *user,
+                              int earlyclip, int motion_blur, double time, const fr_flame_steps *steps,
                               fr_flame_jobs *J)
 {
     memset(J, 0, sizeof *J);
@@ -582,19 +751,18 @@ fr_status fr_flame_jobs_build(fr_context *ctx, const fr_flame_genome *g, const f
     builder b;
     memset(&b, 0, sizeof b);
     b.J = J;
-    b.cols.klen = sizeof(struct {
-        double scale;
-        int pal, vis;
-    });
+    b.cols.klen = sizeof(colkey);
     b.jobs.klen = 5 * sizeof(int);
     b.pals.klen = sizeof g->palette;
     b.cams.klen = sizeof(fr_flame_camera);
+    const int block = J->steps < STEP_BLOCK ? J->steps : STEP_BLOCK;
     double *deltas = malloc((size_t)J->steps * sizeof *deltas), *filt = malloc((size_t)J->steps * sizeof *filt);
-    double *samples = step ? malloc((size_t)J->steps * sizeof *samples) : NULL;
+    double *samples = steps ? malloc((size_t)J->steps * sizeof *samples) : NULL;
     int *step_job = malloc((size_t)J->steps * sizeof *step_job);
+    stepw *W = calloc((size_t)block, sizeof *W);
     fr_status s = FR_OK;
     int uneven = 0;
-    if (!deltas || !filt || !step_job || (step && !samples)) {
+    if (!deltas || !filt || !step_job || !W || (steps && !samples)) {
         s = oom(ctx);
         goto done;
     }
@@ -602,38 +770,61 @@ fr_status fr_flame_jobs_build(fr_context *ctx, const fr_flame_genome *g, const f
                                   deltas, filt);
     fr_flame_camera own;
     fr_flame_camera_get(f, &own);
-    int xs = 0, tab = 0, cam = 0;
-    if (!step) {
+    int xs = 0, tab = 0, cam = 0, cur_nstd = 0;
+    const double *cur_vis = NULL; /* the opacity weights of the last xforms made */
+    uint64_t gpal = 0;
+    if (!steps) {
         J->motion = motion_blur && fr_flame_genome_has_motion(g);
-        if ((s = scratch(ctx, &b, g)) || (s = camera(ctx, &b, &own, &cam))) goto done;
+        if ((s = check_xforms(ctx, g)) || (s = camera(ctx, &b, &own, &cam))) goto done;
+        gpal = khash((const unsigned char *)g->palette, sizeof g->palette);
     }
-    for (int st = 0; st < J->steps && !s; st++) {
-        int col = 0, job = 0, motion = J->motion;
-        const double t = time + deltas[st];
-        if (step) {
-            const fr_flame_genome *gs = NULL;
-            if ((s = step(ctx, user, st, t, &gs)) || (s = scratch(ctx, &b, gs))) break;
-            motion = motion_blur && fr_flame_genome_has_motion(gs);
-            J->motion |= motion;
-            fr_flame_camera c;
-            double sd;
-            fr_flame_frame_camera(gs, f, &c, NULL, &sd);
-            if ((s = camera(ctx, &b, &c, &cam))) break;
-            /* rect.c: batch_size = sample_density x size / numsteps, of the step's genome */
-            samples[st] = sd * f->width * f->image_height / J->steps;
-            uneven |= sd != f->sample_density;
+    const int threads = fr_threads(ctx);
+    for (int s0 = 0; s0 < J->steps && !s; s0 += block) {
+        const int n = J->steps - s0 < block ? J->steps - s0 : block, jmotion = J->motion;
+        /* the first phase, in parallel */
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (n > 1)
+        for (int i = 0; i < n; i++)
+            step_make(&W[i], steps, g, f, s0 + i, time + deltas[s0 + i], motion_blur, jmotion);
+        /* the second, in step order */
+        for (int i = 0; i < n && !s; i++) {
+            const int st = s0 + i;
+            stepw *w = &W[i];
+            int col = 0, job = 0, motion = J->motion;
+            const fr_flame_genome *gs = g;
+            if (steps) {
+                if (w->s) {
+                    s = step_failed(ctx, steps, st, time + deltas[st], w->s);
+                    break;
+                }
+                gs = w->g;
+                if (steps->note) steps->note(steps->user, st, gs);
+                if ((s = check_xforms(ctx, gs))) break;
+                motion = w->motion;
+                J->motion |= motion;
+                if ((s = camera(ctx, &b, &w->cam, &cam))) break;
+                /* rect.c: batch_size = sample_density x size / numsteps, of the step's genome */
+                samples[st] = w->sd * f->width * f->image_height / J->steps;
+                uneven |= w->sd != f->sample_density;
+            }
+            /* without motion or interpolation, every step has the genome's xforms */
+            if (st == 0 || motion || steps) {
+                if (w->oom) {
+                    s = oom(ctx);
+                    break;
+                }
+                if ((s = xset(ctx, &b, w, &xs)) || (s = xtable(ctx, &b, w, &tab))) break;
+                cur_vis = b.xs_src[xs].vis, cur_nstd = b.xs_nstd[xs];
+            }
+            if ((s = cmap(ctx, &b, (const double(*)[4])gs->palette, steps ? w->palhash : gpal, cur_vis, cur_nstd,
+                          filt[st], &col)) ||
+                (s = job_of(ctx, &b, xs, tab, col, cam, gs->palette_mode == FR_PALETTE_LINEAR, &job)))
+                break;
+            step_job[st] = job;
         }
-        /* without motion or interpolation, every step has the genome's xforms */
-        if (st == 0 || motion || step) {
-            xforms_at(&b, t, motion);
-            if ((s = xset(ctx, &b, &xs)) || (s = xtable(ctx, &b, &tab))) break;
-        }
-        if ((s = cmap(ctx, &b, filt[st], &col)) ||
-            (s = job_of(ctx, &b, xs, tab, col, cam, b.g->palette_mode == FR_PALETTE_LINEAR, &job)))
-            break;
-        step_job[st] = job;
+        for (int i = 0; i < n; i++)
+            step_free(&W[i]);
     }
-    if (s || (s = groups(ctx, J, step_job, uneven ? samples : NULL))) goto done;
+    if (s || (s = groups(ctx, J, step_job, uneven ? samples : NULL)) || (s = fill_pools(ctx, &b))) goto done;
     J->cameras = J->ncam > 1 || !fr_flame_camera_equal(&J->cam[0], &own);
     J->job = calloc((size_t)J->njobs, sizeof *J->job);
     J->job_cam = malloc((size_t)J->njobs * sizeof *J->job_cam);
@@ -659,6 +850,10 @@ fr_status fr_flame_jobs_build(fr_context *ctx, const fr_flame_genome *g, const f
     }
     fr_flame_jobs_frames(J, f);
 done:
+    if (W)
+        for (int i = 0; i < block; i++)
+            step_free(&W[i]);
+    free(W);
     free(deltas), free(filt), free(step_job), free(samples);
     builder_free(&b);
     if (s) fr_flame_jobs_free(J);

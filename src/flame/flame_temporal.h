@@ -35,6 +35,10 @@
  * pass are merged into one group (statistically the same render). A genome
  * without motion and a box filter thus has one job and one group a pass,
  * exactly the render of a single job.
+ *
+ * The steps' genomes and xforms are made on the context's threads, the
+ * pieces placed in step order, the pools then filled on the threads
+ * (flame_temporal.c): the jobs are the same bytes on any number of them.
  */
 #ifndef FR_FLAME_TEMPORAL_H
 #define FR_FLAME_TEMPORAL_H
@@ -93,6 +97,9 @@ typedef struct fr_flame_jobs {
     double (*dmap)[4];           /* ncol x 256, palette x 255 x filter value */
     uint32_t (*hit)[256][5];     /* nhit_all: per colour map, its std xforms' integer adds of a hit
                                     (step palette) */
+    int alpha_hit;               /* some hit adds to A other than to the count (a palette alpha or
+                                    a filter value below 1) */
+    int alpha_lin;               /* some colour map's alpha is not 255 (the linear palette's A) */
 } fr_flame_jobs;
 
 /* The jobs of genome g's render in frame f (f->passes passes of
@@ -102,24 +109,37 @@ typedef struct fr_flame_jobs {
 fr_status fr_flame_jobs_init(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f, uint64_t seed,
                              int earlyclip, int motion_blur, fr_flame_jobs *j);
 
-/* The genome of time step `step` (0 .. steps - 1, asked in order) at time
- * t = time + delta[step] into *g: it must stay valid until the next call
- * or the end of fr_flame_jobs_build. */
-typedef fr_status (*fr_flame_step_fn)(fr_context *ctx, void *user, int step, double t, const fr_flame_genome **g);
+/* The time steps of a render whose steps render genomes of their own.
+ * make(ctx, user, s, t, buf, &gs): the genome of time step s (from 0 to
+ * steps - 1) at time t = time + delta[s] into *gs: either one that
+ * outlives the build, or made into buf (then the builder frees it,
+ * fr_flame_genome_free). make is called from several threads at once, in
+ * any order, with ctx NULL (a failure is asked again, in order, with the
+ * context, for its message): it must only read what it shares. note(user,
+ * s, gs), when not NULL: each step's genome, in step order, on one
+ * thread. */
+typedef fr_status (*fr_flame_step_make_fn)(fr_context *ctx, void *user, int step, double t, fr_flame_genome *buf,
+                                           const fr_flame_genome **g);
+typedef void (*fr_flame_step_note_fn)(void *user, int step, const fr_flame_genome *g);
+typedef struct fr_flame_steps {
+    fr_flame_step_make_fn make;
+    fr_flame_step_note_fn note;
+    void *user;
+} fr_flame_steps;
 
 /* The jobs of a render whose time steps render genomes of their own
  * (flam3-animate's render of a timeline: each temporal sample interpolated
  * at its time): g gives the steps (passes, temporal_samples with
  * motion_blur, the temporal filter) and f the frame; `time` the frame's
- * time; step(ctx, user, s, t, &gs) each step's genome, from which its job
- * is made (xforms, with their <motion> at t under motion_blur; weights and
- * xaos; palette x 255 x filter value; palette mode; camera in f's
- * geometry; its samples from its sample density, quality x 4^zoom, as
- * rect.c's batch_size). step NULL: every step renders g at g->time, which
- * is fr_flame_jobs_init. Pieces and jobs are shared as there: steps with
- * the same values give the same job. */
+ * time; steps each step's genome, from which its job is made (xforms,
+ * with their <motion> at t under motion_blur; weights and xaos; palette x
+ * 255 x filter value; palette mode; camera in f's geometry; its samples
+ * from its sample density, quality x 4^zoom, as rect.c's batch_size).
+ * steps NULL: every step renders g at g->time, which is
+ * fr_flame_jobs_init. Pieces and jobs are shared as there: steps with the
+ * same values give the same job. */
 fr_status fr_flame_jobs_build(fr_context *ctx, const fr_flame_genome *g, const fr_flame_frame *f, uint64_t seed,
-                              int earlyclip, int motion_blur, double time, fr_flame_step_fn step, void *user,
+                              int earlyclip, int motion_blur, double time, const fr_flame_steps *steps,
                               fr_flame_jobs *j);
 /* With cameras: each job's frame made f with the job's camera (a strip's
  * frame, say); without, every job's frame pointer set to f. */
