@@ -106,7 +106,7 @@ static fr_status cuda_deep_begin(fr_context *ctx, const fr_deep_job *hj, fr_esca
         char *stage = (char *)g->hout;
         const size_t half = (size_t)LAUNCH_SAMPLES * sizeof *g->hout / 2;
 #define UP(dst, src, bytes, what) upload(ctx, &t->dst, src, bytes, what, stage, half, sent, g->stream)
-        if ((s = UP(Z, hj->Z, 3 * points * sizeof *hj->Z, "reference orbit")) ||
+        if ((s = UP(Z, hj->Z, FR_DEEP_ZREC * points * sizeof *hj->Z, "reference orbit")) ||
             (s = UP(Zfe, hj->Zfe, points * sizeof *hj->Zfe, "reference orbit")) ||
             (s = UP(bla, hj->bla, entries * sizeof *hj->bla, "BLA tables")) ||
             (s = UP(blafe, hj->blafe, entries * sizeof *hj->blafe, "BLA tables")) ||
