@@ -62,10 +62,11 @@ typedef struct gdeep {
     fr_deep_job j;          /* the host job with the device's tables */
     fr_escape_job *ej;
     dev_tables t;
-    fr_cuda_deep_out *dout, *hout;
-    float *dde, *hde;       /* the estimates' directions, when the job wants them */
+    fr_cuda_deep_out *dout, *hout; /* two launches' results: one stored on the host while the next runs */
+    float *dde, *hde;       /* the estimates' directions, when the job wants them (two launches' too) */
     unsigned long long *dtot;
     cudaStream_t stream;
+    cudaEvent_t back[2];    /* a launch's results are on the host */
 } gdeep;
 
 static void cuda_deep_end(void *state)
@@ -80,6 +81,8 @@ static void cuda_deep_end(void *state)
     if (g->hout) cudaFreeHost(g->hout);
     if (g->hde) cudaFreeHost(g->hde);
     if (g->stream) cudaStreamDestroy(g->stream);
+    for (int i = 0; i < 2; i++)
+        if (g->back[i]) cudaEventDestroy(g->back[i]);
     (void)cudaGetLastError();
     free(g);
 }
@@ -97,14 +100,14 @@ static fr_status cuda_deep_begin(fr_context *ctx, const fr_deep_job *hj, fr_esca
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
     CK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking), "cudaStreamCreate");
     /* the launches' pinned result buffer stages the tables first */
-    CK(cudaMallocHost((void **)&g->hout, (size_t)LAUNCH_SAMPLES * sizeof *g->hout), "sample results");
+    CK(cudaMallocHost((void **)&g->hout, 2 * (size_t)LAUNCH_SAMPLES * sizeof *g->hout), "sample results");
     CK(cudaEventCreateWithFlags(&sent[0], cudaEventDisableTiming), "cudaEventCreate");
     CK(cudaEventCreateWithFlags(&sent[1], cudaEventDisableTiming), "cudaEventCreate");
     CK(cudaEventRecord(sent[0], g->stream), "cudaEventRecord");
     CK(cudaEventRecord(sent[1], g->stream), "cudaEventRecord");
     {
         char *stage = (char *)g->hout;
-        const size_t half = (size_t)LAUNCH_SAMPLES * sizeof *g->hout / 2;
+        const size_t half = (size_t)LAUNCH_SAMPLES * sizeof *g->hout;
 #define UP(dst, src, bytes, what) upload(ctx, &t->dst, src, bytes, what, stage, half, sent, g->stream)
         if ((s = UP(Z, hj->Z, FR_DEEP_ZREC * points * sizeof *hj->Z, "reference orbit")) ||
             (s = UP(Zfe, hj->Zfe, points * sizeof *hj->Zfe, "reference orbit")) ||
@@ -118,11 +121,12 @@ static fr_status cuda_deep_begin(fr_context *ctx, const fr_deep_job *hj, fr_esca
     CK(cudaStreamSynchronize(g->stream), "tables");
     g->j.Z = t->Z, g->j.Zfe = t->Zfe, g->j.bla = t->bla, g->j.blafe = t->blafe, g->j.blaq = t->blaq,
     g->j.blaqfe = t->blaqfe;
-    CK(cudaMalloc((void **)&g->dout, (size_t)LAUNCH_SAMPLES * sizeof *g->dout), "sample results");
+    CK(cudaMalloc((void **)&g->dout, 2 * (size_t)LAUNCH_SAMPLES * sizeof *g->dout), "sample results");
     if (ej->de && hj->derivative) {
-        CK(cudaMalloc((void **)&g->dde, (size_t)LAUNCH_SAMPLES * 2 * sizeof *g->dde), "sample estimates");
-        CK(cudaMallocHost((void **)&g->hde, (size_t)LAUNCH_SAMPLES * 2 * sizeof *g->hde), "sample estimates");
+        CK(cudaMalloc((void **)&g->dde, 2 * (size_t)LAUNCH_SAMPLES * 2 * sizeof *g->dde), "sample estimates");
+        CK(cudaMallocHost((void **)&g->hde, 2 * (size_t)LAUNCH_SAMPLES * 2 * sizeof *g->hde), "sample estimates");
     }
+    for (int i = 0; i < 2; i++) CK(cudaEventCreateWithFlags(&g->back[i], cudaEventDisableTiming), "cudaEventCreate");
     CK(cudaMalloc((void **)&g->dtot, 3 * sizeof *g->dtot), "totals");
     CK(cudaMemsetAsync(g->dtot, 0, 3 * sizeof *g->dtot, g->stream), "totals");
     *state = g;
@@ -133,39 +137,68 @@ out:
     return s;
 }
 
+/* Launch `count` samples from `first` into buffer b and bring them back. */
+static fr_status launch_back(gdeep *g, int b, int64_t first, int64_t count)
+{
+    fr_context *ctx = g->ctx;
+    fr_status s = FR_OK;
+    const size_t o = (size_t)b * LAUNCH_SAMPLES;
+    CK(fr_cuda_deep_launch(&g->j, first, count, g->dout + o, g->dde ? g->dde + 2 * o : NULL, g->dtot, BLOCK,
+                           g->stream),
+       "deep-zoom kernel");
+    CK(cudaMemcpyAsync(g->hout + o, g->dout + o, (size_t)count * sizeof *g->hout, cudaMemcpyDeviceToHost, g->stream),
+       "deep-zoom results");
+    if (g->dde)
+        CK(cudaMemcpyAsync(g->hde + 2 * o, g->dde + 2 * o, (size_t)count * 2 * sizeof *g->hde, cudaMemcpyDeviceToHost,
+                           g->stream),
+           "deep-zoom estimates");
+    CK(cudaEventRecord(g->back[b], g->stream), "cudaEventRecord");
+out:
+    return s;
+}
+
+/* Store buffer b's samples (launched from `first`) as the CPU backend does. */
+static void store_back(gdeep *g, int b, int64_t first, int64_t count)
+{
+    fr_escape_job *ej = g->ej;
+    const fr_cuda_deep_out *ho = g->hout + (size_t)b * LAUNCH_SAMPLES;
+    const float *hde = g->hde ? g->hde + 2 * (size_t)b * LAUNCH_SAMPLES : NULL;
+    for (int64_t i = 0; i < count; i++) {
+        const int64_t idx = first + i;
+        const fr_cuda_deep_out *o = &ho[i];
+        ej->counts[idx] = o->n;
+        if (ej->smooth) ej->smooth[idx] = fr_escape_value(ej, o->n, o->wx, o->wy);
+        if (ej->dist) ej->dist[idx] = o->dist;
+        if (ej->de) /* (a job without the derivative has none: zeros, as on the CPU) */
+            ej->de[2 * idx] = hde ? hde[2 * i] : 0.0f, ej->de[2 * idx + 1] = hde ? hde[2 * i + 1] : 0.0f;
+    }
+}
+
 static fr_status cuda_deep_run(void *state, uint64_t first0, uint64_t count0, fr_deep_totals *tot)
 {
     gdeep *g = state;
     fr_context *ctx = g->ctx;
-    fr_escape_job *ej = g->ej;
     fr_status s = FR_OK;
     unsigned long long htot[3] = {0, 0, 0};
     const int64_t end = (int64_t)(first0 + count0);
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
-    for (int64_t first = (int64_t)first0; first < end; first += LAUNCH_SAMPLES) {
-        const int64_t count = end - first < LAUNCH_SAMPLES ? end - first : LAUNCH_SAMPLES;
-        CK(fr_cuda_deep_launch(&g->j, first, count, g->dout, g->dde, g->dtot, BLOCK, g->stream), "deep-zoom kernel");
-        CK(cudaMemcpyAsync(g->hout, g->dout, (size_t)count * sizeof *g->hout, cudaMemcpyDeviceToHost, g->stream),
-           "deep-zoom results");
-        if (g->dde)
-            CK(cudaMemcpyAsync(g->hde, g->dde, (size_t)count * 2 * sizeof *g->hde, cudaMemcpyDeviceToHost, g->stream),
-               "deep-zoom estimates");
-        CK(cudaStreamSynchronize(g->stream), "deep-zoom kernel");
-        for (int64_t i = 0; i < count; i++) {
-            const int64_t idx = first + i;
-            const fr_cuda_deep_out *o = &g->hout[i];
-            ej->counts[idx] = o->n;
-            if (ej->smooth) ej->smooth[idx] = fr_escape_value(ej, o->n, o->wx, o->wy);
-            if (ej->dist) ej->dist[idx] = o->dist;
-            if (ej->de) /* (a job without the derivative has none: zeros, as on the CPU) */
-                ej->de[2 * idx] = g->j.derivative ? g->hde[2 * i] : 0.0f,
-                ej->de[2 * idx + 1] = g->j.derivative ? g->hde[2 * i + 1] : 0.0f;
+    /* launch k + 1 runs while launch k's samples are stored */
+    int64_t prev = -1, prev_n = 0;
+    for (int64_t first = (int64_t)first0, k = 0;; first += LAUNCH_SAMPLES, k++) {
+        const int64_t count = first >= end ? 0 : end - first < LAUNCH_SAMPLES ? end - first : LAUNCH_SAMPLES;
+        if (count && (s = launch_back(g, (int)(k & 1), first, count))) goto out;
+        if (prev_n) {
+            CK(cudaEventSynchronize(g->back[(k - 1) & 1]), "deep-zoom kernel");
+            store_back(g, (int)((k - 1) & 1), prev, prev_n);
+            if (ctx->progress &&
+                ctx->progress((double)(prev + prev_n - (int64_t)first0) / (double)count0, ctx->progress_user)) {
+                s = fr_fail(ctx, FR_ERR_CANCELLED, "render cancelled");
+                cudaStreamSynchronize(g->stream);
+                goto out;
+            }
         }
-        if (ctx->progress &&
-            ctx->progress((double)(first + count - (int64_t)first0) / (double)count0, ctx->progress_user)) {
-            s = fr_fail(ctx, FR_ERR_CANCELLED, "render cancelled");
-            goto out;
-        }
+        if (!count) break;
+        prev = first, prev_n = count;
     }
     /* this range's totals, and the device's back to zero */
     CK(cudaMemcpyAsync(htot, g->dtot, sizeof htot, cudaMemcpyDeviceToHost, g->stream), "totals");
