@@ -8,67 +8,46 @@
  * beside a long one (the counts of a deep view range over orders of
  * magnitude). Which thread computes a sample changes nothing: each runs the
  * CPU's per-pixel loop, compiled without FMA contraction (--fmad=false). */
+#include <stdlib.h>
+#include <string.h>
+
 #include "cuda/deep_launch.h"
 #include "deep/deep_pixel.h"
 
-#ifndef FR_DEEP_KERNEL_HELPERS
-#define FR_DEEP_KERNEL_HELPERS
-/* A sample's results into the launch's arrays. */
-__device__ static inline void fr_deep_out_store(const fr_deep_job &j, unsigned long long i, const fr_deep_result &r,
-                                                fr_cuda_deep_out *out, float *de)
-{
-    fr_cuda_deep_out o;
-    o.n = r.n;
-    o.dist = r.n >= j.max_iter ? -1.0f : (float)r.dist_px;
-    o.wx = r.wx, o.wy = r.wy;
-    out[i] = o;
-    if (de) de[2 * i] = r.de[0], de[2 * i + 1] = r.de[1];
-}
-#endif
-
 __global__ void FR_DEEP_KERNEL(const __grid_constant__ fr_deep_job j, int64_t first, int64_t count,
-                               fr_cuda_deep_out *out, float *de, unsigned long long *totals)
+                               fr_cuda_deep_out *out, float *de, unsigned long long *totals, int per_thread)
 {
     unsigned long long steps = 0, skipped = 0;
-#ifdef FR_DEEP_ONLY_Z2
-    de = NULL;
-#else
-    if (j.mode != FR_DEEP_DOUBLE) { /* extended range: a sample's whole loop at a time */
-        for (;;) {
-            const unsigned long long i = atomicAdd(&totals[2], 1ull);
-            if (i >= (unsigned long long)count) break;
-            const int64_t idx = first + (int64_t)i;
-            fr_deep_result r;
-            fr_deep_pixel_fe(&j, fr_deep_sample_dc_fe(&j, (int)(idx % j.sw), (int)(idx / j.sw)), &r);
-            fr_deep_out_store(j, i, r, out, de);
-            steps += r.steps, skipped += r.skipped;
-        }
-    } else
-#endif
-    {
-        /* double: the loop is one step of any sample; a lane whose sample
-         * ends stores it and takes the next at once, so the warp's lanes
-         * stay busy (a loop per sample left a third of them idle at the
-         * end of each, waiting for the warp's longest) */
-        fr_deep_state_d st;
+    for (int once = 0;; once = 1) {
+        if (per_thread && once) break;
+        const unsigned long long i =
+            per_thread ? blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x : atomicAdd(&totals[2], 1ull);
+        if (i >= (unsigned long long)count) break;
+        const int64_t idx = first + (int64_t)i;
+        const int sx = (int)(idx % j.sw), sy = (int)(idx / j.sw);
         fr_deep_result r;
-        unsigned long long i = atomicAdd(&totals[2], 1ull);
-        bool fresh = true;
-        while (i < (unsigned long long)count) {
-            if (fresh) {
-                const int64_t idx = first + (int64_t)i;
-                double dcx, dcy;
-                fr_deep_sample_dc_d(&j, (int)(idx % j.sw), (int)(idx / j.sw), &dcx, &dcy);
-                fr_deep_start_d(&st, dcx, dcy);
-                fresh = false;
-            }
-            if (FR_DEEP_RARE(fr_deep_step_d(&j, &st, &r))) {
-                fr_deep_out_store(j, i, r, out, de);
-                steps += r.steps, skipped += r.skipped;
-                i = atomicAdd(&totals[2], 1ull);
-                fresh = true;
-            }
+#ifdef FR_DEEP_ONLY_Z2
+        double dcx, dcy;
+        fr_deep_sample_dc_d(&j, sx, sy, &dcx, &dcy);
+        fr_deep_pixel_d(&j, dcx, dcy, &r);
+#else
+        if (j.mode == FR_DEEP_DOUBLE) {
+            double dcx, dcy;
+            fr_deep_sample_dc_d(&j, sx, sy, &dcx, &dcy);
+            fr_deep_pixel_d(&j, dcx, dcy, &r);
+        } else {
+            fr_deep_pixel_fe(&j, fr_deep_sample_dc_fe(&j, sx, sy), &r);
         }
+#endif
+        fr_cuda_deep_out o;
+        o.n = r.n;
+        o.dist = r.n >= j.max_iter ? -1.0f : (float)r.dist_px;
+        o.wx = r.wx, o.wy = r.wy;
+        out[i] = o;
+#ifndef FR_DEEP_ONLY_Z2
+        if (de) de[2 * i] = r.de[0], de[2 * i + 1] = r.de[1];
+#endif
+        steps += r.steps, skipped += r.skipped;
     }
     __syncwarp();
     for (int d = 16; d; d >>= 1) {
@@ -95,7 +74,9 @@ static cudaError_t launch_filling(const fr_deep_job *job, int64_t first, int64_t
     if (!e) e = cudaMemsetAsync(totals + 2, 0, sizeof *totals, stream);
     if (e) return e;
     int64_t blocks = (int64_t)sms * (per_sm > 0 ? per_sm : 1), need = (count + block - 1) / block;
-    if (blocks > need) blocks = need;
-    FR_DEEP_KERNEL<<<(unsigned)blocks, block, 0, stream>>>(*job, first, count, out, de, totals);
+    const char *sched = getenv("FR_CUDA_DEEP_SCHED"); /* measuring knob: "thread", one sample a thread */
+    const int per_thread = sched && !strcmp(sched, "thread");
+    if (blocks > need || per_thread) blocks = need;
+    FR_DEEP_KERNEL<<<(unsigned)blocks, block, 0, stream>>>(*job, first, count, out, de, totals, per_thread);
     return cudaGetLastError();
 }
