@@ -8,20 +8,15 @@
  * beside a long one (the counts of a deep view range over orders of
  * magnitude). Which thread computes a sample changes nothing: each runs the
  * CPU's per-pixel loop, compiled without FMA contraction (--fmad=false). */
-#include <stdlib.h>
-#include <string.h>
-
 #include "cuda/deep_launch.h"
 #include "deep/deep_pixel.h"
 
 __global__ void FR_DEEP_KERNEL(const __grid_constant__ fr_deep_job j, int64_t first, int64_t count,
-                               fr_cuda_deep_out *out, float *de, unsigned long long *totals, int per_thread)
+                               fr_cuda_deep_out *out, float *de, unsigned long long *totals)
 {
     unsigned long long steps = 0, skipped = 0;
-    for (int once = 0;; once = 1) {
-        if (per_thread && once) break;
-        const unsigned long long i =
-            per_thread ? blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x : atomicAdd(&totals[2], 1ull);
+    for (;;) {
+        const unsigned long long i = atomicAdd(&totals[2], 1ull);
         if (i >= (unsigned long long)count) break;
         const int64_t idx = first + (int64_t)i;
         const int sx = (int)(idx % j.sw), sy = (int)(idx / j.sw);
@@ -74,9 +69,7 @@ static cudaError_t launch_filling(const fr_deep_job *job, int64_t first, int64_t
     if (!e) e = cudaMemsetAsync(totals + 2, 0, sizeof *totals, stream);
     if (e) return e;
     int64_t blocks = (int64_t)sms * (per_sm > 0 ? per_sm : 1), need = (count + block - 1) / block;
-    const char *sched = getenv("FR_CUDA_DEEP_SCHED"); /* measuring knob: "thread", one sample a thread */
-    const int per_thread = sched && !strcmp(sched, "thread");
-    if (blocks > need || per_thread) blocks = need;
-    FR_DEEP_KERNEL<<<(unsigned)blocks, block, 0, stream>>>(*job, first, count, out, de, totals, per_thread);
+    if (blocks > need) blocks = need;
+    FR_DEEP_KERNEL<<<(unsigned)blocks, block, 0, stream>>>(*job, first, count, out, de, totals);
     return cudaGetLastError();
 }
