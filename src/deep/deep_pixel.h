@@ -88,22 +88,34 @@ FR_HD void fr_deep_zrec(const double *Z, uint32_t m, double *x, double *y, doubl
 #endif
 }
 
+/* Unrolled on a GPU: the levels' offsets and counts become constants of
+ * the kernel's parameters instead of indexed loads. */
+#if defined(__CUDA_ARCH__)
+#define FR_DEEP_UNROLL _Pragma("unroll")
+#else
+#define FR_DEEP_UNROLL
+#endif
+
 /* The longest valid BLA step at reference index m for |z|max = zmax that
- * stays within `left` iterations, r0 the radius of level 0's step at m
- * (the record's); -1 when none. */
+ * stays within `left` iterations (>= 1), r0 the radius of level 0's step at m
+ * (the record's); -1 when none. Level 0's step at m (entry m - 1) holds
+ * when r0 does (its length 1 fits); the level above holds too while m - 1
+ * is a multiple of its length, its radius holds (radii only shrink up the
+ * levels: a merge's is at most its first half's, deep_bla.c) and its length
+ * fits in `left` (a level-k step is at most 2^k long, so its length is read
+ * only when 2^k > left). */
 FR_HD int64_t fr_deep_bla_find_r(const fr_deep_job *j, uint32_t m, double r0, double zmax, uint32_t left)
 {
     if (!(zmax < r0)) return -1; /* 0 at m = 0, M */
-    int64_t best = -1;
-    uint32_t i = m - 1;
-    for (int lev = 0; lev < j->levels; lev++) {
-        if (i >= j->level_n[lev]) break;
-        int64_t k = (int64_t)j->level_off[lev] + i;
-        const fr_bla_d *b = &j->bla[k];
-        if (!(zmax < b->r) || b->l > left) break;
-        best = k;
-        if (i & 1) break;
+    uint32_t i = m - 1, best = i; /* level 0 starts at offset 0 */
+    FR_DEEP_UNROLL
+    for (int lev = 1; lev < FR_BLA_MAX_LEVELS; lev++) {
+        if (lev >= j->levels || (i & 1)) break;
         i >>= 1;
+        if (i >= j->level_n[lev]) break;
+        const uint32_t k = j->level_off[lev] + i;
+        if (!(zmax < j->bla[k].r) || ((1u << lev) > left && j->bla[k].l > left)) break;
+        best = k;
     }
     return best;
 }
@@ -336,7 +348,7 @@ typedef struct fr_deep_state_d {
     double qx, qy; /* the derivative's conjugate part (Tricorn, Burning Ship) */
     double Zx, Zy, Zr; /* reference record m, read by the step before (one read a step) */
     uint32_t m, n;
-    uint64_t steps, skipped;
+    uint32_t skipped; /* of n (n - skipped: the perturbation steps) */
 } fr_deep_state_d;
 
 /* (Record 0 is all zeros: Z_0 = 0, no BLA step at m = 0.) */
@@ -346,7 +358,7 @@ FR_HD void fr_deep_start_d(fr_deep_state_d *s, double dcx, double dcy)
     s->zx = s->zy = s->dx = s->dy = s->qx = s->qy = 0;
     s->dcx = dcx, s->dcy = dcy;
     s->m = s->n = 0;
-    s->steps = s->skipped = 0;
+    s->skipped = 0;
 }
 
 /* One step; 1 when the pixel is done (*r then holds its result). */
@@ -360,7 +372,7 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
     uint32_t m = s->m, n = s->n;
     if (FR_DEEP_RARE(n >= max_iter)) {
         r->n = max_iter, r->wx = r->wy = 0, r->dist_px = 0, r->de[0] = r->de[1] = 0.0f;
-        r->steps = s->steps, r->skipped = s->skipped;
+        r->steps = n - s->skipped, r->skipped = s->skipped;
         return 1;
     }
     int64_t k = fr_deep_bla_find_r(j, m, s->Zr, fr_deep_amax(zx, zy), max_iter - n);
@@ -409,7 +421,7 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
                                   : fma(tx, zy, fma(ty, zx, dcy));
             zx = nx, zy = ny;
         }
-        m++, n++, s->steps++;
+        m++, n++;
     }
     double Zx, Zy, Zr;
     fr_deep_zrec(Z, m, &Zx, &Zy, &Zr);
@@ -419,7 +431,7 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
         r->dist_px = !FR_DEEP_DERIV(j) ? 0 : q2 ? fr_deep_dist_q(wx, wy, dx, dy, s->qx, s->qy) : fr_deep_dist(wx, wy, dx, dy);
         r->de[0] = r->de[1] = 0.0f;
         if (FR_DEEP_DERIV(j)) fr_deep_de_vector(j, wx, wy, dx, dy, q2 ? s->qx : 0, q2 ? s->qy : 0, r->dist_px, r->de);
-        r->steps = s->steps, r->skipped = s->skipped;
+        r->steps = n - s->skipped, r->skipped = s->skipped;
         return 1;
     }
     if (FR_DEEP_RARE(m == j->M || fr_deep_closer(wx, wy, zx, zy))) {
