@@ -505,6 +505,122 @@ fr_status fr_escape_render_raw(fr_context *ctx, const fr_escape_params *p, fr_im
                                unsigned want, fr_escape_extra *extra, fr_escape_stats *stats);
 void fr_escape_extra_free(fr_escape_extra *extra);
 
+/* ------------------------------------------- zoom videos: exponential map
+ * The exponential map (log-polar strip) of a zoom, as Kalles Fraktaler,
+ * Fraktaler-3 and zoomasm make it: rendered once, every frame of the zoom
+ * resampled from it (src/deep/deep_expmap.c).
+ *
+ * Geometry. The strip is width x height samples around the zoom's target
+ * T (the fixed point of fr_escape_zoom_view's path: every frame of the
+ * zoom is the first one scaled and turned about T). Column x is the angle
+ * theta_x = 2 pi x / width, counter-clockwise from the positive real axis
+ * (columns at quarter turns, x = width / 4 ..., are exactly on the axes:
+ * width is a multiple of 4); row y, 0 at the top, is the circle of radius
+ *   r_y = r0 exp((height - 1 - y) 2 pi / width)   (the bottom row: r0),
+ * so that a sample is as tall as it is wide in log-polar space (the row
+ * spacing in log r equals the column spacing in angle). Sample (x, y) is
+ * the point T + r_y e^{i theta_x}: its offset from T is
+ * (m cos theta_x, m sin theta_x) 2^e with r_y = m 2^e, each product
+ * rounded once to a double (the table of angles and radii is made on the
+ * host once; fr_expmap_sample gives it exactly). The rows span the radii
+ * of every pixel of the zoom that the final (narrowest) view does not
+ * cover: from just below the distance of T to that view's nearest edge up
+ * to just beyond T's farthest corner of the first (widest) view; the
+ * final view itself is rendered directly (the "centre image").
+ *
+ * Numbers. A row whose sample spacing r_y 2 pi / width float64 resolves
+ * (the same rule as fr_escape_is_deep) is iterated in float64 at its
+ * points, T rounded to double plus the offset, by the CPU backend's
+ * kernels (the counts of fr_escape_count at those points, bit for bit);
+ * deeper rows by perturbation against one MPFR reference orbit at T (or
+ * opts->reference), in double or, below 1e-290, extended range, on the
+ * context's backend (CPU or CUDA: the same counts). Colouring is per
+ * sample, the scene's palette on count or smooth value (histogram and
+ * distance colouring are refused: neither is a function of one sample). */
+typedef struct fr_expmap fr_expmap;
+
+typedef struct fr_expmap_options {
+    int columns;            /* samples a turn, a multiple of 4 (16 .. 65532); 0: automatic,
+                               2 pi x (T's farthest corner of the widest view, in its pixels) x aa
+                               rounded up to a multiple of 32: one sample a pixel's sample
+                               spacing at those corners */
+    const char *reference;  /* the deep rows' reference orbit point "RE,IM" (within 2^24 of the
+                               deepest row's sample spacings of T); NULL: T itself */
+} fr_expmap_options;
+
+typedef struct fr_expmap_info {
+    int width, height;          /* samples: columns (one turn), rows */
+    double log2_r0;             /* the bottom row's radius: r0 = 2^log2_r0 (any depth) */
+    double log2_step;           /* log2 of the ratio of two rows' radii: 2 pi / (width ln 2) */
+    int plain_rows;             /* rows 0 .. plain_rows - 1 in float64 */
+    int fe_rows;                /* the last fe_rows rows by perturbation in extended range
+                                   (the rows between: perturbation in double) */
+    const char *target;         /* T, "RE,IM" */
+    double target_re, target_im; /* T rounded to double (the float64 rows' centre) */
+    const uint32_t *counts;     /* width x height, row 0 first: escape count, max_iter for interior */
+    const float *smooth;        /* the smooth value of each sample, -1 for interior */
+    int centre_width, centre_height; /* the centre image's pixels (the final view's size) */
+    fr_escape_stats stats;      /* the strip's render (deep: the deepest row's number type) */
+    fr_escape_stats centre_stats; /* the centre image's */
+    double seconds_strip, seconds_centre;
+} fr_expmap_info;
+
+/* One sample of the strip, exactly as it was computed. */
+typedef struct fr_expmap_sample_info {
+    double dx, dy;   /* its offset from T: (dx, dy) * 2^e2 */
+    long e2;
+    int deep;        /* 0: float64 at (re, im); 1: perturbation in double; 2: in extended range */
+    double re, im;   /* deep 0: the point iterated (T rounded to double + the offset, rounded) */
+    uint32_t count;
+    float smooth;
+} fr_expmap_sample_info;
+
+/* Render the exponential map of the zoom from view a to view b (the zoom
+ * of fr_escape_zoom_view, in either direction; every parameter but the
+ * view from a, as the zoom's frames have it) and the centre image (the
+ * narrower view, rendered as fr_escape_render would). *out receives a new
+ * map (fr_expmap_destroy). Refused (FR_ERR_INVALID, saying why): views
+ * that differ in size or aa, a zoom by less than 1 %, a zoom without a
+ * target within 2^23 pixels of the views (a pure pan), histogram or
+ * distance colouring, rows that need perturbation with perturbation off
+ * or a formula without it (julia), a strip over 2^22 rows. Progress runs
+ * 0 to 1 over the strip's rows and then the centre image (stages "strip",
+ * "reference orbit", "centre image"); a cancel returns FR_ERR_CANCELLED. */
+fr_status fr_expmap_render(fr_context *ctx, const fr_escape_params *a, const fr_escape_params *b,
+                           const fr_expmap_options *opts, fr_expmap **out);
+void fr_expmap_destroy(fr_expmap *m);
+/* The map's geometry and samples (pointers valid while m lives). */
+void fr_expmap_get_info(const fr_expmap *m, fr_expmap_info *info);
+/* Sample (x, y)'s point and result; FR_ERR_INVALID outside the strip. */
+fr_status fr_expmap_sample(fr_context *ctx, const fr_expmap *m, int x, int y, fr_expmap_sample_info *s);
+/* Where the point T + (dx, dy) * 2^e2 lies in the strip: fractional
+ * column *x in [0, width) (sample x at x) and row *y (sample y at y; above
+ * 0 or below height - 1 outside the strip's radii). 0, or -1 for T itself. */
+int fr_expmap_locate(const fr_expmap *m, double dx, double dy, long e2, double *x, double *y);
+/* A view resampled from the map: each of its aa x aa samples a pixel
+ * inverse-mapped to (angle, log radius) about T and taken bilinearly from
+ * the strip's colours in linear light (the angle wrapping round), from
+ * the level of their pyramid (2 x 2 means, while the width halves evenly)
+ * whose spacing there is one frame sample, blended with the next (the
+ * strip is ever denser than a frame toward T: the levels average those
+ * samples instead of skipping them), or from the centre image where the
+ * sample lies inside the final view; averaged in linear light, then sRGB
+ * at view->depth bits. Any view works whose
+ * samples lie within the strip's radii or the final view (a frame of the
+ * map's zoom always does); only its view (centre, width, rotation), size,
+ * aa and depth are read. *image receives a new RGB image. */
+fr_status fr_expmap_frame(fr_context *ctx, const fr_expmap *m, const fr_escape_params *view, fr_image *image);
+/* The strip itself as an image: width x height, each sample coloured as
+ * the scene colours it, at the scene's depth. */
+fr_status fr_expmap_image(fr_context *ctx, const fr_expmap *m, fr_image *image);
+/* Write the strip by the path's extension: .png (the coloured strip, with
+ * the map's description as JSON under the text key "fractalis-expmap":
+ * target, columns, rows, log2_r0, log2_step, and the scene) or .exr
+ * (every sample in Kalles Fraktaler's channels R, G, B, N, NF, as
+ * fr_escape_write_exr lays them out, with the same JSON as the
+ * attribute "fractalis-expmap"). Atomic, as every writer. */
+fr_status fr_expmap_write(fr_context *ctx, const fr_expmap *m, const char *path);
+
 /* Render n views that differ only in where they look (centre, centre text,
  * width and its exponent): tiles of a map. Each images[i] receives a new
  * image equal, byte for byte, to fr_escape_render of views[i] alone (on

@@ -44,6 +44,7 @@ typedef struct deep_keep {
     float *dde, *hde;       /* the estimates' directions, when a job wants them (two launches') */
     unsigned long long *dtot;
     dev_buf Z, Zfe, bla, blafe, blaq, blaqfe;
+    dev_buf pol_dir, pol_rad; /* the exponential map's grid (deep_job.h) */
 } deep_keep;
 
 static void keep_free(void *p)
@@ -54,7 +55,7 @@ static void keep_free(void *p)
     cudaGetDevice(&cur);
     cudaSetDevice(k->device);
     if (k->stream) cudaStreamSynchronize(k->stream);
-    dev_buf *b[] = {&k->Z, &k->Zfe, &k->bla, &k->blafe, &k->blaq, &k->blaqfe};
+    dev_buf *b[] = {&k->Z, &k->Zfe, &k->bla, &k->blafe, &k->blaq, &k->blaqfe, &k->pol_dir, &k->pol_rad};
     for (size_t i = 0; i < sizeof b / sizeof *b; i++) cudaFree(b[i]->p);
     cudaFree(k->dout), cudaFree(k->dde), cudaFree(k->dtot);
     if (k->hout) cudaFreeHost(k->hout);
@@ -174,7 +175,7 @@ static fr_status cuda_deep_begin(fr_context *ctx, const fr_deep_job *hj, fr_esca
     CK(cudaStreamSynchronize(k->stream), "deep-zoom kernel");
     for (int i = 0; i < 2; i++) CK(cudaEventRecord(k->sent[i], k->stream), "cudaEventRecord");
     {
-        void *Z, *Zfe, *bla, *blafe, *blaq, *blaqfe;
+        void *Z, *Zfe, *bla, *blafe, *blaq, *blaqfe, *pol_dir = NULL, *pol_rad = NULL;
 #define UP(name, bytes, what) upload(ctx, k, &k->name, &name, hj->name, bytes, what)
         if ((s = UP(Z, FR_DEEP_ZREC * points * sizeof *hj->Z, "reference orbit")) ||
             (s = UP(Zfe, points * sizeof *hj->Zfe, "reference orbit")) ||
@@ -183,8 +184,12 @@ static fr_status cuda_deep_begin(fr_context *ctx, const fr_deep_job *hj, fr_esca
             (s = UP(blaq, entries * sizeof *hj->blaq, "BLA tables")) ||
             (s = UP(blaqfe, entries * sizeof *hj->blaqfe, "BLA tables")))
             goto out;
+        if (hj->polar && ((s = UP(pol_dir, 2 * (size_t)hj->sw * sizeof *hj->pol_dir, "polar grid")) ||
+                          (s = UP(pol_rad, (size_t)hj->sh * sizeof *hj->pol_rad, "polar grid"))))
+            goto out;
 #undef UP
         g->j.Z = Z, g->j.Zfe = Zfe, g->j.bla = bla, g->j.blafe = blafe, g->j.blaq = blaq, g->j.blaqfe = blaqfe;
+        g->j.pol_dir = pol_dir, g->j.pol_rad = pol_rad;
     }
     CK(cudaStreamSynchronize(k->stream), "tables"); /* the staging buffer holds results next */
     if (ej->de && hj->derivative) {

@@ -77,6 +77,16 @@ typedef struct fr_deep_job {
     fr_fec off_fe;            /* FR_DEEP_FE */
     int sw, sh;
     int derivative;           /* carry dz/dc (distance estimation) */
+    /* The exponential map (deep_expmap.c) samples a log-polar grid instead
+     * of the view's: polar nonzero, sample (sx, sy)'s delta is
+     * (rad[sy].m * dir[2 sx], rad[sy].m * dir[2 sx + 1]) * 2^rad[sy].e, one
+     * rounding a part (the product; the power of two is exact), the same
+     * in both number types. The host makes both tables (libm's exp, sin
+     * and cos never run on a device), so every backend reads the same
+     * deltas; the view fields above are then unused but for has_off. */
+    int polar;
+    const double *pol_dir;    /* 2 sw: cos, sin of each column's angle */
+    const fr_fe *pol_rad;     /* sh: each row's radius */
 } fr_deep_job;
 
 #endif

@@ -204,6 +204,13 @@ FR_HD void fr_deep_sample_uv(const fr_deep_job *j, int sx, int sy, double *a, do
 }
 FR_HD void fr_deep_sample_dc_d(const fr_deep_job *j, int sx, int sy, double *dcx, double *dcy)
 {
+    if (j->polar) { /* the exponential map's circles (deep_job.h) */
+        const fr_fe r = j->pol_rad[sy];
+        *dcx = fr_fe_ldexp(r.m * j->pol_dir[2 * sx], r.e);
+        *dcy = fr_fe_ldexp(r.m * j->pol_dir[2 * sx + 1], r.e);
+        if (j->has_off) *dcx += j->off_x, *dcy += j->off_y;
+        return;
+    }
     double u = ((double)sx + 0.5) * j->inv_aa - j->half_w;
     double v = j->half_h - ((double)sy + 0.5) * j->inv_aa;
     double dx = u * j->pixel_d, dy = v * j->pixel_d;
@@ -213,6 +220,11 @@ FR_HD void fr_deep_sample_dc_d(const fr_deep_job *j, int sx, int sy, double *dcx
 }
 FR_HD fr_fec fr_deep_sample_dc_fe(const fr_deep_job *j, int sx, int sy)
 {
+    if (j->polar) {
+        const fr_fe r = j->pol_rad[sy];
+        const fr_fec dc = fr_fec_norm(r.m * j->pol_dir[2 * sx], r.m * j->pol_dir[2 * sx + 1], r.e);
+        return j->has_off ? fr_fec_add(dc, j->off_fe) : dc;
+    }
     double a, b;
     fr_deep_sample_uv(j, sx, sy, &a, &b);
     fr_fec dc = fr_fec_scale(fr_fec_from_d(a, b), j->pixel_fe);

@@ -14,17 +14,20 @@
  * "Deep zoom") while skipping nearly as much as looser settings. */
 #define FR_BLA_EPS 0x1p-40
 
-/* Plain float64 gives way to perturbation when a pixel is narrower than
- * this fraction of the centre's magnitude (float64's rounding of c alone is
- * then 2^-21 of a pixel). Measured against the MPFR oracle near the KF 1e14
- * location (4036 iterations, 2000 pixels a width): plain float64 keeps
- * 99.9 % of the counts down to 2^-33 (width 1e-7 at 640 pixels) and falls
- * to 99.5 % at 2^-37 and 99.2 % at 2^-40, where perturbation keeps them
- * all (docs/PERFORMANCE.md, "Deep zoom: where float64 stops"). */
-#define FR_PERTURB_BELOW 0x1p-32
+/* FR_PERTURB_BELOW and FR_DOUBLE_PIXEL_MIN: deep_view.h. */
 
-/* Deltas stay in double down to this pixel spacing. */
-#define FR_DOUBLE_PIXEL_MIN 1e-290
+double fr_deep_bla_eps(void)
+{
+    /* FR_BLA_EPS_LOG2 (-1074 .. -10): a measuring knob for the tolerance
+     * (docs/PERFORMANCE.md); -1074 turns BLA off */
+    double eps = FR_BLA_EPS;
+    const char *knob = getenv("FR_BLA_EPS_LOG2");
+    if (knob) {
+        long k = strtol(knob, NULL, 10);
+        if (k >= -1074 && k <= -10) eps = ldexp(1.0, (int)k);
+    }
+    return eps;
+}
 
 extern const fr_deep_ops fr_cpu_deep_ops;
 
@@ -178,45 +181,30 @@ static int stage_progress(double done, void *user)
     return s->fn(done, s->user);
 }
 
-fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, fr_escape_job *ej, fr_escape_stats *st)
+void fr_deep_job_formula(fr_deep_job *j, const fr_escape_params *p, double b2)
 {
-    fr_status s;
-    fr_deep_view v;
-    if (!fr_deep_formula_ok(p->formula))
-        return fr_fail(ctx, FR_ERR_UNSUPPORTED, "perturbation (deep zoom) does not support formula %s (it supports "
-                       "mandelbrot, multibrot, tricorn and burningship)", fr_formula_name(p->formula));
-    const int power = p->formula == FR_MULTIBROT ? p->power : 2, conj = p->formula == FR_TRICORN,
-              ship = p->formula == FR_BURNINGSHIP;
-    if ((s = fr_deep_view_init(ctx, p, &v))) return s;
-    fr_deep_job j = {0};
-    j.mode = fr_fe_to_d(v.pixel) >= FR_DOUBLE_PIXEL_MIN ? FR_DEEP_DOUBLE : FR_DEEP_FE;
-    /* FR_DEEP_EXTENDED=1: a testing knob that runs a view of pixels below
-     * 1e-270 in extended range though double would do, so that both number
-     * types can be compared on one view (the extended loop's double part
-     * drops dc: deep_pixel.h says why that needs a pixel this small) */
-    const char *ext = getenv("FR_DEEP_EXTENDED");
-    if (ext && !strcmp(ext, "1") && fr_fe_to_d(v.pixel) < 1e-270) j.mode = FR_DEEP_FE;
-    j.max_iter = p->max_iter;
-    j.power = power;
-    j.conj = conj;
-    j.ship = ship;
-    for (int k = 0; k <= power; k++) /* C(d, k), as products of exact small ratios */
-        j.binom[k] = k == 0 ? 1.0 : j.binom[k - 1] * (double)(power - k + 1) / (double)k;
-    j.b2 = ej->b2;
-    st->deep = j.mode == FR_DEEP_DOUBLE ? 1 : 2;
-    st->reference_bits = (int)v.bits;
+    j->power = p->formula == FR_MULTIBROT ? p->power : 2;
+    j->conj = p->formula == FR_TRICORN;
+    j->ship = p->formula == FR_BURNINGSHIP;
+    for (int k = 0; k <= j->power; k++) /* C(d, k), as products of exact small ratios */
+        j->binom[k] = k == 0 ? 1.0 : j->binom[k - 1] * (double)(j->power - k + 1) / (double)k;
+    j->max_iter = p->max_iter;
+    j->b2 = b2;
+}
 
-    stage sg = {ctx->progress, ctx->progress_user, ctx, "reference orbit"};
-    if (sg.fn) ctx->progress = stage_progress, ctx->progress_user = &sg;
-    fr_deep_orbit own = {0}, o = {0}; /* own: computed here and freed here; o: what this render reads */
-    fr_deep_bla t = {0};
-    const int want_fe = j.mode == FR_DEEP_FE;
+fr_status fr_deep_orbit_get(fr_context *ctx, const fr_escape_params *p, const fr_deep_view *v, const fr_deep_job *j,
+                            int want_fe, fr_deep_orbit *own, fr_deep_orbit *o, fr_escape_stats *st)
+{
+    fr_status s = FR_OK;
+    const int power = j->power, conj = j->conj, ship = j->ship;
+    const double b2 = j->b2;
+    *own = (fr_deep_orbit){0}, *o = (fr_deep_orbit){0};
     double t0 = fr_now();
-    deep_cache *c = v.has_off || p->reference_text[0] ? cache_find(ctx, p, &v, power, conj, ship, ej->b2, want_fe) : NULL;
+    deep_cache *c = v->has_off || p->reference_text[0] ? cache_find(ctx, p, v, power, conj, ship, b2, want_fe) : NULL;
     if (c) {
-        o.Z = c->o.Z, o.Zfe = want_fe ? c->o.Zfe : NULL;
-        o.M = c->o.M < p->max_iter ? c->o.M : p->max_iter;
-        o.Z[FR_DEEP_ZREC * (size_t)o.M + 2] = 0; /* the end's radius, as a fresh orbit has it */
+        o->Z = c->o.Z, o->Zfe = want_fe ? c->o.Zfe : NULL;
+        o->M = c->o.M < p->max_iter ? c->o.M : p->max_iter;
+        o->Z[FR_DEEP_ZREC * (size_t)o->M + 2] = 0; /* the end's radius, as a fresh orbit has it */
         st->reference_reused = 1;
     } else if (p->reference_text[0]) {
         /* computed for the cache: with the extended-range copy as well once a
@@ -226,39 +214,77 @@ fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, fr_escape_
         char *text = strdup(p->reference_text);
         if (!n || !text) {
             free(n), free(text);
-            s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-            goto out;
+            return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
         }
-        s = fr_deep_reference(ctx, &v, power, conj, ship, p->max_iter, ej->b2, want_fe || v.bits >= 1000, &n->o);
+        s = fr_deep_reference(ctx, v, power, conj, ship, p->max_iter, b2, want_fe || v->bits >= 1000, &n->o);
         if (s) {
             free(n), free(text);
-            goto out;
+            return s;
         }
-        n->power = power, n->conj = conj, n->ship = ship, n->b2 = ej->b2, n->bits = v.bits;
+        n->power = power, n->conj = conj, n->ship = ship, n->b2 = b2, n->bits = v->bits;
         n->max_iter = p->max_iter, n->text = text;
         ctx->cache = n, ctx->cache_free = deep_cache_free;
-        o.Z = n->o.Z, o.Zfe = want_fe ? n->o.Zfe : NULL, o.M = n->o.M;
+        o->Z = n->o.Z, o->Zfe = want_fe ? n->o.Zfe : NULL, o->M = n->o.M;
     } else {
-        s = fr_deep_reference(ctx, &v, power, conj, ship, p->max_iter, ej->b2, want_fe, &own);
-        o = own;
+        s = fr_deep_reference(ctx, v, power, conj, ship, p->max_iter, b2, want_fe, own);
+        *o = *own;
     }
-    double t1 = fr_now();
-    st->seconds_reference = t1 - t0;
+    st->seconds_reference += fr_now() - t0;
+    if (!s) st->reference_iterations = o->M;
+    return s;
+}
+
+fr_status fr_deep_run(fr_context *ctx, const fr_deep_job *j, fr_escape_job *ej, fr_deep_totals *tot)
+{
+    const fr_deep_ops *ops = FR_BACKEND_OPS(ctx, deep);
+    /* the pixel stage opens with a report, so a caller can stop it before any work */
+    if (ctx->progress && ctx->progress(0.0, ctx->progress_user))
+        return fr_fail(ctx, FR_ERR_CANCELLED, "render cancelled");
+    void *state = NULL;
+    fr_status s = ops->begin(ctx, j, ej, &state);
+    if (!s) {
+        s = ops->run(state, 0, (uint64_t)j->sw * (uint64_t)j->sh, tot);
+        ops->end(state);
+    }
+    return s;
+}
+
+fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, fr_escape_job *ej, fr_escape_stats *st)
+{
+    fr_status s;
+    fr_deep_view v;
+    if (!fr_deep_formula_ok(p->formula))
+        return fr_fail(ctx, FR_ERR_UNSUPPORTED, "perturbation (deep zoom) does not support formula %s (it supports "
+                       "mandelbrot, multibrot, tricorn and burningship)", fr_formula_name(p->formula));
+    if ((s = fr_deep_view_init(ctx, p, &v))) return s;
+    fr_deep_job j = {0};
+    j.mode = fr_fe_to_d(v.pixel) >= FR_DOUBLE_PIXEL_MIN ? FR_DEEP_DOUBLE : FR_DEEP_FE;
+    /* FR_DEEP_EXTENDED=1: a testing knob that runs a view of pixels below
+     * 1e-270 in extended range though double would do, so that both number
+     * types can be compared on one view (the extended loop's double part
+     * drops dc: deep_pixel.h says why that needs a pixel this small) */
+    const char *ext = getenv("FR_DEEP_EXTENDED");
+    if (ext && !strcmp(ext, "1") && fr_fe_to_d(v.pixel) < 1e-270) j.mode = FR_DEEP_FE;
+    fr_deep_job_formula(&j, p, ej->b2);
+    st->deep = j.mode == FR_DEEP_DOUBLE ? 1 : 2;
+    st->reference_bits = (int)v.bits;
+
+    stage sg = {ctx->progress, ctx->progress_user, ctx, "reference orbit"};
+    if (sg.fn) ctx->progress = stage_progress, ctx->progress_user = &sg;
+    fr_deep_orbit own = {0}, o = {0}; /* own: computed here and freed here; o: what this render reads */
+    fr_deep_bla t = {0};
+    const int want_fe = j.mode == FR_DEEP_FE;
+    double t1;
+    st->seconds_reference = 0;
+    s = fr_deep_orbit_get(ctx, p, &v, &j, want_fe, &own, &o, st);
+    t1 = fr_now();
     if (s) goto out;
-    st->reference_iterations = o.M;
     /* the largest |dc| of the image: the sample grid's half diagonal, plus
      * the centre's distance from the reference */
     double hd = sqrt(ej->half_w * ej->half_w + ej->half_h * ej->half_h) * 1.001 + v.off_px * 1.001;
     fr_fe dcmax = fr_fe_mul(v.pixel, fr_fe_from_d(hd));
-    /* FR_BLA_EPS_LOG2 (-1074 .. -10): a measuring knob for the tolerance
-     * (docs/PERFORMANCE.md); -1074 turns BLA off */
-    double eps = FR_BLA_EPS;
-    const char *knob = getenv("FR_BLA_EPS_LOG2");
-    if (knob) {
-        long k = strtol(knob, NULL, 10);
-        if (k >= -1074 && k <= -10) eps = ldexp(1.0, (int)k);
-    }
-    if ((s = fr_deep_bla_build(ctx, &o, power, conj, ship, dcmax, eps, j.mode == FR_DEEP_FE, &t))) goto out;
+    if ((s = fr_deep_bla_build(ctx, &o, j.power, j.conj, j.ship, dcmax, fr_deep_bla_eps(), j.mode == FR_DEEP_FE, &t)))
+        goto out;
     st->seconds_bla = fr_now() - t1;
 
     j.M = o.M, j.Z = o.Z, j.Zfe = o.Zfe;
@@ -273,19 +299,9 @@ fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, fr_escape_
     j.derivative = ej->values == FR_VALUES_DISTANCE;
 
     sg.name = "pixels";
-    const fr_deep_ops *ops = FR_BACKEND_OPS(ctx, deep);
     fr_deep_totals tot = {0};
     double t2 = fr_now();
-    /* the pixel stage opens with a report, so a caller can stop it before any work */
-    if (ctx->progress && ctx->progress(0.0, ctx->progress_user)) {
-        s = fr_fail(ctx, FR_ERR_CANCELLED, "render cancelled");
-        goto out;
-    }
-    void *state = NULL;
-    if (!(s = ops->begin(ctx, &j, ej, &state))) {
-        s = ops->run(state, 0, (uint64_t)ej->sw * (uint64_t)ej->sh, &tot);
-        ops->end(state);
-    }
+    s = fr_deep_run(ctx, &j, ej, &tot);
     st->seconds_iterate = fr_now() - t2;
     st->iterations = tot.steps;
     st->iterations_skipped = tot.skipped;

@@ -62,7 +62,35 @@ int fr_deep_formula_ok(fr_formula f);
 /* 1 when a view needs perturbation (see fr_escape_params.perturbation). */
 int fr_escape_is_deep(const fr_escape_params *p);
 
+/* The pieces of a deep render, for fr_deep_compute and the exponential
+ * map (deep_expmap.c), which runs several jobs over one orbit. */
+/* Plain float64 gives way to perturbation when a pixel is narrower than
+ * this fraction of the centre's magnitude (float64's rounding of c alone is
+ * then 2^-21 of a pixel). Measured against the MPFR oracle near the KF 1e14
+ * location (4036 iterations, 2000 pixels a width): plain float64 keeps
+ * 99.9 % of the counts down to 2^-33 (width 1e-7 at 640 pixels) and falls
+ * to 99.5 % at 2^-37 and 99.2 % at 2^-40, where perturbation keeps them
+ * all (docs/PERFORMANCE.md, "Deep zoom: where float64 stops"). */
+#define FR_PERTURB_BELOW 0x1p-32
+/* Deltas stay in double down to this sample spacing (extended range below). */
+#define FR_DOUBLE_PIXEL_MIN 1e-290
+/* BLA's tolerance (FR_BLA_EPS, or the measuring knob FR_BLA_EPS_LOG2). */
+double fr_deep_bla_eps(void);
+/* The formula fields of a deep job for p (power, conj, ship, binom,
+ * max_iter, b2). */
+void fr_deep_job_formula(fr_deep_job *j, const fr_escape_params *p, double b2);
+/* The reference orbit of view v for j's formula: from the context's cache
+ * when it serves (p->reference_text given), else computed; *o is what the
+ * render reads, *own what the caller frees (fr_deep_orbit_free) after it.
+ * Adds to st->seconds_reference; sets reference_iterations and
+ * reference_reused. */
+fr_status fr_deep_orbit_get(fr_context *ctx, const fr_escape_params *p, const fr_deep_view *v, const fr_deep_job *j,
+                            int want_fe, fr_deep_orbit *own, fr_deep_orbit *o, fr_escape_stats *st);
 struct fr_escape_job;
+struct fr_deep_totals;
+/* Every sample of job j (j->sw x j->sh) through the context's backend into
+ * ej's arrays (a cancel through the progress callback: FR_ERR_CANCELLED). */
+fr_status fr_deep_run(fr_context *ctx, const fr_deep_job *j, struct fr_escape_job *ej, struct fr_deep_totals *tot);
 /* Fill the escape job's sample arrays for a deep view; fills the deep
  * fields of *st and st->iterations. */
 fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, struct fr_escape_job *ej, fr_escape_stats *st);

@@ -14,12 +14,9 @@
 #include "escape/escape_job.h"
 #include "io/exr_io.h"
 
-/* KF's IterationsBias: N of an escaped sample is never 0 (KF's "not
- * computed") even where nu < 1 (a Julia start beyond the bailout). */
-#define KF_BIAS 1024
+#define KF_BIAS FR_KF_BIAS
 
-/* N and NF of one escaped sample from its smooth value. */
-static void kf_count(uint32_t n, float smooth, uint32_t *N, float *NF)
+void fr_escape_kf_count(uint32_t n, float smooth, uint32_t *N, float *NF)
 {
     double nu = smooth, k = ceil(nu) - 1;
     if (!isfinite(nu)) k = (double)n - 1, nu = k; /* (no kernel gives one: kept whole) */
@@ -66,7 +63,7 @@ fr_status fr_escape_write_exr(fr_context *ctx, const fr_escape_params *p, const 
             if (raw->counts[i] >= p->max_iter)
                 N[i] = 0xFFFFFFFFu, nf[i] = 0.0f;
             else
-                kf_count(raw->counts[i], extra->smooth[i], &N[i], &nf[i]);
+                fr_escape_kf_count(raw->counts[i], extra->smooth[i], &N[i], &nf[i]);
         }
         fr_exr_channel ch[7] = {
             {"R", FR_EXR_HALF, rgb, 12},

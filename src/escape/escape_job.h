@@ -42,6 +42,14 @@ typedef struct fr_escape_job {
     float *de;                 /* 2 sw * sh: the directional distance estimate
                                   (fr_escape_extra.de), or NULL; needs values
                                   FR_VALUES_DISTANCE */
+    /* The exponential map's log-polar grid (src/deep/deep_expmap.c) instead
+     * of the view's, when pol_dir is not NULL: sample (sx, sy) at
+     * centre + pol_rad[sy + row0] * (pol_dir[2 sx], pol_dir[2 sx + 1]), each
+     * part rounded once for the product and once for the sum. Host arrays:
+     * the CPU kernels only (every one of them maps through
+     * fr_escape_sample_point). */
+    const double *pol_dir;     /* 2 sw: cos, sin of each column's angle */
+    const double *pol_rad;     /* each row's radius */
 } fr_escape_job;
 
 /* Fill everything but the arrays from validated parameters. */
@@ -54,6 +62,12 @@ const char *fr_escape_params_differ(const fr_escape_params *a, const fr_escape_p
  * the one mapping every backend uses (computed without contraction). */
 FR_HD void fr_escape_sample_point(const fr_escape_job *job, int sx, int sy, double *re, double *im)
 {
+    if (job->pol_dir) {
+        const double r = job->pol_rad[sy + job->row0];
+        *re = job->center_re + r * job->pol_dir[2 * sx];
+        *im = job->center_im + r * job->pol_dir[2 * sx + 1];
+        return;
+    }
     double u = ((double)sx + 0.5) * job->inv_aa - job->half_w;
     double v = job->half_h - ((double)(sy + job->row0) + 0.5) * job->inv_aa;
     double dx = u * job->pixel, dy = v * job->pixel;
@@ -93,6 +107,13 @@ void fr_escape_finish(const fr_escape_job *job, int64_t idx, uint32_t n, double 
 uint64_t fr_escape_scalar_range(const fr_escape_job *job, int64_t first, int64_t count);
 /* Distance estimation (count plus derivative): scalar, any formula. */
 uint64_t fr_escape_distance_range(const fr_escape_job *job, int64_t first, int64_t count);
+
+/* KF's IterationsBias: N of an escaped sample is never 0 (KF's "not
+ * computed") even where nu < 1 (a Julia start beyond the bailout). */
+#define FR_KF_BIAS 1024
+/* KF's N and NF of one escaped sample from its count and smooth value
+ * (the EXR layout at fr_escape_write_exr). */
+void fr_escape_kf_count(uint32_t n, float smooth, uint32_t *N, float *NF);
 
 /* Colour the samples into an image (AA downsample included). */
 fr_status fr_escape_colorize(fr_context *ctx, const fr_escape_job *job, fr_image *image);

@@ -26,6 +26,7 @@ int cmd_bench_orbit(int argc, char **argv);
 int cmd_bench_flame(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_animate(int argc, char **argv);
+int cmd_expmap(int argc, char **argv);
 int cmd_flame_genome(int argc, char **argv); /* flame interpolate | inter | rotate | sequence | clone | strip */
 void print_main_help(void);
 

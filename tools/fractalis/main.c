@@ -54,6 +54,7 @@ static const struct {
     {"render", render}, {"flame", cmd_flame}, {"params", cmd_params}, {"compare", cmd_compare},
     {"locate", cmd_locate},
     {"devices", cmd_devices}, {"bench", cmd_bench}, {"serve", cmd_serve}, {"animate", cmd_animate},
+    {"expmap", cmd_expmap},
 };
 
 /* argv[0] is the command's name. */

@@ -80,5 +80,7 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
 /* The families. */
 int animate_flame(int argc, char **argv);
 int animate_zoom(int argc, char **argv);
+/* fractalis expmap FORMULA ...: a zoom's exponential map to -o (animate_zoom.c) */
+int cmd_expmap(int argc, char **argv);
 
 #endif

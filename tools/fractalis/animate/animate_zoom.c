@@ -27,6 +27,10 @@ typedef struct zoom_cmd {
     int forced_histogram;
     int user_reference; /* --reference given: every deep frame's reference instead of the target */
     double resample;    /* --resample K (0: every frame rendered) */
+    int expmap;         /* --expmap: frames resampled from the zoom's exponential map */
+    int columns;        /* --expmap-columns N (0: automatic) */
+    const char *strip;  /* --strip FILE: the map itself written there too */
+    int strip_only;     /* `fractalis expmap`: the map to -o, no frames */
 } zoom_cmd;
 
 static const cli_opt opts[] = {
@@ -45,6 +49,14 @@ static const cli_opt opts[] = {
     {"scenes", "PATTERN",
      "write each frame's scene (.json) through a printf pattern ('f-%05d.json') and render "
      "nothing (frames for `render --from` elsewhere)"},
+    {"expmap", NULL,
+     "the fast path: render the zoom's exponential map (the log-polar strip around its target) once, and "
+     "the final view, and resample every frame from them (bilinear in linear light); one --to/--zoom-to "
+     "segment, count or smooth colouring"},
+    {"expmap-columns", "N",
+     "the map's samples a turn, a multiple of 4 (default: 2 pi x the farthest corner's distance from the "
+     "target x aa: one sample a pixel's sample spacing at the corners)"},
+    {"strip", "FILE", "with --expmap: write the map itself too (.png: coloured; .exr: KF's channels)"},
     {NULL, NULL, NULL},
 };
 
@@ -73,6 +85,12 @@ static int on_opt(void *user, int i, const char *v)
                    EXIT_USAGE;
         break;
     case 7: z->scenes = v; break;
+    case 8: z->expmap = 1; break;
+    case 9:
+        if (!cli_parse_int(v, 16, 65532, &z->columns) || z->columns % 4)
+            return cli_error("--expmap-columns '%s': a multiple of 4, 16..65532", v), EXIT_USAGE;
+        break;
+    case 10: z->strip = v; break;
     }
     return 0;
 }
@@ -83,6 +101,27 @@ static int on_word(void *user, const char *w)
     if (z->formula && strcmp(z->formula, w)) return cli_error("unexpected argument '%s'", w), EXIT_USAGE;
     z->formula = w;
     return 0;
+}
+
+static void expmap_help(const cli_command *c)
+{
+    fr_escape_params p;
+    fr_escape_params_default(&p, FR_MANDELBROT);
+    printf("Usage: fractalis expmap FORMULA [scene options] --zoom-to W | --to SCENE [--from A] -o strip.png|.exr\n\n"
+           "The exponential map of a zoom (as Kalles Fraktaler, Fraktaler-3 and zoomasm make it): a strip\n"
+           "whose x axis is the angle around the zoom's target (0 at the left, counter-clockwise, one turn\n"
+           "over its width) and whose y axis is the log of the distance from it (the top row the first\n"
+           "view's farthest corner, the bottom row the final view's nearest edge), each row a circle and\n"
+           "each sample as tall as wide in log-polar space. Rows float64 resolves are iterated so, deeper\n"
+           "ones by perturbation against one reference orbit at the target. .png: the strip coloured as\n"
+           "the scene colours (count or smooth); .exr: every sample in Kalles Fraktaler's channels (R, G,\n"
+           "B, N, NF). Both carry the map's geometry as JSON (key fractalis-expmap). `fractalis animate\n"
+           "FORMULA ... --expmap` makes a video's frames from the same map.\n\n");
+    cli_print_options(c, &p);
+    printf("\nExamples:\n"
+           "  fractalis expmap mandelbrot --center -0.743643887037151,0.131825904205330 --zoom-to 1e-12 "
+           "--size 320x180 -o strip.png\n"
+           "  fractalis expmap mandelbrot --from start.json --to deep.kfr --expmap-columns 4096 -o strip.exr\n");
 }
 
 static void help(const cli_command *c)
@@ -105,7 +144,12 @@ static void help(const cli_command *c)
            "target, from `fractalis locate`: a long orbit; it must stay within 2^24 pixels of every deep\n"
            "frame's centre). --resample K renders a keyframe per octave at K times the frame's size\n"
            "and resamples every frame from them (bilinear): far faster for long zooms (10 frames an\n"
-           "octave and more), smoother than a frame rendered alone, not its bytes.\n\n");
+           "octave and more), smoother than a frame rendered alone, not its bytes. --expmap renders the\n"
+           "zoom's exponential map instead (`fractalis expmap --help`: the log-polar strip around the\n"
+           "target, every radius once) and the final view, and resamples each frame from them: the\n"
+           "cheapest per frame, but the strip costs about 2 pi x (corner radius in pixels)^2 samples per\n"
+           "e-fold of zoom, so it pays from about 4 frames an e-fold (docs/PERFORMANCE.md). It differs\n"
+           "from rendering each frame: detail is resampled (bilinear), not rendered at the frame's pixels.\n\n");
     animate_output_help();
     cli_print_options(c, &p);
     printf(
@@ -187,6 +231,7 @@ typedef struct zoom_run {
     fr_image slot[3];
     double slot_L[3], slot_rot[3];
     fr_escape_params *kscene;
+    fr_expmap *em; /* --expmap */
 } zoom_run;
 
 /* Frame i's scene into z->frame. */
@@ -229,7 +274,11 @@ static int render_frame(void *user, int index, fr_image *img, char **meta)
     int rc = frame_scene(z, index);
     z->t_view += cli_now() - t0;
     if (rc) return rc;
-    if (z->K > 0) {
+    if (z->em) {
+        if (fr_expmap_frame(z->ctx, z->em, z->frame, img))
+            return cli_error("frame %d: %s", index, fr_last_error(z->ctx)), EXIT_WORK;
+        z->rendered++;
+    } else if (z->K > 0) {
         if ((rc = resample_frame(z, index, img))) return rc;
         z->rendered++;
     } else {
@@ -442,9 +491,43 @@ static void timeline(zoom_run *z)
     z->cum[z->nkeys - 1] = 1.0;
 }
 
-int animate_zoom(int argc, char **argv)
+/* --expmap and `fractalis expmap`: the map of the one segment, with a
+ * progress bar; --strip / -o: written. */
+static int expmap_setup(zoom_run *z, const zoom_cmd *zc, int quiet, const char *out)
+{
+    if (z->nkeys != 2)
+        return cli_error("--expmap: one segment (--to or --zoom-to, not --keyframes): the map is made around one "
+                         "target"),
+               EXIT_USAGE;
+    if (zc->resample > 0) return cli_error("--expmap and --resample: one fast path or the other"), EXIT_USAGE;
+    fr_expmap_options eo = {zc->columns, z->reference};
+    cli_progress pg;
+    cli_progress_init(&pg, "exponential map", !quiet);
+    pg.ctx = z->ctx;
+    fr_context_set_progress(z->ctx, cli_progress_cb, &pg);
+    double t0 = cli_now();
+    fr_status s = fr_expmap_render(z->ctx, z->keys[0], z->keys[1], &eo, &z->em);
+    cli_progress_end(&pg);
+    fr_context_set_progress(z->ctx, NULL, NULL);
+    if (s) return cli_error("%s", fr_last_error(z->ctx)), s == FR_ERR_CANCELLED ? CLI_EXIT_SIGNAL : EXIT_WORK;
+    fr_expmap_info in;
+    fr_expmap_get_info(z->em, &in);
+    if (!quiet)
+        fprintf(stderr,
+                "fractalis: expmap: %dx%d samples (%d rows float64, %d by perturbation%s) in %.2f s, the final "
+                "view %dx%d in %.2f s\n",
+                in.width, in.height, in.plain_rows, in.height - in.plain_rows,
+                in.fe_rows ? " some in extended range" : "", in.seconds_strip, in.centre_width,
+                in.centre_height, in.seconds_centre);
+    (void)t0;
+    if (out && fr_expmap_write(z->ctx, z->em, out)) return cli_error("%s", fr_last_error(z->ctx)), EXIT_WORK;
+    return 0;
+}
+
+static int zoom_main(int argc, char **argv, int strip_only)
 {
     zoom_cmd zc = {0};
+    zc.strip_only = strip_only;
     animate_output o;
     animate_output_default(&o);
     /* the shared output options first (the frame loop's); the rest is ours */
@@ -452,6 +535,11 @@ int animate_zoom(int argc, char **argv)
     if (!av) return cli_error("out of memory"), EXIT_WORK;
     int ac = 0;
     for (int i = 0; i < argc; i++) {
+        if (strip_only && i && (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output"))) { /* a strip, not frames */
+            if (i + 1 >= argc) return free(av), cli_error("%s needs a value", argv[i]), EXIT_USAGE;
+            zc.strip = argv[++i];
+            continue;
+        }
         int r = i ? animate_output_option(&o, argc, argv, &i) : 0;
         if (r < 0) return free(av), EXIT_USAGE;
         if (r == 0) {
@@ -465,7 +553,7 @@ int animate_zoom(int argc, char **argv)
     }
     av[ac] = NULL;
     /* -o and -q are the shared output options' (above) */
-    const cli_command c = {"animate", RUN_DEVICE | RUN_KERNEL | RUN_THREADS | RUN_DEVICE_MEMORY,
+    const cli_command c = {strip_only ? "expmap" : "animate", RUN_DEVICE | RUN_KERNEL | RUN_THREADS | RUN_DEVICE_MEMORY,
                            NULL,      &cli_escape_params,
                            opts,      on_opt,
                            on_word,   &zc};
@@ -478,7 +566,8 @@ int animate_zoom(int argc, char **argv)
     z.ctx = ctx;
     int rc = cli_parse(&c, ctx, ac, av, 1, &run, NULL);
     if (rc == CLI_HELP) {
-        help(&c);
+        if (strip_only) expmap_help(&c);
+        else help(&c);
         rc = 0;
         goto done;
     }
@@ -497,6 +586,31 @@ int animate_zoom(int argc, char **argv)
         rc = EXIT_USAGE;
         goto done;
     }
+    if (strip_only) {
+        const fr_format sf = zc.strip ? fr_format_from_path(zc.strip) : FR_FMT_UNKNOWN;
+        if (sf != FR_FMT_PNG && sf != FR_FMT_EXR) {
+            cli_error("expmap %s: say where the strip goes: -o strip.png or -o strip.exr", zc.formula);
+            rc = EXIT_USAGE;
+            goto done;
+        }
+        zc.frames = 1;
+    } else if (zc.strip && !zc.expmap) {
+        cli_error("--strip: with --expmap (the map it writes)");
+        rc = EXIT_USAGE;
+        goto done;
+    } else if (zc.strip) {
+        const fr_format sf = fr_format_from_path(zc.strip);
+        if (sf != FR_FMT_PNG && sf != FR_FMT_EXR) {
+            cli_error("--strip '%s': .png or .exr", zc.strip);
+            rc = EXIT_USAGE;
+            goto done;
+        }
+    }
+    if ((zc.expmap || strip_only) && zc.scenes) {
+        cli_error("--scenes renders nothing: not with --expmap");
+        rc = EXIT_USAGE;
+        goto done;
+    }
     if (!zc.frames && zc.duration > 0) {
         const double n = round(zc.duration * o.fps);
         if (!(n >= 1 && n <= 1e7)) {
@@ -511,7 +625,7 @@ int animate_zoom(int argc, char **argv)
         rc = EXIT_USAGE;
         goto done;
     }
-    if (!o.path && !zc.scenes) {
+    if (!o.path && !zc.scenes && !strip_only) {
         cli_error(
             "animate %s: say where the frames go (-o zoom.mp4 or -o 'frame-%%05d.png'; --scenes for scenes)",
             zc.formula);
@@ -648,6 +762,11 @@ int animate_zoom(int argc, char **argv)
         goto done;
     }
     if ((rc = cli_run_apply(ctx, &run))) goto done;
+    if (strip_only) {
+        rc = expmap_setup(&z, &zc, o.quiet, zc.strip);
+        goto done;
+    }
+    if (zc.expmap && (rc = expmap_setup(&z, &zc, o.quiet, zc.strip))) goto done;
     if (zc.resample > 0) {
         z.K = zc.resample;
         if ((rc = resample_setup(&z))) goto done;
@@ -655,7 +774,10 @@ int animate_zoom(int argc, char **argv)
     double t0 = cli_now();
     rc = animate_run_meta(ctx, &o, z.nframes, NULL, render_frame, frame_meta, &z);
     double secs = cli_now() - t0;
-    if (!o.quiet && z.rendered && z.K > 0)
+    if (!o.quiet && z.rendered && z.em)
+        fprintf(stderr, "fractalis: animate: %d frames in %.2f s (%.3g frames/s), resampled from the exponential map\n",
+                z.rendered, secs, z.rendered / secs);
+    else if (!o.quiet && z.rendered && z.K > 0)
         fprintf(
             stderr,
             "fractalis: animate: %d frames in %.2f s (%.3g frames/s), resampled from %d keyframes of %dx%d "
@@ -683,7 +805,17 @@ done:
     free(z.kscene);
     for (int k = 0; k < 3; k++)
         fr_image_free(&z.slot[k]);
+    fr_expmap_destroy(z.em);
     free(av);
     fr_context_destroy(ctx);
     return rc;
+}
+
+int animate_zoom(int argc, char **argv) { return zoom_main(argc, argv, 0); }
+int cmd_expmap(int argc, char **argv)
+{
+    if (argc >= 2 && argv[1][0] != '-') return zoom_main(argc - 1, argv + 1, 1);
+    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) return zoom_main(argc, argv, 1);
+    cli_error("expmap: say a formula (try 'fractalis expmap --help')");
+    return EXIT_USAGE;
 }
