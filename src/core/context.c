@@ -67,9 +67,17 @@ void fr_context_clear_cache(fr_context *ctx)
     ctx->cache = NULL, ctx->cache_free = NULL;
 }
 
+void fr_context_clear_backend_keep(fr_context *ctx)
+{
+    if (!ctx || !ctx->backend_keep) return;
+    ctx->backend_keep_free(ctx->backend_keep);
+    ctx->backend_keep = NULL, ctx->backend_keep_free = NULL;
+}
+
 void fr_context_destroy(fr_context *ctx)
 {
     fr_context_clear_cache(ctx);
+    fr_context_clear_backend_keep(ctx);
     free(ctx);
 }
 

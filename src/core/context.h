@@ -32,7 +32,16 @@ struct fr_context {
      * (fr_context_clear_cache, fr_context_destroy). */
     void *cache;
     void (*cache_free)(void *cache);
+    /* What a backend keeps between renders on this context (the CUDA
+     * deep-zoom path's buffers, src/cuda/cuda_deep.c), freed by its own
+     * function (fr_context_clear_backend_keep, fr_context_destroy). A
+     * context copied for a worker (src/multi) starts without one. */
+    void *backend_keep;
+    void (*backend_keep_free)(void *keep);
 };
+
+/* Free the backend's keep (nothing when none). */
+void fr_context_clear_backend_keep(fr_context *ctx);
 
 /* Record a message and return `s`, so that failing paths read
  * `return fr_fail(ctx, FR_ERR_INVALID, "width must be > 0");`. A NULL ctx

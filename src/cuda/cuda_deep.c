@@ -23,51 +23,130 @@
 #define LAUNCH_SAMPLES ((int64_t)1 << 20)
 #define BLOCK 128
 
-typedef struct dev_tables {
-    void *Z, *Zfe, *bla, *blafe, *blaq, *blaqfe;
-    void *pol_dir, *pol_rad; /* the exponential map's grid (deep_job.h) */
-} dev_tables;
+/* A device buffer that only grows. */
+typedef struct dev_buf {
+    void *p;
+    size_t cap;
+} dev_buf;
 
-static void tables_free(dev_tables *t)
+/* What a context keeps between deep renders on one GPU (the context's
+ * backend_keep): the stream, two launches' result buffers (device and
+ * pinned host: allocating them took longer than a short view's kernels,
+ * about 1 ms a MB of pinned memory, H200), the totals and the tables'
+ * buffers, which grow as renders need. A zoom video's frames then pay
+ * only for copying their tables. Freed with the context. */
+typedef struct deep_keep {
+    int device;
+    cudaStream_t stream;
+    cudaEvent_t back[2];    /* a launch's results are on the host */
+    cudaEvent_t sent[2];    /* a staging half's upload is done */
+    fr_cuda_deep_out *dout, *hout; /* two launches' results (hout also stages the tables) */
+    float *dde, *hde;       /* the estimates' directions, when a job wants them (two launches') */
+    unsigned long long *dtot;
+    dev_buf Z, Zfe, bla, blafe, blaq, blaqfe;
+    dev_buf pol_dir, pol_rad; /* the exponential map's grid (deep_job.h) */
+} deep_keep;
+
+static void keep_free(void *p)
 {
-    cudaFree(t->Z), cudaFree(t->Zfe), cudaFree(t->bla), cudaFree(t->blafe), cudaFree(t->blaq), cudaFree(t->blaqfe);
-    cudaFree(t->pol_dir), cudaFree(t->pol_rad);
-    memset(t, 0, sizeof *t);
+    deep_keep *k = p;
+    if (!k) return;
+    int cur = -1;
+    cudaGetDevice(&cur);
+    cudaSetDevice(k->device);
+    if (k->stream) cudaStreamSynchronize(k->stream);
+    dev_buf *b[] = {&k->Z, &k->Zfe, &k->bla, &k->blafe, &k->blaq, &k->blaqfe, &k->pol_dir, &k->pol_rad};
+    for (size_t i = 0; i < sizeof b / sizeof *b; i++) cudaFree(b[i]->p);
+    cudaFree(k->dout), cudaFree(k->dde), cudaFree(k->dtot);
+    if (k->hout) cudaFreeHost(k->hout);
+    if (k->hde) cudaFreeHost(k->hde);
+    for (int i = 0; i < 2; i++) {
+        if (k->back[i]) cudaEventDestroy(k->back[i]);
+        if (k->sent[i]) cudaEventDestroy(k->sent[i]);
+    }
+    if (k->stream) cudaStreamDestroy(k->stream);
+    if (cur >= 0) cudaSetDevice(cur);
+    (void)cudaGetLastError();
+    free(k);
 }
 
-/* A host table on the device (NULL stays NULL), through the two halves
- * of a pinned staging buffer (`stage`, 2 x half bytes): the copy into one
- * half overlaps the transfer from the other, at the link's speed rather
- * than pageable memory's (a table at 1e1086 is about 100 MB). */
-static fr_status upload(fr_context *ctx, void **dev, const void *host, size_t bytes, const char *what, char *stage,
-                        size_t half, cudaEvent_t sent[2], cudaStream_t stream)
+/* The context's keep for its device, made on first use. */
+static fr_status keep_get(fr_context *ctx, deep_keep **out)
 {
     fr_status s = FR_OK;
-    *dev = NULL;
-    if (!host || !bytes) return FR_OK;
-    CK(cudaMalloc(dev, bytes), what);
-    for (size_t at = 0, k = 0; at < bytes; at += half, k++) {
-        const size_t n = bytes - at < half ? bytes - at : half;
-        char *buf = stage + (k & 1) * half;
-        CK(cudaEventSynchronize(sent[k & 1]), what); /* the half's last transfer is done */
-        memcpy(buf, (const char *)host + at, n);
-        CK(cudaMemcpyAsync((char *)*dev + at, buf, n, cudaMemcpyHostToDevice, stream), what);
-        CK(cudaEventRecord(sent[k & 1], stream), what);
+    deep_keep *k = ctx->backend_keep_free == keep_free ? ctx->backend_keep : NULL;
+    if (k && k->device == ctx->cuda_index) {
+        *out = k;
+        return FR_OK;
     }
+    fr_context_clear_backend_keep(ctx);
+    k = calloc(1, sizeof *k);
+    if (!k) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    k->device = ctx->cuda_index;
+    CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    CK(cudaStreamCreateWithFlags(&k->stream, cudaStreamNonBlocking), "cudaStreamCreate");
+    for (int i = 0; i < 2; i++) {
+        CK(cudaEventCreateWithFlags(&k->back[i], cudaEventDisableTiming), "cudaEventCreate");
+        CK(cudaEventCreateWithFlags(&k->sent[i], cudaEventDisableTiming), "cudaEventCreate");
+    }
+    CK(cudaMallocHost((void **)&k->hout, 2 * (size_t)LAUNCH_SAMPLES * sizeof *k->hout), "sample results");
+    CK(cudaMalloc((void **)&k->dout, 2 * (size_t)LAUNCH_SAMPLES * sizeof *k->dout), "sample results");
+    CK(cudaMalloc((void **)&k->dtot, 3 * sizeof *k->dtot), "totals");
+    CK(cudaMemsetAsync(k->dtot, 0, 3 * sizeof *k->dtot, k->stream), "totals");
+out:
+    if (s) {
+        keep_free(k);
+        return s;
+    }
+    ctx->backend_keep = k, ctx->backend_keep_free = keep_free;
+    *out = k;
+    return FR_OK;
+}
+
+/* A host table into a kept device buffer (grown when too small; NULL or
+ * empty gives NULL), through the two halves of the pinned staging buffer
+ * (`stage`, 2 x half bytes): the copy into one half overlaps the transfer
+ * from the other, at the link's speed rather than pageable memory's (a
+ * table at 1e1086 is about 100 MB). */
+static fr_status upload(fr_context *ctx, deep_keep *k, dev_buf *dev, void **dptr, const void *host, size_t bytes,
+                        const char *what)
+{
+    fr_status s = FR_OK;
+    *dptr = NULL;
+    if (!host || !bytes) return FR_OK;
+    if (dev->cap < bytes) {
+        CK(cudaStreamSynchronize(k->stream), what); /* a kept buffer may still be read */
+        cudaFree(dev->p);
+        dev->p = NULL, dev->cap = 0;
+        CK(cudaMalloc(&dev->p, bytes), what);
+        dev->cap = bytes;
+    }
+    char *stage = (char *)k->hout;
+    const size_t half = (size_t)LAUNCH_SAMPLES * sizeof *k->hout;
+    for (size_t at = 0, i = 0; at < bytes; at += half, i++) {
+        const size_t n = bytes - at < half ? bytes - at : half;
+        char *buf = stage + (i & 1) * half;
+        CK(cudaEventSynchronize(k->sent[i & 1]), what); /* the half's last transfer is done */
+        memcpy(buf, (const char *)host + at, n);
+        CK(cudaMemcpyAsync((char *)dev->p + at, buf, n, cudaMemcpyHostToDevice, k->stream), what);
+        CK(cudaEventRecord(k->sent[i & 1], k->stream), what);
+    }
+    *dptr = dev->p;
 out:
     return s;
 }
 
-/* A render's device state: the tables, a launch's results and the totals. */
+/* A render's state: the job with the device's tables, and the keep. */
 typedef struct gdeep {
     fr_context *ctx;
     fr_deep_job j;          /* the host job with the device's tables */
     fr_escape_job *ej;
-    dev_tables t;
-    fr_cuda_deep_out *dout, *hout;
-    float *dde, *hde;       /* the estimates' directions, when the job wants them */
-    unsigned long long *dtot;
+    deep_keep *k;
+    float *dde, *hde;       /* the keep's, when this job wants them */
     cudaStream_t stream;
+    fr_cuda_deep_out *dout, *hout;
+    unsigned long long *dtot;
+    cudaEvent_t *back;
 } gdeep;
 
 static void cuda_deep_end(void *state)
@@ -75,13 +154,7 @@ static void cuda_deep_end(void *state)
     gdeep *g = state;
     if (!g) return;
     cudaSetDevice(g->ctx->cuda_index);
-    tables_free(&g->t);
-    cudaFree(g->dout);
-    cudaFree(g->dde);
-    cudaFree(g->dtot);
-    if (g->hout) cudaFreeHost(g->hout);
-    if (g->hde) cudaFreeHost(g->hde);
-    if (g->stream) cudaStreamDestroy(g->stream);
+    cudaStreamSynchronize(g->stream); /* nothing of this render runs on after it */
     (void)cudaGetLastError();
     free(g);
 }
@@ -89,89 +162,111 @@ static void cuda_deep_end(void *state)
 static fr_status cuda_deep_begin(fr_context *ctx, const fr_deep_job *hj, fr_escape_job *ej, void **state)
 {
     fr_status s = FR_OK;
+    deep_keep *k = NULL;
+    if ((s = keep_get(ctx, &k))) return s;
     gdeep *g = calloc(1, sizeof *g);
     if (!g) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-    g->ctx = ctx, g->j = *hj, g->ej = ej;
+    g->ctx = ctx, g->j = *hj, g->ej = ej, g->k = k;
+    g->stream = k->stream, g->dout = k->dout, g->hout = k->hout, g->dtot = k->dtot, g->back = k->back;
     const size_t points = (size_t)hj->M + 1;
     const size_t entries = hj->levels ? (size_t)hj->level_off[hj->levels - 1] + hj->level_n[hj->levels - 1] : 0;
-    dev_tables *t = &g->t;
-    cudaEvent_t sent[2] = {NULL, NULL};
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
-    CK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking), "cudaStreamCreate");
-    /* the launches' pinned result buffer stages the tables first */
-    CK(cudaMallocHost((void **)&g->hout, (size_t)LAUNCH_SAMPLES * sizeof *g->hout), "sample results");
-    CK(cudaEventCreateWithFlags(&sent[0], cudaEventDisableTiming), "cudaEventCreate");
-    CK(cudaEventCreateWithFlags(&sent[1], cudaEventDisableTiming), "cudaEventCreate");
-    CK(cudaEventRecord(sent[0], g->stream), "cudaEventRecord");
-    CK(cudaEventRecord(sent[1], g->stream), "cudaEventRecord");
+    /* the results of an earlier render are out of the staging buffer */
+    CK(cudaStreamSynchronize(k->stream), "deep-zoom kernel");
+    for (int i = 0; i < 2; i++) CK(cudaEventRecord(k->sent[i], k->stream), "cudaEventRecord");
     {
-        char *stage = (char *)g->hout;
-        const size_t half = (size_t)LAUNCH_SAMPLES * sizeof *g->hout / 2;
-#define UP(dst, src, bytes, what) upload(ctx, &t->dst, src, bytes, what, stage, half, sent, g->stream)
-        if ((s = UP(Z, hj->Z, 3 * points * sizeof *hj->Z, "reference orbit")) ||
-            (s = UP(Zfe, hj->Zfe, points * sizeof *hj->Zfe, "reference orbit")) ||
-            (s = UP(bla, hj->bla, entries * sizeof *hj->bla, "BLA tables")) ||
-            (s = UP(blafe, hj->blafe, entries * sizeof *hj->blafe, "BLA tables")) ||
-            (s = UP(blaq, hj->blaq, entries * sizeof *hj->blaq, "BLA tables")) ||
-            (s = UP(blaqfe, hj->blaqfe, entries * sizeof *hj->blaqfe, "BLA tables")))
+        void *Z, *Zfe, *bla, *blafe, *blaq, *blaqfe, *pol_dir = NULL, *pol_rad = NULL;
+#define UP(name, bytes, what) upload(ctx, k, &k->name, &name, hj->name, bytes, what)
+        if ((s = UP(Z, FR_DEEP_ZREC * points * sizeof *hj->Z, "reference orbit")) ||
+            (s = UP(Zfe, points * sizeof *hj->Zfe, "reference orbit")) ||
+            (s = UP(bla, entries * sizeof *hj->bla, "BLA tables")) ||
+            (s = UP(blafe, entries * sizeof *hj->blafe, "BLA tables")) ||
+            (s = UP(blaq, entries * sizeof *hj->blaq, "BLA tables")) ||
+            (s = UP(blaqfe, entries * sizeof *hj->blaqfe, "BLA tables")))
             goto out;
-        if (hj->polar && ((s = UP(pol_dir, hj->pol_dir, 2 * (size_t)hj->sw * sizeof *hj->pol_dir, "polar grid")) ||
-                          (s = UP(pol_rad, hj->pol_rad, (size_t)hj->sh * sizeof *hj->pol_rad, "polar grid"))))
+        if (hj->polar && ((s = UP(pol_dir, 2 * (size_t)hj->sw * sizeof *hj->pol_dir, "polar grid")) ||
+                          (s = UP(pol_rad, (size_t)hj->sh * sizeof *hj->pol_rad, "polar grid"))))
             goto out;
 #undef UP
+        g->j.Z = Z, g->j.Zfe = Zfe, g->j.bla = bla, g->j.blafe = blafe, g->j.blaq = blaq, g->j.blaqfe = blaqfe;
+        g->j.pol_dir = pol_dir, g->j.pol_rad = pol_rad;
     }
-    CK(cudaStreamSynchronize(g->stream), "tables");
-    g->j.Z = t->Z, g->j.Zfe = t->Zfe, g->j.bla = t->bla, g->j.blafe = t->blafe, g->j.blaq = t->blaq,
-    g->j.blaqfe = t->blaqfe;
-    g->j.pol_dir = t->pol_dir, g->j.pol_rad = t->pol_rad;
-    CK(cudaMalloc((void **)&g->dout, (size_t)LAUNCH_SAMPLES * sizeof *g->dout), "sample results");
+    CK(cudaStreamSynchronize(k->stream), "tables"); /* the staging buffer holds results next */
     if (ej->de && hj->derivative) {
-        CK(cudaMalloc((void **)&g->dde, (size_t)LAUNCH_SAMPLES * 2 * sizeof *g->dde), "sample estimates");
-        CK(cudaMallocHost((void **)&g->hde, (size_t)LAUNCH_SAMPLES * 2 * sizeof *g->hde), "sample estimates");
+        if (!k->dde) CK(cudaMalloc((void **)&k->dde, 2 * (size_t)LAUNCH_SAMPLES * 2 * sizeof *k->dde), "sample estimates");
+        if (!k->hde)
+            CK(cudaMallocHost((void **)&k->hde, 2 * (size_t)LAUNCH_SAMPLES * 2 * sizeof *k->hde), "sample estimates");
+        g->dde = k->dde, g->hde = k->hde;
     }
-    CK(cudaMalloc((void **)&g->dtot, 3 * sizeof *g->dtot), "totals");
-    CK(cudaMemsetAsync(g->dtot, 0, 3 * sizeof *g->dtot, g->stream), "totals");
+    CK(cudaMemsetAsync(k->dtot, 0, 3 * sizeof *k->dtot, k->stream), "totals");
     *state = g;
 out:
-    for (int i = 0; i < 2; i++)
-        if (sent[i]) cudaEventDestroy(sent[i]);
     if (s) cuda_deep_end(g);
     return s;
+}
+
+/* Launch `count` samples from `first` into buffer b and bring them back. */
+static fr_status launch_back(gdeep *g, int b, int64_t first, int64_t count)
+{
+    fr_context *ctx = g->ctx;
+    fr_status s = FR_OK;
+    const size_t o = (size_t)b * LAUNCH_SAMPLES;
+    CK(fr_cuda_deep_launch(&g->j, first, count, g->dout + o, g->dde ? g->dde + 2 * o : NULL, g->dtot, BLOCK,
+                           g->stream),
+       "deep-zoom kernel");
+    CK(cudaMemcpyAsync(g->hout + o, g->dout + o, (size_t)count * sizeof *g->hout, cudaMemcpyDeviceToHost, g->stream),
+       "deep-zoom results");
+    if (g->dde)
+        CK(cudaMemcpyAsync(g->hde + 2 * o, g->dde + 2 * o, (size_t)count * 2 * sizeof *g->hde, cudaMemcpyDeviceToHost,
+                           g->stream),
+           "deep-zoom estimates");
+    CK(cudaEventRecord(g->back[b], g->stream), "cudaEventRecord");
+out:
+    return s;
+}
+
+/* Store buffer b's samples (launched from `first`) as the CPU backend does. */
+static void store_back(gdeep *g, int b, int64_t first, int64_t count)
+{
+    fr_escape_job *ej = g->ej;
+    const fr_cuda_deep_out *ho = g->hout + (size_t)b * LAUNCH_SAMPLES;
+    const float *hde = g->hde ? g->hde + 2 * (size_t)b * LAUNCH_SAMPLES : NULL;
+    for (int64_t i = 0; i < count; i++) {
+        const int64_t idx = first + i;
+        const fr_cuda_deep_out *o = &ho[i];
+        ej->counts[idx] = o->n;
+        if (ej->smooth) ej->smooth[idx] = fr_escape_value(ej, o->n, o->wx, o->wy);
+        if (ej->dist) ej->dist[idx] = o->dist;
+        if (ej->de) /* (a job without the derivative has none: zeros, as on the CPU) */
+            ej->de[2 * idx] = hde ? hde[2 * i] : 0.0f, ej->de[2 * idx + 1] = hde ? hde[2 * i + 1] : 0.0f;
+    }
 }
 
 static fr_status cuda_deep_run(void *state, uint64_t first0, uint64_t count0, fr_deep_totals *tot)
 {
     gdeep *g = state;
     fr_context *ctx = g->ctx;
-    fr_escape_job *ej = g->ej;
     fr_status s = FR_OK;
     unsigned long long htot[3] = {0, 0, 0};
     const int64_t end = (int64_t)(first0 + count0);
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
-    for (int64_t first = (int64_t)first0; first < end; first += LAUNCH_SAMPLES) {
-        const int64_t count = end - first < LAUNCH_SAMPLES ? end - first : LAUNCH_SAMPLES;
-        CK(fr_cuda_deep_launch(&g->j, first, count, g->dout, g->dde, g->dtot, BLOCK, g->stream), "deep-zoom kernel");
-        CK(cudaMemcpyAsync(g->hout, g->dout, (size_t)count * sizeof *g->hout, cudaMemcpyDeviceToHost, g->stream),
-           "deep-zoom results");
-        if (g->dde)
-            CK(cudaMemcpyAsync(g->hde, g->dde, (size_t)count * 2 * sizeof *g->hde, cudaMemcpyDeviceToHost, g->stream),
-               "deep-zoom estimates");
-        CK(cudaStreamSynchronize(g->stream), "deep-zoom kernel");
-        for (int64_t i = 0; i < count; i++) {
-            const int64_t idx = first + i;
-            const fr_cuda_deep_out *o = &g->hout[i];
-            ej->counts[idx] = o->n;
-            if (ej->smooth) ej->smooth[idx] = fr_escape_value(ej, o->n, o->wx, o->wy);
-            if (ej->dist) ej->dist[idx] = o->dist;
-            if (ej->de) /* (a job without the derivative has none: zeros, as on the CPU) */
-                ej->de[2 * idx] = g->j.derivative ? g->hde[2 * i] : 0.0f,
-                ej->de[2 * idx + 1] = g->j.derivative ? g->hde[2 * i + 1] : 0.0f;
+    /* launch k + 1 runs while launch k's samples are stored */
+    int64_t prev = -1, prev_n = 0;
+    for (int64_t first = (int64_t)first0, k = 0;; first += LAUNCH_SAMPLES, k++) {
+        const int64_t count = first >= end ? 0 : end - first < LAUNCH_SAMPLES ? end - first : LAUNCH_SAMPLES;
+        if (count && (s = launch_back(g, (int)(k & 1), first, count))) goto out;
+        if (prev_n) {
+            CK(cudaEventSynchronize(g->back[(k - 1) & 1]), "deep-zoom kernel");
+            store_back(g, (int)((k - 1) & 1), prev, prev_n);
+            if (ctx->progress &&
+                ctx->progress((double)(prev + prev_n - (int64_t)first0) / (double)count0, ctx->progress_user)) {
+                s = fr_fail(ctx, FR_ERR_CANCELLED, "render cancelled");
+                cudaStreamSynchronize(g->stream);
+                goto out;
+            }
         }
-        if (ctx->progress &&
-            ctx->progress((double)(first + count - (int64_t)first0) / (double)count0, ctx->progress_user)) {
-            s = fr_fail(ctx, FR_ERR_CANCELLED, "render cancelled");
-            goto out;
-        }
+        if (!count) break;
+        prev = first, prev_n = count;
     }
     /* this range's totals, and the device's back to zero */
     CK(cudaMemcpyAsync(htot, g->dtot, sizeof htot, cudaMemcpyDeviceToHost, g->stream), "totals");

@@ -131,7 +131,7 @@ fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, int co
 #pragma omp parallel for schedule(static) num_threads(fr_threads(ctx)) if (n0 >= FR_BLA_PARALLEL_MIN)
     for (int64_t i = 0; i < n0; i++) {
         const uint32_t m = (uint32_t)i + 1;
-        fr_fec Z = o->Zfe ? o->Zfe[m] : fr_fec_from_d(o->Z[3 * m], o->Z[3 * m + 1]);
+        fr_fec Z = o->Zfe ? o->Zfe[m] : fr_fec_from_d(o->Z[FR_DEEP_ZREC * m], o->Z[FR_DEEP_ZREC * m + 1]);
         cur[i].aq = cur[i].bq = fr_fec_from_d(0, 0);
         if (conj) { /* Tricorn: z -> conj(2 Z z) = conj(2 Z) conj(z) */
             cur[i].a = fr_fec_from_d(0, 0);
@@ -174,6 +174,6 @@ fr_status fr_deep_bla_build(fr_context *ctx, fr_deep_orbit *o, int power, int co
     }
     free(cur);
     free(next);
-    for (uint32_t m = 1; m < o->M; m++) o->Z[3 * m + 2] = t->d[m - 1].r; /* beside Z_m: one stream */
+    for (uint32_t m = 1; m < o->M; m++) o->Z[FR_DEEP_ZREC * m + 2] = t->d[m - 1].r; /* beside Z_m: one stream */
     return FR_OK;
 }

@@ -39,6 +39,9 @@ typedef struct fr_bla_q_fe {
     fr_fec aq, bq;
 } fr_bla_q_fe;
 
+/* Doubles a reference record takes in fr_deep_job.Z: x, y, radius, padding. */
+#define FR_DEEP_ZREC 4
+
 #define FR_BLA_MAX_LEVELS 32
 #define FR_DEEP_MAX_POWER 64
 
@@ -50,8 +53,9 @@ typedef struct fr_deep_job {
     double binom[FR_DEEP_MAX_POWER + 1]; /* C(d, k) */
     uint32_t max_iter, M;     /* reference: Z_0 .. Z_M (Z_M escaped, or M = max_iter) */
     double b2;                /* bailout^2 */
-    const double *Z;          /* 3 (M + 1) doubles: Z_m's x, y, then the radius of level 0's BLA step
-                                 at m (0 at m = 0 and m = M): what every step reads, in one stream */
+    const double *Z;          /* FR_DEEP_ZREC (M + 1) doubles, a record per m: Z_m's x, y, the radius of
+                                 level 0's BLA step at m (0 at m = 0 and m = M), 0: what every step reads,
+                                 one 32-byte aligned record (one memory sector on a GPU) */
     const fr_fec *Zfe;        /* M + 1 (FR_DEEP_FE) */
     int levels;               /* BLA levels */
     uint32_t level_off[FR_BLA_MAX_LEVELS], level_n[FR_BLA_MAX_LEVELS];

@@ -74,23 +74,54 @@ FR_HD int fr_deep_closer(double wx, double wy, double zx, double zy)
     return fma(wx, wx, wy * wy) < fma(zx, zx, zy * zy);
 }
 
-/* The longest valid BLA step at reference index m for |z|max = zmax that
- * stays within `left` iterations; -1 when none. */
-FR_HD int64_t fr_deep_bla_find(const fr_deep_job *j, uint32_t m, double zmax, uint32_t left)
+/* Reference record m: Z_m and level 0's BLA radius at m (one 32-byte
+ * record: on a GPU one sector, two loads through the read-only cache). */
+FR_HD void fr_deep_zrec(const double *Z, uint32_t m, double *x, double *y, double *r)
 {
-    if (!(zmax < j->Z[3 * (int64_t)m + 2])) return -1; /* level 0's radius, beside Z_m (0 at m = 0, M) */
-    int64_t best = -1;
-    uint32_t i = m - 1;
-    for (int lev = 0; lev < j->levels; lev++) {
-        if (i >= j->level_n[lev]) break;
-        int64_t k = (int64_t)j->level_off[lev] + i;
-        const fr_bla_d *b = &j->bla[k];
-        if (!(zmax < b->r) || b->l > left) break;
-        best = k;
-        if (i & 1) break;
+#if defined(__CUDA_ARCH__)
+    const double *p = Z + FR_DEEP_ZREC * (size_t)m;
+    const double2 xy = __ldg((const double2 *)p);
+    *x = xy.x, *y = xy.y, *r = __ldg(p + 2);
+#else
+    const double *p = Z + FR_DEEP_ZREC * (size_t)m;
+    *x = p[0], *y = p[1], *r = p[2];
+#endif
+}
+
+/* Unrolled on a GPU: the levels' offsets and counts become constants of
+ * the kernel's parameters instead of indexed loads. */
+#if defined(__CUDA_ARCH__)
+#define FR_DEEP_UNROLL _Pragma("unroll")
+#else
+#define FR_DEEP_UNROLL
+#endif
+
+/* The longest valid BLA step at reference index m for |z|max = zmax that
+ * stays within `left` iterations (>= 1), r0 the radius of level 0's step at m
+ * (the record's); -1 when none. Level 0's step at m (entry m - 1) holds
+ * when r0 does (its length 1 fits); the level above holds too while m - 1
+ * is a multiple of its length, its radius holds (radii only shrink up the
+ * levels: a merge's is at most its first half's, deep_bla.c) and its length
+ * fits in `left` (a level-k step is at most 2^k long, so its length is read
+ * only when 2^k > left). */
+FR_HD int64_t fr_deep_bla_find_r(const fr_deep_job *j, uint32_t m, double r0, double zmax, uint32_t left)
+{
+    if (!(zmax < r0)) return -1; /* 0 at m = 0, M */
+    uint32_t i = m - 1, best = i; /* level 0 starts at offset 0 */
+    FR_DEEP_UNROLL
+    for (int lev = 1; lev < FR_BLA_MAX_LEVELS; lev++) {
+        if (lev >= j->levels || (i & 1)) break;
         i >>= 1;
+        if (i >= j->level_n[lev]) break;
+        const uint32_t k = j->level_off[lev] + i;
+        if (!(zmax < j->bla[k].r) || ((1u << lev) > left && j->bla[k].l > left)) break;
+        best = k;
     }
     return best;
+}
+FR_HD int64_t fr_deep_bla_find(const fr_deep_job *j, uint32_t m, double zmax, uint32_t left)
+{
+    return fr_deep_bla_find_r(j, m, j->Z[FR_DEEP_ZREC * (size_t)m + 2], zmax, left);
 }
 
 /* Distance estimate in pixels from the escaped point and the scaled
@@ -327,16 +358,19 @@ FR_HD void fr_deep_multi_slope(const fr_deep_job *j, double wx, double wy, doubl
 typedef struct fr_deep_state_d {
     double zx, zy, dx, dy, dcx, dcy;
     double qx, qy; /* the derivative's conjugate part (Tricorn, Burning Ship) */
+    double Zx, Zy, Zr; /* reference record m, read by the step before (one read a step) */
     uint32_t m, n;
-    uint64_t steps, skipped;
+    uint32_t skipped; /* of n (n - skipped: the perturbation steps) */
 } fr_deep_state_d;
 
+/* (Record 0 is all zeros: Z_0 = 0, no BLA step at m = 0.) */
 FR_HD void fr_deep_start_d(fr_deep_state_d *s, double dcx, double dcy)
 {
+    s->Zx = s->Zy = s->Zr = 0;
     s->zx = s->zy = s->dx = s->dy = s->qx = s->qy = 0;
     s->dcx = dcx, s->dcy = dcy;
     s->m = s->n = 0;
-    s->steps = s->skipped = 0;
+    s->skipped = 0;
 }
 
 /* One step; 1 when the pixel is done (*r then holds its result). */
@@ -350,10 +384,10 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
     uint32_t m = s->m, n = s->n;
     if (FR_DEEP_RARE(n >= max_iter)) {
         r->n = max_iter, r->wx = r->wy = 0, r->dist_px = 0, r->de[0] = r->de[1] = 0.0f;
-        r->steps = s->steps, r->skipped = s->skipped;
+        r->steps = n - s->skipped, r->skipped = s->skipped;
         return 1;
     }
-    int64_t k = fr_deep_bla_find(j, m, fr_deep_amax(zx, zy), max_iter - n);
+    int64_t k = fr_deep_bla_find_r(j, m, s->Zr, fr_deep_amax(zx, zy), max_iter - n);
     if (FR_DEEP_RARE(k >= 0)) {
         const fr_bla_d *b = &j->bla[k];
         double nx = fma(b->ax, zx, fma(-b->ay, zy, fma(b->bx, dcx, -(b->by * dcy))));
@@ -372,7 +406,7 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
         zx = nx, zy = ny;
         m += b->l, n += b->l, s->skipped += b->l;
     } else {
-        double Zx = Z[3 * m], Zy = Z[3 * m + 1];
+        const double Zx = s->Zx, Zy = s->Zy;
         if (FR_DEEP_RARE(FR_DEEP_POWER(j) != 2)) {
             if (FR_DEEP_DERIV(j)) {
                 double gx, gy, ex, ey;
@@ -399,22 +433,26 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
                                   : fma(tx, zy, fma(ty, zx, dcy));
             zx = nx, zy = ny;
         }
-        m++, n++, s->steps++;
+        m++, n++;
     }
-    double wx = Z[3 * m] + zx, wy = Z[3 * m + 1] + zy;
+    double Zx, Zy, Zr;
+    fr_deep_zrec(Z, m, &Zx, &Zy, &Zr);
+    double wx = Zx + zx, wy = Zy + zy;
     if (FR_DEEP_RARE(fma(wx, wx, wy * wy) > j->b2)) {
         r->n = n, r->wx = wx, r->wy = wy;
         r->dist_px = !FR_DEEP_DERIV(j) ? 0 : q2 ? fr_deep_dist_q(wx, wy, dx, dy, s->qx, s->qy) : fr_deep_dist(wx, wy, dx, dy);
         r->de[0] = r->de[1] = 0.0f;
         if (FR_DEEP_DERIV(j)) fr_deep_de_vector(j, wx, wy, dx, dy, q2 ? s->qx : 0, q2 ? s->qy : 0, r->dist_px, r->de);
-        r->steps = s->steps, r->skipped = s->skipped;
+        r->steps = n - s->skipped, r->skipped = s->skipped;
         return 1;
     }
     if (FR_DEEP_RARE(m == j->M || fr_deep_closer(wx, wy, zx, zy))) {
         FR_DEEP_KEEP_BRANCH();
         zx = wx, zy = wy, m = 0;
+        Zx = Zy = Zr = 0;
     }
     s->zx = zx, s->zy = zy, s->dx = dx, s->dy = dy, s->m = m, s->n = n;
+    s->Zx = Zx, s->Zy = Zy, s->Zr = Zr;
     return 0;
 }
 
@@ -494,7 +532,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             big = z.e > big_e;
             if (big) fr_fec_to_d(z, &zx, &zy);
         } else if (big) {
-            double Zx = Z[3 * m], Zy = Z[3 * m + 1];
+            double Zx = Z[FR_DEEP_ZREC * m], Zy = Z[FR_DEEP_ZREC * m + 1];
             if (FR_DEEP_DERIV(j)) {
                 if (q2) {
                     fr_deep_jac_fe(j, fr_fec_from_d(Zx + zx, Zy + zy), &d, &dq);
@@ -551,7 +589,7 @@ FR_HD void fr_deep_pixel_fe(const fr_deep_job *j, fr_fec dc, fr_deep_result *r)
             if (big) fr_fec_to_d(z, &zx, &zy);
         }
         if (big) {
-            double wx = Z[3 * m] + zx, wy = Z[3 * m + 1] + zy;
+            double wx = Z[FR_DEEP_ZREC * m] + zx, wy = Z[FR_DEEP_ZREC * m + 1] + zy;
             if (FR_DEEP_RARE(fma(wx, wx, wy * wy) > j->b2)) {
                 r->n = n, r->wx = wx, r->wy = wy;
                 if (FR_DEEP_DERIV(j)) {

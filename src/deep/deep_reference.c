@@ -81,7 +81,8 @@ static int step_finish(ref *r)
     const uint32_t m = ++r->m;
     double *Z = r->o->Z;
     double zx = mpfr_get_d(r->x, MPFR_RNDN), zy = mpfr_get_d(r->y, MPFR_RNDN);
-    Z[3 * (size_t)m] = zx, Z[3 * (size_t)m + 1] = zy, Z[3 * (size_t)m + 2] = 0;
+    double *rec = Z + FR_DEEP_ZREC * (size_t)m;
+    rec[0] = zx, rec[1] = zy, rec[2] = rec[3] = 0;
     if (r->want_fe) r->o->Zfe[m] = to_fec(r->x, r->y);
     if (zx * zx + zy * zy > r->b2 || m >= r->max_iter) return 1;
     if ((m & 1023) == 0 && r->ctx->progress) {
@@ -101,7 +102,7 @@ fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, i
                             double b2, int want_fe, fr_deep_orbit *o)
 {
     const uint64_t n = (uint64_t)max_iter + 1;
-    o->Z = malloc(3 * n * sizeof *o->Z);
+    o->Z = malloc(FR_DEEP_ZREC * n * sizeof *o->Z);
     o->Zfe = want_fe ? malloc(n * sizeof *o->Zfe) : NULL;
     if (!o->Z || (want_fe && !o->Zfe)) {
         fr_deep_orbit_free(o);
@@ -112,7 +113,7 @@ fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, i
     mpfr_inits2(v->bits, r.x, r.y, r.x2, r.y2, r.t, r.px, r.py, (mpfr_ptr)0);
     mpfr_set_ui(r.x, 0, MPFR_RNDN);
     mpfr_set_ui(r.y, 0, MPFR_RNDN);
-    o->Z[0] = o->Z[1] = o->Z[2] = 0;
+    o->Z[0] = o->Z[1] = o->Z[2] = o->Z[3] = 0;
     if (want_fe) o->Zfe[0] = fr_fec_from_d(0, 0);
     int team = power == 2 && v->bits >= FR_REF_TEAM_BITS ? fr_threads(ctx) : 1;
     if (team > 3) team = 3;

@@ -204,7 +204,7 @@ fr_status fr_deep_orbit_get(fr_context *ctx, const fr_escape_params *p, const fr
     if (c) {
         o->Z = c->o.Z, o->Zfe = want_fe ? c->o.Zfe : NULL;
         o->M = c->o.M < p->max_iter ? c->o.M : p->max_iter;
-        o->Z[3 * (size_t)o->M + 2] = 0; /* the end's radius, as a fresh orbit has it */
+        o->Z[FR_DEEP_ZREC * (size_t)o->M + 2] = 0; /* the end's radius, as a fresh orbit has it */
         st->reference_reused = 1;
     } else if (p->reference_text[0]) {
         /* computed for the cache: with the extended-range copy as well once a

@@ -51,6 +51,7 @@ fr_status fr_multi_pool_open(fr_context *ctx, fr_multi_pool *p)
         w->pool = p, w->index = k;
         w->ctx = *ctx;
         w->ctx.error[0] = 0;
+        w->ctx.backend_keep = NULL, w->ctx.backend_keep_free = NULL; /* the parent's stays the parent's */
         w->ctx.cuda_index = d;
         w->ctx.ndevices = 1;
         w->ctx.devices[0] = d;
@@ -66,6 +67,7 @@ fr_status fr_multi_pool_open(fr_context *ctx, fr_multi_pool *p)
 
 void fr_multi_pool_close(fr_multi_pool *p)
 {
+    for (int k = 0; k < p->n && k < FR_MAX_DEVICES; k++) fr_context_clear_backend_keep(&p->w[k].ctx);
     if (p->n > 0) pthread_mutex_destroy(&p->lock);
     p->n = 0;
 }

@@ -251,6 +251,7 @@ typedef struct loop {
     fr_video *video;
     int encoded; /* frames in the video */
     int written; /* PNGs written */
+    double png_s, encode_s; /* the writer's seconds on each */
 } loop;
 
 static void job_free(job *j)
@@ -297,15 +298,19 @@ static void over_black(fr_image *img)
 static void do_job(loop *L, job *j)
 {
     if (L->video_path) over_black(&j->img);
+    double t0 = cli_now();
     if (j->png) {
         if (fr_image_write_png_keyed(L->wctx, &j->img, j->png, L->meta_key, j->meta))
             return writer_fail(L, "%s", fr_last_error(L->wctx));
         L->written++;
     }
+    double t1 = cli_now();
+    L->png_s += t1 - t0;
     if (!L->video_path) return;
     if (!L->video && fr_video_open(L->wctx, L->video_path, j->img.width, j->img.height, &L->vo, &L->video))
         return writer_fail(L, "%s", fr_last_error(L->wctx));
     if (fr_video_write(L->wctx, L->video, &j->img)) return writer_fail(L, "%s", fr_last_error(L->wctx));
+    L->encode_s += cli_now() - t1;
     L->encoded++;
 }
 
@@ -560,6 +565,7 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
     fr_context *rctx = fr_context_create(); /* for reading frames back (the family's context stays its own) */
 
     int rc = 0, stopped = 0, reused = 0, rendered = 0;
+    double waited = 0; /* seconds the frame loop waited for the writer */
     for (int i = 0; i < nframes; i++) {
         if (cli_interrupted) {
             stopped = 1;
@@ -616,7 +622,10 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
         pg.last_frame = t;
         pg.rendered++;
         rendered++;
-        if (!push(&L, &j)) break;
+        double w0 = cli_now();
+        int pushed = push(&L, &j);
+        waited += cli_now() - w0;
+        if (!pushed) break;
     }
     fr_context_set_progress(ctx, NULL, NULL);
     if (!stopped && cli_interrupted) stopped = 1;
@@ -658,6 +667,10 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
             fprintf(stderr, "fractalis: %d frames (%d reused) -> %s in %s\n", nframes, reused, o->path, t);
         else
             fprintf(stderr, "fractalis: %d frames -> %s in %s\n", nframes, o->path, t);
+        /* where the time went: the frames' rendering, and the writer's thread
+         * (the loop waits for it only when it is the slower) */
+        fprintf(stderr, "fractalis: rendering %.1f s; writer %.1f s (PNG %.1f s, encoding %.1f s), waited for %.1f s\n",
+                pg.render_sum, L.png_s + L.encode_s, L.png_s, L.encode_s, waited);
     }
     if (folder) rmdir(folder); /* an empty frames folder (stopped before the first frame) goes */
     fr_context_destroy(rctx);

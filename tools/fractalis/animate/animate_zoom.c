@@ -218,6 +218,7 @@ typedef struct zoom_run {
     double *cum; /* cumulative share of time at each key (0 .. 1) */
     fr_escape_params *frame;
     int deep_frames, reused, rendered;
+    double t_view, t_ref, t_bla, t_pixels, t_rest; /* seconds: each frame's view (MPFR), and its render's stages */
     const char *reference;  /* --reference: the user's point for every frame (NULL: each segment's target) */
     int32_t reference_bits; /* its precision: the deepest keyframe's */
     /* --resample: keyframe j has width w_a 2^-j (the last: w_b) on the zoom's
@@ -257,10 +258,21 @@ static int frame_scene(zoom_run *z, int i)
 
 static int resample_frame(zoom_run *z, int index, fr_image *img);
 
+/* A render's stages into the run's totals (t: the render's wall time). */
+static void account(zoom_run *z, const fr_escape_stats *st, double t)
+{
+    z->t_ref += st->seconds_reference, z->t_bla += st->seconds_bla, z->t_pixels += st->seconds_iterate;
+    z->t_rest += t - st->seconds_reference - st->seconds_bla - st->seconds_iterate;
+    if (st->deep) z->deep_frames++;
+    if (st->reference_reused) z->reused++;
+}
+
 static int render_frame(void *user, int index, fr_image *img, char **meta)
 {
     zoom_run *z = user;
+    double t0 = cli_now();
     int rc = frame_scene(z, index);
+    z->t_view += cli_now() - t0;
     if (rc) return rc;
     if (z->em) {
         if (fr_expmap_frame(z->ctx, z->em, z->frame, img))
@@ -272,14 +284,14 @@ static int render_frame(void *user, int index, fr_image *img, char **meta)
     } else {
         fr_escape_stats st;
         memset(&st, 0, sizeof st);
+        double t1 = cli_now();
         fr_status s = fr_escape_render(z->ctx, z->frame, img, NULL, &st);
         if (s) {
             cli_error("frame %d: %s", index, fr_last_error(z->ctx));
             return EXIT_WORK;
         }
         z->rendered++;
-        if (st.deep) z->deep_frames++;
-        if (st.reference_reused) z->reused++;
+        account(z, &st, cli_now() - t1);
     }
     if (meta && fr_escape_params_to_json(z->ctx, z->frame, meta)) {
         cli_error("frame %d: %s", index, fr_last_error(z->ctx));
@@ -310,11 +322,11 @@ static int keyframe(zoom_run *z, int j, int *slot)
     p->width = (int)lround(p->width * z->K), p->height = (int)lround(p->height * z->K);
     fr_escape_stats st;
     memset(&st, 0, sizeof st);
+    double t1 = cli_now();
     if (fr_escape_render(z->ctx, p, &z->slot[k], NULL, &st))
         return cli_error("keyframe %d: %s", j, fr_last_error(z->ctx)), EXIT_WORK;
     z->keyframes_rendered++;
-    if (st.deep) z->deep_frames++;
-    if (st.reference_reused) z->reused++;
+    account(z, &st, cli_now() - t1);
     z->slot_j[k] = j, z->slot_L[k] = fr_escape_view_log10_width(p), z->slot_rot[k] = p->rotate_deg;
     *slot = k;
     return 0;
@@ -450,7 +462,9 @@ static int resample_setup(zoom_run *z)
 static int frame_meta(void *user, int index, char **meta)
 {
     zoom_run *z = user;
+    double t0 = cli_now();
     int rc = frame_scene(z, index);
+    z->t_view += cli_now() - t0;
     if (rc) return rc;
     if (fr_escape_params_to_json(z->ctx, z->frame, meta)) {
         cli_error("frame %d: %s", index, fr_last_error(z->ctx));
@@ -776,6 +790,11 @@ static int zoom_main(int argc, char **argv, int strip_only)
             "fractalis: animate: %d frames in %.2f s (%.3g frames/s); %d by perturbation, %d of them on a "
             "reference orbit computed before\n",
             z.rendered, secs, z.rendered / secs, z.deep_frames, z.reused);
+    if (!o.quiet && z.rendered)
+        fprintf(stderr,
+                "fractalis: animate: seconds: views %.1f, reference orbits %.1f, BLA tables %.1f, pixels %.1f, "
+                "colouring and the rest %.1f\n",
+                z.t_view, z.t_ref, z.t_bla, z.t_pixels, z.t_rest);
 done:
     if (z.keys)
         for (int k = 0; k < z.nkeys; k++)
