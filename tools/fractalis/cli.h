@@ -70,6 +70,12 @@ void cli_mpi_apply(fr_context *ctx, int *quiet);
 int cli_mpi_built(void);
 /* This rank's number among the ranks of its machine (0 without MPI). */
 int cli_mpi_local_rank(void);
+/* This rank and the ranks of the job (0 and 1 without MPI). */
+int cli_mpi_rank(void);
+int cli_mpi_size(void);
+/* The job writes as it goes (animate): a failed job's message says the
+ * finished output is kept rather than that nothing was written. */
+void cli_mpi_keeps_frames(void);
 /* Seconds on a monotonic clock. */
 double cli_now(void);
 

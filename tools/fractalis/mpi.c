@@ -6,7 +6,9 @@
  * rank 0 alone shows progress and statistics and writes (the library's
  * other ranks name no file). A rank that fails ends the whole job with
  * MPI_Abort after printing why, so no rank waits forever and no file is
- * left half written (outputs are written only after every combination). */
+ * left half written (outputs are written only after every combination).
+ * fractalis animate hands out whole frames instead (animate/animate_mpi.c):
+ * there a failed job keeps the frames finished. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -16,7 +18,7 @@
 #ifdef FR_HAVE_MPI
 #include <mpi.h>
 
-static int active, rank, size = 1, local_rank;
+static int active, rank, size = 1, local_rank, keeps_frames;
 static MPI_Op sat_add_op;
 
 static void sat_add(void *in, void *inout, int *len, MPI_Datatype *type)
@@ -67,8 +69,9 @@ int cli_mpi_finish(int rc)
 {
     if (!active) return rc;
     if (rc && size > 1) {
-        fprintf(stderr, "fractalis: rank %d of %d failed (exit status %d): ending the job, nothing written\n", rank,
-                size, rc);
+        fprintf(stderr, "fractalis: rank %d of %d %s (exit status %d): ending the job, %s\n", rank, size,
+                rc > 128 ? "was stopped" : "failed", rc,
+                keeps_frames ? "the frames finished are kept" : "nothing written");
         fflush(stderr);
         MPI_Abort(MPI_COMM_WORLD, rc);
     }
@@ -86,6 +89,9 @@ void cli_mpi_apply(fr_context *ctx, int *quiet)
 
 int cli_mpi_built(void) { return 1; }
 int cli_mpi_local_rank(void) { return local_rank; }
+int cli_mpi_rank(void) { return active ? rank : 0; }
+int cli_mpi_size(void) { return active ? size : 1; }
+void cli_mpi_keeps_frames(void) { keeps_frames = 1; }
 
 #else
 
@@ -94,5 +100,8 @@ int cli_mpi_finish(int rc) { return rc; }
 void cli_mpi_apply(fr_context *ctx, int *quiet) { (void)ctx, (void)quiet; }
 int cli_mpi_built(void) { return 0; }
 int cli_mpi_local_rank(void) { return 0; }
+int cli_mpi_rank(void) { return 0; }
+int cli_mpi_size(void) { return 1; }
+void cli_mpi_keeps_frames(void) {}
 
 #endif

@@ -77,6 +77,33 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
  * finished one is kept (PNGs, and the video closed playable with them); an
  * error instead leaves no video (the frames stay for --resume). */
 
+/* Under mpirun with N > 1 ranks (animate_mpi.c; one process without MPI):
+ * the loop hands out whole frames. Every rank runs the family as in one
+ * process up to animate_run; there the family's context is made to render
+ * alone (animate_mpi_whole_frames: no frame is split over ranks), ranks
+ * 1 .. N-1 render the frames rank 0 hands them (animate_mpi_work) and send
+ * each back, and rank 0 decides what --resume reuses, hands out the rest
+ * and takes them in order (animate_mpi_frame, an animate_frame_fn) into
+ * the writer as if it had rendered them. */
+typedef struct animate_mpi animate_mpi;
+int animate_mpi_ranks(void); /* 1 without MPI */
+int animate_mpi_rank(void);
+void animate_mpi_whole_frames(fr_context *ctx);
+/* Ranks 1 ..: render frames with fn until told to stop. 0, or non-zero
+ * once rank 0 ends the job (a failed frame's message printed). */
+int animate_mpi_work(animate_frame_fn fn, void *user);
+/* Rank 0: frames i with todo[i] (NULL: every frame) are handed out; the
+ * progress callback is asked while rank 0 waits (non-zero: stop). */
+animate_mpi *animate_mpi_start(int nframes, const unsigned char *todo, fr_progress_fn progress, void *user);
+/* Frame `index` (the loop asks for the frames handed out, in order); as an
+ * animate_frame_fn, with the animate_mpi as user. */
+int animate_mpi_frame(void *user, int index, fr_image *img, char **meta);
+/* After a stop: the frames received but not yet taken, one a call (0: none left). */
+int animate_mpi_take_held(animate_mpi *c, int *index, fr_image *img, char **meta);
+/* Every frame taken: tell each rank to stop; 0 or EXIT_WORK. */
+int animate_mpi_finish(animate_mpi *c);
+void animate_mpi_end(animate_mpi *c);
+
 /* The families. */
 int animate_flame(int argc, char **argv);
 int animate_zoom(int argc, char **argv);

@@ -235,6 +235,7 @@ typedef struct job {
     char *meta;
     char *png; /* the PNG to write (NULL: a frame reused, already on disk) */
     int index;
+    int png_only; /* a video's frame kept as its PNG alone (out of order, after a stop) */
 } job;
 
 typedef struct loop {
@@ -306,7 +307,7 @@ static void do_job(loop *L, job *j)
     }
     double t1 = cli_now();
     L->png_s += t1 - t0;
-    if (!L->video_path) return;
+    if (!L->video_path || j->png_only) return;
     if (!L->video && fr_video_open(L->wctx, L->video_path, j->img.width, j->img.height, &L->vo, &L->video))
         return writer_fail(L, "%s", fr_last_error(L->wctx));
     if (fr_video_write(L->wctx, L->video, &j->img)) return writer_fail(L, "%s", fr_last_error(L->wctx));
@@ -478,6 +479,72 @@ static void remove_folder(const char *dir, int nframes)
     rmdir(dir); /* stays when something else is in it */
 }
 
+/* The file of frame i: the sequence's name, or the PNG in a video's frames folder. */
+static char *frame_path(const animate_output *o, const char *folder, const int *number, int i)
+{
+    return folder ? folder_frame(folder, i) : format_name(o->path, number ? number[i] : i);
+}
+
+/* --resume: 1 when frame i's file can stand for it (its image kept in
+ * *keep when asked), 0 when it is to be rendered, or the exit code of a
+ * failed meta function (its message printed) negated. */
+static int reusable(fr_context *rctx, const animate_output *o, animate_meta_fn meta_fn, void *user, int i,
+                    const char *path, int depth, fr_image *keep)
+{
+    char *want = NULL;
+    int mrc = meta_fn ? meta_fn(user, i, &want) : 0;
+    if (mrc) return -mrc;
+    int ok = rctx && verified(rctx, path, o->meta_key, want, meta_fn != NULL, depth, keep);
+    free(want);
+    return ok;
+}
+
+/* ---- many ranks (MPI) ------------------------------------------------------------ */
+
+/* Rank 0 under MPI: what --resume reuses, decided before any frame is
+ * handed out (the loop checks those frames again as it reaches them), then
+ * the hand-out of the others. 0, or the exit code with the message printed. */
+static int mpi_start(fr_context *rctx, const animate_output *o, int nframes, const int *number,
+                     const char *folder, int depth, animate_meta_fn meta_fn, void *user, anim_progress *pg,
+                     unsigned char **todo, animate_mpi **mpi)
+{
+    unsigned char *t = malloc((size_t)nframes);
+    if (!t) return cli_error("out of memory"), EXIT_WORK;
+    for (int i = 0; i < nframes; i++) {
+        t[i] = 1;
+        if (!o->resume) continue;
+        char *path = frame_path(o, folder, number, i);
+        int r = path ? reusable(rctx, o, meta_fn, user, i, path, depth, NULL) : -EXIT_WORK;
+        if (!path) cli_error("out of memory");
+        free(path);
+        if (r < 0) return free(t), -r;
+        t[i] = !r;
+    }
+    if (!(*mpi = animate_mpi_start(nframes, t, anim_progress_cb, pg)))
+        return free(t), cli_error("out of memory"), EXIT_WORK;
+    *todo = t;
+    return 0;
+}
+
+/* After a stop under MPI: the frames that came back ahead of their turn
+ * are written too (a video's into its frames folder, not encoded), so
+ * --resume finds them. The number handed to the writer. */
+static int keep_held(animate_mpi *mpi, loop *L, const animate_output *o, const char *folder,
+                     const int *number, int depth)
+{
+    int n = 0;
+    job j = {.png_only = 1};
+    while (animate_mpi_take_held(mpi, &j.index, &j.img, &j.meta)) {
+        j.png = frame_path(o, folder, number, j.index);
+        if (j.png && to_depth(&j.img, depth) && push(L, &j))
+            n++;
+        else
+            job_free(&j);
+        j.png_only = 1;
+    }
+    return n;
+}
+
 /* ---- the loop ------------------------------------------------------------------ */
 
 int animate_run(fr_context *ctx, const animate_output *o, int nframes, const int *number, animate_frame_fn fn,
@@ -506,6 +573,16 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
         return EXIT_WORK;
     }
     int depth = o->depth == 16 ? 16 : 8;
+    if (animate_mpi_ranks() > 1) {
+        animate_mpi_whole_frames(ctx); /* a rank renders a frame alone */
+        if (animate_mpi_rank() > 0) {
+            anim_progress none = {0}; /* no bar; a signal cancels the frame */
+            fr_context_set_progress(ctx, anim_progress_cb, &none);
+            int rc = animate_mpi_work(fn, user);
+            fr_context_set_progress(ctx, NULL, NULL);
+            return rc;
+        }
+    }
     struct stat ost;
     if (video && !(stat(o->path, &ost) == 0 && !S_ISREG(ost.st_mode))) {
         /* The container, codec and crf are checked before any frame is
@@ -566,7 +643,17 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
 
     int rc = 0, stopped = 0, reused = 0, rendered = 0;
     double waited = 0; /* seconds the frame loop waited for the writer */
-    for (int i = 0; i < nframes; i++) {
+    /* Under MPI, rank 0 decides first what --resume reuses, hands out the
+     * rest and takes the frames as they come back instead of rendering. */
+    unsigned char *todo = NULL;
+    animate_mpi *mpi = NULL;
+    if (animate_mpi_ranks() > 1 &&
+        (rc = mpi_start(rctx, o, nframes, number, folder, depth, meta_fn, user, &pg, &todo, &mpi)) == 0) {
+        fn = animate_mpi_frame;
+        user = mpi;
+        meta_fn = NULL; /* decided */
+    }
+    for (int i = 0; i < nframes && !rc; i++) {
         if (cli_interrupted) {
             stopped = 1;
             break;
@@ -575,28 +662,28 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
         pg.index = i;
         pg.frame_start = cli_now();
         job j = {.index = i};
-        char *path = video ? folder_frame(folder, i) : format_name(o->path, number ? number[i] : i);
+        char *path = frame_path(o, folder, number, i);
         if (!path) {
             cli_error("out of memory");
             rc = EXIT_WORK;
             break;
         }
-        if (o->resume) {
-            char *want = NULL;
-            int mrc = meta_fn ? meta_fn(user, i, &want) : 0;
-            if (mrc) {
-                free(path);
-                rc = mrc;
-                break;
-            }
-            if (rctx && verified(rctx, path, o->meta_key, want, meta_fn != NULL, depth, video ? &j.img : NULL)) {
-                free(want);
+        if (todo ? !todo[i] : o->resume) {
+            int r = reusable(rctx, o, meta_fn, user, i, path, depth, video ? &j.img : NULL);
+            if (r > 0) {
                 free(path);
                 reused++;
                 if (video && !push(&L, &j)) break;
                 continue;
             }
-            free(want);
+            if (r < 0 || todo) {
+                if (!r)
+                    cli_error("animate: '%s' changed while the frames were rendered: run again with --resume",
+                              path);
+                free(path);
+                rc = r < 0 ? -r : EXIT_WORK;
+                break;
+            }
         }
         progress_draw(&pg, 0, 1);
         int frc = fn(user, i, &j.img, &j.meta);
@@ -629,6 +716,14 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
     }
     fr_context_set_progress(ctx, NULL, NULL);
     if (!stopped && cli_interrupted) stopped = 1;
+    int kept = 0; /* frames that came back out of order before a stop: written, not encoded */
+    if (mpi && !stopped && !rc && !writer_failed(&L))
+        rc = animate_mpi_finish(mpi); /* every frame in: the ranks are told to stop */
+    else if (mpi)
+        kept = keep_held(mpi, &L, o, folder, number, depth);
+    const int many = mpi != NULL;
+    animate_mpi_end(mpi);
+    free(todo);
 
     /* The writer finishes the frames it has. */
     pthread_mutex_lock(&L.mu);
@@ -653,7 +748,10 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
         }
         L.video = NULL;
     }
-    int done = reused + rendered;
+    int done = reused + rendered + kept;
+    if (many && rc && !stopped)
+        fprintf(stderr, "fractalis: %d of %d frames kept (--resume continues)\n", reused + L.written,
+                nframes);
     if (stopped) {
         if (!o->quiet)
             fprintf(stderr, "fractalis: interrupted: %d of %d frames kept%s%s%s\n", done, nframes,

@@ -762,6 +762,7 @@ static int zoom_main(int argc, char **argv, int strip_only)
         goto done;
     }
     if ((rc = cli_run_apply(ctx, &run))) goto done;
+    if (run.quiet) o.quiet = 1; /* under mpirun: ranks but 0 */
     if (strip_only) {
         rc = expmap_setup(&z, &zc, o.quiet, zc.strip);
         goto done;
