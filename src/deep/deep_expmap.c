@@ -36,6 +36,7 @@
 #define MAX_ROWS (1 << 22)
 #define LOG2_10 3.3219280948873623478703194294894
 #define MAX_LEVELS 8
+#define BAND_OCTAVES 8.0 /* the deep rows' BLA bands */
 
 /* A frame's geometry about T, the same for every frame of the zoom (T
  * stays at one place on screen): each sample's angle in strip columns
@@ -267,11 +268,19 @@ static fr_status deep_rows(fr_context *ctx, fr_expmap *m, const char *reference,
     fr_deep_orbit own = {0}, o = {0};
     span_enter(sp, "reference orbit", sp->lo, sp->lo);
     s = fr_deep_orbit_get(ctx, q, &v, &j, m->fe > 0, &own, &o, &m->st);
-    const int bands[2][2] = {{m->plain, m->sh - m->fe}, {m->sh - m->fe, m->sh}};
+    /* bands of BAND_OCTAVES octaves of radius, each with BLA tables for its
+     * own largest |dc| (as a frame has for its own: tables for the band's
+     * top serve its bottom at a factor 2^8 of the radius, as a frame's serve
+     * its samples near the reference; tables for the whole strip's top
+     * would skip next to nothing at its bottom), never across the change
+     * of number type */
+    const int band_rows = (int)ceil(BAND_OCTAVES / m->step), fe0 = m->sh - m->fe;
     double at = sp->lo;
-    for (int b = 0; b < 2 && !s; b++) {
-        const int y0 = bands[b][0], y1 = bands[b][1];
-        if (y1 <= y0) continue;
+    for (int y0 = m->plain, y1; y0 < m->sh && !s; y0 = y1) {
+        const int b = y0 >= fe0;
+        y1 = y0 + band_rows;
+        if (!b && y1 > fe0) y1 = fe0;
+        if (y1 > m->sh) y1 = m->sh;
         j.mode = b ? FR_DEEP_FE : FR_DEEP_DOUBLE;
         /* the band's largest |dc|: its top row, plus the centre's offset from the reference */
         fr_fe dcmax = fr_fe_mul(m->rad[y0], fr_fe_from_d(1.001));
