@@ -151,9 +151,9 @@ FR_ALWAYS unsigned deep_avx2_run(const fr_deep_job *j, fr_deep_state_d *st, cons
             _Alignas(32) double zm[L];
             __m256d c[L]; /* a lane's BLA step: ax, ay, bx, by */
             for (int g = 0; g < G; g++) _mm256_store_pd(zm + 4 * g, zmax[g]);
-            for (int k = 0; k < L; k++) {
-                ext[k] = 0, c[k] = _mm256_setzero_pd();
-                if (!(pre >> k & 1)) continue;
+            for (int k = 0; k < L; k++) ext[k] = 0, c[k] = _mm256_setzero_pd();
+            for (unsigned bits = pre; bits; bits &= bits - 1) {
+                const int k = __builtin_ctz(bits);
                 const uint32_t m = mb[k] + (uint32_t)t, n = nb[k] + (uint32_t)t;
                 const int64_t i = deep_avx2_bla_find(j, m, zm[k], j->max_iter - n);
                 if (i < 0) continue;
@@ -206,8 +206,8 @@ FR_ALWAYS unsigned deep_avx2_run(const fr_deep_job *j, fr_deep_state_d *st, cons
             Zx[g] = NZx[g], Zy[g] = NZy[g], Zr[g] = NZr[g];
             if (deriv) dx[g] = ex[g], dy[g] = ey[g];
         }
-        for (int k = 0; bla && k < L; k++) {
-            if (!(bla >> k & 1)) continue;
+        for (unsigned bits = bla; bits; bits &= bits - 1) {
+            const int k = __builtin_ctz(bits);
             base[k] += REC * (size_t)ext[k], mb[k] += ext[k], nb[k] += ext[k];
             sb[k]--, sk[k] += ext[k] + 1;
             lim[k] -= ext[k];
