@@ -74,14 +74,6 @@ FR_ALWAYS int64_t deep_avx2_bla_find(const fr_deep_job *j, uint32_t m, double zm
     return best;
 }
 
-/* The table entries deep_avx2_bla_find reads first at m, fetched ahead. */
-FR_ALWAYS void deep_avx2_bla_prefetch(const fr_deep_job *j, uint32_t m)
-{
-    const uint32_t i = m - 1;
-    _mm_prefetch((const char *)&j->bla[j->level_off[0] + i], _MM_HINT_T0);
-    if (!(i & 1) && j->levels > 1) _mm_prefetch((const char *)&j->bla[j->level_off[1] + (i >> 1)], _MM_HINT_T0);
-}
-
 /* A lane mask of four bits as a vector mask. */
 FR_ALWAYS __m256d deep_avx2_mask(unsigned bits)
 {
@@ -206,17 +198,17 @@ FR_ALWAYS unsigned deep_avx2_run(const fr_deep_job *j, fr_deep_state_d *st, cons
             Zx[g] = NZx[g], Zy[g] = NZy[g], Zr[g] = NZr[g];
             if (deriv) dx[g] = ex[g], dy[g] = ey[g];
         }
-        for (unsigned bits = bla; bits; bits &= bits - 1) {
-            const int k = __builtin_ctz(bits);
-            base[k] += REC * (size_t)ext[k], mb[k] += ext[k], nb[k] += ext[k];
-            sb[k]--, sk[k] += ext[k] + 1;
-            lim[k] -= ext[k];
-            if (lim[k] < budget) budget = lim[k];
+        if (bla) {
+            for (int k = 0; k < L; k++) { /* no branches: ext is 0 in the other lanes */
+                const uint32_t b = bla >> k & 1;
+                base[k] += REC * (size_t)ext[k], mb[k] += ext[k], nb[k] += ext[k];
+                sb[k] -= b, sk[k] += ext[k] + b;
+                lim[k] -= ext[k];
+                budget = lim[k] < budget ? lim[k] : budget;
+            }
         }
         t++;
         pre = pre_next;
-        for (int k = 0; pre && k < L; k++)
-            if (pre >> k & 1) deep_avx2_bla_prefetch(j, mb[k] + (uint32_t)t);
     }
     _Alignas(32) double v[7][L];
     for (int g = 0; g < G; g++) {
