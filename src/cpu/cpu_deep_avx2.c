@@ -1,28 +1,28 @@
 /* The deep-zoom span loop in AVX2 + FMA (built with -mavx2 -mfma; the CPU
- * backend calls it only when the processor has both): Mandelbrot in double
- * (power 2, with or without the derivative), FR_DEEP_LANES samples at a
- * time, 4 in the lanes of each __m256d, each lane a sample of its own
- * (fr_deep_state_d), all lanes at their own reference index m.
+ * backend calls it when the processor has both and the context's CPU
+ * kernel is not scalar): Mandelbrot in double (power 2, with or without the
+ * derivative), 4 samples at a time in the lanes of __m256d, each lane a
+ * sample of its own (fr_deep_state_d) at its own reference index m (a
+ * lane's record: two 16-byte loads, x y and radius 0, then unpacks).
  *
- * The vector loop takes only the ordinary steps: a perturbation step from
- * a state where the BLA test fails (|z|max >= level 0's radius at m), with
- * the same operations in the same order as fr_deep_step_d (deep_pixel.h),
- * fma exactly where it has fma, after which the sample neither escapes nor
- * rebases (|Z_m + z| >= |z|, m below M), z not below 2^-400 (where
- * fr_deep_closer rescales). Anything else (a BLA step, an escape, a
- * rebase, the last iteration, the rescaled test) ends the vector loop
- * before the step, and that lane's state takes it in scalar code:
- * fr_deep_step_d itself, which stores and refills the lane when its sample
- * is done. The vector loop's tests are the scalar step's own expressions,
- * so a lane it lets through is one the scalar step would have taken as an
- * ordinary step: every sample gets the bits, the counts, steps and skipped
- * iterations of the scalar loop (test_deep's test_avx2_matches_scalar). */
+ * The lanes take fr_deep_step_d's perturbation and BLA steps with the same
+ * operations in the same order (deep_pixel.h), fma exactly where it has
+ * fma, and its tests on every lane: the BLA test (the table searched per
+ * lane in scalar code, the step in its lane), the escape test and the
+ * rebase test. A step that escapes or rebases (|Z_m + z| < |z|, or m
+ * reaching M), the last iteration, and a step whose rebase test would
+ * rescale (z below 2^-400) end the vector loop before that step, and the
+ * lane's state takes it in scalar code: fr_deep_step_d itself, which
+ * stores and refills the lane when its sample is done. So every sample gets
+ * the bits, counts, steps and skipped iterations of the scalar loop
+ * (tests/test_deep_avx2.c). Measured on a 2-core EPYC: 8 lanes (two
+ * vectors in turn) slower than 4, and so was fetching the BLA tables ahead. */
 #include <immintrin.h>
 
 #include "cpu/cpu_deep.h"
 #include "cpu/cpu_deep_store.h"
 
-/* Lanes in flight: groups of 4, their dependency chains overlapping. */
+/* Lanes in flight: groups of 4 (1: 2 measured slower, the states leave the registers). */
 #define FR_DEEP_GROUPS 1
 #define FR_DEEP_LANES (4 * FR_DEEP_GROUPS)
 
