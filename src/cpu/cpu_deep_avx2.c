@@ -59,19 +59,8 @@ FR_ALWAYS int64_t deep_avx2_bla_find(const fr_deep_job *j, uint32_t m, double zm
 {
     uint32_t i = m - 1;
     if (j->levels < 1 || i >= j->level_n[0]) return -1;
-    int64_t best = (int64_t)j->level_off[0] + i;
-    if (i & 1) return best;
-    i >>= 1;
-    for (int lev = 1; lev < j->levels; lev++) {
-        if (i >= j->level_n[lev]) break;
-        const int64_t k = (int64_t)j->level_off[lev] + i;
-        const fr_bla_d *b = &j->bla[k];
-        if (!(zmax < b->r) || b->l > left) break;
-        best = k;
-        if (i & 1) break;
-        i >>= 1;
-    }
-    return best;
+    const int64_t best = (int64_t)j->level_off[0] + i;
+    return i & 1 ? best : fr_deep_bla_climb(j, 1, i >> 1, best, zmax, left);
 }
 
 /* A lane mask of four bits as a vector mask. */

@@ -88,15 +88,12 @@ FR_HD void fr_deep_zrec(const double *Z, uint32_t m, double *x, double *y, doubl
 #endif
 }
 
-/* The longest valid BLA step at reference index m for |z|max = zmax that
- * stays within `left` iterations, r0 the radius of level 0's step at m
- * (the record's); -1 when none. */
-FR_HD int64_t fr_deep_bla_find_r(const fr_deep_job *j, uint32_t m, double r0, double zmax, uint32_t left)
+/* The BLA search from level lev up at index i of that level, best the
+ * step found below it (-1: none): each level's step at the same start while
+ * valid (|z|max = zmax below its radius, within `left` iterations). */
+FR_HD int64_t fr_deep_bla_climb(const fr_deep_job *j, int lev, uint32_t i, int64_t best, double zmax, uint32_t left)
 {
-    if (!(zmax < r0)) return -1; /* 0 at m = 0, M */
-    int64_t best = -1;
-    uint32_t i = m - 1;
-    for (int lev = 0; lev < j->levels; lev++) {
+    for (; lev < j->levels; lev++) {
         if (i >= j->level_n[lev]) break;
         int64_t k = (int64_t)j->level_off[lev] + i;
         const fr_bla_d *b = &j->bla[k];
@@ -106,6 +103,15 @@ FR_HD int64_t fr_deep_bla_find_r(const fr_deep_job *j, uint32_t m, double r0, do
         i >>= 1;
     }
     return best;
+}
+
+/* The longest valid BLA step at reference index m for |z|max = zmax that
+ * stays within `left` iterations, r0 the radius of level 0's step at m
+ * (the record's); -1 when none. */
+FR_HD int64_t fr_deep_bla_find_r(const fr_deep_job *j, uint32_t m, double r0, double zmax, uint32_t left)
+{
+    if (!(zmax < r0)) return -1; /* 0 at m = 0, M */
+    return fr_deep_bla_climb(j, 0, m - 1, -1, zmax, left);
 }
 FR_HD int64_t fr_deep_bla_find(const fr_deep_job *j, uint32_t m, double zmax, uint32_t left)
 {
