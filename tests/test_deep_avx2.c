@@ -2,7 +2,8 @@
  * every sample the bits of the scalar per-pixel loop (deep_pixel.h): the
  * same counts, smooth values, distance and directional estimates, and the
  * same steps performed and iterations skipped by BLA, on whole images at
- * several depths (the rescaled rebase test below 2^-400 included) and at
+ * several depths (the rescaled rebase test below 2^-400 included, and a
+ * rotated view: the deltas' rotation must not be fused) and at
  * the Kalles Fraktaler benchmark locations that run in double
  * ($FR_SHARED/corpus/kfr), at low resolution. */
 #include <setjmp.h>
@@ -88,6 +89,11 @@ static void test_depths(void **state)
         same_bits(c ? "KF14 distance" : "KF14 smooth", p, c ? FR_RAW_SMOOTH | FR_RAW_DE : FR_RAW_SMOOTH);
         free(p);
     }
+    /* output_digests' e-perturb.png: rotated, shallow (large deltas) */
+    fr_escape_params *q = mk("-0.743643887037151,0.13182590420533", "1e-9", 5000, 160, 120, FR_COLOR_SMOOTH);
+    q->rotate_deg = 30;
+    same_bits("seahorse 1e-9 rotated", q, FR_RAW_SMOOTH);
+    free(q);
     static const struct {
         int depth;
         deep_site site;
