@@ -23,7 +23,10 @@ static fr_status cpu_deep_begin(fr_context *ctx, const fr_deep_job *j, fr_escape
     cpu_deep *c = malloc(sizeof *c);
     if (!c) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
     __builtin_cpu_init();
-    *c = (cpu_deep){ctx, j, ej, __builtin_cpu_supports("fma") ? fr_cpu_deep_span_fma : fr_cpu_deep_span};
+    fr_cpu_deep_span_fn span = fr_cpu_kernel_of(ctx) == FR_CPU_KERNEL_AVX2 ? fr_cpu_deep_span_avx2
+                               : __builtin_cpu_supports("fma")             ? fr_cpu_deep_span_fma
+                                                                           : fr_cpu_deep_span;
+    *c = (cpu_deep){ctx, j, ej, span};
     *state = c;
     return FR_OK;
 }

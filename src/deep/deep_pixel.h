@@ -96,28 +96,36 @@ FR_HD void fr_deep_zrec(const double *Z, uint32_t m, double *x, double *y, doubl
 #define FR_DEEP_UNROLL
 #endif
 
+/* The BLA search from level lev up at index i of that level, best the
+ * step found below it (-1: none): each level's step at the same start while
+ * valid (|z|max = zmax below its radius, within `left` iterations; radii
+ * only shrink up the levels, a merge's being at most its first half's,
+ * deep_bla.c). A level-k step is at most 2^k long, so its length is read
+ * only when 2^k > left. */
+FR_HD int64_t fr_deep_bla_climb(const fr_deep_job *j, int lev, uint32_t i, int64_t best, double zmax, uint32_t left)
+{
+    FR_DEEP_UNROLL
+    for (int k = 0; k < FR_BLA_MAX_LEVELS; k++) {
+        if (k < lev) continue;
+        if (k >= j->levels || i >= j->level_n[k]) break;
+        const uint32_t e = j->level_off[k] + i;
+        if (!(zmax < j->bla[e].r) || ((1u << k) > left && j->bla[e].l > left)) break;
+        best = e;
+        if (i & 1) break;
+        i >>= 1;
+    }
+    return best;
+}
+
 /* The longest valid BLA step at reference index m for |z|max = zmax that
- * stays within `left` iterations (>= 1), r0 the radius of level 0's step at m
- * (the record's); -1 when none. Level 0's step at m (entry m - 1) holds
- * when r0 does (its length 1 fits); the level above holds too while m - 1
- * is a multiple of its length, its radius holds (radii only shrink up the
- * levels: a merge's is at most its first half's, deep_bla.c) and its length
- * fits in `left` (a level-k step is at most 2^k long, so its length is read
- * only when 2^k > left). */
+ * stays within `left` iterations (>= 1), r0 the radius of level 0's step at
+ * m (the record's); -1 when none. Level 0's step at m (entry m - 1, level 0
+ * starting at offset 0) holds when r0 does (its length 1 fits). */
 FR_HD int64_t fr_deep_bla_find_r(const fr_deep_job *j, uint32_t m, double r0, double zmax, uint32_t left)
 {
     if (!(zmax < r0)) return -1; /* 0 at m = 0, M */
-    uint32_t i = m - 1, best = i; /* level 0 starts at offset 0 */
-    FR_DEEP_UNROLL
-    for (int lev = 1; lev < FR_BLA_MAX_LEVELS; lev++) {
-        if (lev >= j->levels || (i & 1)) break;
-        i >>= 1;
-        if (i >= j->level_n[lev]) break;
-        const uint32_t k = j->level_off[lev] + i;
-        if (!(zmax < j->bla[k].r) || ((1u << lev) > left && j->bla[k].l > left)) break;
-        best = k;
-    }
-    return best;
+    const uint32_t i = m - 1;
+    return i & 1 ? (int64_t)i : fr_deep_bla_climb(j, 1, i >> 1, i, zmax, left);
 }
 FR_HD int64_t fr_deep_bla_find(const fr_deep_job *j, uint32_t m, double zmax, uint32_t left)
 {
