@@ -86,12 +86,12 @@ FR_ALWAYS unsigned deep_avx2_run(const fr_deep_job *j, fr_deep_state_d *st, cons
     __m256d zx[G], zy[G], Zx[G], Zy[G], Zr[G], zmax[G], dcx[G], dcy[G], dx[G], dy[G];
     const char *base[L];
     uint32_t mb[L], nb[L];
-    uint64_t sb[L], sk[L];
+    uint32_t sk[L];
     int64_t lim[L], budget = INT64_MAX;
     for (int k = 0; k < L; k++) {
         const fr_deep_state_d *s = &st[k];
         base[k] = (const char *)(j->Z + FR_DEEP_ZREC * (size_t)s->m);
-        mb[k] = s->m, nb[k] = s->n, sb[k] = s->steps, sk[k] = s->skipped;
+        mb[k] = s->m, nb[k] = s->n, sk[k] = s->skipped;
         const int64_t left_n = (int64_t)j->max_iter - s->n, left_m = (int64_t)j->M - 1 - s->m;
         lim[k] = left_n < left_m ? left_n : left_m;
         if (lim[k] < budget) budget = lim[k];
@@ -211,7 +211,7 @@ FR_ALWAYS unsigned deep_avx2_run(const fr_deep_job *j, fr_deep_state_d *st, cons
         s->zx = v[0][k], s->zy = v[1][k], s->Zx = v[2][k], s->Zy = v[3][k], s->Zr = v[4][k];
         s->dx = v[5][k], s->dy = v[6][k];
         s->m = mb[k] + (uint32_t)t, s->n = nb[k] + (uint32_t)t;
-        s->steps = sb[k] + (uint64_t)t, s->skipped = sk[k];
+        s->skipped = sk[k]; /* t perturbation steps: n - skipped grew by t */
     }
     return flag;
 }
