@@ -191,7 +191,7 @@ FR_ALWAYS unsigned deep_avx2_run(const fr_deep_job *j, fr_deep_state_d *st, cons
             for (int k = 0; k < L; k++) { /* no branches: ext is 0 in the other lanes */
                 const uint32_t b = bla >> k & 1;
                 base[k] += REC * (size_t)ext[k], mb[k] += ext[k], nb[k] += ext[k];
-                sb[k] -= b, sk[k] += ext[k] + b;
+                sk[k] += ext[k] + b; /* n grows by ext + 1 (t), all skipped */
                 lim[k] -= ext[k];
                 budget = lim[k] < budget ? lim[k] : budget;
             }
