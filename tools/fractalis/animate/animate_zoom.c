@@ -148,7 +148,8 @@ static void help(const cli_command *c)
            "zoom's exponential map instead (`fractalis expmap --help`: the log-polar strip around the\n"
            "target, every radius once) and the final view, and resamples each frame from them: the\n"
            "cheapest per frame, but the strip costs about 2 pi x (corner radius in pixels)^2 samples per\n"
-           "e-fold of zoom, so it pays from about 4 frames an e-fold (docs/PERFORMANCE.md). It differs\n"
+           "e-fold of zoom, so it pays from about 4 frames an e-fold where frames are dear (deep, many\n"
+           "iterations), later where they are cheap (docs/PERFORMANCE.md). It differs\n"
            "from rendering each frame: detail is resampled (bilinear), not rendered at the frame's pixels.\n\n");
     animate_output_help();
     cli_print_options(c, &p);
