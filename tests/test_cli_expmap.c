@@ -113,6 +113,8 @@ static void test_refusals(void **state)
                    "zoom, in or out, is needed");
     expect_failure(ARGS("expmap", "julia", SCENE, "--zoom-to", "1e-14", "-o", o), 1, "no perturbation");
     expect_failure(ARGS("expmap", "--frames"), 2, "say a formula");
+    expect_failure(ARGS("expmap", "mandelbrot", SCENE, "--zoom-to", "1e-4", "--frames", "10", "-o", o), 2,
+                   "are animate's");
     expect_failure(ARGS("animate", "mandelbrot", SCENE, "--zoom-to", "1e-4", "--frames", "3", "--strip", o,
                         "-o", P(f, "f-%02d.png")),
                    2, "--strip: with --expmap");

@@ -447,7 +447,7 @@ fr_status fr_expmap_render(fr_context *ctx, const fr_escape_params *a, const fr_
     m->rgb = malloc(n * 3 * sizeof *m->rgb);
     if (!m->dir || !m->rad || !m->rad_d || !m->counts || !m->smooth || !m->rgb) {
         s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for an exponential map of %dx%d samples (%.1f GB)",
-                    m->sw, m->sh, (double)n * 20 / 1e9);
+                    m->sw, m->sh, (double)n * 24 / 1e9);
         goto fail;
     }
     /* the table: quarter turns exactly on the axes */

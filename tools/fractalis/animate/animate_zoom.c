@@ -116,7 +116,8 @@ static void expmap_help(const cli_command *c)
            "ones by perturbation against one reference orbit at the target. .png: the strip coloured as\n"
            "the scene colours (count or smooth); .exr: every sample in Kalles Fraktaler's channels (R, G,\n"
            "B, N, NF). Both carry the map's geometry as JSON (key fractalis-expmap). `fractalis animate\n"
-           "FORMULA ... --expmap` makes a video's frames from the same map.\n\n");
+           "FORMULA ... --expmap` makes a video's frames from the same map. Of the options below,\n"
+           "--frames, --duration, --resample, --scenes, --expmap and --strip are animate's.\n\n");
     cli_print_options(c, &p);
     printf("\nExamples:\n"
            "  fractalis expmap mandelbrot --center -0.743643887037151,0.131825904205330 --zoom-to 1e-12 "
@@ -583,6 +584,13 @@ static int zoom_main(int argc, char **argv, int strip_only)
     if (!!zc.keyframes + !!(zc.to || zc.zoom_to) != 1 || (zc.to && zc.zoom_to) || (zc.keyframes && zc.from)) {
         cli_error("animate %s: say where the zoom goes: --to SCENE or --zoom-to W (with --from SCENE or the "
                   "flags as the start), or --keyframes A,B,...",
+                  zc.formula);
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    if (strip_only && (zc.frames || zc.duration > 0 || zc.resample > 0 || zc.scenes || zc.expmap)) {
+        cli_error("expmap %s: --frames, --duration, --resample, --scenes and --expmap are animate's (the map "
+                  "has no frames)",
                   zc.formula);
         rc = EXIT_USAGE;
         goto done;
