@@ -80,7 +80,7 @@ find_program(HELP2MAN help2man)
 if(HELP2MAN)
   set(FR_MAN_DIR ${CMAKE_CURRENT_BINARY_DIR}/man)
   set(FR_MAN_PAGES fractalis render render-buddhabrot render-flame flame params locate compare devices bench
-    bench-orbit bench-flame bench-deep bench-scaling animate)
+    bench-orbit bench-flame bench-deep bench-scaling animate expmap)
   set(pages "")
   foreach(page ${FR_MAN_PAGES})
     set(out ${FR_MAN_DIR}/${page}.1)

@@ -32,7 +32,7 @@ void print_main_help(void)
            "  animate flame FILE           the frames of a genome timeline (flam3-animate), as images or video\n"
            "  animate mandelbrot           a zoom video from one scene to another\n"
            "  animate --codecs             the video encoders of this build\n"
-           "  expmap mandelbrot            a zoom's exponential map (log-polar strip), as PNG or EXR\n"
+           "  expmap FORMULA               a zoom's exponential map (log-polar strip), as PNG or EXR\n"
            "  serve                        the web explorer and its HTTP API (http://127.0.0.1:8080/)\n"
            "  bench                        time escape-time scenes on a device\n"
            "  bench orbit                  time orbit-density scenes\n"
