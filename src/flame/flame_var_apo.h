@@ -551,6 +551,9 @@ FR_HD void fr_var_waves2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     const double *p = x->param;
     f->p0 += w * (f->tx + p[FR_P_WAVES2_SCALEX] * sin(f->ty * p[FR_P_WAVES2_FREQX]));
     f->p1 += w * (f->ty + p[FR_P_WAVES2_SCALEY] * sin(f->tx * p[FR_P_WAVES2_FREQY]));
+    /* Ember's z (flam3 genomes: z and waves2_scalez 0, so nothing) */
+    const double sz = p[FR_P_WAVES2_SCALEZ];
+    f->p2 += w * (f->tz + (sz != 0.0 ? sz * sin(sqrt(f->tx * f->tx + f->ty * f->ty) * p[FR_P_WAVES2_FREQZ]) : 0.0));
 }
 
 #endif

@@ -96,7 +96,7 @@
     X(FR_V_WHORL, 0, fr_var_whorl(x, f, w)) \
     X(FR_V_WAVES2, 0, fr_var_waves2(x, f, w)) \
     X(FR_V_EXP, 0, fr_var_exp(f, w)) \
-    X(FR_V_LOG, 0, fr_var_log(f, w)) \
+    X(FR_V_LOG, 0, fr_var_log(x, f, w)) \
     X(FR_V_SIN, 0, fr_var_sin(f, w)) \
     X(FR_V_COS, 0, fr_var_cos(f, w)) \
     X(FR_V_TAN, 0, fr_var_tan(f, w)) \
@@ -119,6 +119,22 @@
     X(FR_V_SINEBLUR, 1, fr_var_sineblur(x, f, w, rng)) \
     X(FR_V_EMOBIUS, 0, fr_var_emobius(x, f, w)) \
     X(FR_V_ZTRANSLATE, 0, fr_var_ztranslate(f, w)) \
-    X(FR_V_ZSCALE, 0, fr_var_zscale(f, w))
+    X(FR_V_ZSCALE, 0, fr_var_zscale(f, w)) \
+    X(FR_V_FOCI3D, 0, fr_var_foci3d(f, w)) \
+    X(FR_V_FALLOFF2, 1, fr_var_falloff2(x, f, w, rng)) \
+    X(FR_V_BWRAPS, 0, fr_var_bwraps(x, f, w)) \
+    X(FR_V_CROP, 1, fr_var_crop(x, f, w, rng)) \
+    X(FR_V_TILE_HLP, 1, fr_var_tile_hlp(x, f, w, rng)) \
+    X(FR_V_TILE_LOG, 1, fr_var_tile_log(x, f, w, rng)) \
+    X(FR_V_TWOFACE, 0, fr_var_twoface(f, w)) \
+    X(FR_V_BLUR_LINEAR, 1, fr_var_blur_linear(x, f, w, rng)) \
+    X(FR_V_BLUR_ZOOM, 1, fr_var_blur_zoom(x, f, w, rng)) \
+    X(FR_V_BLUR_CIRCLE, 1, fr_var_blur_circle(f, w, rng)) \
+    X(FR_V_UNPOLAR, 0, fr_var_unpolar(f, w)) \
+    X(FR_V_ROTATE_X, 0, fr_var_rotate_x(f, w)) \
+    X(FR_V_ROTATE_Y, 0, fr_var_rotate_y(f, w)) \
+    X(FR_V_ROTATE_Z, 0, fr_var_rotate_z(f, w)) \
+    X(FR_V_MIRROR_X, 1, fr_var_mirror_x(f, w, rng)) \
+    X(FR_V_EPISPIRAL, 1, fr_var_epispiral(x, f, w, rng))
 
 #endif

@@ -17,9 +17,11 @@ FR_HD void fr_var_exp(fr_flame_vctx *f, double w)
     f->p1 += w * e * s;
 }
 
-FR_HD void fr_var_log(fr_flame_vctx *f, double w)
+/* log: flam3's is the natural one; Ember's log_base (default e, where
+ * log_half is 0.5 exactly and the sum flam3's) divides by log(base). */
+FR_HD void fr_var_log(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    f->p0 += w * 0.5 * log(f->r2);
+    f->p0 += w * x->log_half * log(f->r2);
     f->p1 += w * f->atan_yx;
 }
 

@@ -92,34 +92,50 @@ const fr_flame_var_info fr_flame_vars[FR_FLAME_NVAR] = {
     {"wedge_julia", 82, 4}, /* 78 */
     {"wedge_sph", 86, 4}, /* 79 */
     {"whorl", 90, 2}, /* 80 */
-    {"waves2", 92, 4}, /* 81 */
-    {"exp", 96, 0}, /* 82 */
-    {"log", 96, 0}, /* 83 */
-    {"sin", 96, 0}, /* 84 */
-    {"cos", 96, 0}, /* 85 */
-    {"tan", 96, 0}, /* 86 */
-    {"sec", 96, 0}, /* 87 */
-    {"csc", 96, 0}, /* 88 */
-    {"cot", 96, 0}, /* 89 */
-    {"sinh", 96, 0}, /* 90 */
-    {"cosh", 96, 0}, /* 91 */
-    {"tanh", 96, 0}, /* 92 */
-    {"sech", 96, 0}, /* 93 */
-    {"csch", 96, 0}, /* 94 */
-    {"coth", 96, 0}, /* 95 */
-    {"auger", 96, 4}, /* 96 */
-    {"flux", 100, 1}, /* 97 */
-    {"mobius", 101, 8}, /* 98 */
+    {"waves2", 92, 6, FR_VORIGIN_FLAM3, FR_VF_3D}, /* 81 */
+    {"exp", 98, 0}, /* 82 */
+    {"log", 98, 1}, /* 83 */
+    {"sin", 99, 0}, /* 84 */
+    {"cos", 99, 0}, /* 85 */
+    {"tan", 99, 0}, /* 86 */
+    {"sec", 99, 0}, /* 87 */
+    {"csc", 99, 0}, /* 88 */
+    {"cot", 99, 0}, /* 89 */
+    {"sinh", 99, 0}, /* 90 */
+    {"cosh", 99, 0}, /* 91 */
+    {"tanh", 99, 0}, /* 92 */
+    {"sech", 99, 0}, /* 93 */
+    {"csch", 99, 0}, /* 94 */
+    {"coth", 99, 0}, /* 95 */
+    {"auger", 99, 4}, /* 96 */
+    {"flux", 103, 1}, /* 97 */
+    {"mobius", 104, 8}, /* 98 */
     /* beyond flam3 (FR_FLAME_NVAR_FLAM3 on) */
-    {"linear3D", 109, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 99 */
-    {"flatten", 109, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 100 */
-    {"hemisphere", 109, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 101 */
-    {"julia3D", 109, 1, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 102 */
-    {"Spherical3D", 110, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 103 */
-    {"sineblur", 110, 1, FR_VORIGIN_APOPHYSIS, FR_VF_SUM | FR_VF_3D}, /* 104 */
-    {"Mobius", 111, 8, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 105 */
-    {"ztranslate", 119, 0, FR_VORIGIN_APOPHYSIS, FR_VF_SUM | FR_VF_3D}, /* 106 */
-    {"zscale", 119, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 107 */
+    {"linear3D", 112, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 99 */
+    {"flatten", 112, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 100 */
+    {"hemisphere", 112, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 101 */
+    {"julia3D", 112, 1, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 102 */
+    {"Spherical3D", 113, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 103 */
+    {"sineblur", 113, 1, FR_VORIGIN_APOPHYSIS, FR_VF_SUM | FR_VF_3D}, /* 104 */
+    {"Mobius", 114, 8, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 105 */
+    {"ztranslate", 122, 0, FR_VORIGIN_APOPHYSIS, FR_VF_SUM | FR_VF_3D}, /* 106 */
+    {"zscale", 122, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 107 */
+    {"foci_3D", 122, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 108 */
+    {"falloff2", 122, 11, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 109 */
+    {"bwraps", 133, 5, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 110 */
+    {"crop", 138, 6, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 111 */
+    {"tile_hlp", 144, 1, FR_VORIGIN_APOPHYSIS, 0}, /* 112 */
+    {"tile_log", 145, 1, FR_VORIGIN_APOPHYSIS, 0}, /* 113 */
+    {"twoface", 146, 0, FR_VORIGIN_APOPHYSIS, 0}, /* 114 */
+    {"blur_linear", 146, 2, FR_VORIGIN_APOPHYSIS, 0}, /* 115 */
+    {"blur_zoom", 148, 3, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 116 */
+    {"blur_circle", 151, 0, FR_VORIGIN_APOPHYSIS, FR_VF_SUM | FR_VF_3D}, /* 117 */
+    {"unpolar", 151, 0, FR_VORIGIN_APOPHYSIS, 0}, /* 118 */
+    {"rotate_x", 151, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 119 */
+    {"rotate_y", 151, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 120 */
+    {"rotate_z", 151, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 121 */
+    {"mirror_x", 151, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 122 */
+    {"epispiral", 151, 3, FR_VORIGIN_APOPHYSIS, 0}, /* 123 */
 };
 
 const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
@@ -219,6 +235,9 @@ const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
     {"waves2_scaley", 81, 0.0},
     {"waves2_freqx", 81, 0.0},
     {"waves2_freqy", 81, 0.0},
+    {"waves2_freqz", 81, 0.0, 1},
+    {"waves2_scalez", 81, 0.0, 1},
+    {"log_base", 83, M_E, 1},
     {"auger_freq", 96, 1.0},
     {"auger_weight", 96, 0.5},
     {"auger_sym", 96, 0.0},
@@ -242,6 +261,38 @@ const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
     {"Mobius_Im_C", 105, 0.0},
     {"Mobius_Re_D", 105, 1.0},
     {"Mobius_Im_D", 105, 0.0},
+    {"falloff2_scatter", 109, 1.0},
+    {"falloff2_mindist", 109, 0.5},
+    {"falloff2_mul_x", 109, 1.0},
+    {"falloff2_mul_y", 109, 1.0},
+    {"falloff2_mul_z", 109, 0.0},
+    {"falloff2_mul_c", 109, 0.0},
+    {"falloff2_x0", 109, 0.0},
+    {"falloff2_y0", 109, 0.0},
+    {"falloff2_z0", 109, 0.0},
+    {"falloff2_invert", 109, 0.0},
+    {"falloff2_type", 109, 0.0},
+    {"bwraps_cellsize", 110, 1.0},
+    {"bwraps_space", 110, 0.0},
+    {"bwraps_gain", 110, 1.0},
+    {"bwraps_inner_twist", 110, 0.0},
+    {"bwraps_outer_twist", 110, 0.0},
+    {"crop_left", 111, -1.0},
+    {"crop_top", 111, -1.0},
+    {"crop_right", 111, 1.0},
+    {"crop_bottom", 111, 1.0},
+    {"crop_scatter_area", 111, 0.0},
+    {"crop_zero", 111, 0.0},
+    {"tile_hlp_width", 112, 1.0},
+    {"tile_log_spread", 113, 1.0},
+    {"blur_linear_length", 115, 0.0},
+    {"blur_linear_angle", 115, 0.0},
+    {"blur_zoom_length", 116, 0.0},
+    {"blur_zoom_x", 116, 0.0},
+    {"blur_zoom_y", 116, 0.0},
+    {"epispiral_n", 123, 6.0},
+    {"epispiral_thickness", 123, 0.0},
+    {"epispiral_holes", 123, 1.0},
 };
 
 /* Other spellings of a variation's name that genome files carry. */
@@ -326,4 +377,16 @@ int fr_flame_param_find(const char *name)
         if (strcmp(param_aliases[k].alias, name) == 0)
             return param_index(param_aliases[k].name);
     return -1;
+}
+
+/* Parameters Ember writes that it computes from others on reading (its
+ * precalc overwrites them): read and dropped, so no warning. */
+int fr_flame_param_derived(const char *name)
+{
+    static const char *const derived[] = {
+        "auger_half_scale", /* auger_scale / 2 */
+    };
+    for (size_t k = 0; k < sizeof derived / sizeof derived[0]; k++)
+        if (!strcmp(name, derived[k])) return 1;
+    return 0;
 }

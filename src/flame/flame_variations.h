@@ -12,9 +12,10 @@
 #define FR_FLAME_VARIATIONS_H
 
 #define FR_FLAME_NVAR_FLAM3 99    /* flam3 3.1.1's variations, in its order (var="..." lists) */
-#define FR_FLAME_NPARAM_FLAM3 109 /* their parameters */
-#define FR_FLAME_NVAR 108         /* all variations */
-#define FR_FLAME_NPARAM 119       /* all their parameters */
+#define FR_FLAME_NPARAM_FLAM3 109 /* their parameters (Ember's waves2_freqz, _scalez and log_base,
+                                     extra = 1, lie among them) */
+#define FR_FLAME_NVAR 124         /* all variations */
+#define FR_FLAME_NPARAM 154       /* all their parameters */
 #define FR_FLAME_MAX_PREPOST 8    /* pre_ (or post_) variations an xform may have, as Ember */
 
 /* Where a variation comes from: the program that introduced it (whose
@@ -45,6 +46,8 @@ typedef struct fr_flame_param_info {
     const char *name; /* genome attribute name, e.g. "julian_power" */
     int var;          /* the variation it belongs to */
     double def;       /* flam3's default */
+    int extra;        /* 1: Ember's parameter of a flam3 variation (waves2_scalez, log_base): written
+                         only when not its default, so flam3 genomes write as flam3 writes them */
 } fr_flame_param_info;
 
 extern const fr_flame_var_info fr_flame_vars[FR_FLAME_NVAR];
@@ -56,6 +59,10 @@ extern const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM];
  * spellings their programs write (spherical3D for Spherical3D). */
 int fr_flame_var_find(const char *name);
 int fr_flame_param_find(const char *name);
+
+/* 1 when `name` is a parameter Ember writes but derives from others when
+ * it reads (auger_half_scale): a reader drops it. */
+int fr_flame_param_derived(const char *name);
 
 /* The names of an origin ("flam3", "Apophysis", "Ember", "JWildfire"). */
 const char *fr_flame_var_origin_name(int origin);

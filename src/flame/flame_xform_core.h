@@ -13,6 +13,9 @@
 #include "flame/flame_var_common.h"
 #include "flame/flame_var_complex.h"
 #include "flame/flame_var_ember.h"
+#include "flame/flame_var_ember_blur.h"
+#include "flame/flame_var_ember_shape.h"
+#include "flame/flame_var_ember_tile.h"
 #include "flame/flame_var_param.h"
 
 /* The variations a build of the dispatch runs (the others add nothing): all

@@ -36,7 +36,37 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_LINEAR3D] = Z3,      [FR_V_FLATTEN] = Z3,      [FR_V_HEMISPHERE] = R2 | Z3,
     [FR_V_JULIA3D] = AYX | R | Z3, [FR_V_SPHERICAL3D] = R2 | Z3, [FR_V_SINEBLUR] = Z3,
     [FR_V_EMOBIUS] = Z3,       [FR_V_ZTRANSLATE] = Z3,   [FR_V_ZSCALE] = Z3,
+    [FR_V_WAVES2] = Z3,        [FR_V_FOCI3D] = AYX | Z3, [FR_V_FALLOFF2] = AYX | R2 | Z3,
+    [FR_V_BWRAPS] = Z3,        [FR_V_CROP] = Z3,         [FR_V_TWOFACE] = R2,
+    [FR_V_BLUR_ZOOM] = Z3,     [FR_V_BLUR_CIRCLE] = Z3,  [FR_V_ROTATE_X] = Z3,
+    [FR_V_ROTATE_Y] = Z3,      [FR_V_ROTATE_Z] = Z3,     [FR_V_MIRROR_X] = Z3,
+    [FR_V_EPISPIRAL] = AYX,
 };
+
+/* bwraps: Ember's bubble radius, gain and scale of a cell. */
+static void fr_flame_bwraps_precalc(const double *p, fr_flame_vset *vs)
+{
+    const double space = p[FR_P_BWRAPS_SPACE], gain = p[FR_P_BWRAPS_GAIN];
+    const double radius = 0.5 * (p[FR_P_BWRAPS_CELLSIZE] / (1.0 + space * space));
+    vs->bw_g2 = gain * gain + 1.0e-6;
+    double maxb = vs->bw_g2 * radius;
+    if (maxb > 2.0)
+        maxb = 1.0;
+    else
+        maxb *= 1.0 / (maxb * maxb / 4.0 + 1.0);
+    vs->bw_r2 = fr_flame_zeps(radius * radius);
+    vs->bw_rfactor = radius / maxb;
+}
+
+/* crop: the box with its sides in order, and the scatter band's widths. */
+static void fr_flame_crop_precalc(const double *p, fr_flame_vset *vs)
+{
+    const double l = p[FR_P_CROP_LEFT], r = p[FR_P_CROP_RIGHT], t = p[FR_P_CROP_TOP], b = p[FR_P_CROP_BOTTOM];
+    vs->crop_x0 = l < r ? l : r, vs->crop_x1 = l < r ? r : l;
+    vs->crop_y0 = t < b ? t : b, vs->crop_y1 = t < b ? b : t;
+    vs->crop_w = (vs->crop_x1 - vs->crop_x0) * 0.5 * p[FR_P_CROP_SCATTER_AREA];
+    vs->crop_h = (vs->crop_y1 - vs->crop_y0) * 0.5 * p[FR_P_CROP_SCATTER_AREA];
+}
 
 /* The values flam3 (and Ember) precompute from one slot's parameters. */
 static void vset_precalc(const fr_flame_xform *xf, const double *p, fr_flame_vset *vs)
@@ -91,6 +121,12 @@ static void vset_precalc(const fr_flame_xform *xf, const double *p, fr_flame_vse
     /* julia3D: Ember's power is a non-zero integer */
     vs->j3_absn = fabs(p[FR_P_JULIA3D_POWER]);
     vs->j3_cn = (1.0 / p[FR_P_JULIA3D_POWER] - 1.0) / 2.0;
+
+    vs->log_half = p[FR_P_LOG_BASE] == M_E ? 0.5 : 0.5 / log(p[FR_P_LOG_BASE]);
+    vs->fo2_rmax = 0.04 * p[FR_P_FALLOFF2_SCATTER];
+    fr_flame_bwraps_precalc(p, vs);
+    fr_flame_crop_precalc(p, vs);
+    fr_flame_sincos(p[FR_P_BLUR_LINEAR_ANGLE], &vs->blin_s, &vs->blin_c);
 }
 
 static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost *pp, fr_flame_vset *vs)

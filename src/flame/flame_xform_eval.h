@@ -48,6 +48,11 @@ typedef struct fr_flame_vset {
     double escher_vc, escher_vd;           /* escher: (1 + cos beta) / 2, sin beta / 2 */
     /* Ember's precomputed values */
     double j3_absn, j3_cn;                 /* julia3D: |power|, (1 / power - 1) / 2 */
+    double log_half;                       /* log: 0.5 / log(log_base) (0.5 for e) */
+    double fo2_rmax;                       /* falloff2: 0.04 scatter */
+    double bw_g2, bw_r2, bw_rfactor;       /* bwraps */
+    double crop_x0, crop_y0, crop_x1, crop_y1, crop_w, crop_h; /* crop: the ordered box, scatter widths */
+    double blin_s, blin_c;                 /* blur_linear: sin, cos of the angle */
 } fr_flame_vset;
 
 /* Ember's pre_ and post_ variations of an xform, in their file order: each

@@ -127,7 +127,7 @@ static void write_xform(fr_flame_xml_out *o, const fr_flame_xform *x, int final,
     for (int j = 0; j < FR_FLAME_NVAR; j++)
         if (x->var[j] != 0.0) put_attr_num(o, fr_flame_vars[j].name, x->var[j]);
     for (int k = 0; k < FR_FLAME_NPARAM; k++)
-        if (var_param_used(x, k) || x->param[k] != fr_flame_params[k].def)
+        if ((var_param_used(x, k) && !fr_flame_params[k].extra) || x->param[k] != fr_flame_params[k].def)
             put_attr_num(o, fr_flame_param_xml_name(k), x->param[k]);
     for (int k = 0; k < 2; k++) { /* Ember's pre_ and post_ variations, in their order, and their parameters */
         const fr_flame_slot *sl = &x->slot[k];

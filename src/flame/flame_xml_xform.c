@@ -52,6 +52,7 @@ static fr_status prepost_attr(fr_flame_reader *r, xmlNodePtr node, fr_flame_xfor
     if (slot == FR_SLOT_REG) return fr_flame_read_unknown_attr(r, node, name, v, &x->extra, &x->nextra);
     fr_flame_slot *sl = &x->slot[slot - 1];
     if ((k = fr_flame_param_xml_find(base)) >= 0) return fr_flame_read_num(r, node, name, v, &sl->param[k]);
+    if (fr_flame_param_derived(base)) return FR_OK;
     if ((k = fr_flame_var_find(base)) < 0 || !strcmp(fr_flame_vars[k].name, "pre_blur"))
         return fr_flame_read_unknown_attr(r, node, name, v, &x->extra, &x->nextra);
     int i = 0;
@@ -155,6 +156,8 @@ static fr_status xform_attr(fr_flame_reader *r, xmlNodePtr node, const char *nam
         }
     } else if ((k = fr_flame_var_find(name)) >= 0) {
         s = fr_flame_read_num(r, node, name, v, &x->var[k]);
+    } else if (fr_flame_param_derived(name)) {
+        /* Ember's derived value (auger_half_scale): recomputed, dropped */
     } else {
         s = prepost_attr(r, node, x, name, v);
     }

@@ -1,0 +1,99 @@
+/*
+ * flame_var_ember_blur.h - Apophysis plugins' blurs and falloff, with
+ * Ember's semantics (see flame_var_ember.h): blur_linear, blur_zoom,
+ * blur_circle, falloff2. Their random numbers come from the walker's
+ * stream in the order of Ember's formula.
+ */
+#ifndef FR_FLAME_VAR_EMBER_BLUR_H
+#define FR_FLAME_VAR_EMBER_BLUR_H
+
+#include "flame/flame_var_ember.h"
+
+/* blur_linear: the point moved along the angle by u * length. */
+FR_HD void fr_var_blur_linear(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double r = x->param[FR_P_BLUR_LINEAR_LENGTH] * fr_flame_u01(rng);
+    f->p0 += w * (f->tx + r * x->blin_c);
+    f->p1 += w * (f->ty + r * x->blin_s);
+}
+
+/* blur_zoom: the point scaled by 1 + u * length about (x, -y); z by w. */
+FR_HD void fr_var_blur_zoom(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    const double z = 1.0 + p[FR_P_BLUR_ZOOM_LENGTH] * fr_flame_u01(rng);
+    f->p0 += w * ((f->tx - p[FR_P_BLUR_ZOOM_X]) * z + p[FR_P_BLUR_ZOOM_X]);
+    f->p1 += w * ((f->ty + p[FR_P_BLUR_ZOOM_Y]) * z - p[FR_P_BLUR_ZOOM_Y]);
+    f->p2 += w * f->tz;
+}
+
+/* blur_circle: a uniform point (x, y) of the square [-1, 1)^2 mapped onto the
+ * disc of radius w: its ring is max(|x|, |y|), its angle pi/4 times its
+ * place on that ring's perimeter (0 .. 8) less pi/4. z by w. */
+FR_HD void fr_var_blur_circle(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double x = 2.0 * fr_flame_u01(rng) - 1.0;
+    const double y = 2.0 * fr_flame_u01(rng) - 1.0;
+    const double ax = fabs(x), ay = fabs(y);
+    double side, per;
+    if (ax >= ay) {
+        per = x >= ay ? ax + y : 5.0 * ax - y;
+        side = ax;
+    } else {
+        per = y >= ax ? 3.0 * ay - x : 7.0 * ay + x;
+        side = ay;
+    }
+    const double r = w * side;
+    double s, c;
+    fr_flame_sincos(M_PI_4 * per / side - M_PI_4, &s, &c);
+    f->p0 += r * c;
+    f->p1 += r * s;
+    f->p2 += w * f->tz;
+}
+
+/* falloff2: the point scattered more the farther it is from (x0, y0, z0)
+ * (beyond mindist; invert: the nearer), by four draws in [-0.5, 0.5) taken
+ * first (x, y, z, colour): type 0 linearly, 1 in spherical coordinates, 2
+ * along a random direction. mul_c's move of the colour coordinate is not
+ * reproduced (variations here move the point only). */
+FR_HD void fr_var_falloff2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    const double rx = fr_flame_u01(rng) - 0.5, ry = fr_flame_u01(rng) - 0.5, rz = fr_flame_u01(rng) - 0.5;
+    (void)fr_flame_u01(rng); /* Ember's colour draw */
+    const double dx = f->tx - p[FR_P_FALLOFF2_X0], dy = f->ty - p[FR_P_FALLOFF2_Y0], dz = f->tz - p[FR_P_FALLOFF2_Z0];
+    const double da = sqrt(dx * dx + dy * dy + dz * dz);
+    const double db = p[FR_P_FALLOFF2_INVERT] != 0.0 ? fmax(1.0 - da, 0.0) : fmax(da, 0.0);
+    const double dist = fmax((db - p[FR_P_FALLOFF2_MINDIST]) * x->fo2_rmax, 0.0);
+    const double mx = p[FR_P_FALLOFF2_MUL_X], my = p[FR_P_FALLOFF2_MUL_Y], mz = p[FR_P_FALLOFF2_MUL_Z];
+    const int type = fr_flame_d2i(p[FR_P_FALLOFF2_TYPE]);
+    if (type == 0) {
+        f->p0 += (f->tx + mx * rx * dist) * w;
+        f->p1 += (f->ty + my * ry * dist) * w;
+        f->p2 += (f->tz + mz * rz * dist) * w;
+    } else if (type == 1) {
+        if (f->tx == 0.0 && f->ty == 0.0 && f->tz == 0.0)
+            return; /* the point, 0, times w */
+        const double rin = fr_flame_zeps(sqrt(f->r2 + f->tz * f->tz));
+        const double r = rin + mx * rx * dist;
+        const double phi = f->atan_yx + my * ry * dist;
+        const double sigma = asin(f->tz / rin) + mz * rz * dist;
+        double ss, sc, ps, pc;
+        fr_flame_sincos(sigma, &ss, &sc);
+        fr_flame_sincos(phi, &ps, &pc);
+        const double sigmas = ss * w, sigmac = sc * w;
+        f->p0 += r * sigmac * pc;
+        f->p1 += r * sigmac * ps;
+        f->p2 += r * sigmas;
+    } else {
+        double ss, sc, ps, pc;
+        fr_flame_sincos(dist * ry * 2.0 * M_PI, &ss, &sc);
+        fr_flame_sincos(dist * rz * M_PI, &ps, &pc);
+        const double rad = dist * rx;
+        f->p0 += (f->tx + mx * rad * sc * pc) * w;
+        f->p1 += (f->ty + my * rad * sc * ps) * w;
+        f->p2 += (f->tz + mz * rad * ss) * w;
+    }
+}
+
+#endif
