@@ -362,13 +362,120 @@ static void test_tiles(void **state)
     assert_true(jumped[0] && jumped[1]);
 }
 
+static void test_hexes(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    xform_new(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 8, 8);
+    double o[3];
+    /* defaults (cell 1, power 1, rotate 0.166, scale 1), the cell of the
+     * origin; its Voronoi distance l = 0.4155 < 0.5: scaled by l^1 / l */
+    eval(&x, "hexes", 1, 0.3, 0.2, 5, &g, o);
+    near3(o, 0.32387164392929535, -0.1584523848306984, 0, "hexes");
+    /* the cell centred at (-3, sqrt 3) (hex (-1, 1)), l > 0.8: by l2 */
+    eval(&x, "hexes", 1, -2.1, 1.7, 0, &g, o);
+    near3(o, -2.5734764427194707, 0.9366025403784439, 0, "hexes far cell");
+    /* cell 0.5, power 0.5, a quarter turn, scale 0.8, w 2 */
+    x.param[par("hexes_cellsize")] = 0.5, x.param[par("hexes_power")] = 0.5;
+    x.param[par("hexes_rotate")] = 0.25, x.param[par("hexes_scale")] = 0.8;
+    eval(&x, "hexes", 2, 0.3, 0.2, 0, &g, o);
+    near3(o, 0.3908024665327171, -0.5862036997990755, 0, "hexes small cells");
+    /* 0.5 <= max(l1, l2) <= 0.8: the blend of trg / l1 and trg / l2 */
+    x.param[par("hexes_cellsize")] = 1, x.param[par("hexes_power")] = 2;
+    x.param[par("hexes_rotate")] = 0.1, x.param[par("hexes_scale")] = 1.5;
+    eval(&x, "hexes", 1, 0.5, 0.3, 0, &g, o);
+    near3(o, 0.6213856649558336, -0.05476030057942017, 0, "hexes blend");
+    eval(&x, "hexes", 1, 0.2, 0.55, 0, &g, o);
+    near3(o, 0.44657953885122115, 0.3014133190454876, 0, "hexes blend 2");
+    x.param[par("hexes_cellsize")] = 0; /* no cells: the origin */
+    eval(&x, "hexes", 1, 0.5, 0.3, 0, &g, o);
+    near3(o, 0, 0, 0, "hexes cell 0");
+}
+
+static void test_smartcrop(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    xform_new(&x);
+    fr_flame_rng g, h;
+    fr_flame_rng_init(&g, 8, 9);
+    double o[3];
+    /* power 4: the square |x|, |y| <= 1 (radius 1, its inscribed circle's);
+     * static 2 (the point alone), cropmode 1: outside goes onto the edge */
+    x.param[par("smartcrop_static")] = 2;
+    h = g;
+    eval(&x, "smartcrop", 2, 0.5, 0.5, 3, &g, o); /* inside: w p, no draw */
+    near3(o, 1, 1, 6, "smartcrop inside");
+    draws(&g, h, 0, "smartcrop inside");
+    eval(&x, "smartcrop", 2, 2, 0.5, 3, &g, o); /* onto the side x = 1, along its ray */
+    near3(o, 2, 0.5, 6, "smartcrop side");
+    draws(&g, h, 1, "smartcrop cut");
+    eval(&x, "smartcrop", 1, 1.2, 1.2, 0, &g, o); /* onto the corner */
+    near3(o, 1, 1, 0, "smartcrop corner");
+    /* scatter 0.5: pushed out by 0.5 u times the side's distance factor */
+    x.param[par("smartcrop_scatter")] = 0.5;
+    h = g;
+    eval(&x, "smartcrop", 1, 3, 0, 0, &g, o);
+    near3(o, 1 + 0.5 * fr_flame_rng_01(&h), 0, 0, "smartcrop scatter");
+    x.param[par("smartcrop_scatter")] = 0;
+    /* cropmode 0: the origin; cropmode -1: the radius kept (a rotation by rotation * 2 pi / 4) */
+    x.param[par("smartcrop_cropmode")] = 0;
+    eval(&x, "smartcrop", 1, 2, 0.5, 3, &g, o);
+    near3(o, 0, 0, 0, "smartcrop cropmode 0");
+    x.param[par("smartcrop_cropmode")] = -1, x.param[par("smartcrop_rotation")] = 1;
+    eval(&x, "smartcrop", 1, 2, 0, 3, &g, o);
+    near3(o, 0, 2, 3, "smartcrop cropmode -1");
+    x.param[par("smartcrop_cropmode")] = 1, x.param[par("smartcrop_rotation")] = 0;
+    /* radius < 0: the inside is cut, onto the edge from within */
+    x.param[par("smartcrop_radius")] = -1;
+    eval(&x, "smartcrop", 1, 0.5, 0, 0, &g, o);
+    near3(o, 1, 0, 0, "smartcrop inside cut");
+    eval(&x, "smartcrop", 1, 3, 0, 0, &g, o);
+    near3(o, 3, 0, 0, "smartcrop outside kept");
+    x.param[par("smartcrop_radius")] = 1;
+    /* static 1 (and 0): a cut point's move adds to the point; static 0 also
+     * adds it to what it gives */
+    x.param[par("smartcrop_static")] = 1;
+    eval(&x, "smartcrop", 1, 2, 0, 1, &g, o);
+    near3(o, 2 + 1, 0, 1 + 1, "smartcrop static 1 cut");
+    eval(&x, "smartcrop", 2, 0.5, 0, 1, &g, o);
+    near3(o, 1, 0, 2, "smartcrop static 1 kept");
+    x.param[par("smartcrop_static")] = 0;
+    eval(&x, "smartcrop", 2, 0.5, 0, 1, &g, o);
+    near3(o, 1.5, 0, 3, "smartcrop static 0 kept");
+    /* power 1: the upper half plane kept (a wedge of angle pi); the lower
+     * half onto its sides (angle pi or 0 by a draw); three draws: the soft
+     * edge's, the side's, the scatter's */
+    x.param[par("smartcrop_static")] = 2, x.param[par("smartcrop_power")] = 1;
+    int side[2] = {0, 0};
+    for (int k = 0; k < 32; k++) {
+        fr_flame_rng a, b;
+        fr_flame_rng_init(&a, 12, (uint64_t)k);
+        b = a;
+        eval(&x, "smartcrop", 1, 0, -2, 0, &a, o);
+        (void)fr_flame_rng_01(&b);
+        const int left = fr_flame_rng_01(&b) >= 0.5;
+        near3(o, left ? -2 : 2, 0, 0, "smartcrop wedge cut");
+        draws(&a, b, 1, "smartcrop wedge");
+        side[left] = 1;
+        b = a;
+        eval(&x, "smartcrop", 1, 0.3, 2, 0, &a, o);
+        near3(o, 0.3, 2, 0, "smartcrop wedge kept");
+        draws(&a, b, 1, "smartcrop wedge kept");
+    }
+    assert_true(side[0] && side[1]);
+}
+
 /* ---- reading and writing -------------------------------------------------- */
 
 static const char genome[] =
     "<flame name=\"e2\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n"
     " <xform weight=\"1\" color=\"0\" bwraps=\"0.6\" bwraps_cellsize=\"0.4\" bwraps_gain=\"1.5\" "
     "bwraps_inner_twist=\"0.3\" blur_circle=\"0.2\" twoface=\"0.2\" pre_falloff2=\"1\" pre_falloff2_type=\"1\" "
-    "pre_falloff2_scatter=\"2\" post_rotate_z=\"0.3\" coefs=\"0.7 0.1 -0.1 0.7 0.2 0\"/>\n"
+    "pre_falloff2_scatter=\"2\" post_rotate_z=\"0.3\" post_smartcrop=\"1\" post_smartcrop_power=\"5\" "
+    "post_smartcrop_radius=\"1.2\" post_smartcrop_static=\"2\" hexes=\"0.1\" coefs=\"0.7 0.1 -0.1 0.7 0.2 0\"/>\n"
     " <xform weight=\"1\" color=\"0.5\" waves2=\"0.5\" waves2_scalex=\"0.3\" waves2_freqx=\"2\" waves2_freqz=\"1\" "
     "waves2_scalez=\"0.4\" foci_3D=\"0.3\" unpolar=\"0.2\" epispiral=\"0.05\" epispiral_thickness=\"0.5\" "
     "auger=\"0.2\" auger_half_scale=\"0.5\" coefs=\"0.5 0 0 0.5 0 0.3\"/>\n"
@@ -479,7 +586,8 @@ static const char genome_regular[] =
     "coefs=\"0.7 0.1 -0.1 0.7 0.2 0\"/>\n"
     " <xform weight=\"1\" color=\"0.5\" waves2=\"0.5\" waves2_scalex=\"0.3\" waves2_freqx=\"2\" waves2_freqz=\"1\" "
     "waves2_scalez=\"0.4\" foci_3D=\"0.3\" unpolar=\"0.2\" epispiral=\"0.05\" epispiral_thickness=\"0.5\" "
-    "rotate_z=\"0.1\" coefs=\"0.5 0 0 0.5 0 0.3\"/>\n"
+    "rotate_z=\"0.1\" hexes=\"0.2\" hexes_cellsize=\"0.3\" smartcrop=\"0.3\" smartcrop_power=\"1.5\" "
+    "smartcrop_static=\"2\" smartcrop_edge=\"0.2\" coefs=\"0.5 0 0 0.5 0 0.3\"/>\n"
     " <xform weight=\"0.5\" color=\"1\" crop=\"0.8\" crop_scatter_area=\"0.2\" tile_hlp=\"0.2\" tile_log=\"0.1\" "
     "blur_linear=\"0.3\" blur_linear_length=\"0.2\" blur_zoom=\"0.2\" blur_zoom_length=\"0.3\" falloff2=\"0.3\" "
     "falloff2_type=\"2\" log=\"0.1\" log_base=\"10\" coefs=\"0.6 0.2 -0.2 0.6 0 0\"/>\n"
@@ -531,7 +639,8 @@ int main(void)
         cmocka_unit_test(test_waves2_z_log_base), cmocka_unit_test(test_foci3d_unpolar_epispiral_twoface),
         cmocka_unit_test(test_rotate_mirror),     cmocka_unit_test(test_blurs),
         cmocka_unit_test(test_falloff2),          cmocka_unit_test(test_bwraps_crop),
-        cmocka_unit_test(test_tiles),             cmocka_unit_test(test_read_write),
+        cmocka_unit_test(test_tiles),             cmocka_unit_test(test_hexes),
+        cmocka_unit_test(test_smartcrop),         cmocka_unit_test(test_read_write),
         cmocka_unit_test(test_flam3_write_unchanged), cmocka_unit_test(test_registry),
         cmocka_unit_test(test_simd_vs_scalar),
     };

@@ -135,6 +135,8 @@
     X(FR_V_ROTATE_Y, 0, fr_var_rotate_y(f, w)) \
     X(FR_V_ROTATE_Z, 0, fr_var_rotate_z(f, w)) \
     X(FR_V_MIRROR_X, 1, fr_var_mirror_x(f, w, rng)) \
-    X(FR_V_EPISPIRAL, 1, fr_var_epispiral(x, f, w, rng))
+    X(FR_V_EPISPIRAL, 1, fr_var_epispiral(x, f, w, rng)) \
+    X(FR_V_HEXES, 0, fr_var_hexes(x, f, w)) \
+    X(FR_V_SMARTCROP, 1, fr_var_smartcrop(x, f, w, rng))
 
 #endif

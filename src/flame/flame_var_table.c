@@ -136,6 +136,8 @@ const fr_flame_var_info fr_flame_vars[FR_FLAME_NVAR] = {
     {"rotate_z", 151, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 121 */
     {"mirror_x", 151, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 122 */
     {"epispiral", 151, 3, FR_VORIGIN_APOPHYSIS, 0}, /* 123 */
+    {"hexes", 154, 4, FR_VORIGIN_APOPHYSIS, 0}, /* 124 */
+    {"smartcrop", 158, 11, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 125: Ember's post_smartcrop */
 };
 
 const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
@@ -293,6 +295,21 @@ const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
     {"epispiral_n", 123, 6.0},
     {"epispiral_thickness", 123, 0.0},
     {"epispiral_holes", 123, 1.0},
+    {"hexes_cellsize", 124, 1.0},
+    {"hexes_power", 124, 1.0},
+    {"hexes_rotate", 124, 0.166},
+    {"hexes_scale", 124, 1.0},
+    {"smartcrop_power", 125, 4.0},
+    {"smartcrop_radius", 125, 1.0},
+    {"smartcrop_roundstr", 125, 0.0},
+    {"smartcrop_roundwidth", 125, 1.0},
+    {"smartcrop_distortion", 125, 1.0},
+    {"smartcrop_edge", 125, 0.0},
+    {"smartcrop_scatter", 125, 0.0},
+    {"smartcrop_offset", 125, 0.0},
+    {"smartcrop_rotation", 125, 0.0},
+    {"smartcrop_cropmode", 125, 1.0},
+    {"smartcrop_static", 125, 1.0},
 };
 
 /* Other spellings of a variation's name that genome files carry. */

@@ -40,7 +40,7 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_BWRAPS] = Z3,        [FR_V_CROP] = Z3,         [FR_V_TWOFACE] = R2,
     [FR_V_BLUR_ZOOM] = Z3,     [FR_V_BLUR_CIRCLE] = Z3,  [FR_V_ROTATE_X] = Z3,
     [FR_V_ROTATE_Y] = Z3,      [FR_V_ROTATE_Z] = Z3,     [FR_V_MIRROR_X] = Z3,
-    [FR_V_EPISPIRAL] = AYX,
+    [FR_V_EPISPIRAL] = AYX,     [FR_V_SMARTCROP] = Z3,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
@@ -66,6 +66,25 @@ static void fr_flame_crop_precalc(const double *p, fr_flame_vset *vs)
     vs->crop_y0 = t < b ? t : b, vs->crop_y1 = t < b ? b : t;
     vs->crop_w = (vs->crop_x1 - vs->crop_x0) * 0.5 * p[FR_P_CROP_SCATTER_AREA];
     vs->crop_h = (vs->crop_y1 - vs->crop_y0) * 0.5 * p[FR_P_CROP_SCATTER_AREA];
+}
+
+/* smartcrop: Ember's mode (1: cut outside), the polygon or wedge. */
+static void fr_flame_smartcrop_precalc(const double *p, fr_flame_vset *vs)
+{
+    const double power = p[FR_P_SMARTCROP_POWER], radius = p[FR_P_SMARTCROP_RADIUS];
+    vs->sc_mode = (power > 0) == (radius > 0) ? 1.0 : 0.0;
+    vs->sc_wrad = fabs(radius);
+    vs->sc_wpow = fabs(fr_flame_zeps(power));
+    vs->sc_alpha = vs->sc_rcoeff = vs->sc_wrot = 0.0;
+    if (vs->sc_wpow < 2.0) {
+        vs->sc_wpow *= M_PI;
+        vs->sc_radial = 1.0;
+    } else {
+        vs->sc_radial = 0.0;
+        vs->sc_alpha = 2.0 * M_PI / vs->sc_wpow;
+        vs->sc_rcoeff = p[FR_P_SMARTCROP_ROUNDSTR] / fr_flame_zeps(sin(vs->sc_alpha / 2.0)) / vs->sc_wpow * 2.0;
+        vs->sc_wrot = p[FR_P_SMARTCROP_ROTATION] * vs->sc_alpha;
+    }
 }
 
 /* The values flam3 (and Ember) precompute from one slot's parameters. */
@@ -127,6 +146,8 @@ static void vset_precalc(const fr_flame_xform *xf, const double *p, fr_flame_vse
     fr_flame_bwraps_precalc(p, vs);
     fr_flame_crop_precalc(p, vs);
     fr_flame_sincos(p[FR_P_BLUR_LINEAR_ANGLE], &vs->blin_s, &vs->blin_c);
+    fr_flame_sincos(p[FR_P_HEXES_ROTATE] * 2.0 * M_PI, &vs->hex_sin, &vs->hex_cos);
+    fr_flame_smartcrop_precalc(p, vs);
 }
 
 static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost *pp, fr_flame_vset *vs)
