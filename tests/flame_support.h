@@ -49,4 +49,9 @@ void flame_write_variation_genomes(const char *path, int params);
  * filter (160 x 120). */
 void flame_write_motion_genomes(const char *path);
 
+/* Genomes of the second round of Ember's variations (falloff2, bwraps, crop,
+ * hexes, smartcrop ...): with pre_ / post_ forms, and regular ones only. */
+extern const char flame_ember2_genome[];
+extern const char flame_ember2_regular_genome[];
+
 #endif

@@ -470,21 +470,7 @@ static void test_smartcrop(void **state)
 
 /* ---- reading and writing -------------------------------------------------- */
 
-static const char genome[] =
-    "<flame name=\"e2\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n"
-    " <xform weight=\"1\" color=\"0\" bwraps=\"0.6\" bwraps_cellsize=\"0.4\" bwraps_gain=\"1.5\" "
-    "bwraps_inner_twist=\"0.3\" blur_circle=\"0.2\" twoface=\"0.2\" pre_falloff2=\"1\" pre_falloff2_type=\"1\" "
-    "pre_falloff2_scatter=\"2\" post_rotate_z=\"0.3\" post_smartcrop=\"1\" post_smartcrop_power=\"5\" "
-    "post_smartcrop_radius=\"1.2\" post_smartcrop_static=\"2\" hexes=\"0.1\" coefs=\"0.7 0.1 -0.1 0.7 0.2 0\"/>\n"
-    " <xform weight=\"1\" color=\"0.5\" waves2=\"0.5\" waves2_scalex=\"0.3\" waves2_freqx=\"2\" waves2_freqz=\"1\" "
-    "waves2_scalez=\"0.4\" foci_3D=\"0.3\" unpolar=\"0.2\" epispiral=\"0.05\" epispiral_thickness=\"0.5\" "
-    "auger=\"0.2\" auger_half_scale=\"0.5\" coefs=\"0.5 0 0 0.5 0 0.3\"/>\n"
-    " <xform weight=\"0.5\" color=\"1\" crop=\"0.8\" crop_scatter_area=\"0.2\" tile_hlp=\"0.2\" tile_log=\"0.1\" "
-    "blur_linear=\"0.3\" blur_linear_length=\"0.2\" blur_zoom=\"0.2\" blur_zoom_length=\"0.3\" falloff2=\"0.3\" "
-    "falloff2_type=\"2\" log=\"0.1\" log_base=\"10\" pre_mirror_x=\"1\" pre_rotate_x=\"0.2\" post_rotate_y=\"0.1\" "
-    "coefs=\"0.6 0.2 -0.2 0.6 0 0\"/>\n"
-    " <palette count=\"2\" format=\"RGB\">FF0000 0000FF</palette>\n"
-    "</flame>\n";
+
 
 static fr_flame_file read_text(const char *xml, int strict, fr_status *st, char *msg, size_t n)
 {
@@ -501,7 +487,7 @@ static void test_read_write(void **state)
     (void)state;
     fr_status st;
     char msg[512];
-    fr_flame_file f = read_text(genome, 1, &st, msg, sizeof msg); /* strict: every attribute is known */
+    fr_flame_file f = read_text(flame_ember2_genome, 1, &st, msg, sizeof msg); /* strict: every attribute is known */
     if (st) fail_msg("%s", msg);
     assert_int_equal(f.nwarnings, 0);
     const fr_flame_xform *x = f.g[0].xf;
@@ -577,25 +563,7 @@ static void test_registry(void **state)
 
 /* ---- the batched walker against the scalar one -------------------------- */
 
-/* The genome above without its pre_ / post_ forms (those run lane by lane
- * through the scalar code): the batched loops' own copies of the formulas. */
-static const char genome_regular[] =
-    "<flame name=\"e2r\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n"
-    " <xform weight=\"1\" color=\"0\" bwraps=\"0.6\" bwraps_cellsize=\"0.4\" bwraps_gain=\"1.5\" "
-    "bwraps_inner_twist=\"0.3\" blur_circle=\"0.2\" twoface=\"0.2\" falloff2=\"0.2\" falloff2_type=\"1\" "
-    "coefs=\"0.7 0.1 -0.1 0.7 0.2 0\"/>\n"
-    " <xform weight=\"1\" color=\"0.5\" waves2=\"0.5\" waves2_scalex=\"0.3\" waves2_freqx=\"2\" waves2_freqz=\"1\" "
-    "waves2_scalez=\"0.4\" foci_3D=\"0.3\" unpolar=\"0.2\" epispiral=\"0.05\" epispiral_thickness=\"0.5\" "
-    "rotate_z=\"0.1\" hexes=\"0.2\" hexes_cellsize=\"0.3\" smartcrop=\"0.3\" smartcrop_power=\"1.5\" "
-    "smartcrop_static=\"2\" smartcrop_edge=\"0.2\" coefs=\"0.5 0 0 0.5 0 0.3\"/>\n"
-    " <xform weight=\"0.5\" color=\"1\" crop=\"0.8\" crop_scatter_area=\"0.2\" tile_hlp=\"0.2\" tile_log=\"0.1\" "
-    "blur_linear=\"0.3\" blur_linear_length=\"0.2\" blur_zoom=\"0.2\" blur_zoom_length=\"0.3\" falloff2=\"0.3\" "
-    "falloff2_type=\"2\" log=\"0.1\" log_base=\"10\" coefs=\"0.6 0.2 -0.2 0.6 0 0\"/>\n"
-    " <xform weight=\"0.3\" color=\"0.2\" rotate_x=\"0.3\" rotate_y=\"0.2\" linear3D=\"1\" "
-    "coefs=\"0.5 0 0 0.5 -0.3 0\"/>\n"
-    " <xform weight=\"0.2\" color=\"0.7\" mirror_x=\"1\" coefs=\"0.9 0 0 0.9 0.1 0.1\"/>\n"
-    " <palette count=\"2\" format=\"RGB\">FF0000 0000FF</palette>\n"
-    "</flame>\n";
+
 
 static void simd_vs_scalar(const char *xml, const char *file)
 {
@@ -629,8 +597,8 @@ static void simd_vs_scalar(const char *xml, const char *file)
 static void test_simd_vs_scalar(void **state)
 {
     (void)state;
-    simd_vs_scalar(genome_regular, "ember2_regular.flame");
-    simd_vs_scalar(genome, "ember2_prepost.flame");
+    simd_vs_scalar(flame_ember2_regular_genome, "ember2_regular.flame");
+    simd_vs_scalar(flame_ember2_genome, "ember2_prepost.flame");
 }
 
 int main(void)

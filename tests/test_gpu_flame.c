@@ -1,6 +1,7 @@
 /* GPU flames (ctest label gpu): the CUDA backend renders every corpus
- * genome and a genome for each of the 99 variations as the CPU backend
- * does, within the CPU's own seed-to-seed noise (PSNR(gpu, cpu seed 1) at
+ * genome and a genome for each variation as the CPU backend
+ * does, and two genomes of Ember's variations (regular, pre_ and post_),
+ * within the CPU's own seed-to-seed noise (PSNR(gpu, cpu seed 1) at
  * most 1 dB below PSNR(cpu seed 2, cpu seed 1)); the same seed gives the
  * same image; 16 bits, earlyclip and transparency follow the CPU; temporal
  * samples (several jobs in one launch) and motion blur too; a frame over
@@ -100,6 +101,28 @@ static void test_every_variation_matches_cpu(void **state)
     }
     remove(path);
     if (bad) fail_msg("%d of %d variations differ from the CPU render beyond the noise", bad, FR_FLAME_NVAR);
+}
+
+/* Genomes of Ember's variations (falloff2, bwraps, crop, hexes, smartcrop,
+ * rotate_*, mirror_x, blurs ..., waves2's z, log_base), regular and as
+ * pre_ / post_ forms (the GPU's out-of-line fr_flame_prepost_apply). */
+static void test_ember_variations_match_cpu(void **state)
+{
+    (void)state;
+    const char *const genomes[2] = {flame_ember2_regular_genome, flame_ember2_genome};
+    int bad = 0;
+    for (int k = 0; k < 2; k++) {
+        char path[4096];
+        flame_tmp_path(path, sizeof path, k ? "gpu_ember2_prepost.flame" : "gpu_ember2_regular.flame");
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fputs(genomes[k], f);
+        fclose(f);
+        fr_flame_options o = {.quality = 200};
+        if (gpu_vs_cpu(path, 0, o, k ? "ember variations, pre_ / post_" : "ember variations") > MARGIN_DB) bad++;
+        remove(path);
+    }
+    if (bad) fail_msg("%d of 2 genomes of Ember's variations differ from the CPU render beyond the noise", bad);
 }
 
 /* Post-processing paths: 16 bits, earlyclip, transparency, supersample. */
@@ -330,6 +353,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_dense_buckets_exact),
         cmocka_unit_test(test_strips_under_a_cap),
         cmocka_unit_test(test_every_variation_matches_cpu),
+        cmocka_unit_test(test_ember_variations_match_cpu),
         cmocka_unit_test(test_corpus_matches_cpu),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,6 +18,16 @@
 
 #include "flame/flame_var_common.h"
 
+/* A variation rarely used and heavy (local arrays, many branches, several
+ * transcendental calls): a call on the GPU, not inlined into the chaos
+ * kernel's dispatch, whose registers and spills stay those of the common
+ * variations (as fr_flame_prepost_apply). */
+#ifdef __CUDACC__
+#define FR_HD_RARE static __host__ __device__ __noinline__
+#else
+#define FR_HD_RARE static inline
+#endif
+
 /* Ember's Zeps: 0 replaced by EPS (a denominator). */
 FR_HD double fr_flame_zeps(double d) { return d == 0.0 ? FR_FLAME_EPS : d; }
 

@@ -10,7 +10,7 @@
 #include "flame/flame_var_ember.h"
 
 /* blur_linear: the point moved along the angle by u * length. */
-FR_HD void fr_var_blur_linear(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD_RARE void fr_var_blur_linear(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double r = x->param[FR_P_BLUR_LINEAR_LENGTH] * fr_flame_u01(rng);
     f->p0 += w * (f->tx + r * x->blin_c);
@@ -18,7 +18,7 @@ FR_HD void fr_var_blur_linear(const fr_flame_vset *x, fr_flame_vctx *f, double w
 }
 
 /* blur_zoom: the point scaled by 1 + u * length about (x, -y); z by w. */
-FR_HD void fr_var_blur_zoom(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD_RARE void fr_var_blur_zoom(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     const double z = 1.0 + p[FR_P_BLUR_ZOOM_LENGTH] * fr_flame_u01(rng);
@@ -30,7 +30,7 @@ FR_HD void fr_var_blur_zoom(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
 /* blur_circle: a uniform point (x, y) of the square [-1, 1)^2 mapped onto the
  * disc of radius w: its ring is max(|x|, |y|), its angle pi/4 times its
  * place on that ring's perimeter (0 .. 8) less pi/4. z by w. */
-FR_HD void fr_var_blur_circle(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD_RARE void fr_var_blur_circle(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double x = 2.0 * fr_flame_u01(rng) - 1.0;
     const double y = 2.0 * fr_flame_u01(rng) - 1.0;
@@ -56,7 +56,7 @@ FR_HD void fr_var_blur_circle(fr_flame_vctx *f, double w, fr_flame_rng *rng)
  * first (x, y, z, colour): type 0 linearly, 1 in spherical coordinates, 2
  * along a random direction. mul_c's move of the colour coordinate is not
  * reproduced (variations here move the point only). */
-FR_HD void fr_var_falloff2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD_RARE void fr_var_falloff2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     const double rx = fr_flame_u01(rng) - 0.5, ry = fr_flame_u01(rng) - 0.5, rz = fr_flame_u01(rng) - 0.5;

@@ -16,7 +16,7 @@
 
 /* foci_3D: flam3's foci with z (or, at z 0, the point's angle) as a third
  * angle. */
-FR_HD void fr_var_foci3d(fr_flame_vctx *f, double w)
+FR_HD_RARE void fr_var_foci3d(fr_flame_vctx *f, double w)
 {
     const double ex = exp(f->tx) * 0.5;
     const double enx = 0.25 / fr_flame_zeps(ex);
@@ -29,7 +29,7 @@ FR_HD void fr_var_foci3d(fr_flame_vctx *f, double w)
 
 /* unpolar: polar's inverse: the angle x and log radius y to a point,
  * scaled by w / (2 pi). */
-FR_HD void fr_var_unpolar(fr_flame_vctx *f, double w)
+FR_HD_RARE void fr_var_unpolar(fr_flame_vctx *f, double w)
 {
     const double v = (w / M_PI) * 0.5;
     const double r = exp(f->ty);
@@ -41,7 +41,7 @@ FR_HD void fr_var_unpolar(fr_flame_vctx *f, double w)
 
 /* epispiral: the epispiral r = 1 / cos(n theta) less holes, along the
  * point's angle; thickness (times w) scales it by a draw. */
-FR_HD void fr_var_epispiral(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD_RARE void fr_var_epispiral(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     const double th = f->atan_yx;
@@ -57,7 +57,7 @@ FR_HD void fr_var_epispiral(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
 
 /* rotate_x: a turn of w quarter turns about the x axis (the weight is the
  * angle, the point is not scaled). */
-FR_HD void fr_var_rotate_x(fr_flame_vctx *f, double w)
+FR_HD_RARE void fr_var_rotate_x(fr_flame_vctx *f, double w)
 {
     double s, c;
     fr_flame_sincos(w * M_PI_2, &s, &c);
@@ -68,7 +68,7 @@ FR_HD void fr_var_rotate_x(fr_flame_vctx *f, double w)
 }
 
 /* rotate_y: the same about the y axis. */
-FR_HD void fr_var_rotate_y(fr_flame_vctx *f, double w)
+FR_HD_RARE void fr_var_rotate_y(fr_flame_vctx *f, double w)
 {
     double s, c;
     fr_flame_sincos(w * M_PI_2, &s, &c);
@@ -78,7 +78,7 @@ FR_HD void fr_var_rotate_y(fr_flame_vctx *f, double w)
 }
 
 /* rotate_z: the same about the z axis. */
-FR_HD void fr_var_rotate_z(fr_flame_vctx *f, double w)
+FR_HD_RARE void fr_var_rotate_z(fr_flame_vctx *f, double w)
 {
     double s, c;
     fr_flame_sincos(w * M_PI_2, &s, &c);
@@ -89,7 +89,7 @@ FR_HD void fr_var_rotate_z(fr_flame_vctx *f, double w)
 
 /* mirror_x: x made +-|x| by a random bit (set: -), y and z kept; the weight
  * is unused. */
-FR_HD void fr_var_mirror_x(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD_RARE void fr_var_mirror_x(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     (void)w;
     const double ax = fabs(f->tx);
