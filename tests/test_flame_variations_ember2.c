@@ -468,6 +468,65 @@ static void test_smartcrop(void **state)
     assert_true(side[0] && side[1]);
 }
 
+static void test_curl3d_zcone_pow_block_wdisc(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    xform_new(&x);
+    fr_flame_rng g, h;
+    fr_flame_rng_init(&g, 13, 1);
+    double o[3];
+    /* curl3D: defaults (c = 0) are w p; c = (0.3, -0.2, 0.5) at (1, 2, 0.5) */
+    eval(&x, "curl3D", 1.5, 1, 2, 0.5, &g, o);
+    near3(o, 1.5, 3, 0.75, "curl3D c 0");
+    x.param[par("curl3D_cx")] = 0.3, x.param[par("curl3D_cy")] = -0.2, x.param[par("curl3D_cz")] = 0.5;
+    eval(&x, "curl3D", 1.5, 1, 2, 0.5, &g, o);
+    near3(o, 0.789070480081716, 0.9346271705822266, 0.9576098059244125, "curl3D");
+    /* zcone: z = w |(x, y)|, x and y nothing */
+    eval(&x, "zcone", 2, 3, 4, 7, &g, o);
+    near3(o, 0, 0, 10, "zcone");
+    /* wdisc at (3, 4): radius theta / pi, angle pi - pi / (5 + 1); below the axis pi / 6 */
+    eval(&x, "wdisc", 2, 3, 4, 1, &g, o);
+    near3(o, -0.5112446482707387, 0.29516723530086647, 0, "wdisc");
+    eval(&x, "wdisc", 2, 3, -4, 1, &g, o);
+    near3(o, -0.5112446482707387, -0.29516723530086647, 0, "wdisc below");
+    /* pow_block, defaults 3 / 2: (3 + 4i)^1.5 w, the branch k = floor(2 u) */
+    int seen[2] = {0, 0};
+    for (int k = 0; k < 32; k++) {
+        fr_flame_rng a, b;
+        fr_flame_rng_init(&a, 14, (uint64_t)k);
+        b = a;
+        eval(&x, "pow_block", 0.5, 3, 4, 0, &a, o);
+        const int br = fr_flame_rng_01(&b) >= 0.5;
+        if (br)
+            near3(o, -0.9999999999999967, -5.500000000000001, 0, "pow_block branch 1");
+        else
+            near3(o, 1.0000000000000007, 5.5, 0, "pow_block branch 0");
+        draws(&a, b, 0, "pow_block");
+        seen[br] = 1;
+    }
+    assert_true(seen[0] && seen[1]);
+    /* gaussian: an angle, then four draws: r = w (u1 + .. + u4 - 2) from the point */
+    h = g;
+    eval(&x, "gaussian", 0.7, 1, -2, 3, &g, o);
+    const double ang = 2 * M_PI * fr_flame_rng_01(&h);
+    double u = 0;
+    for (int k = 0; k < 4; k++) u += fr_flame_rng_01(&h);
+    const double r = 0.7 * (u - 2);
+    near3(o, 1 + r * cos(ang), -2 + r * sin(ang), 0, "gaussian");
+    draws(&g, h, 0, "gaussian");
+    /* rblur, strength 1, offset 1: a square of side 2 (|t| - 1), x's draw first */
+    h = g;
+    eval(&x, "rblur", 2, 3, 4, 0, &g, o);
+    const double a1 = fr_flame_rng_01(&h) - 0.5, a2 = fr_flame_rng_01(&h) - 0.5;
+    near3(o, 2 * (3 + a1 * 8), 2 * (4 + a2 * 8), 0, "rblur");
+    draws(&g, h, 0, "rblur");
+    h = g;
+    eval(&x, "rblur", 2, 0.5, 0, 0, &g, o); /* within the offset: w t, two draws all the same */
+    near3(o, 1, 0, 0, "rblur inside");
+    draws(&g, h, 2, "rblur inside");
+}
+
 /* ---- reading and writing -------------------------------------------------- */
 
 
@@ -496,7 +555,7 @@ static void test_read_write(void **state)
     assert_true(x[0].slot[0].param[par("falloff2_type")] == 1);
     assert_true(x[1].param[par("waves2_scalez")] == 0.4 && x[1].param[par("auger_scale")] == 1);
     assert_true(x[2].param[par("log_base")] == 10);
-    assert_true(x[2].slot[0].n == 2 && x[2].slot[0].var[0] == var("mirror_x"));
+    assert_true(x[2].slot[0].n == 3 && x[2].slot[0].var[0] == var("mirror_x") && x[2].slot[0].var[2] == var("curl3D"));
     fr_context *ctx = fr_context_create();
     char *xml = NULL;
     if (fr_flame_to_xml(ctx, &f.g[0], 1, &xml)) fail_msg("%s", fr_last_error(ctx));
@@ -542,7 +601,7 @@ static void test_registry(void **state)
     (void)state;
     const char *names[] = {"foci_3D", "falloff2", "bwraps", "crop", "tile_hlp", "tile_log", "twoface", "blur_linear",
                            "blur_zoom", "blur_circle", "unpolar", "rotate_x", "rotate_y", "rotate_z", "mirror_x",
-                           "epispiral"};
+                           "epispiral", "hexes", "smartcrop", "curl3D", "zcone", "gaussian", "pow_block", "rblur", "wdisc"};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
         const int v = var(names[k]);
         assert_true(v >= FR_FLAME_NVAR_FLAM3);
@@ -608,7 +667,8 @@ int main(void)
         cmocka_unit_test(test_rotate_mirror),     cmocka_unit_test(test_blurs),
         cmocka_unit_test(test_falloff2),          cmocka_unit_test(test_bwraps_crop),
         cmocka_unit_test(test_tiles),             cmocka_unit_test(test_hexes),
-        cmocka_unit_test(test_smartcrop),         cmocka_unit_test(test_read_write),
+        cmocka_unit_test(test_smartcrop),         cmocka_unit_test(test_curl3d_zcone_pow_block_wdisc),
+        cmocka_unit_test(test_read_write),
         cmocka_unit_test(test_flam3_write_unchanged), cmocka_unit_test(test_registry),
         cmocka_unit_test(test_simd_vs_scalar),
     };

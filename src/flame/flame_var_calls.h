@@ -137,6 +137,12 @@
     X(FR_V_MIRROR_X, 1, fr_var_mirror_x(f, w, rng)) \
     X(FR_V_EPISPIRAL, 1, fr_var_epispiral(x, f, w, rng)) \
     X(FR_V_HEXES, 0, fr_var_hexes(x, f, w)) \
-    X(FR_V_SMARTCROP, 1, fr_var_smartcrop(x, f, w, rng))
+    X(FR_V_SMARTCROP, 1, fr_var_smartcrop(x, f, w, rng)) \
+    X(FR_V_CURL3D, 0, fr_var_curl3d(x, f, w)) \
+    X(FR_V_ZCONE, 0, fr_var_zcone(f, w)) \
+    X(FR_V_GAUSSIAN, 1, fr_var_gaussian(f, w, rng)) \
+    X(FR_V_POW_BLOCK, 1, fr_var_pow_block(x, f, w, rng)) \
+    X(FR_V_RBLUR, 1, fr_var_rblur(x, f, w, rng)) \
+    X(FR_V_WDISC, 0, fr_var_wdisc(f, w))
 
 #endif

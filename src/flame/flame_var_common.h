@@ -144,6 +144,12 @@ enum {
     FR_V_EPISPIRAL = 123,
     FR_V_HEXES = 124,
     FR_V_SMARTCROP = 125,
+    FR_V_CURL3D = 126,
+    FR_V_ZCONE = 127,
+    FR_V_GAUSSIAN = 128, /* Ember's (flam3's is gaussian_blur) */
+    FR_V_POW_BLOCK = 129,
+    FR_V_RBLUR = 130,
+    FR_V_WDISC = 131,
 };
 
 /* Parameter indices into fr_flame_xform_pre.param. */
@@ -310,6 +316,18 @@ enum {
     FR_P_SMARTCROP_ROTATION = 166,
     FR_P_SMARTCROP_CROPMODE = 167,
     FR_P_SMARTCROP_STATIC = 168,
+    FR_P_CURL3D_CX = 169,
+    FR_P_CURL3D_CY = 170,
+    FR_P_CURL3D_CZ = 171,
+    FR_P_POW_BLOCK_NUMERATOR = 172,
+    FR_P_POW_BLOCK_DENOMINATOR = 173,
+    FR_P_POW_BLOCK_ROOT = 174,
+    FR_P_POW_BLOCK_CORRECTN = 175,
+    FR_P_POW_BLOCK_CORRECTD = 176,
+    FR_P_RBLUR_STRENGTH = 177,
+    FR_P_RBLUR_OFFSET = 178,
+    FR_P_RBLUR_CENTER_X = 179,
+    FR_P_RBLUR_CENTER_Y = 180,
 };
 
 /* flam3's EPS, added to denominators near zero. */

@@ -1,7 +1,7 @@
 /*
  * flame_var_ember_blur.h - Apophysis plugins' blurs and falloff, with
  * Ember's semantics (see flame_var_ember.h): blur_linear, blur_zoom,
- * blur_circle, falloff2. Their random numbers come from the walker's
+ * blur_circle, falloff2, gaussian, rblur. Their random numbers come from the walker's
  * stream in the order of Ember's formula.
  */
 #ifndef FR_FLAME_VAR_EMBER_BLUR_H
@@ -94,6 +94,35 @@ FR_HD_RARE void fr_var_falloff2(const fr_flame_vset *x, fr_flame_vctx *f, double
         f->p1 += (f->ty + my * rad * sc * ps) * w;
         f->p2 += (f->tz + mz * rad * ss) * w;
     }
+}
+
+/* gaussian (Ember's; flam3's is gaussian_blur): the point moved by w (the
+ * sum of four draws less 2) along an angle drawn first. */
+FR_HD_RARE void fr_var_gaussian(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double ang = fr_flame_u01(rng) * 2.0 * M_PI;
+    double u = fr_flame_u01(rng);
+    u += fr_flame_u01(rng);
+    u += fr_flame_u01(rng);
+    u += fr_flame_u01(rng);
+    const double r = w * (u - 2.0);
+    double s, c;
+    fr_flame_sincos(ang, &s, &c);
+    f->p0 += r * c + f->tx;
+    f->p1 += r * s + f->ty;
+}
+
+/* rblur: the point scattered in a square of side 2 strength (|t - center|
+ * less offset, 0 below it), x's draw first; times w. */
+FR_HD_RARE void fr_var_rblur(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    const double sx = f->tx - p[FR_P_RBLUR_CENTER_X], sy = f->ty - p[FR_P_RBLUR_CENTER_Y];
+    double r = sqrt(sx * sx + sy * sy) - p[FR_P_RBLUR_OFFSET];
+    r = r < 0.0 ? 0.0 : r;
+    r *= 2.0 * p[FR_P_RBLUR_STRENGTH];
+    f->p0 += w * (f->tx + (fr_flame_u01(rng) - 0.5) * r);
+    f->p1 += w * (f->ty + (fr_flame_u01(rng) - 0.5) * r);
 }
 
 #endif

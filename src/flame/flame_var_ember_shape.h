@@ -1,7 +1,8 @@
 /*
  * flame_var_ember_shape.h - Apophysis plugins and 3D-hack variations that
  * reshape or turn the point, with Ember's semantics (see flame_var_ember.h):
- * foci_3D, unpolar, epispiral, rotate_x, rotate_y, rotate_z, mirror_x.
+ * foci_3D, unpolar, epispiral, rotate_x, rotate_y, rotate_z, mirror_x,
+ * curl3D, zcone, pow_block, wdisc.
  *
  * rotate_* and mirror_x, as regular variations, set (not add to) the sum's
  * coordinates Ember's reset (rotate_x its x, rotate_y its y, rotate_z its z,
@@ -96,6 +97,54 @@ FR_HD_RARE void fr_var_mirror_x(fr_flame_vctx *f, double w, fr_flame_rng *rng)
     f->p0 = fr_flame_rng_bit(rng) ? -ax : ax;
     f->p1 = f->ty;
     f->p2 = f->tz;
+}
+
+/* curl3D: flam3's curl in 3D, (p + c |p|^2) / (|c|^2 |p|^2 + 2 c.p' + 1)
+ * with p' = (x, -y, z), as Ember. */
+FR_HD_RARE void fr_var_curl3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double cx = x->param[FR_P_CURL3D_CX], cy = x->param[FR_P_CURL3D_CY], cz = x->param[FR_P_CURL3D_CZ];
+    const double r2 = f->r2 + f->tz * f->tz;
+    const double c2 = cx * cx + cy * cy + cz * cz;
+    const double r = w / fr_flame_zeps(r2 * c2 + 2.0 * cx * f->tx - 2.0 * cy * f->ty + 2.0 * cz * f->tz + 1.0);
+    f->p0 += r * (f->tx + cx * r2);
+    f->p1 += r * (f->ty - cy * r2);
+    f->p2 += r * (f->tz + cz * r2);
+}
+
+/* zcone: z becomes w |(x, y)|; x and y add nothing (Ember's regular form;
+ * its pre_ / post_ forms keep them, here they give 0). */
+FR_HD_RARE void fr_var_zcone(fr_flame_vctx *f, double w) { f->p2 += w * f->r; }
+
+/* pow_block: r^(numerator / (denominator correctn / correctd)) w at the
+ * angle (theta + root 2 pi k) numerator / denominator, k a draw in
+ * 0 .. denominator - 1. */
+FR_HD_RARE void fr_var_pow_block(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    const double num = p[FR_P_POW_BLOCK_NUMERATOR], den = p[FR_P_POW_BLOCK_DENOMINATOR];
+    const double power = num / fr_flame_zeps(den * p[FR_P_POW_BLOCK_CORRECTN] * (1.0 / p[FR_P_POW_BLOCK_CORRECTD]));
+    const double r = pow(f->r2, power * 0.5) * w;
+    const double zd = fr_flame_zeps(den);
+    const double a = (f->atan_yx / zd + p[FR_P_POW_BLOCK_ROOT] * 2.0 * M_PI * floor(fr_flame_u01(rng) * den) / zd) * num;
+    double s, c;
+    fr_flame_sincos(a, &s, &c);
+    f->p0 += r * c;
+    f->p1 += r * s;
+}
+
+/* wdisc: the angle theta / pi as the radius, pi / (r + 1) (or pi less it
+ * for theta > 0) as the angle. */
+FR_HD_RARE void fr_var_wdisc(fr_flame_vctx *f, double w)
+{
+    double a = M_PI / (f->r + 1.0);
+    const double r = f->atan_yx * M_1_PI;
+    if (r > 0.0)
+        a = M_PI - a;
+    double s, c;
+    fr_flame_sincos(a, &s, &c);
+    f->p0 += w * r * c;
+    f->p1 += w * r * s;
 }
 
 #endif

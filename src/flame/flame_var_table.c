@@ -138,6 +138,12 @@ const fr_flame_var_info fr_flame_vars[FR_FLAME_NVAR] = {
     {"epispiral", 151, 3, FR_VORIGIN_APOPHYSIS, 0}, /* 123 */
     {"hexes", 154, 4, FR_VORIGIN_APOPHYSIS, 0}, /* 124 */
     {"smartcrop", 158, 11, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 125: Ember's post_smartcrop */
+    {"curl3D", 169, 3, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 126 */
+    {"zcone", 172, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 127 */
+    {"gaussian", 172, 0, FR_VORIGIN_APOPHYSIS, 0}, /* 128 */
+    {"pow_block", 172, 5, FR_VORIGIN_APOPHYSIS, 0}, /* 129 */
+    {"rblur", 177, 4, FR_VORIGIN_APOPHYSIS, 0}, /* 130 */
+    {"wdisc", 181, 0, FR_VORIGIN_APOPHYSIS, 0}, /* 131 */
 };
 
 const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
@@ -310,6 +316,18 @@ const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
     {"smartcrop_rotation", 125, 0.0},
     {"smartcrop_cropmode", 125, 1.0},
     {"smartcrop_static", 125, 1.0},
+    {"curl3D_cx", 126, 0.0},
+    {"curl3D_cy", 126, 0.0},
+    {"curl3D_cz", 126, 0.0},
+    {"pow_block_numerator", 129, 3.0},
+    {"pow_block_denominator", 129, 2.0},
+    {"pow_block_root", 129, 1.0},
+    {"pow_block_correctn", 129, 1.0},
+    {"pow_block_correctd", 129, 1.0},
+    {"rblur_strength", 130, 1.0},
+    {"rblur_offset", 130, 1.0},
+    {"rblur_center_x", 130, 0.0},
+    {"rblur_center_y", 130, 0.0},
 };
 
 /* Other spellings of a variation's name that genome files carry. */

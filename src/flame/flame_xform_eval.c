@@ -40,7 +40,8 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_BWRAPS] = Z3,        [FR_V_CROP] = Z3,         [FR_V_TWOFACE] = R2,
     [FR_V_BLUR_ZOOM] = Z3,     [FR_V_BLUR_CIRCLE] = Z3,  [FR_V_ROTATE_X] = Z3,
     [FR_V_ROTATE_Y] = Z3,      [FR_V_ROTATE_Z] = Z3,     [FR_V_MIRROR_X] = Z3,
-    [FR_V_EPISPIRAL] = AYX,     [FR_V_SMARTCROP] = Z3,
+    [FR_V_EPISPIRAL] = AYX,     [FR_V_SMARTCROP] = Z3,    [FR_V_CURL3D] = R2 | Z3,
+    [FR_V_ZCONE] = R | Z3,     [FR_V_POW_BLOCK] = R2 | AYX, [FR_V_WDISC] = R | AYX,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
