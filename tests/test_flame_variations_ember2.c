@@ -527,6 +527,93 @@ static void test_curl3d_zcone_pow_block_wdisc(void **state)
     draws(&g, h, 2, "rblur inside");
 }
 
+static void test_ejulia_bcircle_hypertile_shredlin_barycentroid(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    xform_new(&x);
+    fr_flame_rng g, h;
+    fr_flame_rng_init(&g, 15, 1);
+    double o[3];
+    /* eJulia, power 2 at (0.6, 0.8): the branch floor(2 u) (0: nu / 2, 1: + pi);
+     * y < 0 mirrors nu; power -2 inverts the point first, its branch floor(-2 u) */
+    for (int k = 0; k < 24; k++) {
+        fr_flame_rng a, b;
+        fr_flame_rng_init(&a, 16, (uint64_t)k);
+        b = a;
+        x.param[par("eJulia_power")] = 2;
+        eval(&x, "eJulia", 1.5, 0.6, 0.8, 0, &a, o);
+        if (fr_flame_rng_01(&b) >= 0.5)
+            near3(o, -1.380663097889889, -0.3259303451274602, 0, "eJulia branch 1");
+        else
+            near3(o, 1.380663097889889, 0.32593034512746033, 0, "eJulia branch 0");
+        b = a;
+        x.param[par("eJulia_power")] = -2;
+        eval(&x, "eJulia", 1, 2, 1, 0, &a, o);
+        if (fr_flame_rng_01(&b) > 0.5)
+            near3(o, 0.8387808954627386, 0.05961032287510077, 0, "eJulia -2, branch -2");
+        else
+            near3(o, -0.8387808954627384, -0.059610322875100784, 0, "eJulia -2, branch -1");
+        draws(&a, b, 0, "eJulia");
+    }
+    x.param[par("eJulia_power")] = 2;
+    uint64_t k0 = 0; /* a stream whose draw gives branch 0 */
+    do {
+        fr_flame_rng_init(&g, 17, k0++);
+        h = g;
+    } while (fr_flame_rng_01(&h) >= 0.5);
+    eval(&x, "eJulia", 1, 0.6, -0.8, 0, &g, o);
+    near3(o, 0.9204420652599261, -0.2172868967516402, 0, "eJulia y < 0");
+    /* bcircle: scale 1, inside kept; outside, border 0: the origin; border 2:
+     * on its ray at w (1 + 0.4 u) */
+    eval(&x, "bcircle", 2, 0.3, -0.4, 0, &g, o);
+    near3(o, 0.6, -0.8, 0, "bcircle inside");
+    h = g;
+    eval(&x, "bcircle", 2, 3, 4, 0, &g, o);
+    near3(o, 0, 0, 0, "bcircle outside");
+    draws(&g, h, 0, "bcircle border 0");
+    x.param[par("bcircle_borderwidth")] = -2; /* |borderwidth| */
+    eval(&x, "bcircle", 2, 3, 4, 0, &g, o);
+    const double t = 2 * (1 + 0.4 * fr_flame_rng_01(&h));
+    near3(o, t * 0.6, t * 0.8, 0, "bcircle border");
+    x.param[par("bcircle_scale")] = 0.1; /* (3, 4) scaled inside */
+    eval(&x, "bcircle", 2, 3, 4, 0, &g, o);
+    near3(o, 0.6, 0.8, 0, "bcircle scaled");
+    /* hypertile {3, 7}, n 0 and {4, 5}, n 1 */
+    eval(&x, "hypertile", 1, 0.3, 0.2, 0, &g, o);
+    near3(o, 0.539806539070472, 0.15721652090382873, 0, "hypertile");
+    x.param[par("hypertile_p")] = 4, x.param[par("hypertile_q")] = 5, x.param[par("hypertile_n")] = 1;
+    eval(&x, "hypertile", 2, 0.3, 0.2, 0, &g, o);
+    near3(o, 0.5480526769873351, -0.7217567018881587, 0, "hypertile n 1");
+    /* hypertile2 {3, 7}: the same map turned by k 2 pi / 3, k = floor(32767 u) */
+    for (int k = 0; k < 8; k++) {
+        fr_flame_rng a, b;
+        fr_flame_rng_init(&a, 18, (uint64_t)k);
+        b = a;
+        eval(&x, "hypertile2", 1, 0.3, 0.2, 0, &a, o);
+        const int n = (int)floor(fr_flame_rng_01(&b) * 32767.0) % 3;
+        const double want[3][2] = {{0.539806539070472, 0.15721652090382873},
+                                   {-0.13374976853791293, -0.5460944364159003},
+                                   {-0.4060567705325592, 0.3888779155120713}};
+        /* k 2 pi / 3 up to 6.9e4 radians: sin, cos of it within 1e-11 */
+        if (!(fabs(o[0] - want[n][0]) < 1e-9 && fabs(o[1] - want[n][1]) < 1e-9 && o[2] == 0))
+            fail_msg("hypertile2: (%.17g, %.17g), want (%.17g, %.17g)", o[0], o[1], want[n][0], want[n][1]);
+        draws(&a, b, 0, "hypertile2");
+    }
+    /* shredlin, defaults (1, 0.5): 1.3 -> 1 + 0.3 / 2 + 0.25; -1.3 mirrored; z by w */
+    eval(&x, "shredlin", 1, 1.3, -1.3, 2, &g, o);
+    near3(o, 1.4, -1.4, 2, "shredlin");
+    x.param[par("shredlin_xdistance")] = 0.5, x.param[par("shredlin_xwidth")] = 0.25;
+    eval(&x, "shredlin", 2, 2.7, 0.4, 0, &g, o);
+    near3(o, 5.475, 0.9, 0, "shredlin strips");
+    /* barycentroid: the identity basis gives sign(x) sqrt(2) |x| ...; z by w */
+    eval(&x, "barycentroid", 2, 0.3, -0.4, 1, &g, o);
+    near3(o, 0.848528137423857, -1.1313708498984762, 2, "barycentroid");
+    x.param[par("barycentroid_b")] = 0.5, x.param[par("barycentroid_c")] = -0.2;
+    eval(&x, "barycentroid", 2, 0.3, -0.4, 0, &g, o);
+    near3(o, 0.7211102550927979, -1.28062484748657, 0, "barycentroid basis");
+}
+
 /* ---- reading and writing -------------------------------------------------- */
 
 
@@ -601,7 +688,7 @@ static void test_registry(void **state)
     (void)state;
     const char *names[] = {"foci_3D", "falloff2", "bwraps", "crop", "tile_hlp", "tile_log", "twoface", "blur_linear",
                            "blur_zoom", "blur_circle", "unpolar", "rotate_x", "rotate_y", "rotate_z", "mirror_x",
-                           "epispiral", "hexes", "smartcrop", "curl3D", "zcone", "gaussian", "pow_block", "rblur", "wdisc"};
+                           "epispiral", "hexes", "smartcrop", "curl3D", "zcone", "gaussian", "pow_block", "rblur", "wdisc", "eJulia", "bcircle", "hypertile", "hypertile2", "shredlin", "barycentroid"};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
         const int v = var(names[k]);
         assert_true(v >= FR_FLAME_NVAR_FLAM3);
@@ -668,6 +755,7 @@ int main(void)
         cmocka_unit_test(test_falloff2),          cmocka_unit_test(test_bwraps_crop),
         cmocka_unit_test(test_tiles),             cmocka_unit_test(test_hexes),
         cmocka_unit_test(test_smartcrop),         cmocka_unit_test(test_curl3d_zcone_pow_block_wdisc),
+        cmocka_unit_test(test_ejulia_bcircle_hypertile_shredlin_barycentroid),
         cmocka_unit_test(test_read_write),
         cmocka_unit_test(test_flam3_write_unchanged), cmocka_unit_test(test_registry),
         cmocka_unit_test(test_simd_vs_scalar),

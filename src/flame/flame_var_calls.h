@@ -143,6 +143,12 @@
     X(FR_V_GAUSSIAN, 1, fr_var_gaussian(f, w, rng)) \
     X(FR_V_POW_BLOCK, 1, fr_var_pow_block(x, f, w, rng)) \
     X(FR_V_RBLUR, 1, fr_var_rblur(x, f, w, rng)) \
-    X(FR_V_WDISC, 0, fr_var_wdisc(f, w))
+    X(FR_V_WDISC, 0, fr_var_wdisc(f, w)) \
+    X(FR_V_EJULIA, 1, fr_var_ejulia(x, f, w, rng)) \
+    X(FR_V_BCIRCLE, 1, fr_var_bcircle(x, f, w, rng)) \
+    X(FR_V_HYPERTILE, 0, fr_var_hypertile(x, f, w)) \
+    X(FR_V_HYPERTILE2, 1, fr_var_hypertile2(x, f, w, rng)) \
+    X(FR_V_SHREDLIN, 0, fr_var_shredlin(x, f, w)) \
+    X(FR_V_BARYCENTROID, 0, fr_var_barycentroid(x, f, w))
 
 #endif

@@ -150,6 +150,12 @@ enum {
     FR_V_POW_BLOCK = 129,
     FR_V_RBLUR = 130,
     FR_V_WDISC = 131,
+    FR_V_EJULIA = 132,
+    FR_V_BCIRCLE = 133,
+    FR_V_HYPERTILE = 134,
+    FR_V_HYPERTILE2 = 135,
+    FR_V_SHREDLIN = 136,
+    FR_V_BARYCENTROID = 137,
 };
 
 /* Parameter indices into fr_flame_xform_pre.param. */
@@ -328,6 +334,22 @@ enum {
     FR_P_RBLUR_OFFSET = 178,
     FR_P_RBLUR_CENTER_X = 179,
     FR_P_RBLUR_CENTER_Y = 180,
+    FR_P_EJULIA_POWER = 181,
+    FR_P_BCIRCLE_SCALE = 182,
+    FR_P_BCIRCLE_BORDERWIDTH = 183,
+    FR_P_HYPERTILE_P = 184,
+    FR_P_HYPERTILE_Q = 185,
+    FR_P_HYPERTILE_N = 186,
+    FR_P_HYPERTILE2_P = 187,
+    FR_P_HYPERTILE2_Q = 188,
+    FR_P_SHREDLIN_XDISTANCE = 189,
+    FR_P_SHREDLIN_XWIDTH = 190,
+    FR_P_SHREDLIN_YDISTANCE = 191,
+    FR_P_SHREDLIN_YWIDTH = 192,
+    FR_P_BARYCENTROID_A = 193,
+    FR_P_BARYCENTROID_B = 194,
+    FR_P_BARYCENTROID_C = 195,
+    FR_P_BARYCENTROID_D = 196,
 };
 
 /* flam3's EPS, added to denominators near zero. */

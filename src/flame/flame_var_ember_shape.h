@@ -2,7 +2,8 @@
  * flame_var_ember_shape.h - Apophysis plugins and 3D-hack variations that
  * reshape or turn the point, with Ember's semantics (see flame_var_ember.h):
  * foci_3D, unpolar, epispiral, rotate_x, rotate_y, rotate_z, mirror_x,
- * curl3D, zcone, pow_block, wdisc.
+ * curl3D, zcone, pow_block, wdisc, eJulia, bcircle, hypertile, hypertile2,
+ * shredlin, barycentroid.
  *
  * rotate_* and mirror_x, as regular variations, set (not add to) the sum's
  * coordinates Ember's reset (rotate_x its x, rotate_y its y, rotate_z its z,
@@ -145,6 +146,113 @@ FR_HD_RARE void fr_var_wdisc(fr_flame_vctx *f, double w)
     fr_flame_sincos(a, &s, &c);
     f->p0 += w * r * c;
     f->p1 += w * r * s;
+}
+
+/* Ember's SafeSqrt: 0 for x <= 0. */
+FR_HD double fr_flame_safe_sqrt(double x) { return x <= 0.0 ? 0.0 : sqrt(x); }
+
+/* eJulia: julia in elliptic coordinates: (mu, nu) of the point (of its
+ * inversion for power < 0) divided by power, nu on one of |power| branches
+ * (a draw). */
+FR_HD_RARE void fr_var_ejulia(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double power = x->param[FR_P_EJULIA_POWER];
+    double r2 = f->r2, px = f->tx;
+    if (power < 0) {
+        r2 = 1.0 / fr_flame_zeps(r2);
+        px = f->tx * r2;
+    }
+    const double t = r2 + 1.0, t2 = 2.0 * px;
+    double xmax = (fr_flame_safe_sqrt(t + t2) + fr_flame_safe_sqrt(t - t2)) * 0.5;
+    if (xmax < 1.0)
+        xmax = 1.0;
+    double mu = acosh(xmax);
+    const double q = px / xmax;
+    double nu = acos(q < -1.0 ? -1.0 : q > 1.0 ? 1.0 : q);
+    if (f->ty < 0.0)
+        nu = -nu;
+    nu = nu / power + 2.0 * M_PI / power * floor(fr_flame_u01(rng) * power);
+    mu /= power;
+    f->p0 += w * cosh(mu) * cos(nu);
+    f->p1 += w * sinh(mu) * sin(nu);
+}
+
+/* bcircle: the point scaled; inside the unit circle kept, outside onto a
+ * ring 1 .. 1 + borderwidth / 5 (a draw), or (borderwidth 0) the origin. */
+FR_HD_RARE void fr_var_bcircle(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double sc = x->param[FR_P_BCIRCLE_SCALE], bw = fabs(x->param[FR_P_BCIRCLE_BORDERWIDTH]);
+    const double px = f->tx * sc, py = f->ty * sc;
+    if (sqrt(px * px + py * py) <= 1.0) {
+        f->p0 += w * px;
+        f->p1 += w * py;
+    } else if (bw != 0.0) {
+        const double a = atan2(py, px);
+        const double t = w * (0.2 * bw * fr_flame_u01(rng) + 1.0);
+        double s, c;
+        fr_flame_sincos(a, &s, &c);
+        f->p0 += t * c;
+        f->p1 += t * s;
+    }
+}
+
+/* hypertile: the Mobius map (t + z0) / (conj(z0) t + 1) of the {p, q}
+ * hyperbolic tiling, z0 = r e^(i n 2 pi / p) (conj: Ember's signs). */
+FR_HD_RARE void fr_var_hypertile(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double re = x->ht_re, im = x->ht_im;
+    const double a = f->tx + re, b = f->ty - im;
+    const double c = re * f->tx - im * f->ty + 1.0, d = re * f->ty + im * f->tx;
+    const double vr = w / (c * c + d * d);
+    f->p0 += vr * (a * c + b * d);
+    f->p1 += vr * (b * c - a * d);
+}
+
+/* hypertile2: the same map with z0 = r real, turned by k 2 pi / p, k a
+ * whole draw in 0 .. 32766 (Ember's Crand). */
+FR_HD_RARE void fr_var_hypertile2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double r = x->ht2_r;
+    const double a = f->tx + r, b = f->ty;
+    const double c = r * f->tx + 1.0, d = r * f->ty;
+    const double px = a * c + b * d, py = b * c - a * d;
+    const double vr = w / fr_flame_zeps(c * c + d * d);
+    double s, co;
+    fr_flame_sincos(floor(fr_flame_u01(rng) * 32767.0) * x->ht2_pa, &s, &co);
+    f->p0 += vr * (px * co + py * s);
+    f->p1 += vr * (py * co - px * s);
+}
+
+/* shredlin: each axis cut into strips xdistance apart, each strip narrowed
+ * to xwidth of it about its middle (Ember's trunc-based strips); z by w. */
+FR_HD_RARE void fr_var_shredlin(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double xd = p[FR_P_SHREDLIN_XDISTANCE], xw = p[FR_P_SHREDLIN_XWIDTH];
+    const double yd = p[FR_P_SHREDLIN_YDISTANCE], yw = p[FR_P_SHREDLIN_YWIDTH];
+    const double xr = f->tx / xd, yr = f->ty / yd;
+    const double xi = (double)fr_flame_d2i(xr), yi = (double)fr_flame_d2i(yr);
+    f->p0 += w * xd * ((xr - xi) * xw + xi + (0.5 - (f->tx < 0.0)) * (1.0 - xw));
+    f->p1 += w * yd * ((yr - yi) * yw + yi + (0.5 - (f->ty < 0.0)) * (1.0 - yw));
+    f->p2 += w * f->tz;
+}
+
+/* barycentroid: the point's barycentric coordinates (u, v) in the basis
+ * (a, b), (c, d), each combined with the point's: sign(u) sqrt(u^2 + x^2),
+ * sign(v) sqrt(v^2 + y^2); z by w. */
+FR_HD_RARE void fr_var_barycentroid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double a = p[FR_P_BARYCENTROID_A], b = p[FR_P_BARYCENTROID_B];
+    const double c = p[FR_P_BARYCENTROID_C], d = p[FR_P_BARYCENTROID_D];
+    const double d00 = a * a + b * b, d01 = a * c + b * d, d02 = a * f->tx + b * f->ty;
+    const double d11 = c * c + d * d, d12 = c * f->tx + d * f->ty;
+    const double inv = 1.0 / fr_flame_zeps(d00 * d11 - d01 * d01);
+    const double u = (d11 * d02 - d01 * d12) * inv, v = (d00 * d12 - d01 * d02) * inv;
+    const double su = u < 0.0 ? -1.0 : u > 0.0 ? 1.0 : 0.0, sv = v < 0.0 ? -1.0 : v > 0.0 ? 1.0 : 0.0;
+    f->p0 += w * (sqrt(u * u + f->tx * f->tx) * su);
+    f->p1 += w * (sqrt(v * v + f->ty * f->ty) * sv);
+    f->p2 += w * f->tz;
 }
 
 #endif

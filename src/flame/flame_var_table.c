@@ -144,6 +144,12 @@ const fr_flame_var_info fr_flame_vars[FR_FLAME_NVAR] = {
     {"pow_block", 172, 5, FR_VORIGIN_APOPHYSIS, 0}, /* 129 */
     {"rblur", 177, 4, FR_VORIGIN_APOPHYSIS, 0}, /* 130 */
     {"wdisc", 181, 0, FR_VORIGIN_APOPHYSIS, 0}, /* 131 */
+    {"eJulia", 181, 1, FR_VORIGIN_APOPHYSIS, 0}, /* 132 */
+    {"bcircle", 182, 2, FR_VORIGIN_APOPHYSIS, 0}, /* 133 */
+    {"hypertile", 184, 3, FR_VORIGIN_APOPHYSIS, 0}, /* 134 */
+    {"hypertile2", 187, 2, FR_VORIGIN_APOPHYSIS, 0}, /* 135 */
+    {"shredlin", 189, 4, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 136 */
+    {"barycentroid", 193, 4, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 137 */
 };
 
 const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
@@ -328,6 +334,22 @@ const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
     {"rblur_offset", 130, 1.0},
     {"rblur_center_x", 130, 0.0},
     {"rblur_center_y", 130, 0.0},
+    {"eJulia_power", 132, 2.0},
+    {"bcircle_scale", 133, 1.0},
+    {"bcircle_borderwidth", 133, 0.0},
+    {"hypertile_p", 134, 3.0},
+    {"hypertile_q", 134, 7.0},
+    {"hypertile_n", 134, 0.0},
+    {"hypertile2_p", 135, 3.0},
+    {"hypertile2_q", 135, 7.0},
+    {"shredlin_xdistance", 136, 1.0},
+    {"shredlin_xwidth", 136, 0.5},
+    {"shredlin_ydistance", 136, 1.0},
+    {"shredlin_ywidth", 136, 0.5},
+    {"barycentroid_a", 137, 1.0},
+    {"barycentroid_b", 137, 0.0},
+    {"barycentroid_c", 137, 0.0},
+    {"barycentroid_d", 137, 1.0},
 };
 
 /* Other spellings of a variation's name that genome files carry. */

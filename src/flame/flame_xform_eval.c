@@ -42,6 +42,7 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_ROTATE_Y] = Z3,      [FR_V_ROTATE_Z] = Z3,     [FR_V_MIRROR_X] = Z3,
     [FR_V_EPISPIRAL] = AYX,     [FR_V_SMARTCROP] = Z3,    [FR_V_CURL3D] = R2 | Z3,
     [FR_V_ZCONE] = R | Z3,     [FR_V_POW_BLOCK] = R2 | AYX, [FR_V_WDISC] = R | AYX,
+    [FR_V_EJULIA] = R2,        [FR_V_SHREDLIN] = Z3,     [FR_V_BARYCENTROID] = Z3,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
@@ -86,6 +87,21 @@ static void fr_flame_smartcrop_precalc(const double *p, fr_flame_vset *vs)
         vs->sc_rcoeff = p[FR_P_SMARTCROP_ROUNDSTR] / fr_flame_zeps(sin(vs->sc_alpha / 2.0)) / vs->sc_wpow * 2.0;
         vs->sc_wrot = p[FR_P_SMARTCROP_ROTATION] * vs->sc_alpha;
     }
+}
+
+/* hypertile, hypertile2: the shift of the {p, q} tiling's Mobius map. */
+static void fr_flame_hypertile_precalc(const double *p, fr_flame_vset *vs)
+{
+    double pa = 2.0 * M_PI / fr_flame_zeps(p[FR_P_HYPERTILE_P]);
+    double cs = cos(pa);
+    double r2 = (1.0 - cs) / (cs + cos(2.0 * M_PI / fr_flame_zeps(p[FR_P_HYPERTILE_Q]))) + 1.0;
+    double r = r2 > 0 ? 1.0 / sqrt(r2) : 1.0;
+    vs->ht_re = r * cos(p[FR_P_HYPERTILE_N] * pa);
+    vs->ht_im = r * sin(p[FR_P_HYPERTILE_N] * pa);
+    vs->ht2_pa = pa = 2.0 * M_PI / fr_flame_zeps(p[FR_P_HYPERTILE2_P]);
+    cs = cos(pa);
+    r2 = 1.0 - (cs - 1.0) / (cs + cos(2.0 * M_PI / fr_flame_zeps(p[FR_P_HYPERTILE2_Q])));
+    vs->ht2_r = r2 > 0 ? 1.0 / sqrt(r2) : 1.0;
 }
 
 /* The values flam3 (and Ember) precompute from one slot's parameters. */
@@ -149,6 +165,7 @@ static void vset_precalc(const fr_flame_xform *xf, const double *p, fr_flame_vse
     fr_flame_sincos(p[FR_P_BLUR_LINEAR_ANGLE], &vs->blin_s, &vs->blin_c);
     fr_flame_sincos(p[FR_P_HEXES_ROTATE] * 2.0 * M_PI, &vs->hex_sin, &vs->hex_cos);
     fr_flame_smartcrop_precalc(p, vs);
+    fr_flame_hypertile_precalc(p, vs);
 }
 
 static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost *pp, fr_flame_vset *vs)

@@ -54,6 +54,7 @@ typedef struct fr_flame_vset {
     double crop_x0, crop_y0, crop_x1, crop_y1, crop_w, crop_h; /* crop: the ordered box, scatter widths */
     double blin_s, blin_c;                 /* blur_linear: sin, cos of the angle */
     double hex_sin, hex_cos;               /* hexes: sin, cos of rotate turns */
+    double ht_re, ht_im, ht2_pa, ht2_r;    /* hypertile's shift; hypertile2's angle 2 pi / p, shift */
     double sc_mode, sc_radial, sc_wrad, sc_wpow, sc_alpha, sc_rcoeff, sc_wrot; /* smartcrop (Ember's names) */
 } fr_flame_vset;
 
