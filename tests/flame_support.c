@@ -171,7 +171,8 @@ const char flame_ember2_genome[] =
     " <xform weight=\"0.5\" color=\"1\" crop=\"0.8\" crop_scatter_area=\"0.2\" tile_hlp=\"0.2\" tile_log=\"0.1\" "
     "blur_linear=\"0.3\" blur_linear_length=\"0.2\" blur_zoom=\"0.2\" blur_zoom_length=\"0.3\" falloff2=\"0.3\" "
     "falloff2_type=\"2\" log=\"0.1\" log_base=\"10\" pre_mirror_x=\"1\" pre_rotate_x=\"0.2\" post_rotate_y=\"0.1\" "
-    "pre_curl3D=\"1\" pre_curl3D_cz=\"0.3\" post_rblur=\"1\" post_rblur_strength=\"0.05\" "
+    "pre_curl3D=\"1\" pre_curl3D_cz=\"0.3\" post_rblur=\"1\" post_rblur_strength=\"0.05\" pre_falloff3=\"1\" "
+    "post_falloff=\"1\" "
     "coefs=\"0.6 0.2 -0.2 0.6 0 0\"/>\n"
     " <palette count=\"2\" format=\"RGB\">FF0000 0000FF</palette>\n"
     "</flame>\n";
@@ -197,6 +198,7 @@ const char flame_ember2_regular_genome[] =
     " <xform weight=\"0.3\" color=\"0.9\" curl3D=\"0.3\" curl3D_cx=\"0.2\" zcone=\"0.2\" gaussian=\"0.05\" "
     "pow_block=\"0.2\" rblur=\"0.2\" rblur_strength=\"0.1\" wdisc=\"0.2\" coefs=\"0.6 0.1 -0.1 0.6 0.2 -0.2\"/>\n"
     " <xform weight=\"0.3\" color=\"0.4\" eJulia=\"0.3\" bcircle=\"0.2\" bcircle_borderwidth=\"0.5\" hypertile=\"0.2\" "
-    "hypertile2=\"0.2\" shredlin=\"0.1\" barycentroid=\"0.1\" coefs=\"0.7 0 0 0.7 -0.1 0.2\"/>\n"
+    "hypertile2=\"0.2\" shredlin=\"0.1\" barycentroid=\"0.1\" gnarly=\"0.1\" glynnia=\"0.1\" falloff=\"0.1\" "
+    "falloff_type=\"2\" falloff3=\"0.1\" falloff3_blur_type=\"2\" falloff3_alpha=\"0.3\" coefs=\"0.7 0 0 0.7 -0.1 0.2\"/>\n"
     " <palette count=\"2\" format=\"RGB\">FF0000 0000FF</palette>\n"
     "</flame>\n";

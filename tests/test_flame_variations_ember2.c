@@ -614,6 +614,106 @@ static void test_ejulia_bcircle_hypertile_shredlin_barycentroid(void **state)
     near3(o, 0.7211102550927979, -1.28062484748657, 0, "barycentroid basis");
 }
 
+static void test_gnarly_glynnia(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    xform_new(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 19, 1);
+    double o[3];
+    /* gnarly, cell 1, twist 1: inside the circle of cell (0.5, 0.5) turned
+     * by log(r^2 / 0.25), its corner kept; cell 0.5, twist -0.7 */
+    eval(&x, "gnarly", 2, 0.6, 0.7, 1, &g, o);
+    near3(o, 0.5925722032838208, 1.1843979133911215, 0, "gnarly");
+    eval(&x, "gnarly", 2, 0.95, 0.95, 1, &g, o);
+    near3(o, 1.9, 1.9, 0, "gnarly outside");
+    x.param[par("gnarly_cellsize")] = 0.5, x.param[par("gnarly_twist")] = -0.7;
+    eval(&x, "gnarly", 1, -0.3, 1.2, 1, &g, o);
+    near3(o, -0.2892339246493726, 1.3088277073886734, 0, "gnarly small cells");
+    /* glynnia: one draw, u > 0.5 the square-root branch, else the inversion;
+     * inside the unit circle mirrored */
+    for (int k = 0; k < 16; k++) {
+        fr_flame_rng a, b;
+        fr_flame_rng_init(&a, 20, (uint64_t)k);
+        b = a;
+        eval(&x, "glynnia", 1.5, 3, 4, 0, &a, o);
+        int pick = fr_flame_rng_01(&b) > 0.5;
+        if (pick)
+            near3(o, 3.0000000000000004, -1.5, 0, "glynnia outside, root");
+        else
+            near3(o, 0.6, 0.3, 0, "glynnia outside, inversion");
+        draws(&a, b, 0, "glynnia");
+        eval(&x, "glynnia", 1.5, 0.3, -0.4, 0, &a, o);
+        pick = fr_flame_rng_01(&b) > 0.5;
+        if (pick)
+            near3(o, -0.9486832980505139, 0.474341649025257, 0, "glynnia inside, root");
+        else
+            near3(o, -1.8973665961010278, -0.9486832980505139, 0, "glynnia inside, inversion");
+    }
+}
+
+static void test_falloff_falloff3(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    xform_new(&x);
+    double o[3];
+    fr_flame_rng g, h;
+    fr_flame_rng_init(&g, 21, 2);
+    /* falloff, within mindist: w t, three draws */
+    h = g;
+    eval(&x, "falloff", 2, 0.1, 0.2, 0.3, &g, o);
+    near3(o, 0.2, 0.4, 0.6, "falloff near");
+    draws(&g, h, 3, "falloff");
+    /* type 0, scatter 10: rs = (5 - 0.5) 0.4 = 1.8 at (3, 4, 0); mul_z 1 */
+    x.param[par("falloff_scatter")] = 10, x.param[par("falloff_mul_z")] = 1;
+    h = g;
+    eval(&x, "falloff", 2, 3, 4, 0, &g, o);
+    double ax = fr_flame_rng_01(&h) - 0.5, ay = fr_flame_rng_01(&h) - 0.5, az = fr_flame_rng_01(&h) - 0.5;
+    near3(o, 2 * (3 + ax * 1.8), 2 * (4 + ay * 1.8), 2 * az * 1.8, "falloff linear");
+    /* type 1: radius 5 + ax rs, angle + ay rs, elevation az rs */
+    x.param[par("falloff_type")] = 1;
+    h = g;
+    eval(&x, "falloff", 2, 3, 4, 0, &g, o);
+    ax = fr_flame_rng_01(&h) - 0.5, ay = fr_flame_rng_01(&h) - 0.5, az = fr_flame_rng_01(&h) - 0.5;
+    double r = 5 + ax * 1.8, phi = atan2(4.0, 3.0) + ay * 1.8, e = az * 1.8;
+    near3(o, 2 * r * cos(e) * cos(phi), 2 * r * cos(e) * sin(phi), 2 * r * sin(e), "falloff radial");
+    /* type 2 (box), scatter 1: rs = 4.5 0.04 = 0.18, scale 0.28; boxpow 2:
+     * w lerp(t, floor(t / 0.28) + 0.28 a, rs) + a^2 rs / 0.28 */
+    x.param[par("falloff_type")] = 2, x.param[par("falloff_scatter")] = 1;
+    h = g;
+    eval(&x, "falloff", 2, 3, 4, 0, &g, o);
+    ax = fr_flame_rng_01(&h) - 0.5, ay = fr_flame_rng_01(&h) - 0.5, az = fr_flame_rng_01(&h) - 0.5;
+    const double rs = 0.18, sc = 0.28;
+    const double bx = floor(3 / sc) + sc * ax, by = floor(4 / sc) + sc * ay, bz = sc * az;
+    near3(o, 2 * (3 + (bx - 3) * rs) + ax * ax * rs / sc, 2 * (4 + (by - 4) * rs) + ay * ay * rs / sc,
+          2 * (bz * rs) + az * az * rs / sc, "falloff box");
+
+    /* falloff3: blur_type 0 is falloff2's gaussian type, 4 draws; square
+     * distance: max(|dx|, |dy|) = 4, dist (4 - 0.5) 0.4 = 1.4 at strength 10 */
+    x.param[par("falloff3_blur_strength")] = 10, x.param[par("falloff3_blur_shape")] = 1;
+    x.param[par("falloff3_mul_z")] = 1;
+    h = g;
+    eval(&x, "falloff3", 2, 3, 4, 0, &g, o);
+    double rx = fr_flame_rng_01(&h) - 0.5, ry = fr_flame_rng_01(&h) - 0.5, rz = fr_flame_rng_01(&h) - 0.5;
+    (void)fr_flame_rng_01(&h);
+    double d = 1.4, s = 2 * M_PI * ry * d, p = M_PI * rz * d, len = d * rx;
+    near3(o, 2 * (3 + len * cos(s) * cos(p)), 2 * (4 + len * cos(s) * sin(p)), 2 * len * sin(s), "falloff3 gaussian");
+    draws(&g, h, 0, "falloff3");
+    /* blur_type 2 (log): t + logmap(mul) logscale(r) coeff, coeff = dist + alpha
+     * (logmap(dist) - dist); logmap(1) = (e + 1) / 4, logscale(v) = sign(v) log((|v| + 1) e) / e */
+    x.param[par("falloff3_blur_type")] = 2, x.param[par("falloff3_alpha")] = 0.5;
+    h = g;
+    eval(&x, "falloff3", 2, 3, 4, 0, &g, o);
+    rx = fr_flame_rng_01(&h) - 0.5, ry = fr_flame_rng_01(&h) - 0.5, rz = fr_flame_rng_01(&h) - 0.5;
+    const double lm1 = (M_E + 1) / 4, lmd = (M_E + log(d * M_E)) / 4, coeff = d + 0.5 * (lmd - d);
+#define LOGSCALE(v) ((v) < 0 ? -log((-(v) + 1) * M_E) / M_E : log(((v) + 1) * M_E) / M_E)
+    near3(o, 2 * (3 + lm1 * LOGSCALE(rx) * coeff), 2 * (4 + lm1 * LOGSCALE(ry) * coeff),
+          2 * (lm1 * LOGSCALE(rz) * coeff), "falloff3 log");
+#undef LOGSCALE
+}
+
 /* ---- reading and writing -------------------------------------------------- */
 
 
@@ -642,7 +742,7 @@ static void test_read_write(void **state)
     assert_true(x[0].slot[0].param[par("falloff2_type")] == 1);
     assert_true(x[1].param[par("waves2_scalez")] == 0.4 && x[1].param[par("auger_scale")] == 1);
     assert_true(x[2].param[par("log_base")] == 10);
-    assert_true(x[2].slot[0].n == 3 && x[2].slot[0].var[0] == var("mirror_x") && x[2].slot[0].var[2] == var("curl3D"));
+    assert_true(x[2].slot[0].n == 4 && x[2].slot[0].var[0] == var("mirror_x") && x[2].slot[0].var[2] == var("curl3D"));
     fr_context *ctx = fr_context_create();
     char *xml = NULL;
     if (fr_flame_to_xml(ctx, &f.g[0], 1, &xml)) fail_msg("%s", fr_last_error(ctx));
@@ -688,7 +788,7 @@ static void test_registry(void **state)
     (void)state;
     const char *names[] = {"foci_3D", "falloff2", "bwraps", "crop", "tile_hlp", "tile_log", "twoface", "blur_linear",
                            "blur_zoom", "blur_circle", "unpolar", "rotate_x", "rotate_y", "rotate_z", "mirror_x",
-                           "epispiral", "hexes", "smartcrop", "curl3D", "zcone", "gaussian", "pow_block", "rblur", "wdisc", "eJulia", "bcircle", "hypertile", "hypertile2", "shredlin", "barycentroid"};
+                           "epispiral", "hexes", "smartcrop", "curl3D", "zcone", "gaussian", "pow_block", "rblur", "wdisc", "eJulia", "bcircle", "hypertile", "hypertile2", "shredlin", "barycentroid", "gnarly", "glynnia", "falloff", "falloff3"};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
         const int v = var(names[k]);
         assert_true(v >= FR_FLAME_NVAR_FLAM3);
@@ -756,6 +856,7 @@ int main(void)
         cmocka_unit_test(test_tiles),             cmocka_unit_test(test_hexes),
         cmocka_unit_test(test_smartcrop),         cmocka_unit_test(test_curl3d_zcone_pow_block_wdisc),
         cmocka_unit_test(test_ejulia_bcircle_hypertile_shredlin_barycentroid),
+        cmocka_unit_test(test_gnarly_glynnia),    cmocka_unit_test(test_falloff_falloff3),
         cmocka_unit_test(test_read_write),
         cmocka_unit_test(test_flam3_write_unchanged), cmocka_unit_test(test_registry),
         cmocka_unit_test(test_simd_vs_scalar),

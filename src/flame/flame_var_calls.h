@@ -149,6 +149,10 @@
     X(FR_V_HYPERTILE, 0, fr_var_hypertile(x, f, w)) \
     X(FR_V_HYPERTILE2, 1, fr_var_hypertile2(x, f, w, rng)) \
     X(FR_V_SHREDLIN, 0, fr_var_shredlin(x, f, w)) \
-    X(FR_V_BARYCENTROID, 0, fr_var_barycentroid(x, f, w))
+    X(FR_V_BARYCENTROID, 0, fr_var_barycentroid(x, f, w)) \
+    X(FR_V_GNARLY, 0, fr_var_gnarly(x, f, w)) \
+    X(FR_V_GLYNNIA, 1, fr_var_glynnia(f, w, rng)) \
+    X(FR_V_FALLOFF, 1, fr_var_falloff(x, f, w, rng)) \
+    X(FR_V_FALLOFF3, 1, fr_var_falloff3(x, f, w, rng))
 
 #endif

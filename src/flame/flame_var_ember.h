@@ -31,6 +31,24 @@
 /* Ember's Zeps: 0 replaced by EPS (a denominator). */
 FR_HD double fr_flame_zeps(double d) { return d == 0.0 ? FR_FLAME_EPS : d; }
 
+/* x^n where n may be a whole number and x negative (falloff's boxpow): by
+ * squaring for whole |n| <= 64, pow otherwise. (The CPU's batched loops
+ * take pow as exp(n log x), NaN for x < 0.) */
+FR_HD double fr_flame_pow_whole(double x, double n)
+{
+    if (n != floor(n) || fabs(n) > 64.0)
+        return pow(x, n);
+    unsigned k = (unsigned)fabs(n);
+    double r = 1.0, b = x;
+    while (k) {
+        if (k & 1u)
+            r *= b;
+        b *= b;
+        k >>= 1;
+    }
+    return n < 0.0 ? 1.0 / r : r;
+}
+
 /* linear3D: w (x, y, z). */
 FR_HD void fr_var_linear3d(fr_flame_vctx *f, double w)
 {

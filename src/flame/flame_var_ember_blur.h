@@ -1,7 +1,7 @@
 /*
  * flame_var_ember_blur.h - Apophysis plugins' blurs and falloff, with
  * Ember's semantics (see flame_var_ember.h): blur_linear, blur_zoom,
- * blur_circle, falloff2, gaussian, rblur. Their random numbers come from the walker's
+ * blur_circle, falloff2, gaussian, rblur, falloff, falloff3. Their random numbers come from the walker's
  * stream in the order of Ember's formula.
  */
 #ifndef FR_FLAME_VAR_EMBER_BLUR_H
@@ -123,6 +123,111 @@ FR_HD_RARE void fr_var_rblur(const fr_flame_vset *x, fr_flame_vctx *f, double w,
     r *= 2.0 * p[FR_P_RBLUR_STRENGTH];
     f->p0 += w * (f->tx + (fr_flame_u01(rng) - 0.5) * r);
     f->p1 += w * (f->ty + (fr_flame_u01(rng) - 0.5) * r);
+}
+
+/* falloff (falloff2's predecessor): three draws in [-0.5, 0.5) first; the
+ * scatter grows with the distance r from (x0, y0, z0) beyond mindist (or,
+ * invert, with 1 - r); type 0 linear, 1 in spherical coordinates about the
+ * origin with r as radius, 2 (and others) into boxes of side
+ * clamp(scatter) + 0.1 with pow(draw, boxpow). */
+FR_HD_RARE void fr_var_falloff(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    const double ax = fr_flame_u01(rng) - 0.5, ay = fr_flame_u01(rng) - 0.5, az = fr_flame_u01(rng) - 0.5;
+    const double dx = f->tx - p[FR_P_FALLOFF_X0], dy = f->ty - p[FR_P_FALLOFF_Y0], dz = f->tz - p[FR_P_FALLOFF_Z0];
+    const double r = sqrt(dx * dx + dy * dy + dz * dz);
+    const double rc = ((p[FR_P_FALLOFF_INVERT] != 0.0 ? fmax(1.0 - r, 0.0) : fmax(r, 0.0)) - p[FR_P_FALLOFF_MINDIST]) *
+                      (0.04 * p[FR_P_FALLOFF_SCATTER]);
+    const double rs = fmax(rc, 0.0);
+    const double mx = p[FR_P_FALLOFF_MUL_X], my = p[FR_P_FALLOFF_MUL_Y], mz = p[FR_P_FALLOFF_MUL_Z];
+    const int type = fr_flame_d2i(p[FR_P_FALLOFF_TYPE]);
+    if (type == 0) {
+        f->p0 += w * (f->tx + mx * ax * rs);
+        f->p1 += w * (f->ty + my * ay * rs);
+        f->p2 += w * (f->tz + mz * az * rs);
+    } else if (type == 1) {
+        const double rad = r + mx * ax * rs;
+        const double phi = f->atan_yx + my * ay * rs;
+        const double sigma = asin(r == 0.0 ? 0.0 : f->tz / r) + mz * az * rs;
+        double ss, sc, ps, pc;
+        fr_flame_sincos(sigma, &ss, &sc);
+        fr_flame_sincos(phi, &ps, &pc);
+        const double sigmas = ss * w, sigmac = sc * w;
+        f->p0 += rad * sigmac * pc;
+        f->p1 += rad * sigmac * ps;
+        f->p2 += rad * sigmas;
+    } else {
+        const double scale = (rs < 0.0 ? 0.0 : rs > 0.9 ? 0.9 : rs) + 0.1, den = 1.0 / scale;
+        const double bp = p[FR_P_FALLOFF_BOXPOW];
+        const double t[3] = {f->tx, f->ty, f->tz}, a[3] = {ax, ay, az}, m[3] = {mx, my, mz};
+        double o[3];
+        for (int k = 0; k < 3; k++) {
+            const double b = floor(t[k] * den) + scale * a[k];
+            o[k] = w * (t[k] + (b - t[k]) * (m[k] * rs)) + m[k] * fr_flame_pow_whole(a[k], bp) * rs * den;
+        }
+        f->p0 += o[0];
+        f->p1 += o[1];
+        f->p2 += o[2];
+    }
+}
+
+/* Ember's LogScale and LogMap (falloff3's log type). */
+FR_HD double fr_flame_logscale(double v)
+{
+    return v == 0.0 ? 0.0 : log((fabs(v) + 1.0) * M_E) * (v < 0.0 ? -1.0 : 1.0) / M_E;
+}
+FR_HD double fr_flame_logmap(double v)
+{
+    return v == 0.0 ? 0.0 : (M_E + log(v * M_E)) * 0.25 * (v < 0.0 ? -1.0 : 1.0);
+}
+
+/* falloff3: falloff2 with a square distance (blur_shape 1) and a
+ * logarithmic type (2); blur types 0 (gaussian) and 1 (radial) are
+ * falloff2's 2 and 1. Four draws first; mul_c's colour move is not
+ * reproduced. */
+FR_HD_RARE void fr_var_falloff3(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    const double rx = fr_flame_u01(rng) - 0.5, ry = fr_flame_u01(rng) - 0.5, rz = fr_flame_u01(rng) - 0.5;
+    (void)fr_flame_u01(rng); /* Ember's colour draw */
+    const double dx = f->tx - p[FR_P_FALLOFF3_CENTER_X], dy = f->ty - p[FR_P_FALLOFF3_CENTER_Y],
+                 dz = f->tz - p[FR_P_FALLOFF3_CENTER_Z];
+    const double radius = p[FR_P_FALLOFF3_BLUR_SHAPE] == 0.0 ? sqrt(dx * dx + dy * dy + dz * dz)
+                                                              : fmax(fabs(dx), fmax(fabs(dy), fabs(dz)));
+    const double rmax = 0.04 * p[FR_P_FALLOFF3_BLUR_STRENGTH];
+    const double dist = fmax(((p[FR_P_FALLOFF3_INVERT_DISTANCE] != 0.0 ? fmax(1.0 - radius, 0.0) : fmax(radius, 0.0)) -
+                              p[FR_P_FALLOFF3_MIN_DISTANCE]) * rmax, 0.0);
+    const double mx = p[FR_P_FALLOFF3_MUL_X], my = p[FR_P_FALLOFF3_MUL_Y], mz = p[FR_P_FALLOFF3_MUL_Z];
+    const int type = fr_flame_d2i(p[FR_P_FALLOFF3_BLUR_TYPE]);
+    if (type == 0) {
+        double ss, sc, ps, pc;
+        fr_flame_sincos(dist * ry * 2.0 * M_PI, &ss, &sc);
+        fr_flame_sincos(dist * rz * M_PI, &ps, &pc);
+        const double rad = dist * rx;
+        f->p0 += (f->tx + mx * rad * sc * pc) * w;
+        f->p1 += (f->ty + my * rad * sc * ps) * w;
+        f->p2 += (f->tz + mz * rad * ss) * w;
+    } else if (type == 1) {
+        if (f->tx == 0.0 && f->ty == 0.0 && f->tz == 0.0)
+            return;
+        const double rin = sqrt(f->r2 + f->tz * f->tz);
+        const double r = rin + mx * rx * dist;
+        const double phi = f->atan_yx + my * ry * dist;
+        const double sigma = asin(f->tz / rin) + mz * rz * dist;
+        double ss, sc, ps, pc;
+        fr_flame_sincos(sigma, &ss, &sc);
+        fr_flame_sincos(phi, &ps, &pc);
+        const double sigmas = ss * w, sigmac = sc * w;
+        f->p0 += r * sigmac * pc;
+        f->p1 += r * sigmac * ps;
+        f->p2 += r * sigmas;
+    } else {
+        const double coeff =
+            rmax <= 2.220446049250313e-16 ? dist : dist + p[FR_P_FALLOFF3_ALPHA] * (fr_flame_logmap(dist) - dist);
+        f->p0 += (f->tx + fr_flame_logmap(mx) * fr_flame_logscale(rx) * coeff) * w;
+        f->p1 += (f->ty + fr_flame_logmap(my) * fr_flame_logscale(ry) * coeff) * w;
+        f->p2 += (f->tz + fr_flame_logmap(mz) * fr_flame_logscale(rz) * coeff) * w;
+    }
 }
 
 #endif

@@ -3,7 +3,7 @@
  * reshape or turn the point, with Ember's semantics (see flame_var_ember.h):
  * foci_3D, unpolar, epispiral, rotate_x, rotate_y, rotate_z, mirror_x,
  * curl3D, zcone, pow_block, wdisc, eJulia, bcircle, hypertile, hypertile2,
- * shredlin, barycentroid.
+ * shredlin, barycentroid, glynnia.
  *
  * rotate_* and mirror_x, as regular variations, set (not add to) the sum's
  * coordinates Ember's reset (rotate_x its x, rotate_y its y, rotate_z its z,
@@ -253,6 +253,37 @@ FR_HD_RARE void fr_var_barycentroid(const fr_flame_vset *x, fr_flame_vctx *f, do
     f->p0 += w * (sqrt(u * u + f->tx * f->tx) * su);
     f->p1 += w * (sqrt(v * v + f->ty * f->ty) * sv);
     f->p2 += w * f->tz;
+}
+
+/* glynnia (Ember's flam3-compatible form): outside the unit circle a
+ * square root or an inversion of it, inside their mirror images, each by
+ * half a draw. */
+FR_HD_RARE void fr_var_glynnia(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double v2 = w * (sqrt(2.0) / 2.0);
+    const double r = f->r;
+    const int pick = fr_flame_u01(rng) > 0.5;
+    if (r > 1.0) {
+        if (pick) {
+            const double d = sqrt(r + f->tx);
+            f->p0 += v2 * d;
+            f->p1 += -(v2 / d * f->ty);
+        } else {
+            const double d = r + f->tx;
+            const double q = w / sqrt(r * (f->ty * f->ty + d * d));
+            f->p0 += q * d;
+            f->p1 += q * f->ty;
+        }
+    } else if (pick) {
+        const double d = fr_flame_zeps(sqrt(r + f->tx));
+        f->p0 += -(v2 * d);
+        f->p1 += -(v2 / d * f->ty);
+    } else {
+        const double d = r + f->tx;
+        const double q = w / fr_flame_zeps(sqrt(r * (f->ty * f->ty + d * d)));
+        f->p0 += -(q * d);
+        f->p1 += q * f->ty;
+    }
 }
 
 #endif

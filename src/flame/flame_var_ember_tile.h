@@ -1,7 +1,7 @@
 /*
  * flame_var_ember_tile.h - Apophysis plugins that cut the plane into cells
  * or a box, with Ember's semantics (see flame_var_ember.h): bwraps, crop,
- * tile_hlp, tile_log, twoface, hexes, smartcrop.
+ * tile_hlp, tile_log, twoface, hexes, smartcrop, gnarly.
  */
 #ifndef FR_FLAME_VAR_EMBER_TILE_H
 #define FR_FLAME_VAR_EMBER_TILE_H
@@ -175,6 +175,27 @@ FR_HD_RARE void fr_var_smartcrop(const fr_flame_vset *x, fr_flame_vctx *f, doubl
         f->p1 += (keep ? 0.0 : yi) + w * yi;
         f->p2 += (keep ? 0.0 : zi) + w * zi;
     }
+}
+
+/* gnarly: bwraps' grid without the magnifying: inside each cell's circle
+ * (radius cellsize / 2) the offset turned by twist log(r^2 / radius^2). */
+FR_HD_RARE void fr_var_gnarly(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double cs = x->param[FR_P_GNARLY_CELLSIZE];
+    double vx = f->tx, vy = f->ty;
+    if (cs != 0.0) {
+        const double rad = 0.5 * cs, r2 = fr_flame_zeps(rad * rad);
+        const double cx = (floor(vx / cs) + 0.5) * cs, cy = (floor(vy / cs) + 0.5) * cs;
+        const double lx = vx - cx, ly = vy - cy;
+        if (lx * lx + ly * ly <= r2) {
+            double s, c;
+            fr_flame_sincos(x->param[FR_P_GNARLY_TWIST] * log((lx * lx + ly * ly) / r2), &s, &c);
+            vx = cx + c * lx + s * ly;
+            vy = cy - s * lx + c * ly;
+        }
+    }
+    f->p0 += w * vx;
+    f->p1 += w * vy;
 }
 
 /* Ember's Voronoi helpers (its VarFuncs): how far u is towards the

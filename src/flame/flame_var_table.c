@@ -150,6 +150,10 @@ const fr_flame_var_info fr_flame_vars[FR_FLAME_NVAR] = {
     {"hypertile2", 187, 2, FR_VORIGIN_APOPHYSIS, 0}, /* 135 */
     {"shredlin", 189, 4, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 136 */
     {"barycentroid", 193, 4, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 137 */
+    {"gnarly", 197, 2, FR_VORIGIN_APOPHYSIS, 0}, /* 138 */
+    {"glynnia", 199, 0, FR_VORIGIN_APOPHYSIS, 0}, /* 139 */
+    {"falloff", 199, 11, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 140 */
+    {"falloff3", 210, 13, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 141 */
 };
 
 const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
@@ -350,6 +354,32 @@ const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
     {"barycentroid_b", 137, 0.0},
     {"barycentroid_c", 137, 0.0},
     {"barycentroid_d", 137, 1.0},
+    {"gnarly_cellsize", 138, 1.0},
+    {"gnarly_twist", 138, 1.0},
+    {"falloff_scatter", 140, 1.0},
+    {"falloff_mindist", 140, 0.5},
+    {"falloff_mul_x", 140, 1.0},
+    {"falloff_mul_y", 140, 1.0},
+    {"falloff_mul_z", 140, 0.0},
+    {"falloff_x0", 140, 0.0},
+    {"falloff_y0", 140, 0.0},
+    {"falloff_z0", 140, 0.0},
+    {"falloff_invert", 140, 0.0},
+    {"falloff_type", 140, 0.0},
+    {"falloff_boxpow", 140, 2.0},
+    {"falloff3_blur_type", 141, 0.0},
+    {"falloff3_blur_shape", 141, 0.0},
+    {"falloff3_blur_strength", 141, 1.0},
+    {"falloff3_min_distance", 141, 0.5},
+    {"falloff3_invert_distance", 141, 0.0},
+    {"falloff3_mul_x", 141, 1.0},
+    {"falloff3_mul_y", 141, 1.0},
+    {"falloff3_mul_z", 141, 0.0},
+    {"falloff3_mul_c", 141, 0.0},
+    {"falloff3_center_x", 141, 0.0},
+    {"falloff3_center_y", 141, 0.0},
+    {"falloff3_center_z", 141, 0.0},
+    {"falloff3_alpha", 141, 0.0},
 };
 
 /* Other spellings of a variation's name that genome files carry. */
