@@ -172,7 +172,7 @@ const char flame_ember2_genome[] =
     "blur_linear=\"0.3\" blur_linear_length=\"0.2\" blur_zoom=\"0.2\" blur_zoom_length=\"0.3\" falloff2=\"0.3\" "
     "falloff2_type=\"2\" log=\"0.1\" log_base=\"10\" pre_mirror_x=\"1\" pre_rotate_x=\"0.2\" post_rotate_y=\"0.1\" "
     "pre_curl3D=\"1\" pre_curl3D_cz=\"0.3\" post_rblur=\"1\" post_rblur_strength=\"0.05\" pre_falloff3=\"1\" "
-    "post_falloff=\"1\" "
+    "post_falloff=\"1\" pre_circlecrop=\"1\" pre_circlecrop_radius=\"2\" pre_circlecrop_zero=\"0\" "
     "coefs=\"0.6 0.2 -0.2 0.6 0 0\"/>\n"
     " <palette count=\"2\" format=\"RGB\">FF0000 0000FF</palette>\n"
     "</flame>\n";

@@ -714,6 +714,31 @@ static void test_falloff_falloff3(void **state)
 #undef LOGSCALE
 }
 
+static void test_circlecrop(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    xform_new(&x);
+    double o[3];
+    fr_flame_rng g, h;
+    fr_flame_rng_init(&g, 22, 1);
+    /* the unit circle about (0.5, 0): inside, w (t - c) + c; outside, zero 1:
+     * nothing; one draw either way */
+    x.param[par("circlecrop_x")] = 0.5;
+    h = g;
+    eval(&x, "circlecrop", 2, 0.8, 0.4, 3, &g, o);
+    near3(o, 1.1, 0.8, 0, "circlecrop inside");
+    eval(&x, "circlecrop", 2, 3.5, 4, 3, &g, o);
+    near3(o, 0, 0, 0, "circlecrop zero");
+    draws(&g, h, 2, "circlecrop");
+    /* zero 0, scatter_area 4 (clamped to 1): onto the ring 1 + u / 2 along the ray from the centre */
+    x.param[par("circlecrop_zero")] = 0, x.param[par("circlecrop_scatter_area")] = 4;
+    h = g;
+    eval(&x, "circlecrop", 2, 3.5, 4, 3, &g, o);
+    const double r = 1 + 0.5 * fr_flame_rng_01(&h);
+    near3(o, 2 * r * 0.6 + 0.5, 2 * r * 0.8, 0, "circlecrop ring");
+}
+
 /* ---- reading and writing -------------------------------------------------- */
 
 
@@ -742,7 +767,7 @@ static void test_read_write(void **state)
     assert_true(x[0].slot[0].param[par("falloff2_type")] == 1);
     assert_true(x[1].param[par("waves2_scalez")] == 0.4 && x[1].param[par("auger_scale")] == 1);
     assert_true(x[2].param[par("log_base")] == 10);
-    assert_true(x[2].slot[0].n == 4 && x[2].slot[0].var[0] == var("mirror_x") && x[2].slot[0].var[2] == var("curl3D"));
+    assert_true(x[2].slot[0].n == 5 && x[2].slot[0].var[0] == var("mirror_x") && x[2].slot[0].var[2] == var("curl3D"));
     fr_context *ctx = fr_context_create();
     char *xml = NULL;
     if (fr_flame_to_xml(ctx, &f.g[0], 1, &xml)) fail_msg("%s", fr_last_error(ctx));
@@ -788,7 +813,7 @@ static void test_registry(void **state)
     (void)state;
     const char *names[] = {"foci_3D", "falloff2", "bwraps", "crop", "tile_hlp", "tile_log", "twoface", "blur_linear",
                            "blur_zoom", "blur_circle", "unpolar", "rotate_x", "rotate_y", "rotate_z", "mirror_x",
-                           "epispiral", "hexes", "smartcrop", "curl3D", "zcone", "gaussian", "pow_block", "rblur", "wdisc", "eJulia", "bcircle", "hypertile", "hypertile2", "shredlin", "barycentroid", "gnarly", "glynnia", "falloff", "falloff3"};
+                           "epispiral", "hexes", "smartcrop", "curl3D", "zcone", "gaussian", "pow_block", "rblur", "wdisc", "eJulia", "bcircle", "hypertile", "hypertile2", "shredlin", "barycentroid", "gnarly", "glynnia", "falloff", "falloff3", "circlecrop"};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
         const int v = var(names[k]);
         assert_true(v >= FR_FLAME_NVAR_FLAM3);
@@ -857,6 +882,7 @@ int main(void)
         cmocka_unit_test(test_smartcrop),         cmocka_unit_test(test_curl3d_zcone_pow_block_wdisc),
         cmocka_unit_test(test_ejulia_bcircle_hypertile_shredlin_barycentroid),
         cmocka_unit_test(test_gnarly_glynnia),    cmocka_unit_test(test_falloff_falloff3),
+        cmocka_unit_test(test_circlecrop),
         cmocka_unit_test(test_read_write),
         cmocka_unit_test(test_flam3_write_unchanged), cmocka_unit_test(test_registry),
         cmocka_unit_test(test_simd_vs_scalar),

@@ -160,6 +160,7 @@ enum {
     FR_V_GLYNNIA = 139,
     FR_V_FALLOFF = 140,
     FR_V_FALLOFF3 = 141,
+    FR_V_CIRCLECROP = 142,
 };
 
 /* Parameter indices into fr_flame_xform_pre.param. */
@@ -380,6 +381,11 @@ enum {
     FR_P_FALLOFF3_CENTER_Y = 220,
     FR_P_FALLOFF3_CENTER_Z = 221,
     FR_P_FALLOFF3_ALPHA = 222,
+    FR_P_CIRCLECROP_RADIUS = 223,
+    FR_P_CIRCLECROP_X = 224,
+    FR_P_CIRCLECROP_Y = 225,
+    FR_P_CIRCLECROP_SCATTER_AREA = 226,
+    FR_P_CIRCLECROP_ZERO = 227,
 };
 
 /* flam3's EPS, added to denominators near zero. */

@@ -1,7 +1,7 @@
 /*
  * flame_var_ember_tile.h - Apophysis plugins that cut the plane into cells
  * or a box, with Ember's semantics (see flame_var_ember.h): bwraps, crop,
- * tile_hlp, tile_log, twoface, hexes, smartcrop, gnarly.
+ * tile_hlp, tile_log, twoface, hexes, smartcrop, gnarly, circlecrop.
  */
 #ifndef FR_FLAME_VAR_EMBER_TILE_H
 #define FR_FLAME_VAR_EMBER_TILE_H
@@ -196,6 +196,32 @@ FR_HD_RARE void fr_var_gnarly(const fr_flame_vset *x, fr_flame_vctx *f, double w
     }
     f->p0 += w * vx;
     f->p1 += w * vy;
+}
+
+/* circlecrop: outside the circle of radius `radius` about (x, y) to the
+ * origin (zero) or onto a ring radius + u scatter_area / 2 wide (a draw
+ * taken always); inside scaled by w about the centre. Ember's pre_ / post_
+ * form (its usual use); its regular form also moves the xform's affine
+ * image for the variations after it and zeroes the sum: not reproduced. */
+FR_HD_RARE void fr_var_circlecrop(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    const double cx = p[FR_P_CIRCLECROP_X], cy = p[FR_P_CIRCLECROP_Y], rad0 = p[FR_P_CIRCLECROP_RADIUS];
+    const double sa = p[FR_P_CIRCLECROP_SCATTER_AREA], ca = sa < -1.0 ? -1.0 : sa > 1.0 ? 1.0 : sa;
+    const double xi = f->tx - cx, yi = f->ty - cy;
+    const double rad = sqrt(xi * xi + yi * yi);
+    const double rdc = rad0 + fr_flame_u01(rng) * 0.5 * ca;
+    if (rad > rad0) {
+        if (!fr_flame_d2i(p[FR_P_CIRCLECROP_ZERO])) {
+            double s, c;
+            fr_flame_sincos(atan2(yi, xi), &s, &c);
+            f->p0 += w * rdc * c + cx;
+            f->p1 += w * rdc * s + cy;
+        }
+    } else {
+        f->p0 += w * xi + cx;
+        f->p1 += w * yi + cy;
+    }
 }
 
 /* Ember's Voronoi helpers (its VarFuncs): how far u is towards the

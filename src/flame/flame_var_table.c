@@ -154,6 +154,7 @@ const fr_flame_var_info fr_flame_vars[FR_FLAME_NVAR] = {
     {"glynnia", 199, 0, FR_VORIGIN_APOPHYSIS, 0}, /* 139 */
     {"falloff", 199, 11, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 140 */
     {"falloff3", 210, 13, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 141 */
+    {"circlecrop", 223, 5, FR_VORIGIN_APOPHYSIS, 0}, /* 142 */
 };
 
 const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
@@ -380,6 +381,11 @@ const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
     {"falloff3_center_y", 141, 0.0},
     {"falloff3_center_z", 141, 0.0},
     {"falloff3_alpha", 141, 0.0},
+    {"circlecrop_radius", 142, 1.0},
+    {"circlecrop_x", 142, 0.0},
+    {"circlecrop_y", 142, 0.0},
+    {"circlecrop_scatter_area", 142, 0.0},
+    {"circlecrop_zero", 142, 1.0},
 };
 
 /* Other spellings of a variation's name that genome files carry. */
