@@ -23,81 +23,42 @@
 #include "flame/flame_xml.h"
 #include "flame/flame_xml_write.h"
 #include "flame_support.h"
-
-static int var(const char *name)
-{
-    int v = fr_flame_var_find(name);
-    if (v < 0) fail_msg("no variation '%s'", name);
-    return v;
-}
-
-static int par(const char *name)
-{
-    int p = fr_flame_param_find(name);
-    if (p < 0) fail_msg("no parameter '%s'", name);
-    return p;
-}
-
-static void xform_new(fr_flame_xform *x)
-{
-    fr_flame_xform_init(x);
-    x->var[0] = 0.0; /* no linear */
-}
-
-static void near3(const double got[3], double x, double y, double z, const char *what)
-{
-    const double want[3] = {x, y, z};
-    for (int k = 0; k < 3; k++)
-        if (!(fabs(got[k] - want[k]) <= 1e-12 * fmax(1.0, fabs(want[k]))))
-            fail_msg("%s: got (%.17g, %.17g, %.17g), want (%.17g, %.17g, %.17g)", what, got[0], got[1], got[2], x, y,
-                     z);
-}
-
-/* One variation of xform x at t (the affine image) with weight w: what it adds. */
-static void eval(const fr_flame_xform *x, const char *name, double w, double tx, double ty, double tz,
-                 fr_flame_rng *rng, double o[3])
-{
-    fr_flame_xform_pre pre;
-    fr_flame_xform_precalc(x, &pre);
-    const double t[3] = {tx, ty, tz};
-    o[0] = o[1] = o[2] = 0.0;
-    fr_flame_var_eval3(&pre, var(name), w, t, rng, o);
-}
+#include "flame_var_support.h"
 
 static void test_linear3d_z_family(void **state)
 {
     (void)state;
     fr_flame_xform x;
-    xform_new(&x);
+    flame_xform_blank(&x);
     fr_flame_rng g;
     fr_flame_rng_init(&g, 1, 2);
     double o[3];
-    eval(&x, "linear3D", 0.5, 1, 2, 3, &g, o);
-    near3(o, 0.5, 1, 1.5, "linear3D");
-    eval(&x, "ztranslate", 0.7, 1, 2, 3, &g, o);
-    near3(o, 0, 0, 0.7, "ztranslate");
-    eval(&x, "zscale", 0.5, 1, 2, 3, &g, o);
-    near3(o, 0, 0, 1.5, "zscale");
+    flame_var_eval(&x, "linear3D", 0.5, 1, 2, 3, &g, o);
+    flame_near3(o, 0.5, 1, 1.5, "linear3D");
+    flame_var_eval(&x, "ztranslate", 0.7, 1, 2, 3, &g, o);
+    flame_near3(o, 0, 0, 0.7, "ztranslate");
+    flame_var_eval(&x, "zscale", 0.5, 1, 2, 3, &g, o);
+    flame_near3(o, 0, 0, 1.5, "zscale");
     /* hemisphere: w / sqrt(x^2 + y^2 + 1) (x, y, 1); the origin maps to (0, 0, w) */
-    eval(&x, "hemisphere", 2, 3, 4, 9, &g, o);
-    near3(o, 6 / sqrt(26.0), 8 / sqrt(26.0), 2 / sqrt(26.0), "hemisphere");
-    eval(&x, "hemisphere", 2, 0, 0, 0, &g, o);
-    near3(o, 0, 0, 2, "hemisphere at 0");
+    flame_var_eval(&x, "hemisphere", 2, 3, 4, 9, &g, o);
+    flame_near3(o, 6 / sqrt(26.0), 8 / sqrt(26.0), 2 / sqrt(26.0), "hemisphere");
+    flame_var_eval(&x, "hemisphere", 2, 0, 0, 0, &g, o);
+    flame_near3(o, 0, 0, 2, "hemisphere at 0");
     /* Spherical3D: w p / |p|^2 in 3D; the pole gives 0 (Ember's Zeps) */
-    eval(&x, "Spherical3D", 1, 1, 2, 2, &g, o);
-    near3(o, 1 / 9.0, 2 / 9.0, 2 / 9.0, "Spherical3D");
-    eval(&x, "spherical3D", 3, 0, 0, 0, &g, o); /* JWildfire's spelling */
-    near3(o, 0, 0, 0, "Spherical3D pole");
+    flame_var_eval(&x, "Spherical3D", 1, 1, 2, 2, &g, o);
+    flame_near3(o, 1 / 9.0, 2 / 9.0, 2 / 9.0, "Spherical3D");
+    flame_var_eval(&x, "spherical3D", 3, 0, 0, 0, &g, o); /* JWildfire's spelling */
+    flame_near3(o, 0, 0, 0, "Spherical3D pole");
     /* z does not change the plane for a 2D variation: spherical adds no z */
-    eval(&x, "spherical", 1, 3, 4, 5, &g, o);
-    near3(o, 3 / (25 + FR_FLAME_EPS), 4 / (25 + FR_FLAME_EPS), 0, "spherical");
+    flame_var_eval(&x, "spherical", 1, 3, 4, 5, &g, o);
+    flame_near3(o, 3 / (25 + FR_FLAME_EPS), 4 / (25 + FR_FLAME_EPS), 0, "spherical");
 }
 
 static void test_julia3d(void **state)
 {
     (void)state;
     fr_flame_xform x;
-    xform_new(&x);
+    flame_xform_blank(&x);
     double o[3];
     /* power 2 at 3 + 4i (z 0): a square root, (2, 1) or (-2, -1), each drawn */
     int seen[2] = {0, 0};
@@ -105,12 +66,12 @@ static void test_julia3d(void **state)
         fr_flame_rng g, h;
         fr_flame_rng_init(&g, 7, (uint64_t)k);
         h = g;
-        eval(&x, "julia3D", 1, 3, 4, 0, &g, o);
+        flame_var_eval(&x, "julia3D", 1, 3, 4, 0, &g, o);
         const int branch = fr_flame_rng_01(&h) >= 0.5; /* the one draw: t = floor(2 u) */
         if (branch)
-            near3(o, -2, -1, 0, "julia3D branch 1");
+            flame_near3(o, -2, -1, 0, "julia3D branch 1");
         else
-            near3(o, 2, 1, 0, "julia3D branch 0");
+            flame_near3(o, 2, 1, 0, "julia3D branch 0");
         if (memcmp(&g, &h, sizeof g)) fail_msg("julia3D: not one draw");
         seen[branch] = 1;
     }
@@ -118,17 +79,17 @@ static void test_julia3d(void **state)
     /* on the z axis: r^2 = z^2 / 4, r = (z^2 / 4)^(-1/4) = 1 for z = 2: (0, 0, r z / 2) */
     fr_flame_rng g;
     fr_flame_rng_init(&g, 7, 99);
-    eval(&x, "julia3D", 1, 0, 0, 2, &g, o);
-    near3(o, 0, 0, 1, "julia3D on the z axis");
+    flame_var_eval(&x, "julia3D", 1, 0, 0, 2, &g, o);
+    flame_near3(o, 0, 0, 1, "julia3D on the z axis");
     /* power -1: the inverse, 1 / (3 + 4i) = (3 - 4i) / 25, whatever the draw */
-    x.param[par("julia3D_power")] = -1;
-    eval(&x, "julia3D", 1, 3, 4, 0, &g, o);
-    near3(o, 0.12, -0.16, 0, "julia3D power -1");
+    x.param[flame_par("julia3D_power")] = -1;
+    flame_var_eval(&x, "julia3D", 1, 3, 4, 0, &g, o);
+    flame_near3(o, 0.12, -0.16, 0, "julia3D power -1");
     /* power 3, z 0 at 8 (real): the cube roots of 8 times 2, three branches */
-    x.param[par("julia3D_power")] = 3;
+    x.param[flame_par("julia3D_power")] = 3;
     for (int k = 0; k < 16; k++) {
         fr_flame_rng_init(&g, 11, (uint64_t)k);
-        eval(&x, "julia3D", 1, 8, 0, 0, &g, o);
+        flame_var_eval(&x, "julia3D", 1, 8, 0, 0, &g, o);
         assert_true(fabs(hypot(o[0], o[1]) - 2.0) < 1e-12);
         const double a = atan2(o[1], o[0]) / (2 * M_PI / 3);
         assert_true(fabs(a - round(a)) < 1e-12);
@@ -139,15 +100,15 @@ static void test_sineblur(void **state)
 {
     (void)state;
     fr_flame_xform x;
-    xform_new(&x);
+    flame_xform_blank(&x);
     double o[3];
     for (int p = 0; p < 2; p++) {
-        x.param[par("sineblur_power")] = p ? 2.5 : 1;
+        x.param[flame_par("sineblur_power")] = p ? 2.5 : 1;
         for (int k = 0; k < 32; k++) {
             fr_flame_rng g, h;
             fr_flame_rng_init(&g, 3, (uint64_t)k);
             h = g;
-            eval(&x, "sineblur", 0.75, 5, 6, 2, &g, o);
+            flame_var_eval(&x, "sineblur", 0.75, 5, 6, 2, &g, o);
             /* angle 2 pi u1, radius 0.75 acos(2 u2^power - 1) / pi: the point does not matter */
             const double a = 2 * M_PI * fr_flame_rng_01(&h), u = fr_flame_rng_01(&h);
             const double r = 0.75 * acos(2 * pow(u, p ? 2.5 : 1) - 1) / M_PI;
@@ -163,26 +124,26 @@ static void test_ember_mobius(void **state)
 {
     (void)state;
     fr_flame_xform x;
-    xform_new(&x);
+    flame_xform_blank(&x);
     fr_flame_rng g;
     fr_flame_rng_init(&g, 1, 1);
     double o[3];
     /* Ember's defaults (a = d = 1, b = c = 0) are the identity; z scaled by w */
-    eval(&x, "Mobius", 2, 3, -4, 1, &g, o);
-    near3(o, 6, -8, 2, "Mobius identity");
+    flame_var_eval(&x, "Mobius", 2, 3, -4, 1, &g, o);
+    flame_near3(o, 6, -8, 2, "Mobius identity");
     /* a = 0, b = 1, c = 1, d = 0: 1 / t */
-    x.param[par("Mobius_Re_A")] = 0, x.param[par("Mobius_Re_B")] = 1;
-    x.param[par("Mobius_Re_C")] = 1, x.param[par("Mobius_Re_D")] = 0;
-    eval(&x, "Mobius", 1, 3, 4, 0, &g, o);
-    near3(o, 0.12, -0.16, 0, "Mobius 1/t");
+    x.param[flame_par("Mobius_Re_A")] = 0, x.param[flame_par("Mobius_Re_B")] = 1;
+    x.param[flame_par("Mobius_Re_C")] = 1, x.param[flame_par("Mobius_Re_D")] = 0;
+    flame_var_eval(&x, "Mobius", 1, 3, 4, 0, &g, o);
+    flame_near3(o, 0.12, -0.16, 0, "Mobius 1/t");
     /* its pole t = 0: the denominator is EPS, the numerator's product 0 */
-    eval(&x, "Mobius", 1, 0, 0, 0, &g, o);
-    near3(o, 0, 0, 0, "Mobius pole");
+    flame_var_eval(&x, "Mobius", 1, 0, 0, 0, &g, o);
+    flame_near3(o, 0, 0, 0, "Mobius pole");
     /* i t + 2 at t = 1 + i: 1 + i  (a = i, b = 2, c = 0, d = 1) */
-    x.param[par("Mobius_Re_A")] = 0, x.param[par("Mobius_Im_A")] = 1, x.param[par("Mobius_Re_B")] = 2;
-    x.param[par("Mobius_Re_C")] = 0, x.param[par("Mobius_Re_D")] = 1;
-    eval(&x, "Mobius", 1, 1, 1, 0, &g, o);
-    near3(o, 1, 1, 0, "Mobius i t + 2");
+    x.param[flame_par("Mobius_Re_A")] = 0, x.param[flame_par("Mobius_Im_A")] = 1, x.param[flame_par("Mobius_Re_B")] = 2;
+    x.param[flame_par("Mobius_Re_C")] = 0, x.param[flame_par("Mobius_Re_D")] = 1;
+    flame_var_eval(&x, "Mobius", 1, 1, 1, 0, &g, o);
+    flame_near3(o, 1, 1, 0, "Mobius i t + 2");
 }
 
 /* The whole xform with z: affine, pre_, regular and post_ variations. */
@@ -197,7 +158,7 @@ static void apply(const fr_flame_xform *x, double px, double py, double pz, fr_f
 static void slot_add(fr_flame_xform *x, int slot, const char *name, double w)
 {
     fr_flame_slot *s = &x->slot[slot - 1];
-    s->var[s->n] = (short)var(name);
+    s->var[s->n] = (short)flame_var(name);
     s->w[s->n] = w;
     s->n++;
 }
@@ -210,63 +171,63 @@ static void test_xform_z_pre_post(void **state)
     double o[3];
     fr_flame_xform x;
     /* z carried: linear3D keeps it, linear (2D) drops it, flatten zeroes it */
-    xform_new(&x);
-    x.var[var("linear3D")] = 1;
+    flame_xform_blank(&x);
+    x.var[flame_var("linear3D")] = 1;
     apply(&x, 1, 2, 3, &g, o);
-    near3(o, 1, 2, 3, "linear3D xform");
-    x.var[var("flatten")] = 1;
+    flame_near3(o, 1, 2, 3, "linear3D xform");
+    x.var[flame_var("flatten")] = 1;
     apply(&x, 1, 2, 3, &g, o);
-    near3(o, 1, 2, 0, "linear3D + flatten");
-    xform_new(&x);
-    x.var[var("linear")] = 1;
+    flame_near3(o, 1, 2, 0, "linear3D + flatten");
+    flame_xform_blank(&x);
+    x.var[flame_var("linear")] = 1;
     apply(&x, 1, 2, 3, &g, o);
-    near3(o, 1, 2, 0, "linear");
+    flame_near3(o, 1, 2, 0, "linear");
     /* hemisphere then Spherical3D, two iterations of two xforms: z flows */
     fr_flame_xform h, s;
-    xform_new(&h);
-    h.var[var("hemisphere")] = 1;
-    xform_new(&s);
-    s.var[var("Spherical3D")] = 1;
+    flame_xform_blank(&h);
+    h.var[flame_var("hemisphere")] = 1;
+    flame_xform_blank(&s);
+    s.var[flame_var("Spherical3D")] = 1;
     apply(&h, 0, 0, 0, &g, o); /* (0, 0, 1) */
     const double p[3] = {o[0], o[1], o[2]};
     apply(&s, p[0], p[1], p[2], &g, o);
-    near3(o, 0, 0, 1, "hemisphere then Spherical3D");
+    flame_near3(o, 0, 0, 1, "hemisphere then Spherical3D");
     /* pre_spherical replaces the affine image: with linear, the inversion */
-    xform_new(&x);
-    x.var[var("linear")] = 1;
+    flame_xform_blank(&x);
+    x.var[flame_var("linear")] = 1;
     slot_add(&x, FR_SLOT_PRE, "spherical", 1);
     apply(&x, 3, 4, 7, &g, o);
     const double inv = 1 / (25 + FR_FLAME_EPS); /* flam3's spherical: w / (r^2 + EPS) */
-    near3(o, 3 * inv, 4 * inv, 0, "pre_spherical + linear");
+    flame_near3(o, 3 * inv, 4 * inv, 0, "pre_spherical + linear");
     /* pre_ alone: Ember gives its point (z kept by a 2D one) */
-    xform_new(&x);
+    flame_xform_blank(&x);
     slot_add(&x, FR_SLOT_PRE, "spherical", 2);
     apply(&x, 3, 4, 7, &g, o);
-    near3(o, 6 * inv, 8 * inv, 7, "pre_spherical alone");
+    flame_near3(o, 6 * inv, 8 * inv, 7, "pre_spherical alone");
     /* in file order: pre_spherical then pre_linear3D (w 2) differs from the reverse */
     slot_add(&x, FR_SLOT_PRE, "linear3D", 2);
     apply(&x, 3, 4, 7, &g, o);
-    near3(o, 12 * inv, 16 * inv, 14, "pre_spherical, pre_linear3D");
+    flame_near3(o, 12 * inv, 16 * inv, 14, "pre_spherical, pre_linear3D");
     /* post_ after the sum, before the post affine; its own parameters */
-    xform_new(&x);
-    x.var[var("linear")] = 1;
+    flame_xform_blank(&x);
+    x.var[flame_var("linear")] = 1;
     slot_add(&x, FR_SLOT_POST, "julian", 1);
-    x.slot[1].param[par("julian_power")] = -1; /* post_julian_power: 1 / t */
-    x.param[par("julian_power")] = 5;           /* the regular julian's: not used */
+    x.slot[1].param[flame_par("julian_power")] = -1; /* post_julian_power: 1 / t */
+    x.param[flame_par("julian_power")] = 5;           /* the regular julian's: not used */
     x.post[2][0] = 10;
     apply(&x, 3, 4, 0, &g, o);
-    near3(o, 10.12, -0.16, 0, "linear, post_julian(-1), post affine");
+    flame_near3(o, 10.12, -0.16, 0, "linear, post_julian(-1), post affine");
     /* a SUM one (sineblur: it does not read the point) adds to it */
-    xform_new(&x);
-    x.var[var("linear")] = 1;
+    flame_xform_blank(&x);
+    x.var[flame_var("linear")] = 1;
     slot_add(&x, FR_SLOT_PRE, "gaussian_blur", 0.5);
     fr_flame_rng a = g, b = g;
     apply(&x, 3, 4, 0, &a, o);
     fr_flame_xform y;
-    xform_new(&y);
+    flame_xform_blank(&y);
     double d[3];
-    eval(&y, "gaussian_blur", 0.5, 0, 0, 0, &b, d);
-    near3(o, 3 + d[0], 4 + d[1], 0, "pre_gaussian_blur adds");
+    flame_var_eval(&y, "gaussian_blur", 0.5, 0, 0, 0, &b, d);
+    flame_near3(o, 3 + d[0], 4 + d[1], 0, "pre_gaussian_blur adds");
     assert_true(d[0] != 0.0);
 }
 
@@ -284,35 +245,25 @@ static const char genome[] =
     " <palette count=\"2\" format=\"RGB\">FF0000 0000FF</palette>\n"
     "</flame>\n";
 
-static fr_flame_file read_text(const char *xml, int strict, fr_status *st, char *msg, size_t n)
-{
-    fr_context *ctx = fr_context_create();
-    fr_flame_file f;
-    *st = fr_flame_read_memory(ctx, xml, strlen(xml), "e.flame", NULL, strict, &f);
-    snprintf(msg, n, "%s", fr_last_error(ctx));
-    fr_context_destroy(ctx);
-    return f;
-}
-
 static void test_read_write(void **state)
 {
     (void)state;
     fr_status st;
     char msg[512];
-    fr_flame_file f = read_text(genome, 1, &st, msg, sizeof msg); /* strict: every attribute is known */
+    fr_flame_file f = flame_read_text(genome, "e.flame", 1, &st, msg, sizeof msg); /* strict: every attribute is known */
     if (st) fail_msg("%s", msg);
     const fr_flame_xform *x = f.g[0].xf;
-    assert_true(x[0].var[var("linear3D")] == 0.5 && x[0].var[var("hemisphere")] == 0.5);
+    assert_true(x[0].var[flame_var("linear3D")] == 0.5 && x[0].var[flame_var("hemisphere")] == 0.5);
     assert_int_equal(x[0].slot[0].n, 1);
-    assert_int_equal(x[0].slot[0].var[0], var("gaussian_blur"));
+    assert_int_equal(x[0].slot[0].var[0], flame_var("gaussian_blur"));
     assert_true(x[0].slot[0].w[0] == 0.2);
-    assert_true(x[0].slot[0].param[par("julian_dist")] == 3); /* pre_julian_dist */
-    assert_true(x[0].slot[1].n == 1 && x[0].slot[1].var[0] == var("julian"));
-    assert_true(x[0].slot[1].param[par("julian_power")] == -2 && x[0].param[par("julian_power")] == 1);
-    assert_true(x[1].param[par("julia3D_power")] == 3 && x[1].param[par("sineblur_power")] == 2);
-    assert_true(x[2].param[par("Mobius_Re_B")] == 0.25 && x[2].param[par("Mobius_Re_A")] == 1);
-    assert_true(x[2].slot[0].n == 2 && x[2].slot[0].var[0] == var("spherical") &&
-                x[2].slot[0].var[1] == var("linear3D"));
+    assert_true(x[0].slot[0].param[flame_par("julian_dist")] == 3); /* pre_julian_dist */
+    assert_true(x[0].slot[1].n == 1 && x[0].slot[1].var[0] == flame_var("julian"));
+    assert_true(x[0].slot[1].param[flame_par("julian_power")] == -2 && x[0].param[flame_par("julian_power")] == 1);
+    assert_true(x[1].param[flame_par("julia3D_power")] == 3 && x[1].param[flame_par("sineblur_power")] == 2);
+    assert_true(x[2].param[flame_par("Mobius_Re_B")] == 0.25 && x[2].param[flame_par("Mobius_Re_A")] == 1);
+    assert_true(x[2].slot[0].n == 2 && x[2].slot[0].var[0] == flame_var("spherical") &&
+                x[2].slot[0].var[1] == flame_var("linear3D"));
     assert_true(f.g[0].final->slot[1].n == 1);
     /* written and read back: the same genome (the order of pre_ variations kept) */
     fr_context *ctx = fr_context_create();
@@ -321,7 +272,7 @@ static void test_read_write(void **state)
     fr_context_destroy(ctx);
     assert_non_null(strstr(xml, "pre_spherical=\"1\" pre_linear3D=\"0.9\""));
     assert_non_null(strstr(xml, "post_julian_power=\"-2\""));
-    fr_flame_file g = read_text(xml, 1, &st, msg, sizeof msg);
+    fr_flame_file g = flame_read_text(xml, "e.flame", 1, &st, msg, sizeof msg);
     if (st) fail_msg("%s\n%s", msg, xml);
     char why[512];
     if (!fr_flame_genome_equal(&f.g[0], &g.g[0], why, sizeof why)) fail_msg("round trip: %s", why);
@@ -340,9 +291,9 @@ static void test_strict_unknown(void **state)
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         char xml[512];
         snprintf(xml, sizeof xml, "<flame size=\"4 4\"><xform weight=\"1\" coefs=\"1 0 0 1 0 0\" %s/></flame>", bad[k]);
-        fr_flame_file f = read_text(xml, 1, &st, msg, sizeof msg);
+        fr_flame_file f = flame_read_text(xml, "e.flame", 1, &st, msg, sizeof msg);
         if (st != FR_ERR_PARSE) fail_msg("%s: read strict", bad[k]);
-        f = read_text(xml, 0, &st, msg, sizeof msg);
+        f = flame_read_text(xml, "e.flame", 0, &st, msg, sizeof msg);
         if (st) fail_msg("%s: %s", bad[k], msg);
         assert_int_equal(f.nwarnings, 1);
         fr_flame_file_free(&f);
@@ -353,9 +304,9 @@ static void test_strict_unknown(void **state)
     const char *names[] = {"linear", "sinusoidal", "spherical", "swirl", "horseshoe", "polar", "disc", "heart", "ex"};
     for (int k = 0; k < 9; k++) n += snprintf(xml + n, sizeof xml - (size_t)n, " pre_%s=\"1\"", names[k]);
     snprintf(xml + n, sizeof xml - (size_t)n, "/></flame>");
-    fr_flame_file f = read_text(xml, 1, &st, msg, sizeof msg);
+    fr_flame_file f = flame_read_text(xml, "e.flame", 1, &st, msg, sizeof msg);
     assert_int_equal(st, FR_ERR_PARSE);
-    f = read_text(xml, 0, &st, msg, sizeof msg);
+    f = flame_read_text(xml, "e.flame", 0, &st, msg, sizeof msg);
     assert_int_equal(st, FR_OK);
     assert_int_equal(f.g[0].xf[0].slot[0].n, 8);
     fr_flame_file_free(&f);
@@ -367,7 +318,7 @@ static void test_registry(void **state)
     assert_int_equal(fr_flame_variation_count(), FR_FLAME_NVAR);
     assert_string_equal(fr_flame_variation_name(0), "linear");
     assert_string_equal(fr_flame_variation_origin(0), "flam3");
-    const int j = var("julia3D");
+    const int j = flame_var("julia3D");
     assert_string_equal(fr_flame_variation_origin(j), "Apophysis");
     assert_int_equal(fr_flame_variation_nparams(j), 1);
     double def = 0;
@@ -376,7 +327,7 @@ static void test_registry(void **state)
     assert_null(fr_flame_variation_name(FR_FLAME_NVAR));
     assert_null(fr_flame_variation_param(j, 1, NULL));
     /* flam3's mobius writes its parameters as mobius_re_a .. */
-    assert_string_equal(fr_flame_variation_param(var("mobius"), 0, NULL), "mobius_re_a");
+    assert_string_equal(fr_flame_variation_param(flame_var("mobius"), 0, NULL), "mobius_re_a");
 }
 
 /* ---- the batched walker against the scalar one -------------------------- */
@@ -384,31 +335,7 @@ static void test_registry(void **state)
 static void test_simd_vs_scalar(void **state)
 {
     (void)state;
-    char path[1024];
-    flame_tmp_path(path, sizeof path, "ember_variations.flame");
-    FILE *fp = fopen(path, "w");
-    assert_non_null(fp);
-    fputs(genome, fp);
-    fclose(fp);
-    const flame_setup scalar = {.kernel = FR_CPU_KERNEL_SCALAR}, simd = {.kernel = FR_CPU_KERNEL_AVX2};
-    fr_flame_options o = {.quality = 60, .seed = 3};
-    fr_image a, b, c;
-    char err[512];
-    if (flame_render_with(&scalar, path, 0, &o, &a, NULL, NULL, err, sizeof err)) fail_msg("%s", err);
-    fr_status st = flame_render_with(&simd, path, 0, &o, &b, NULL, NULL, err, sizeof err);
-    if (st == FR_ERR_UNSUPPORTED && fr_cpu_kernel_best() != FR_CPU_KERNEL_AVX2) {
-        /* a processor without AVX2 and FMA has no batched walker (as
-         * test_flame_simd); anywhere else UNSUPPORTED is a failure below */
-        fr_image_free(&a);
-        skip();
-    }
-    if (st) fail_msg("%s", err);
-    o.seed = 4;
-    if (flame_render_with(&scalar, path, 0, &o, &c, NULL, NULL, err, sizeof err)) fail_msg("%s", err);
-    const double same = flame_psnr(&a, &b), noise = flame_psnr(&a, &c);
-    printf("ember variations: batched vs scalar %.1f dB, seed vs seed %.1f dB\n", same, noise);
-    if (same < noise - 1.0) fail_msg("the batched walker differs from the scalar one beyond the seed noise");
-    fr_image_free(&a), fr_image_free(&b), fr_image_free(&c);
+    flame_simd_vs_scalar(genome, "ember_variations.flame");
 }
 
 int main(void)

@@ -51,6 +51,33 @@ FR_HD_RARE void fr_var_blur_circle(fr_flame_vctx *f, double w, fr_flame_rng *rng
     f->p2 += w * f->tz;
 }
 
+/* The falloffs' moves: a point in spherical coordinates (radius r,
+ * azimuth phi, elevation sigma) times w, and the gaussian move of the point
+ * by dist rx along the direction (cos s cos p, cos s sin p, sin s), s = 2 pi
+ * dist ry, p = pi dist rz, each axis by its mul. */
+FR_HD void fr_flame_fall_sph(fr_flame_vctx *f, double w, double r, double phi, double sigma)
+{
+    double ss, sc, ps, pc;
+    fr_flame_sincos(sigma, &ss, &sc);
+    fr_flame_sincos(phi, &ps, &pc);
+    const double sigmas = ss * w, sigmac = sc * w;
+    f->p0 += r * sigmac * pc;
+    f->p1 += r * sigmac * ps;
+    f->p2 += r * sigmas;
+}
+
+FR_HD void fr_flame_fall_gauss(fr_flame_vctx *f, double w, double dist, double rx, double ry, double rz, double mx,
+                               double my, double mz)
+{
+    double ss, sc, ps, pc;
+    fr_flame_sincos(dist * ry * 2.0 * M_PI, &ss, &sc);
+    fr_flame_sincos(dist * rz * M_PI, &ps, &pc);
+    const double rad = dist * rx;
+    f->p0 += (f->tx + mx * rad * sc * pc) * w;
+    f->p1 += (f->ty + my * rad * sc * ps) * w;
+    f->p2 += (f->tz + mz * rad * ss) * w;
+}
+
 /* falloff2: the point scattered more the farther it is from (x0, y0, z0)
  * (beyond mindist; invert: the nearer), by four draws in [-0.5, 0.5) taken
  * first (x, y, z, colour): type 0 linearly, 1 in spherical coordinates, 2
@@ -75,24 +102,9 @@ FR_HD_RARE void fr_var_falloff2(const fr_flame_vset *x, fr_flame_vctx *f, double
         if (f->tx == 0.0 && f->ty == 0.0 && f->tz == 0.0)
             return; /* the point, 0, times w */
         const double rin = fr_flame_zeps(sqrt(f->r2 + f->tz * f->tz));
-        const double r = rin + mx * rx * dist;
-        const double phi = f->atan_yx + my * ry * dist;
-        const double sigma = asin(f->tz / rin) + mz * rz * dist;
-        double ss, sc, ps, pc;
-        fr_flame_sincos(sigma, &ss, &sc);
-        fr_flame_sincos(phi, &ps, &pc);
-        const double sigmas = ss * w, sigmac = sc * w;
-        f->p0 += r * sigmac * pc;
-        f->p1 += r * sigmac * ps;
-        f->p2 += r * sigmas;
+        fr_flame_fall_sph(f, w, rin + mx * rx * dist, f->atan_yx + my * ry * dist, asin(f->tz / rin) + mz * rz * dist);
     } else {
-        double ss, sc, ps, pc;
-        fr_flame_sincos(dist * ry * 2.0 * M_PI, &ss, &sc);
-        fr_flame_sincos(dist * rz * M_PI, &ps, &pc);
-        const double rad = dist * rx;
-        f->p0 += (f->tx + mx * rad * sc * pc) * w;
-        f->p1 += (f->ty + my * rad * sc * ps) * w;
-        f->p2 += (f->tz + mz * rad * ss) * w;
+        fr_flame_fall_gauss(f, w, dist, rx, ry, rz, mx, my, mz);
     }
 }
 
@@ -146,16 +158,8 @@ FR_HD_RARE void fr_var_falloff(const fr_flame_vset *x, fr_flame_vctx *f, double 
         f->p1 += w * (f->ty + my * ay * rs);
         f->p2 += w * (f->tz + mz * az * rs);
     } else if (type == 1) {
-        const double rad = r + mx * ax * rs;
-        const double phi = f->atan_yx + my * ay * rs;
-        const double sigma = asin(r == 0.0 ? 0.0 : f->tz / r) + mz * az * rs;
-        double ss, sc, ps, pc;
-        fr_flame_sincos(sigma, &ss, &sc);
-        fr_flame_sincos(phi, &ps, &pc);
-        const double sigmas = ss * w, sigmac = sc * w;
-        f->p0 += rad * sigmac * pc;
-        f->p1 += rad * sigmac * ps;
-        f->p2 += rad * sigmas;
+        fr_flame_fall_sph(f, w, r + mx * ax * rs, f->atan_yx + my * ay * rs,
+                          asin(r == 0.0 ? 0.0 : f->tz / r) + mz * az * rs);
     } else {
         const double scale = (rs < 0.0 ? 0.0 : rs > 0.9 ? 0.9 : rs) + 0.1, den = 1.0 / scale;
         const double bp = p[FR_P_FALLOFF_BOXPOW];
@@ -200,27 +204,12 @@ FR_HD_RARE void fr_var_falloff3(const fr_flame_vset *x, fr_flame_vctx *f, double
     const double mx = p[FR_P_FALLOFF3_MUL_X], my = p[FR_P_FALLOFF3_MUL_Y], mz = p[FR_P_FALLOFF3_MUL_Z];
     const int type = fr_flame_d2i(p[FR_P_FALLOFF3_BLUR_TYPE]);
     if (type == 0) {
-        double ss, sc, ps, pc;
-        fr_flame_sincos(dist * ry * 2.0 * M_PI, &ss, &sc);
-        fr_flame_sincos(dist * rz * M_PI, &ps, &pc);
-        const double rad = dist * rx;
-        f->p0 += (f->tx + mx * rad * sc * pc) * w;
-        f->p1 += (f->ty + my * rad * sc * ps) * w;
-        f->p2 += (f->tz + mz * rad * ss) * w;
+        fr_flame_fall_gauss(f, w, dist, rx, ry, rz, mx, my, mz);
     } else if (type == 1) {
         if (f->tx == 0.0 && f->ty == 0.0 && f->tz == 0.0)
             return;
         const double rin = sqrt(f->r2 + f->tz * f->tz);
-        const double r = rin + mx * rx * dist;
-        const double phi = f->atan_yx + my * ry * dist;
-        const double sigma = asin(f->tz / rin) + mz * rz * dist;
-        double ss, sc, ps, pc;
-        fr_flame_sincos(sigma, &ss, &sc);
-        fr_flame_sincos(phi, &ps, &pc);
-        const double sigmas = ss * w, sigmac = sc * w;
-        f->p0 += r * sigmac * pc;
-        f->p1 += r * sigmac * ps;
-        f->p2 += r * sigmas;
+        fr_flame_fall_sph(f, w, rin + mx * rx * dist, f->atan_yx + my * ry * dist, asin(f->tz / rin) + mz * rz * dist);
     } else {
         const double coeff =
             rmax <= 2.220446049250313e-16 ? dist : dist + p[FR_P_FALLOFF3_ALPHA] * (fr_flame_logmap(dist) - dist);

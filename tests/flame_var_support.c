@@ -1,0 +1,95 @@
+/* Helpers the variation tests share: see flame_var_support.h. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/context.h"
+#include "flame/flame_variations.h"
+#include "flame/flame_xform_eval.h"
+#include "flame_support.h"
+#include "flame_var_support.h"
+
+int flame_var(const char *name)
+{
+    int v = fr_flame_var_find(name);
+    if (v < 0) fail_msg("no variation '%s'", name);
+    return v;
+}
+
+int flame_par(const char *name)
+{
+    int p = fr_flame_param_find(name);
+    if (p < 0) fail_msg("no parameter '%s'", name);
+    return p;
+}
+
+void flame_xform_blank(fr_flame_xform *x)
+{
+    fr_flame_xform_init(x);
+    x->var[0] = 0.0; /* no linear */
+}
+
+void flame_near3(const double got[3], double x, double y, double z, const char *what)
+{
+    const double want[3] = {x, y, z};
+    for (int k = 0; k < 3; k++)
+        if (!(fabs(got[k] - want[k]) <= 1e-12 * fmax(1.0, fabs(want[k]))))
+            fail_msg("%s: got (%.17g, %.17g, %.17g), want (%.17g, %.17g, %.17g)", what, got[0], got[1], got[2], x, y,
+                     z);
+}
+
+void flame_var_eval(const fr_flame_xform *x, const char *name, double w, double tx, double ty, double tz,
+                    fr_flame_rng *rng, double o[3])
+{
+    fr_flame_xform_pre pre;
+    fr_flame_xform_precalc(x, &pre);
+    const double t[3] = {tx, ty, tz};
+    o[0] = o[1] = o[2] = 0.0;
+    fr_flame_var_eval3(&pre, flame_var(name), w, t, rng, o);
+}
+
+fr_flame_file flame_read_text(const char *xml, const char *name, int strict, fr_status *st, char *msg, size_t n)
+{
+    fr_context *ctx = fr_context_create();
+    fr_flame_file f;
+    *st = fr_flame_read_memory(ctx, xml, strlen(xml), name, NULL, strict, &f);
+    snprintf(msg, n, "%s", fr_last_error(ctx));
+    fr_context_destroy(ctx);
+    return f;
+}
+
+void flame_simd_vs_scalar(const char *xml, const char *file)
+{
+    char path[1024];
+    flame_tmp_path(path, sizeof path, file);
+    FILE *fp = fopen(path, "w");
+    assert_non_null(fp);
+    fputs(xml, fp);
+    fclose(fp);
+    const flame_setup scalar = {.kernel = FR_CPU_KERNEL_SCALAR}, simd = {.kernel = FR_CPU_KERNEL_AVX2};
+    fr_flame_options o = {.quality = 60, .seed = 3};
+    fr_image a, b, c;
+    char err[512];
+    if (flame_render_with(&scalar, path, 0, &o, &a, NULL, NULL, err, sizeof err)) fail_msg("%s", err);
+    fr_status st = flame_render_with(&simd, path, 0, &o, &b, NULL, NULL, err, sizeof err);
+    if (st == FR_ERR_UNSUPPORTED && fr_cpu_kernel_best() != FR_CPU_KERNEL_AVX2) {
+        /* a processor without AVX2 and FMA has no batched walker (as
+         * test_flame_simd); anywhere else UNSUPPORTED is a failure below */
+        fr_image_free(&a);
+        skip();
+    }
+    if (st) fail_msg("%s", err);
+    o.seed = 4;
+    if (flame_render_with(&scalar, path, 0, &o, &c, NULL, NULL, err, sizeof err)) fail_msg("%s", err);
+    const double same = flame_psnr(&a, &b), noise = flame_psnr(&a, &c);
+    printf("%s: batched vs scalar %.1f dB, seed vs seed %.1f dB\n", file, same, noise);
+    if (same < noise - 1.0) fail_msg("the batched walker differs from the scalar one beyond the seed noise");
+    fr_image_free(&a), fr_image_free(&b), fr_image_free(&c);
+    remove(path);
+}

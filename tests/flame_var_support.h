@@ -1,0 +1,37 @@
+/* Helpers the variation tests share (tests/flame_var_support.c): names to
+ * indices (a missing one fails), one variation evaluated at a point, a
+ * 3D comparison, genome text read, and the batched walker against the
+ * scalar one on a genome. Failures inside are cmocka failures. */
+#ifndef FR_TEST_FLAME_VAR_SUPPORT_H
+#define FR_TEST_FLAME_VAR_SUPPORT_H
+
+#include <stddef.h>
+
+#include "flame/flame_genome.h"
+#include "flame/flame_rng.h"
+#include "flame/flame_xml.h"
+
+/* The index of variation / parameter `name` (fails the test if none). */
+int flame_var(const char *name);
+int flame_par(const char *name);
+
+/* A new xform without its default linear. */
+void flame_xform_blank(fr_flame_xform *x);
+
+/* got == (x, y, z) within 1e-12 relative, else fails naming `what`. */
+void flame_near3(const double got[3], double x, double y, double z, const char *what);
+
+/* What variation `name` of xform x adds at t (the affine image) with weight w. */
+void flame_var_eval(const fr_flame_xform *x, const char *name, double w, double tx, double ty, double tz,
+                    fr_flame_rng *rng, double o[3]);
+
+/* Genome text read as file `name` (strict or not): *st, and the context's message in msg. */
+fr_flame_file flame_read_text(const char *xml, const char *name, int strict, fr_status *st, char *msg, size_t n);
+
+/* The genome text rendered by the scalar and the batched walkers (seed 3)
+ * and by the scalar one (seed 4): fails when the batched render is farther
+ * from the scalar one than the seeds are from each other; skips where the
+ * processor has no batched walker. `file` names the temporary genome file. */
+void flame_simd_vs_scalar(const char *xml, const char *file);
+
+#endif
