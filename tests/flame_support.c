@@ -199,6 +199,7 @@ const char flame_ember2_regular_genome[] =
     "pow_block=\"0.2\" rblur=\"0.2\" rblur_strength=\"0.1\" wdisc=\"0.2\" coefs=\"0.6 0.1 -0.1 0.6 0.2 -0.2\"/>\n"
     " <xform weight=\"0.3\" color=\"0.4\" eJulia=\"0.3\" bcircle=\"0.2\" bcircle_borderwidth=\"0.5\" hypertile=\"0.2\" "
     "hypertile2=\"0.2\" shredlin=\"0.1\" barycentroid=\"0.1\" gnarly=\"0.1\" glynnia=\"0.1\" falloff=\"0.1\" "
-    "falloff_type=\"2\" falloff3=\"0.1\" falloff3_blur_type=\"2\" falloff3_alpha=\"0.3\" coefs=\"0.7 0 0 0.7 -0.1 0.2\"/>\n"
+    "falloff_type=\"2\" falloff3=\"0.1\" falloff3_blur_type=\"2\" falloff3_alpha=\"0.3\" y=\"0.05\" y_star=\"0.3\" "
+    "Voron=\"0.2\" Voron_Num=\"3\" coefs=\"0.7 0 0 0.7 -0.1 0.2\"/>\n"
     " <palette count=\"2\" format=\"RGB\">FF0000 0000FF</palette>\n"
     "</flame>\n";

@@ -700,6 +700,45 @@ static void test_circlecrop(void **state)
     flame_near3(o, 2 * r * 0.6 + 0.5, 2 * r * 0.8, 0, "circlecrop ring");
 }
 
+static void test_y_voron(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    double o[3];
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 23, 1);
+    /* y: each shape alone, then all four; the defaults (all 0) give the origin */
+    flame_var_eval(&x, "y", 1.5, 0.6, 0.8, 0, &g, o);
+    flame_near3(o, 0, 0, 0, "y none");
+    x.param[flame_par("y_hypergon")] = 1;
+    flame_var_eval(&x, "y", 1.5, 0.6, 0.8, 0, &g, o);
+    flame_near3(o, 0.15891433927455637, 0.2118857856994085, 0, "y hypergon");
+    x.param[flame_par("y_hypergon")] = 0, x.param[flame_par("y_star")] = 0.7;
+    flame_var_eval(&x, "y", 1.5, 0.6, 0.8, 0, &g, o);
+    flame_near3(o, 0.6545198326324672, 0.872693110176623, 0, "y star");
+    x.param[flame_par("y_star")] = 0, x.param[flame_par("y_lituus")] = 0.5, x.param[flame_par("y_lituus_a")] = 2;
+    flame_var_eval(&x, "y", 1.5, 0.6, -0.8, 0, &g, o);
+    flame_near3(o, 0.9116710846366416, -1.215561446182189, 0, "y lituus");
+    x.param[flame_par("y_lituus")] = 0, x.param[flame_par("y_super")] = 1, x.param[flame_par("y_super_m")] = 6;
+    x.param[flame_par("y_super_n1")] = 2, x.param[flame_par("y_super_n2")] = 3, x.param[flame_par("y_super_n3")] = 1.5;
+    flame_var_eval(&x, "y", 1.5, -0.6, 0.8, 0, &g, o);
+    flame_near3(o, -0.8754477171089878, 1.1672636228119841, 0, "y super");
+    x.param[flame_par("y_hypergon")] = 0.5, x.param[flame_par("y_star")] = 0.3, x.param[flame_par("y_lituus")] = 0.2;
+    x.param[flame_par("y_lituus_a")] = 1, x.param[flame_par("y_super")] = 0.4, x.param[flame_par("y_super_m")] = 4;
+    x.param[flame_par("y_super_n1")] = 1, x.param[flame_par("y_super_n2")] = 1, x.param[flame_par("y_super_n3")] = 1;
+    flame_var_eval(&x, "y", 1, 0.3, 0.4, 0, &g, o);
+    flame_near3(o, 1.2380156169070295, 1.6506874892093728, 0, "y all four");
+    /* Voron, defaults (K 0.99, step 0.25, one point a square, seeds 3, 7):
+     * the nearest hashed point (0.157.., 0.109..); four points a square of 0.4 */
+    flame_var_eval(&x, "Voron", 1, 0.3, 0.2, 0, &g, o);
+    flame_near3(o, 0.2985714814858844, 0.19909617185480716, 0, "Voron");
+    x.param[flame_par("Voron_K")] = 0.5, x.param[flame_par("Voron_Step")] = 0.4, x.param[flame_par("Voron_Num")] = 4;
+    x.param[flame_par("Voron_XSeed")] = 11, x.param[flame_par("Voron_YSeed")] = -5;
+    flame_var_eval(&x, "Voron", 2, -0.7, 1.1, 0, &g, o);
+    flame_near3(o, -1.5221509907497797, 2.156358196892011, 0, "Voron 4 points");
+}
+
 /* ---- reading and writing -------------------------------------------------- */
 
 
@@ -764,7 +803,7 @@ static void test_registry(void **state)
     (void)state;
     const char *names[] = {"foci_3D", "falloff2", "bwraps", "crop", "tile_hlp", "tile_log", "twoface", "blur_linear",
                            "blur_zoom", "blur_circle", "unpolar", "rotate_x", "rotate_y", "rotate_z", "mirror_x",
-                           "epispiral", "hexes", "smartcrop", "curl3D", "zcone", "gaussian", "pow_block", "rblur", "wdisc", "eJulia", "bcircle", "hypertile", "hypertile2", "shredlin", "barycentroid", "gnarly", "glynnia", "falloff", "falloff3", "circlecrop"};
+                           "epispiral", "hexes", "smartcrop", "curl3D", "zcone", "gaussian", "pow_block", "rblur", "wdisc", "eJulia", "bcircle", "hypertile", "hypertile2", "shredlin", "barycentroid", "gnarly", "glynnia", "falloff", "falloff3", "circlecrop", "y", "Voron"};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
         const int v = flame_var(names[k]);
         assert_true(v >= FR_FLAME_NVAR_FLAM3);
@@ -804,7 +843,7 @@ int main(void)
         cmocka_unit_test(test_smartcrop),         cmocka_unit_test(test_curl3d_zcone_pow_block_wdisc),
         cmocka_unit_test(test_ejulia_bcircle_hypertile_shredlin_barycentroid),
         cmocka_unit_test(test_gnarly_glynnia),    cmocka_unit_test(test_falloff_falloff3),
-        cmocka_unit_test(test_circlecrop),
+        cmocka_unit_test(test_circlecrop),        cmocka_unit_test(test_y_voron),
         cmocka_unit_test(test_read_write),
         cmocka_unit_test(test_flam3_write_unchanged), cmocka_unit_test(test_registry),
         cmocka_unit_test(test_simd_vs_scalar),

@@ -154,6 +154,8 @@
     X(FR_V_GLYNNIA, 1, fr_var_glynnia(f, w, rng)) \
     X(FR_V_FALLOFF, 1, fr_var_falloff(x, f, w, rng)) \
     X(FR_V_FALLOFF3, 1, fr_var_falloff3(x, f, w, rng)) \
-    X(FR_V_CIRCLECROP, 1, fr_var_circlecrop(x, f, w, rng))
+    X(FR_V_CIRCLECROP, 1, fr_var_circlecrop(x, f, w, rng)) \
+    X(FR_V_Y, 0, fr_var_y(x, f, w)) \
+    X(FR_V_VORON, 0, fr_var_voron(x, f, w))
 
 #endif

@@ -161,6 +161,8 @@ enum {
     FR_V_FALLOFF = 140,
     FR_V_FALLOFF3 = 141,
     FR_V_CIRCLECROP = 142,
+    FR_V_Y = 143,
+    FR_V_VORON = 144,
 };
 
 /* Parameter indices into fr_flame_xform_pre.param. */
@@ -386,6 +388,24 @@ enum {
     FR_P_CIRCLECROP_Y = 225,
     FR_P_CIRCLECROP_SCATTER_AREA = 226,
     FR_P_CIRCLECROP_ZERO = 227,
+    FR_P_Y_HYPERGON = 228,
+    FR_P_Y_HYPERGON_N = 229,
+    FR_P_Y_HYPERGON_R = 230,
+    FR_P_Y_STAR = 231,
+    FR_P_Y_STAR_N = 232,
+    FR_P_Y_STAR_SLOPE = 233,
+    FR_P_Y_LITUUS = 234,
+    FR_P_Y_LITUUS_A = 235,
+    FR_P_Y_SUPER = 236,
+    FR_P_Y_SUPER_M = 237,
+    FR_P_Y_SUPER_N1 = 238,
+    FR_P_Y_SUPER_N2 = 239,
+    FR_P_Y_SUPER_N3 = 240,
+    FR_P_VORON_K = 241,
+    FR_P_VORON_STEP = 242,
+    FR_P_VORON_NUM = 243,
+    FR_P_VORON_XSEED = 244,
+    FR_P_VORON_YSEED = 245,
 };
 
 /* flam3's EPS, added to denominators near zero. */

@@ -3,7 +3,7 @@
  * reshape or turn the point, with Ember's semantics (see flame_var_ember.h):
  * foci_3D, unpolar, epispiral, rotate_x, rotate_y, rotate_z, mirror_x,
  * curl3D, zcone, pow_block, wdisc, eJulia, bcircle, hypertile, hypertile2,
- * shredlin, barycentroid, glynnia.
+ * shredlin, barycentroid, glynnia, y.
  *
  * rotate_* and mirror_x, as regular variations, set (not add to) the sum's
  * coordinates Ember's reset (rotate_x its x, rotate_y its y, rotate_z its z,
@@ -284,6 +284,41 @@ FR_HD_RARE void fr_var_glynnia(fr_flame_vctx *f, double w, fr_flame_rng *rng)
         f->p0 += -(q * d);
         f->p1 += q * f->ty;
     }
+}
+
+/* y: the point's angle kept, its radius total^2 w / r, total the sum of
+ * four shapes' radii at that angle: a hypergon (n sides, radius r), a star
+ * (n points, slope), a lituus (|a / pi + 1|^-a) and a superformula
+ * (m, n1, n2, n3), each weighted by its parameter (0: left out). */
+FR_HD_RARE void fr_var_y(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double a = f->atan_yx;
+    double total = 0.0, s, c;
+    if (p[FR_P_Y_HYPERGON] != 0.0) {
+        const double hn = p[FR_P_Y_HYPERGON_N], hr = p[FR_P_Y_HYPERGON_R];
+        const double t1 = fmod(fabs(a), 2.0 * M_PI / hn) - M_PI / hn;
+        const double t = tan(t1), t2 = t * t + 1.0;
+        const double hd = sqrt(1.0 + hr * hr), hd2 = hd * hd;
+        total += t2 >= hd2 ? p[FR_P_Y_HYPERGON] : p[FR_P_Y_HYPERGON] * (hd - sqrt(hd2 - t2)) / sqrt(t2);
+    }
+    if (p[FR_P_Y_STAR] != 0.0) {
+        const double sn = p[FR_P_Y_STAR_N], sl = p[FR_P_Y_STAR_SLOPE];
+        const double ts = fabs(sl - M_PI_2) <= 1e-6 ? tan(sl - 0.05) : tan(sl); /* Ember's: tan(pi / 2) is none */
+        const double t1 = tan(fabs(fmod(fabs(a), 2.0 * M_PI / sn) - M_PI / sn));
+        total += p[FR_P_Y_STAR] * sqrt(ts * ts * (1.0 + t1 * t1) / ((t1 + ts) * (t1 + ts)));
+    }
+    if (p[FR_P_Y_LITUUS] != 0.0)
+        total += p[FR_P_Y_LITUUS] * pow(fabs(a / M_PI + 1.0), -p[FR_P_Y_LITUUS_A]);
+    if (p[FR_P_Y_SUPER] != 0.0) {
+        fr_flame_sincos(a * (p[FR_P_Y_SUPER_M] / 4.0), &s, &c);
+        total += p[FR_P_Y_SUPER] * pow(pow(fabs(c), p[FR_P_Y_SUPER_N2]) + pow(fabs(s), p[FR_P_Y_SUPER_N3]),
+                                       -1.0 / fr_flame_zeps(p[FR_P_Y_SUPER_N1]));
+    }
+    const double r = w * (total * total) / f->r;
+    fr_flame_sincos(a, &s, &c);
+    f->p0 += r * c;
+    f->p1 += r * s;
 }
 
 #endif

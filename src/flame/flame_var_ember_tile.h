@@ -1,7 +1,7 @@
 /*
  * flame_var_ember_tile.h - Apophysis plugins that cut the plane into cells
  * or a box, with Ember's semantics (see flame_var_ember.h): bwraps, crop,
- * tile_hlp, tile_log, twoface, hexes, smartcrop, gnarly, circlecrop.
+ * tile_hlp, tile_log, twoface, hexes, smartcrop, gnarly, circlecrop, Voron.
  */
 #ifndef FR_FLAME_VAR_EMBER_TILE_H
 #define FR_FLAME_VAR_EMBER_TILE_H
@@ -222,6 +222,43 @@ FR_HD_RARE void fr_var_circlecrop(const fr_flame_vset *x, fr_flame_vctx *f, doub
         f->p0 += w * xi + cx;
         f->p1 += w * yi + cy;
     }
+}
+
+/* Voron's integer hash (the classic lattice-noise one) as a number in
+ * [0, 1], with 32-bit wrap-around as Ember's ints. */
+FR_HD double fr_flame_voron_noise(int v)
+{
+    unsigned n = (unsigned)v;
+    n = (n << 13) ^ n;
+    return (double)((n * (n * n * 15731u + 789221u) + 1376312589u) & 0x7fffffffu) * (1.0 / 2147483647.0);
+}
+
+/* Voron: Voronoi cells of 1 .. num hashed points in each square of side
+ * step (the point's square and its eight neighbours searched); the point
+ * drawn towards its nearest one, by K. */
+FR_HD_RARE void fr_var_voron(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double step = p[FR_P_VORON_STEP], num = p[FR_P_VORON_NUM];
+    const double xs = p[FR_P_VORON_XSEED], ys = p[FR_P_VORON_YSEED];
+    const int m = fr_flame_d2i(floor(f->tx / step)), n = fr_flame_d2i(floor(f->ty / step));
+    double rmin = 20.0, x0 = 0.0, y0 = 0.0;
+    for (int i = -1; i < 2; i++)
+        for (int j = -1; j < 2; j++) {
+            const int m1 = m + i, n1 = n + j;
+            const double k = 1.0 + floor(num * fr_flame_voron_noise(fr_flame_d2i(19.0 * m1 + 257.0 * n1 + xs)));
+            for (double l = 0.0; l < k; l += 1.0) {
+                const double px = (fr_flame_voron_noise(fr_flame_d2i(l + 64.0 * m1 + 15.0 * n1 + xs)) + m1) * step;
+                const double py = (fr_flame_voron_noise(fr_flame_d2i(l + 21.0 * m1 + 33.0 * n1 + ys)) + n1) * step;
+                const double dx = f->tx - px, dy = f->ty - py;
+                const double r = sqrt(dx * dx + dy * dy);
+                if (r < rmin)
+                    rmin = r, x0 = px, y0 = py;
+            }
+        }
+    const double kk = p[FR_P_VORON_K];
+    f->p0 += w * (kk * (f->tx - x0) + x0);
+    f->p1 += w * (kk * (f->ty - y0) + y0);
 }
 
 /* Ember's Voronoi helpers (its VarFuncs): how far u is towards the

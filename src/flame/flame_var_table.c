@@ -155,6 +155,8 @@ const fr_flame_var_info fr_flame_vars[FR_FLAME_NVAR] = {
     {"falloff", 199, 11, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 140 */
     {"falloff3", 210, 13, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 141 */
     {"circlecrop", 223, 5, FR_VORIGIN_APOPHYSIS, 0}, /* 142 */
+    {"y", 228, 13, FR_VORIGIN_APOPHYSIS, 0}, /* 143 */
+    {"Voron", 241, 5, FR_VORIGIN_APOPHYSIS, 0}, /* 144 */
 };
 
 const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
@@ -386,6 +388,24 @@ const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
     {"circlecrop_y", 142, 0.0},
     {"circlecrop_scatter_area", 142, 0.0},
     {"circlecrop_zero", 142, 1.0},
+    {"y_hypergon", 143, 0.0},
+    {"y_hypergon_n", 143, 4.0},
+    {"y_hypergon_r", 143, 1.0},
+    {"y_star", 143, 0.0},
+    {"y_star_n", 143, 5.0},
+    {"y_star_slope", 143, 2.0},
+    {"y_lituus", 143, 0.0},
+    {"y_lituus_a", 143, 1.0},
+    {"y_super", 143, 0.0},
+    {"y_super_m", 143, 1.0},
+    {"y_super_n1", 143, 1.0},
+    {"y_super_n2", 143, 1.0},
+    {"y_super_n3", 143, 1.0},
+    {"Voron_K", 144, 0.99},
+    {"Voron_Step", 144, 0.25},
+    {"Voron_Num", 144, 1.0},
+    {"Voron_XSeed", 144, 3.0},
+    {"Voron_YSeed", 144, 7.0},
 };
 
 /* Other spellings of a variation's name that genome files carry. */
