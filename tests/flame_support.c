@@ -195,6 +195,8 @@ const char flame_ember2_regular_genome[] =
     " <xform weight=\"0.3\" color=\"0.2\" rotate_x=\"0.3\" rotate_y=\"0.2\" linear3D=\"1\" "
     "coefs=\"0.5 0 0 0.5 -0.3 0\"/>\n"
     " <xform weight=\"0.2\" color=\"0.7\" mirror_x=\"1\" coefs=\"0.9 0 0 0.9 0.1 0.1\"/>\n"
+    " <xform weight=\"0.2\" color=\"0.3\" mirror_y=\"1\" julia3Dz=\"0.4\" zblur=\"0.1\" blur3D=\"0.05\" "
+    "coefs=\"0.8 0 0 0.8 -0.1 -0.1\"/>\n"
     " <xform weight=\"0.3\" color=\"0.9\" curl3D=\"0.3\" curl3D_cx=\"0.2\" zcone=\"0.2\" gaussian=\"0.05\" "
     "pow_block=\"0.2\" rblur=\"0.2\" rblur_strength=\"0.1\" wdisc=\"0.2\" coefs=\"0.6 0.1 -0.1 0.6 0.2 -0.2\"/>\n"
     " <xform weight=\"0.3\" color=\"0.4\" eJulia=\"0.3\" bcircle=\"0.2\" bcircle_borderwidth=\"0.5\" hypertile=\"0.2\" "

@@ -739,6 +739,42 @@ static void test_y_voron(void **state)
     flame_near3(o, -1.5221509907497797, 2.156358196892011, 0, "Voron 4 points");
 }
 
+static void test_mirrors_zblur_blur3d_julia3dz(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    double o[3];
+    for (int k = 0; k < 16; k++) {
+        fr_flame_rng g, h;
+        fr_flame_rng_init(&g, 24, (uint64_t)k);
+        h = g;
+        /* mirror_y, mirror_z: +-|y|, +-|z| by a bit, the rest kept, w unused */
+        flame_var_eval(&x, "mirror_y", 0.3, 1, -2, 3, &g, o);
+        flame_near3(o, 1, fr_flame_rng_bit(&h) ? -2 : 2, 3, "mirror_y");
+        flame_var_eval(&x, "mirror_z", 0.3, 1, -2, -3, &g, o);
+        flame_near3(o, 1, -2, fr_flame_rng_bit(&h) ? -3 : 3, "mirror_z");
+        /* zblur: z = w (u1 + .. + u4 - 2) */
+        flame_var_eval(&x, "zblur", 0.5, 1, 2, 3, &g, o);
+        double u = 0;
+        for (int i = 0; i < 4; i++) u += fr_flame_rng_01(&h);
+        flame_near3(o, 0, 0, 0.5 * (u - 2), "zblur");
+        /* blur3D: azimuth, radius (four draws), polar angle */
+        flame_var_eval(&x, "blur3D", 0.5, 1, 2, 3, &g, o);
+        const double az = 2 * M_PI * fr_flame_rng_01(&h);
+        u = 0;
+        for (int i = 0; i < 4; i++) u += fr_flame_rng_01(&h);
+        const double r = 0.5 * (u - 2), po = M_PI * fr_flame_rng_01(&h);
+        flame_near3(o, r * sin(po) * cos(az), r * sin(po) * sin(az), r * cos(po), "blur3D");
+        /* julia3Dz, power 2 at (3, 4, 2): sqrt 5 at half the angle (+ pi on
+         * branch 1), z = sqrt 5 2 / (5 2) */
+        flame_var_eval(&x, "julia3Dz", 1, 3, 4, 2, &g, o);
+        const double a = atan2(4.0, 3.0) / 2 + (fr_flame_rng_01(&h) >= 0.5 ? M_PI : 0.0);
+        flame_near3(o, sqrt(5.0) * cos(a), sqrt(5.0) * sin(a), sqrt(5.0) / 5, "julia3Dz");
+        if (memcmp(&g, &h, sizeof g)) fail_msg("mirrors, zblur, blur3D, julia3Dz: draws out of step");
+    }
+}
+
 /* ---- reading and writing -------------------------------------------------- */
 
 
@@ -803,13 +839,15 @@ static void test_registry(void **state)
     (void)state;
     const char *names[] = {"foci_3D", "falloff2", "bwraps", "crop", "tile_hlp", "tile_log", "twoface", "blur_linear",
                            "blur_zoom", "blur_circle", "unpolar", "rotate_x", "rotate_y", "rotate_z", "mirror_x",
-                           "epispiral", "hexes", "smartcrop", "curl3D", "zcone", "gaussian", "pow_block", "rblur", "wdisc", "eJulia", "bcircle", "hypertile", "hypertile2", "shredlin", "barycentroid", "gnarly", "glynnia", "falloff", "falloff3", "circlecrop", "y", "Voron"};
+                           "epispiral", "hexes", "smartcrop", "curl3D", "zcone", "gaussian", "pow_block", "rblur", "wdisc", "eJulia", "bcircle", "hypertile", "hypertile2", "shredlin", "barycentroid", "gnarly", "glynnia", "falloff", "falloff3", "circlecrop", "y", "Voron", "mirror_y", "mirror_z", "zblur", "blur3D", "julia3Dz"};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
         const int v = flame_var(names[k]);
         assert_true(v >= FR_FLAME_NVAR_FLAM3);
         assert_string_equal(fr_flame_variation_origin(v), "Apophysis");
     }
     assert_true(fr_flame_vars[flame_var("blur_circle")].flags & FR_VF_SUM); /* Ember's ASSIGNTYPE_SUM */
+    assert_true(fr_flame_vars[flame_var("zblur")].flags & FR_VF_SUM);
+    assert_true(fr_flame_vars[flame_var("blur3D")].flags & FR_VF_SUM);
     assert_true(fr_flame_vars[flame_var("waves2")].flags & FR_VF_3D);
     assert_false(fr_flame_vars[flame_var("falloff2")].flags & FR_VF_SUM);
     double def = 0;
@@ -844,6 +882,7 @@ int main(void)
         cmocka_unit_test(test_ejulia_bcircle_hypertile_shredlin_barycentroid),
         cmocka_unit_test(test_gnarly_glynnia),    cmocka_unit_test(test_falloff_falloff3),
         cmocka_unit_test(test_circlecrop),        cmocka_unit_test(test_y_voron),
+        cmocka_unit_test(test_mirrors_zblur_blur3d_julia3dz),
         cmocka_unit_test(test_read_write),
         cmocka_unit_test(test_flam3_write_unchanged), cmocka_unit_test(test_registry),
         cmocka_unit_test(test_simd_vs_scalar),

@@ -156,6 +156,11 @@
     X(FR_V_FALLOFF3, 1, fr_var_falloff3(x, f, w, rng)) \
     X(FR_V_CIRCLECROP, 1, fr_var_circlecrop(x, f, w, rng)) \
     X(FR_V_Y, 0, fr_var_y(x, f, w)) \
-    X(FR_V_VORON, 0, fr_var_voron(x, f, w))
+    X(FR_V_VORON, 0, fr_var_voron(x, f, w)) \
+    X(FR_V_MIRROR_Y, 1, fr_var_mirror_y(f, w, rng)) \
+    X(FR_V_MIRROR_Z, 1, fr_var_mirror_z(f, w, rng)) \
+    X(FR_V_ZBLUR, 1, fr_var_zblur(f, w, rng)) \
+    X(FR_V_BLUR3D, 1, fr_var_blur3d(f, w, rng)) \
+    X(FR_V_JULIA3DZ, 1, fr_var_julia3dz(x, f, w, rng))
 
 #endif

@@ -163,6 +163,11 @@ enum {
     FR_V_CIRCLECROP = 142,
     FR_V_Y = 143,
     FR_V_VORON = 144,
+    FR_V_MIRROR_Y = 145,
+    FR_V_MIRROR_Z = 146,
+    FR_V_ZBLUR = 147,
+    FR_V_BLUR3D = 148,
+    FR_V_JULIA3DZ = 149,
 };
 
 /* Parameter indices into fr_flame_xform_pre.param. */
@@ -406,6 +411,7 @@ enum {
     FR_P_VORON_NUM = 243,
     FR_P_VORON_XSEED = 244,
     FR_P_VORON_YSEED = 245,
+    FR_P_JULIA3DZ_POWER = 246,
 };
 
 /* flam3's EPS, added to denominators near zero. */

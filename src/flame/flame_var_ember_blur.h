@@ -1,7 +1,8 @@
 /*
  * flame_var_ember_blur.h - Apophysis plugins' blurs and falloff, with
  * Ember's semantics (see flame_var_ember.h): blur_linear, blur_zoom,
- * blur_circle, falloff2, gaussian, rblur, falloff, falloff3. Their random numbers come from the walker's
+ * blur_circle, falloff2, gaussian, rblur, falloff, falloff3, zblur,
+ * blur3D. Their random numbers come from the walker's
  * stream in the order of Ember's formula.
  */
 #ifndef FR_FLAME_VAR_EMBER_BLUR_H
@@ -122,6 +123,35 @@ FR_HD_RARE void fr_var_gaussian(fr_flame_vctx *f, double w, fr_flame_rng *rng)
     fr_flame_sincos(ang, &s, &c);
     f->p0 += r * c + f->tx;
     f->p1 += r * s + f->ty;
+}
+
+/* zblur: z alone, w (four draws' sum less 2). */
+FR_HD_RARE void fr_var_zblur(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    double u = fr_flame_u01(rng);
+    u += fr_flame_u01(rng);
+    u += fr_flame_u01(rng);
+    u += fr_flame_u01(rng);
+    f->p2 += w * (u - 2.0);
+}
+
+/* blur3D: gaussian in 3D: an azimuth, the radius w (four draws' sum less
+ * 2), then a polar angle. */
+FR_HD_RARE void fr_var_blur3d(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double ang = fr_flame_u01(rng) * 2.0 * M_PI;
+    double u = fr_flame_u01(rng);
+    u += fr_flame_u01(rng);
+    u += fr_flame_u01(rng);
+    u += fr_flame_u01(rng);
+    const double r = w * (u - 2.0);
+    const double ang2 = fr_flame_u01(rng) * M_PI;
+    double sa, ca, sb, cb;
+    fr_flame_sincos(ang, &sa, &ca);
+    fr_flame_sincos(ang2, &sb, &cb);
+    f->p0 += r * sb * ca;
+    f->p1 += r * sb * sa;
+    f->p2 += r * cb;
 }
 
 /* rblur: the point scattered in a square of side 2 strength (|t - center|

@@ -2,6 +2,7 @@
  * flame_var_ember_shape.h - Apophysis plugins and 3D-hack variations that
  * reshape or turn the point, with Ember's semantics (see flame_var_ember.h):
  * foci_3D, unpolar, epispiral, rotate_x, rotate_y, rotate_z, mirror_x,
+ * mirror_y, mirror_z, julia3Dz,
  * curl3D, zcone, pow_block, wdisc, eJulia, bcircle, hypertile, hypertile2,
  * shredlin, barycentroid, glynnia, y.
  *
@@ -98,6 +99,39 @@ FR_HD_RARE void fr_var_mirror_x(fr_flame_vctx *f, double w, fr_flame_rng *rng)
     f->p0 = fr_flame_rng_bit(rng) ? -ax : ax;
     f->p1 = f->ty;
     f->p2 = f->tz;
+}
+
+/* mirror_y, mirror_z: mirror_x's for y, for z. */
+FR_HD_RARE void fr_var_mirror_y(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    (void)w;
+    const double ay = fabs(f->ty);
+    f->p0 = f->tx;
+    f->p1 = fr_flame_rng_bit(rng) ? -ay : ay;
+    f->p2 = f->tz;
+}
+
+FR_HD_RARE void fr_var_mirror_z(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    (void)w;
+    const double az = fabs(f->tz);
+    f->p0 = f->tx;
+    f->p1 = f->ty;
+    f->p2 = fr_flame_rng_bit(rng) ? -az : az;
+}
+
+/* julia3Dz: julia3D's root in the plane, z scaled by r^(2 cn) / (|t| |power|)
+ * (Ember's; julia3D scales it differently); one of |power| branches drawn. */
+FR_HD_RARE void fr_var_julia3dz(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double n = x->param[FR_P_JULIA3DZ_POWER], absn = fabs(n);
+    const double r = w * pow(f->r2, 1.0 / n / 2.0);
+    const double a = (f->atan_yx + 2.0 * M_PI * (double)fr_flame_d2i(fr_flame_u01(rng) * absn)) / n;
+    double s, c;
+    fr_flame_sincos(a, &s, &c);
+    f->p0 += r * c;
+    f->p1 += r * s;
+    f->p2 += r * f->tz / fr_flame_zeps(f->r * absn);
 }
 
 /* curl3D: flam3's curl in 3D, (p + c |p|^2) / (|c|^2 |p|^2 + 2 c.p' + 1)

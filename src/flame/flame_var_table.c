@@ -157,6 +157,11 @@ const fr_flame_var_info fr_flame_vars[FR_FLAME_NVAR] = {
     {"circlecrop", 223, 5, FR_VORIGIN_APOPHYSIS, 0}, /* 142 */
     {"y", 228, 13, FR_VORIGIN_APOPHYSIS, 0}, /* 143 */
     {"Voron", 241, 5, FR_VORIGIN_APOPHYSIS, 0}, /* 144 */
+    {"mirror_y", 246, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 145 */
+    {"mirror_z", 246, 0, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 146 */
+    {"zblur", 246, 0, FR_VORIGIN_APOPHYSIS, FR_VF_SUM | FR_VF_3D}, /* 147 */
+    {"blur3D", 246, 0, FR_VORIGIN_APOPHYSIS, FR_VF_SUM | FR_VF_3D}, /* 148 */
+    {"julia3Dz", 246, 1, FR_VORIGIN_APOPHYSIS, FR_VF_3D}, /* 149 */
 };
 
 const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
@@ -406,6 +411,7 @@ const fr_flame_param_info fr_flame_params[FR_FLAME_NPARAM] = {
     {"Voron_Num", 144, 1.0},
     {"Voron_XSeed", 144, 3.0},
     {"Voron_YSeed", 144, 7.0},
+    {"julia3Dz_power", 149, 2.0},
 };
 
 /* Other spellings of a variation's name that genome files carry. */

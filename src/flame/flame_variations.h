@@ -14,8 +14,8 @@
 #define FR_FLAME_NVAR_FLAM3 99    /* flam3 3.1.1's variations, in its order (var="..." lists) */
 #define FR_FLAME_NPARAM_FLAM3 109 /* their parameters (Ember's waves2_freqz, _scalez and log_base,
                                      extra = 1, lie among them) */
-#define FR_FLAME_NVAR 145         /* all variations */
-#define FR_FLAME_NPARAM 246       /* all their parameters */
+#define FR_FLAME_NVAR 150         /* all variations */
+#define FR_FLAME_NPARAM 247       /* all their parameters */
 #define FR_FLAME_MAX_PREPOST 8    /* pre_ (or post_) variations an xform may have, as Ember */
 
 /* Where a variation comes from: the program that introduced it (whose

@@ -44,7 +44,8 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_ZCONE] = R | Z3,     [FR_V_POW_BLOCK] = R2 | AYX, [FR_V_WDISC] = R | AYX,
     [FR_V_EJULIA] = R2,        [FR_V_SHREDLIN] = Z3,     [FR_V_BARYCENTROID] = Z3,
     [FR_V_GLYNNIA] = R,        [FR_V_FALLOFF] = AYX | Z3, [FR_V_FALLOFF3] = R2 | AYX | Z3,
-    [FR_V_Y] = R | AYX,
+    [FR_V_Y] = R | AYX,        [FR_V_MIRROR_Y] = Z3,     [FR_V_MIRROR_Z] = Z3,
+    [FR_V_ZBLUR] = Z3,         [FR_V_BLUR3D] = Z3,       [FR_V_JULIA3DZ] = R | AYX | Z3,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
