@@ -8,12 +8,16 @@
  *
  * The scalar dispatch (fr_flame_var_dispatch) and the CPU's batched loops
  * (src/cpu/flame_simd.c) are both generated from it, so a variation's
- * formula exists once.
+ * formula exists once. It is two lists: the common variations, and the rare
+ * ones that the scalar dispatch reaches through one call.
  */
 #ifndef FR_FLAME_VAR_CALLS_H
 #define FR_FLAME_VAR_CALLS_H
 
-#define FR_FLAME_VAR_CALLS(X) \
+#define FR_FLAME_VAR_CALLS(X) FR_FLAME_VAR_CALLS_COMMON(X) FR_FLAME_VAR_CALLS_RARE(X)
+
+/* flam3's 99 and Ember's first nine: the scalar dispatch's own switch. */
+#define FR_FLAME_VAR_CALLS_COMMON(X) \
     X(FR_V_LINEAR, 0, fr_var_linear(f, w)) \
     X(FR_V_SINUSOIDAL, 0, fr_var_sinusoidal(f, w)) \
     X(FR_V_SPHERICAL, 0, fr_var_spherical(f, w)) \
@@ -119,7 +123,11 @@
     X(FR_V_SINEBLUR, 1, fr_var_sineblur(x, f, w, rng)) \
     X(FR_V_EMOBIUS, 0, fr_var_emobius(x, f, w)) \
     X(FR_V_ZTRANSLATE, 0, fr_var_ztranslate(f, w)) \
-    X(FR_V_ZSCALE, 0, fr_var_zscale(f, w)) \
+    X(FR_V_ZSCALE, 0, fr_var_zscale(f, w))
+
+/* The others (FR_V_FIRST_RARE on), rarely used: a switch of their own
+ * (fr_flame_var_dispatch_rare), a call on the GPU. */
+#define FR_FLAME_VAR_CALLS_RARE(X) \
     X(FR_V_FOCI3D, 0, fr_var_foci3d(f, w)) \
     X(FR_V_FALLOFF2, 1, fr_var_falloff2(x, f, w, rng)) \
     X(FR_V_BWRAPS, 0, fr_var_bwraps(x, f, w)) \

@@ -126,7 +126,7 @@ enum {
     FR_V_EMOBIUS = 105, /* Ember's "Mobius" (flam3's is "mobius") */
     FR_V_ZTRANSLATE = 106,
     FR_V_ZSCALE = 107,
-    FR_V_FOCI3D = 108,
+    FR_V_FOCI3D = 108, /* FR_V_FIRST_RARE: the rare ones from here (flame_var_calls.h) */
     FR_V_FALLOFF2 = 109,
     FR_V_BWRAPS = 110,
     FR_V_CROP = 111,
@@ -169,6 +169,8 @@ enum {
     FR_V_BLUR3D = 148,
     FR_V_JULIA3DZ = 149,
 };
+
+#define FR_V_FIRST_RARE FR_V_FOCI3D
 
 /* Parameter indices into fr_flame_xform_pre.param. */
 enum {

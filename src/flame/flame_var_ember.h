@@ -18,10 +18,10 @@
 
 #include "flame/flame_var_common.h"
 
-/* A variation rarely used and heavy (local arrays, many branches, several
- * transcendental calls): a call on the GPU, not inlined into the chaos
- * kernel's dispatch, whose registers and spills stay those of the common
- * variations (as fr_flame_prepost_apply). */
+/* A function rarely run and heavy (the dispatch of the rare variations:
+ * local arrays, many branches, transcendental calls): a call on the GPU,
+ * not inlined into the chaos kernel, whose registers and spills stay those
+ * of the common variations (as fr_flame_prepost_apply). */
 #ifdef __CUDACC__
 #define FR_HD_RARE static __host__ __device__ __noinline__
 #else

@@ -11,7 +11,7 @@
 #include "flame/flame_var_ember.h"
 
 /* blur_linear: the point moved along the angle by u * length. */
-FR_HD_RARE void fr_var_blur_linear(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_blur_linear(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double r = x->param[FR_P_BLUR_LINEAR_LENGTH] * fr_flame_u01(rng);
     f->p0 += w * (f->tx + r * x->blin_c);
@@ -19,7 +19,7 @@ FR_HD_RARE void fr_var_blur_linear(const fr_flame_vset *x, fr_flame_vctx *f, dou
 }
 
 /* blur_zoom: the point scaled by 1 + u * length about (x, -y); z by w. */
-FR_HD_RARE void fr_var_blur_zoom(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_blur_zoom(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     const double z = 1.0 + p[FR_P_BLUR_ZOOM_LENGTH] * fr_flame_u01(rng);
@@ -31,7 +31,7 @@ FR_HD_RARE void fr_var_blur_zoom(const fr_flame_vset *x, fr_flame_vctx *f, doubl
 /* blur_circle: a uniform point (x, y) of the square [-1, 1)^2 mapped onto the
  * disc of radius w: its ring is max(|x|, |y|), its angle pi/4 times its
  * place on that ring's perimeter (0 .. 8) less pi/4. z by w. */
-FR_HD_RARE void fr_var_blur_circle(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_blur_circle(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double x = 2.0 * fr_flame_u01(rng) - 1.0;
     const double y = 2.0 * fr_flame_u01(rng) - 1.0;
@@ -84,7 +84,7 @@ FR_HD void fr_flame_fall_gauss(fr_flame_vctx *f, double w, double dist, double r
  * first (x, y, z, colour): type 0 linearly, 1 in spherical coordinates, 2
  * along a random direction. mul_c's move of the colour coordinate is not
  * reproduced (variations here move the point only). */
-FR_HD_RARE void fr_var_falloff2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_falloff2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     const double rx = fr_flame_u01(rng) - 0.5, ry = fr_flame_u01(rng) - 0.5, rz = fr_flame_u01(rng) - 0.5;
@@ -111,7 +111,7 @@ FR_HD_RARE void fr_var_falloff2(const fr_flame_vset *x, fr_flame_vctx *f, double
 
 /* gaussian (Ember's; flam3's is gaussian_blur): the point moved by w (the
  * sum of four draws less 2) along an angle drawn first. */
-FR_HD_RARE void fr_var_gaussian(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_gaussian(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double ang = fr_flame_u01(rng) * 2.0 * M_PI;
     double u = fr_flame_u01(rng);
@@ -126,7 +126,7 @@ FR_HD_RARE void fr_var_gaussian(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 }
 
 /* zblur: z alone, w (four draws' sum less 2). */
-FR_HD_RARE void fr_var_zblur(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_zblur(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     double u = fr_flame_u01(rng);
     u += fr_flame_u01(rng);
@@ -137,7 +137,7 @@ FR_HD_RARE void fr_var_zblur(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 
 /* blur3D: gaussian in 3D: an azimuth, the radius w (four draws' sum less
  * 2), then a polar angle. */
-FR_HD_RARE void fr_var_blur3d(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_blur3d(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double ang = fr_flame_u01(rng) * 2.0 * M_PI;
     double u = fr_flame_u01(rng);
@@ -156,7 +156,7 @@ FR_HD_RARE void fr_var_blur3d(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 
 /* rblur: the point scattered in a square of side 2 strength (|t - center|
  * less offset, 0 below it), x's draw first; times w. */
-FR_HD_RARE void fr_var_rblur(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_rblur(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     const double sx = f->tx - p[FR_P_RBLUR_CENTER_X], sy = f->ty - p[FR_P_RBLUR_CENTER_Y];
@@ -172,7 +172,7 @@ FR_HD_RARE void fr_var_rblur(const fr_flame_vset *x, fr_flame_vctx *f, double w,
  * invert, with 1 - r); type 0 linear, 1 in spherical coordinates about the
  * origin with r as radius, 2 (and others) into boxes of side
  * clamp(scatter) + 0.1 with pow(draw, boxpow). */
-FR_HD_RARE void fr_var_falloff(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_falloff(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     const double ax = fr_flame_u01(rng) - 0.5, ay = fr_flame_u01(rng) - 0.5, az = fr_flame_u01(rng) - 0.5;
@@ -219,7 +219,7 @@ FR_HD double fr_flame_logmap(double v)
  * logarithmic type (2); blur types 0 (gaussian) and 1 (radial) are
  * falloff2's 2 and 1. Four draws first; mul_c's colour move is not
  * reproduced. */
-FR_HD_RARE void fr_var_falloff3(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_falloff3(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     const double rx = fr_flame_u01(rng) - 0.5, ry = fr_flame_u01(rng) - 0.5, rz = fr_flame_u01(rng) - 0.5;

@@ -19,7 +19,7 @@
 
 /* foci_3D: flam3's foci with z (or, at z 0, the point's angle) as a third
  * angle. */
-FR_HD_RARE void fr_var_foci3d(fr_flame_vctx *f, double w)
+FR_HD void fr_var_foci3d(fr_flame_vctx *f, double w)
 {
     const double ex = exp(f->tx) * 0.5;
     const double enx = 0.25 / fr_flame_zeps(ex);
@@ -32,7 +32,7 @@ FR_HD_RARE void fr_var_foci3d(fr_flame_vctx *f, double w)
 
 /* unpolar: polar's inverse: the angle x and log radius y to a point,
  * scaled by w / (2 pi). */
-FR_HD_RARE void fr_var_unpolar(fr_flame_vctx *f, double w)
+FR_HD void fr_var_unpolar(fr_flame_vctx *f, double w)
 {
     const double v = (w / M_PI) * 0.5;
     const double r = exp(f->ty);
@@ -44,7 +44,7 @@ FR_HD_RARE void fr_var_unpolar(fr_flame_vctx *f, double w)
 
 /* epispiral: the epispiral r = 1 / cos(n theta) less holes, along the
  * point's angle; thickness (times w) scales it by a draw. */
-FR_HD_RARE void fr_var_epispiral(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_epispiral(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     const double th = f->atan_yx;
@@ -60,7 +60,7 @@ FR_HD_RARE void fr_var_epispiral(const fr_flame_vset *x, fr_flame_vctx *f, doubl
 
 /* rotate_x: a turn of w quarter turns about the x axis (the weight is the
  * angle, the point is not scaled). */
-FR_HD_RARE void fr_var_rotate_x(fr_flame_vctx *f, double w)
+FR_HD void fr_var_rotate_x(fr_flame_vctx *f, double w)
 {
     double s, c;
     fr_flame_sincos(w * M_PI_2, &s, &c);
@@ -71,7 +71,7 @@ FR_HD_RARE void fr_var_rotate_x(fr_flame_vctx *f, double w)
 }
 
 /* rotate_y: the same about the y axis. */
-FR_HD_RARE void fr_var_rotate_y(fr_flame_vctx *f, double w)
+FR_HD void fr_var_rotate_y(fr_flame_vctx *f, double w)
 {
     double s, c;
     fr_flame_sincos(w * M_PI_2, &s, &c);
@@ -81,7 +81,7 @@ FR_HD_RARE void fr_var_rotate_y(fr_flame_vctx *f, double w)
 }
 
 /* rotate_z: the same about the z axis. */
-FR_HD_RARE void fr_var_rotate_z(fr_flame_vctx *f, double w)
+FR_HD void fr_var_rotate_z(fr_flame_vctx *f, double w)
 {
     double s, c;
     fr_flame_sincos(w * M_PI_2, &s, &c);
@@ -92,7 +92,7 @@ FR_HD_RARE void fr_var_rotate_z(fr_flame_vctx *f, double w)
 
 /* mirror_x: x made +-|x| by a random bit (set: -), y and z kept; the weight
  * is unused. */
-FR_HD_RARE void fr_var_mirror_x(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_mirror_x(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     (void)w;
     const double ax = fabs(f->tx);
@@ -102,7 +102,7 @@ FR_HD_RARE void fr_var_mirror_x(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 }
 
 /* mirror_y, mirror_z: mirror_x's for y, for z. */
-FR_HD_RARE void fr_var_mirror_y(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_mirror_y(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     (void)w;
     const double ay = fabs(f->ty);
@@ -111,7 +111,7 @@ FR_HD_RARE void fr_var_mirror_y(fr_flame_vctx *f, double w, fr_flame_rng *rng)
     f->p2 = f->tz;
 }
 
-FR_HD_RARE void fr_var_mirror_z(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_mirror_z(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     (void)w;
     const double az = fabs(f->tz);
@@ -122,7 +122,7 @@ FR_HD_RARE void fr_var_mirror_z(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 
 /* julia3Dz: julia3D's root in the plane, z scaled by r^(2 cn) / (|t| |power|)
  * (Ember's; julia3D scales it differently); one of |power| branches drawn. */
-FR_HD_RARE void fr_var_julia3dz(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_julia3dz(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double n = x->param[FR_P_JULIA3DZ_POWER], absn = fabs(n);
     const double r = w * pow(f->r2, 1.0 / n / 2.0);
@@ -136,7 +136,7 @@ FR_HD_RARE void fr_var_julia3dz(const fr_flame_vset *x, fr_flame_vctx *f, double
 
 /* curl3D: flam3's curl in 3D, (p + c |p|^2) / (|c|^2 |p|^2 + 2 c.p' + 1)
  * with p' = (x, -y, z), as Ember. */
-FR_HD_RARE void fr_var_curl3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_curl3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double cx = x->param[FR_P_CURL3D_CX], cy = x->param[FR_P_CURL3D_CY], cz = x->param[FR_P_CURL3D_CZ];
     const double r2 = f->r2 + f->tz * f->tz;
@@ -149,12 +149,12 @@ FR_HD_RARE void fr_var_curl3d(const fr_flame_vset *x, fr_flame_vctx *f, double w
 
 /* zcone: z becomes w |(x, y)|; x and y add nothing (Ember's regular form;
  * its pre_ / post_ forms keep them, here they give 0). */
-FR_HD_RARE void fr_var_zcone(fr_flame_vctx *f, double w) { f->p2 += w * f->r; }
+FR_HD void fr_var_zcone(fr_flame_vctx *f, double w) { f->p2 += w * f->r; }
 
 /* pow_block: r^(numerator / (denominator correctn / correctd)) w at the
  * angle (theta + root 2 pi k) numerator / denominator, k a draw in
  * 0 .. denominator - 1. */
-FR_HD_RARE void fr_var_pow_block(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_pow_block(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     const double num = p[FR_P_POW_BLOCK_NUMERATOR], den = p[FR_P_POW_BLOCK_DENOMINATOR];
@@ -170,7 +170,7 @@ FR_HD_RARE void fr_var_pow_block(const fr_flame_vset *x, fr_flame_vctx *f, doubl
 
 /* wdisc: the angle theta / pi as the radius, pi / (r + 1) (or pi less it
  * for theta > 0) as the angle. */
-FR_HD_RARE void fr_var_wdisc(fr_flame_vctx *f, double w)
+FR_HD void fr_var_wdisc(fr_flame_vctx *f, double w)
 {
     double a = M_PI / (f->r + 1.0);
     const double r = f->atan_yx * M_1_PI;
@@ -188,7 +188,7 @@ FR_HD double fr_flame_safe_sqrt(double x) { return x <= 0.0 ? 0.0 : sqrt(x); }
 /* eJulia: julia in elliptic coordinates: (mu, nu) of the point (of its
  * inversion for power < 0) divided by power, nu on one of |power| branches
  * (a draw). */
-FR_HD_RARE void fr_var_ejulia(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_ejulia(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double power = x->param[FR_P_EJULIA_POWER];
     double r2 = f->r2, px = f->tx;
@@ -213,7 +213,7 @@ FR_HD_RARE void fr_var_ejulia(const fr_flame_vset *x, fr_flame_vctx *f, double w
 
 /* bcircle: the point scaled; inside the unit circle kept, outside onto a
  * ring 1 .. 1 + borderwidth / 5 (a draw), or (borderwidth 0) the origin. */
-FR_HD_RARE void fr_var_bcircle(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_bcircle(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double sc = x->param[FR_P_BCIRCLE_SCALE], bw = fabs(x->param[FR_P_BCIRCLE_BORDERWIDTH]);
     const double px = f->tx * sc, py = f->ty * sc;
@@ -232,7 +232,7 @@ FR_HD_RARE void fr_var_bcircle(const fr_flame_vset *x, fr_flame_vctx *f, double 
 
 /* hypertile: the Mobius map (t + z0) / (conj(z0) t + 1) of the {p, q}
  * hyperbolic tiling, z0 = r e^(i n 2 pi / p) (conj: Ember's signs). */
-FR_HD_RARE void fr_var_hypertile(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_hypertile(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double re = x->ht_re, im = x->ht_im;
     const double a = f->tx + re, b = f->ty - im;
@@ -244,7 +244,7 @@ FR_HD_RARE void fr_var_hypertile(const fr_flame_vset *x, fr_flame_vctx *f, doubl
 
 /* hypertile2: the same map with z0 = r real, turned by k 2 pi / p, k a
  * whole draw in 0 .. 32766 (Ember's Crand). */
-FR_HD_RARE void fr_var_hypertile2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_hypertile2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double r = x->ht2_r;
     const double a = f->tx + r, b = f->ty;
@@ -259,7 +259,7 @@ FR_HD_RARE void fr_var_hypertile2(const fr_flame_vset *x, fr_flame_vctx *f, doub
 
 /* shredlin: each axis cut into strips xdistance apart, each strip narrowed
  * to xwidth of it about its middle (Ember's trunc-based strips); z by w. */
-FR_HD_RARE void fr_var_shredlin(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_shredlin(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     const double xd = p[FR_P_SHREDLIN_XDISTANCE], xw = p[FR_P_SHREDLIN_XWIDTH];
@@ -274,7 +274,7 @@ FR_HD_RARE void fr_var_shredlin(const fr_flame_vset *x, fr_flame_vctx *f, double
 /* barycentroid: the point's barycentric coordinates (u, v) in the basis
  * (a, b), (c, d), each combined with the point's: sign(u) sqrt(u^2 + x^2),
  * sign(v) sqrt(v^2 + y^2); z by w. */
-FR_HD_RARE void fr_var_barycentroid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_barycentroid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     const double a = p[FR_P_BARYCENTROID_A], b = p[FR_P_BARYCENTROID_B];
@@ -292,7 +292,7 @@ FR_HD_RARE void fr_var_barycentroid(const fr_flame_vset *x, fr_flame_vctx *f, do
 /* glynnia (Ember's flam3-compatible form): outside the unit circle a
  * square root or an inversion of it, inside their mirror images, each by
  * half a draw. */
-FR_HD_RARE void fr_var_glynnia(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_glynnia(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double v2 = w * (sqrt(2.0) / 2.0);
     const double r = f->r;
@@ -324,7 +324,7 @@ FR_HD_RARE void fr_var_glynnia(fr_flame_vctx *f, double w, fr_flame_rng *rng)
  * four shapes' radii at that angle: a hypergon (n sides, radius r), a star
  * (n points, slope), a lituus (|a / pi + 1|^-a) and a superformula
  * (m, n1, n2, n3), each weighted by its parameter (0: left out). */
-FR_HD_RARE void fr_var_y(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_y(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     const double a = f->atan_yx;

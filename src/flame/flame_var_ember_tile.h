@@ -12,7 +12,7 @@
  * cellsize / 2 / (1 + space^2)) whose inside is magnified by gain and
  * twisted (inner_twist at its centre, outer_twist at its rim); points
  * outside the bubbles stay. z by w. */
-FR_HD_RARE void fr_var_bwraps(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_bwraps(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double cs = x->param[FR_P_BWRAPS_CELLSIZE];
     double vx = f->tx, vy = f->ty;
@@ -40,7 +40,7 @@ FR_HD_RARE void fr_var_bwraps(const fr_flame_vset *x, fr_flame_vctx *f, double w
 /* crop: points outside the box [left, right] x [top, bottom] go to 0 (zero
  * set) or into a band scatter_area / 2 of the box wide along the side they
  * crossed (0: onto the side), one draw a coordinate that crossed. z by w. */
-FR_HD_RARE void fr_var_crop(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_crop(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     double px = f->tx, py = f->ty;
     if ((px < x->crop_x0 || px > x->crop_x1 || py < x->crop_y0 || py > x->crop_y1) && x->param[FR_P_CROP_ZERO] != 0.0) {
@@ -63,7 +63,7 @@ FR_HD_RARE void fr_var_crop(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
 /* tile_hlp: copies of the plane shifted by -+ width w along x, a point
  * jumping with a chance that grows with its distance into its tile (Ember's
  * fraction for x < 0 is x + trunc(x), as the plugin's). One draw. */
-FR_HD_RARE void fr_var_tile_hlp(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_tile_hlp(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double width = x->param[FR_P_TILE_HLP_WIDTH];
     const double t = f->tx / width;
@@ -81,7 +81,7 @@ FR_HD double fr_flame_round(double r) { return r > 0.0 ? floor(r + 0.5) : ceil(r
 
 /* tile_log: the point shifted along x by a whole number of units,
  * round(+-spread log u): a draw u, then a bit for the sign. */
-FR_HD_RARE void fr_var_tile_log(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_tile_log(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double l = log(fr_flame_u01(rng));
     const double spread = x->param[FR_P_TILE_LOG_SPREAD];
@@ -91,7 +91,7 @@ FR_HD_RARE void fr_var_tile_log(const fr_flame_vset *x, fr_flame_vctx *f, double
 }
 
 /* twoface: the half plane x > 0 inverted (spherical), the other kept. */
-FR_HD_RARE void fr_var_twoface(fr_flame_vctx *f, double w)
+FR_HD void fr_var_twoface(fr_flame_vctx *f, double w)
 {
     double r = w;
     if (f->tx > 0.0)
@@ -111,7 +111,7 @@ FR_HD_RARE void fr_var_twoface(fr_flame_vctx *f, double w)
  * one for a cut point of cropmode 1. Ember's static 0, 1 and 3 read the
  * xform's affine image and cropmode 2 the walker's last kept point: here
  * the point the variation gets, and cropmode 2 cuts as cropmode 0. */
-FR_HD_RARE void fr_var_smartcrop(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_smartcrop(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     const double xi = f->tx, yi = f->ty, zi = f->tz;
@@ -179,7 +179,7 @@ FR_HD_RARE void fr_var_smartcrop(const fr_flame_vset *x, fr_flame_vctx *f, doubl
 
 /* gnarly: bwraps' grid without the magnifying: inside each cell's circle
  * (radius cellsize / 2) the offset turned by twist log(r^2 / radius^2). */
-FR_HD_RARE void fr_var_gnarly(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_gnarly(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double cs = x->param[FR_P_GNARLY_CELLSIZE];
     double vx = f->tx, vy = f->ty;
@@ -203,7 +203,7 @@ FR_HD_RARE void fr_var_gnarly(const fr_flame_vset *x, fr_flame_vctx *f, double w
  * taken always); inside scaled by w about the centre. Ember's pre_ / post_
  * form (its usual use); its regular form also moves the xform's affine
  * image for the variations after it and zeroes the sum: not reproduced. */
-FR_HD_RARE void fr_var_circlecrop(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+FR_HD void fr_var_circlecrop(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p = x->param;
     const double cx = p[FR_P_CIRCLECROP_X], cy = p[FR_P_CIRCLECROP_Y], rad0 = p[FR_P_CIRCLECROP_RADIUS];
@@ -236,7 +236,7 @@ FR_HD double fr_flame_voron_noise(int v)
 /* Voron: Voronoi cells of 1 .. num hashed points in each square of side
  * step (the point's square and its eight neighbours searched); the point
  * drawn towards its nearest one, by K. */
-FR_HD_RARE void fr_var_voron(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_voron(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p = x->param;
     const double step = p[FR_P_VORON_STEP], num = p[FR_P_VORON_NUM];
@@ -289,7 +289,7 @@ FR_HD double fr_flame_voronoi(const double (*p)[2], int n, int q, const double u
  * (its Voronoi distance l)^power scale, blending l measured before and
  * after the turn near the edge (Ember's, against rosettes). Cell size 0:
  * the origin. */
-FR_HD_RARE void fr_var_hexes(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+FR_HD void fr_var_hexes(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double s = x->param[FR_P_HEXES_CELLSIZE];
     if (s == 0.0)

@@ -31,21 +31,37 @@
 #define FR_FLAME_PREPOST_ON 1
 #endif
 
+#define FR_VAR_CASE(V, DRAWS, CALL)                                                                        \
+    case V:                                                                                                \
+        if (FR_FLAME_VAR_ON(V)) CALL;                                                                      \
+        break;
+
+/* The rare variations (FR_V_FIRST_RARE on): their own switch, on the GPU a
+ * call (FR_HD_RARE), so that the chaos kernels' inlined dispatch keeps the
+ * registers and spills of the common ones however many rare ones there
+ * are. */
+FR_HD_RARE void fr_flame_var_dispatch_rare(const fr_flame_vset *x, int v, double w, fr_flame_vctx *f,
+                                           fr_flame_rng *rng)
+{
+    switch (v) {
+        FR_FLAME_VAR_CALLS_RARE(FR_VAR_CASE)
+    default: break;
+    }
+}
+
 /* Adds variation v with weight w at the point of f. pre_blur is not here:
  * it moves the point before the others run (fr_flame_xform_apply_core). */
 FR_HD void fr_flame_var_dispatch(const fr_flame_vset *x, int v, double w, fr_flame_vctx *f,
                                  fr_flame_rng *rng)
 {
     switch (v) {
-#define FR_VAR_CASE(V, DRAWS, CALL)                                                                        \
-    case V:                                                                                                \
-        if (FR_FLAME_VAR_ON(V)) CALL;                                                                      \
+        FR_FLAME_VAR_CALLS_COMMON(FR_VAR_CASE)
+    default:
+        if (v >= FR_V_FIRST_RARE && FR_FLAME_VAR_ON(v)) fr_flame_var_dispatch_rare(x, v, w, f, rng);
         break;
-        FR_FLAME_VAR_CALLS(FR_VAR_CASE)
-#undef FR_VAR_CASE
-    default: break;
     }
 }
+#undef FR_VAR_CASE
 
 /* The shared quantities flags asks for, at the point (f->tx, f->ty). */
 FR_HD void fr_flame_vctx_prepare(fr_flame_vctx *f, int flags)
