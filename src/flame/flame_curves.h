@@ -1,8 +1,7 @@
 /*
  * flame_curves.h - Ember's colour curves (the genome's `curves`, or
  * overall_curve, red_curve, green_curve, blue_curve): four curves of
- * control points in [0, 1]^2, each a natural cubic spline through its
- * points, applied to the final image as Fractorium's renderer applies them
+ * control points in [0, 1]^2, each a cubic spline through its points, applied to the final image as Fractorium's renderer applies them
  * (Renderer.cpp, CurveAdjust): a channel value v in [0, 1] is looked up on
  * a grid of 65536 steps in the overall curve, the result again on that
  * grid in the channel's own curve. FR_HD: the CPU and the CUDA tone map
@@ -10,8 +9,10 @@
  *
  * The spline (Ember's Spline.cpp): on the n segments between the sorted
  * points x_0 < ... < x_n, with w_i = x_{i+1} - x_i, h_i = (y_{i+1} - y_i)
- * / w_i, second derivatives m_0 = m_n = 0 and
- * m_{i+1} = 3 (h_{i+1} - h_i) / (w_{i+1} + w_i), segment i is
+ * / w_i, second derivatives m_0 = m_n = 0 (natural ends) and, inside,
+ * m_{i+1} = 3 (h_{i+1} - h_i) / (w_{i+1} + w_i) (from the two neighbouring
+ * slopes alone, not the tridiagonal solve of a true natural spline: what
+ * Ember draws), segment i is
  *   S(x) = a_i t^3 + b_i t^2 + c_i t + y_i,  t = x - x_i,
  *   a_i = (m_{i+1} - m_i) / (6 w_i), b_i = m_i / 2,
  *   c_i = h_i - w_i (m_{i+1} + 2 m_i) / 6,
@@ -74,7 +75,7 @@ static inline void fr_flame_curve_sort(double (*p)[2], int n)
     }
 }
 
-/* The natural cubic splines of c (its points sorted by x here, as the
+/* The splines of c (its points sorted by x here, as the
  * spline sorts them: an interpolated genome's may not be). */
 static inline void fr_flame_curve_splines_setup(const fr_flame_curves *c, fr_flame_curve_splines *s)
 {
