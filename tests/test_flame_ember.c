@@ -4,8 +4,10 @@
  * the same genome; a Fractorium genome of the corpus reads with no warning;
  * the colour curves' values against the spline worked out apart (python3,
  * exact fractions); the camera and the curves interpolated as Ember does;
- * logscale_k2 as the log scaling's k2; and the curves on a rendered image
- * (identity curves change no byte, a halving curve halves every channel). */
+ * logscale_k2 as the log scaling's k2; the curves on a rendered image
+ * (identity curves change no byte, a halving curve halves every channel);
+ * and the 3D camera's projection at points worked out by hand. */
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,6 +21,7 @@
 
 #include "flame/flame_frame.h"
 #include "flame/flame_interp.h"
+#include "flame/flame_proj.h"
 #include "flame/flame_tone_core.h"
 #include "flame/flame_xml.h"
 #include "flame_support.h"
@@ -358,6 +361,67 @@ static void test_curves_on_image(void **state)
     }
 }
 
+static void project(const fr_flame_proj *p, double x, double y, double z, double wx, double wy, const char *what)
+{
+    fr_flame_rng r;
+    fr_flame_rng_init(&r, 1, 2);
+    fr_flame_proj_apply(p, &x, &y, z, &r);
+    assert_near(x, wx, 1e-14, what);
+    assert_near(y, wy, 1e-14, what);
+}
+
+/* Each of Ember's projection cases at a point worked out by hand. */
+static void test_projection_values(void **state)
+{
+    (void)state;
+    const double q = M_PI / 2;
+    fr_flame_proj p;
+    fr_flame_proj_setup(0, 0, 0, 0, 0, 0, 1, 1, &p);
+    assert_int_equal(p.on, 0); /* no camera: nothing to do */
+    /* perspective alone: r = 1 - 0.5 * 1 = 0.5 */
+    fr_flame_proj_setup(0, 0, 0, 0.5, 0, 0, 1, 1, &p);
+    project(&p, 1, 2, 1, 2, 4, "cam_persp");
+    /* and cam_zpos: z - 1 = -1, r = 1 + 0.25 */
+    fr_flame_proj_setup(0, 0, 1, 0.25, 0, 0, 1, 1, &p);
+    project(&p, 1, 1, 0, 0.8, 0.8, "cam_zpos");
+    /* yaw a quarter turn: (x, y) -> (y, -x) */
+    fr_flame_proj_setup(q, 0, 0, 0, 0, 0, 1, 1, &p);
+    project(&p, 1, 2, 0, 2, -1, "cam_yaw");
+    /* pitch a quarter turn: y' = -z, depth y: r = 1 - 0.25 * 2 */
+    fr_flame_proj_setup(0, q, 0, 0.25, 0, 0, 1, 1, &p);
+    project(&p, 1, 2, 0.5, 2, -1, "cam_pitch");
+    /* depth 1 / persp: r 0 becomes FLT_EPSILON */
+    fr_flame_proj_setup(0, 0, 0, 1, 0, 0, 1, 1, &p);
+    project(&p, 1, 0, 1, 1 / FLT_EPSILON, 0, "r = 0");
+    /* depth of field: the angle t = 2 pi u, the radius v (dof / 10) s z'
+     * with s = d^2 / (4 blur_curve), d = 10 |(x / hx, y / hy)|; here
+     * (0.3, 0.4) at depth 2 (zpos -2), hx = hy = 1: d = 5, s = 25 / 2 */
+    fr_flame_proj_setup(0, 0, -2, 0, 0.5, 0.5, 1, 1, &p);
+    fr_flame_rng r;
+    fr_flame_rng_init(&r, 1, 2);
+    const double u = fr_flame_rng_01(&r), v = fr_flame_rng_01(&r);
+    const double dr = v * 0.05 * 12.5 * 2, t = 2 * M_PI * u;
+    project(&p, 0.3, 0.4, 0, 0.3 + dr * cos(t), 0.4 + dr * sin(t), "cam_dof");
+    /* blur_curve 0: s = 1 */
+    fr_flame_proj_setup(0, 0, -2, 0, 0.5, 0, 1, 1, &p);
+    project(&p, 0.3, 0.4, 0, 0.3 + v * 0.1 * cos(t), 0.4 + v * 0.1 * sin(t), "cam_dof, blur_curve 0");
+
+    /* a genome's frame carries its camera, hx and hy the bucket grid's */
+    fr_flame_genome g;
+    fr_flame_genome_init(&g);
+    g.width = 40, g.height = 20, g.scale = 10, g.cam_pitch = 0.5;
+    fr_context *ctx = fr_context_create();
+    fr_flame_frame f;
+    if (fr_flame_frame_init(ctx, &g, &f)) fail_msg("frame: %s", fr_last_error(ctx));
+    assert_int_equal(f.proj.on, 1);
+    assert_int_equal(f.proj.blur, 0);
+    assert_near(f.proj.half[0], (f.bounds[2] - f.bounds[0]) / 2, 0, "hx");
+    assert_true(f.proj.half[0] > 2.0 && f.proj.half[1] > 1.0);
+    fr_flame_frame_free(&f);
+    fr_context_destroy(ctx);
+    fr_flame_genome_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -369,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_interpolation),
         cmocka_unit_test(test_logscale_k2),
         cmocka_unit_test(test_curves_on_image),
+        cmocka_unit_test(test_projection_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
