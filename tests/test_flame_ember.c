@@ -406,7 +406,8 @@ static void test_projection_values(void **state)
     fr_flame_proj_setup(0, 0, -2, 0, 0.5, 0, 1, 1, &p);
     project(&p, 0.3, 0.4, 0, 0.3 + v * 0.1 * cos(t), 0.4 + v * 0.1 * sin(t), "cam_dof, blur_curve 0");
 
-    /* a genome's frame carries its camera, hx and hy the bucket grid's */
+    /* a genome's frame carries its camera, hx and hy Ember's raster's: the
+     * image and 10 pixels a side, in world units (10 pixels a unit) */
     fr_flame_genome g;
     fr_flame_genome_init(&g);
     g.width = 40, g.height = 20, g.scale = 10, g.cam_pitch = 0.5;
@@ -415,8 +416,8 @@ static void test_projection_values(void **state)
     if (fr_flame_frame_init(ctx, &g, &f)) fail_msg("frame: %s", fr_last_error(ctx));
     assert_int_equal(f.proj.on, 1);
     assert_int_equal(f.proj.blur, 0);
-    assert_near(f.proj.half[0], (f.bounds[2] - f.bounds[0]) / 2, 0, "hx");
-    assert_true(f.proj.half[0] > 2.0 && f.proj.half[1] > 1.0);
+    assert_near(f.proj.half[0], 3.0, 1e-15, "hx");
+    assert_near(f.proj.half[1], 2.0, 1e-15, "hy");
     fr_flame_frame_free(&f);
     fr_context_destroy(ctx);
     fr_flame_genome_free(&g);

@@ -332,8 +332,10 @@ void fr_flame_frame_camera(const fr_flame_genome *g, const fr_flame_frame *f, fr
     c->rot_sin = sin(g->rotate * 2 * M_PI / 360.0);
     c->rot_center[0] = g->rot_center[0];
     c->rot_center[1] = g->rot_center[1];
+    /* the depth of field's half extent: Ember's raster, whose gutter is a
+     * fixed 10 pixels a side */
     fr_flame_proj_setup(g->cam_yaw, g->cam_pitch, g->cam_zpos, g->cam_persp, g->cam_dof, g->blur_curve,
-                        (c->bounds[2] - c->bounds[0]) / 2, (c->bounds[3] - c->bounds[1]) / 2, &c->proj);
+                        (f->width / 2.0 + 10.0) / ppux, (f->image_height / 2.0 + 10.0) / ppuy, &c->proj);
 }
 
 void fr_flame_camera_get(const fr_flame_frame *f, fr_flame_camera *c)

@@ -19,8 +19,9 @@
  * Depth of field (cam_dof != 0): two draws u, v from the walker's stream,
  * an angle t = 2 pi u and a radius dr = v (cam_dof / 10) s z', where
  * s = d^2 / (4 blur_curve) (1 when blur_curve is 0) and d = 10 |(x' / hx,
- * y' / hy)| with hx, hy the image's half width and height in world units
- * (the bucket grid's, gutter included, as Ember's raster has it); the
+ * y' / hy)| with hx, hy the half width and height in world units of
+ * Ember's raster: the image and Ember's fixed gutter of 10 pixels a side
+ * (not flam3's, which fractalis' bucket grid has); the
  * point is ((x' + dr cos t) / r, (y' + dr sin t) / r).
  */
 #ifndef FR_FLAME_PROJ_H
@@ -48,7 +49,7 @@ typedef struct fr_flame_proj {
 
 /* The projection of the camera settings of a genome (cam_* and
  * blur_curve as arguments: flame_frame.c passes the genome's), hx and hy
- * the half extent of the bucket grid in world units. All 0: p->on 0 and
+ * as above. All 0: p->on 0 and
  * nothing else set (an image without a camera stays byte for byte as
  * before). */
 static inline void fr_flame_proj_setup(double yaw, double pitch, double zpos, double persp, double dof,
