@@ -26,7 +26,8 @@ static const char *palettes(void)
 }
 
 /* flam3 3.1.1's clear_cp (defaults on), by attribute, written out here
- * apart from the list; an array's or the size's value is each number's. */
+ * apart from the list; an array's or the size's value is each number's.
+ * Ember's attributes follow, written only when changed. */
 static const struct {
     const char *xml;
     double def;
@@ -63,6 +64,18 @@ static const struct {
     {"hsv_rgb_palette_blend", 0.0},
     {"hue", 0.0},
     {"palette", -1},
+    /* Ember's, after flam3's: what it assumes when absent (Ember.h), 0
+     * (not given) for sub_batch_size and fuse */
+    {"sub_batch_size", 0},
+    {"fuse", 0},
+    {"rand_range", 1.0},
+    {"logscale_k2", 0.0},
+    {"cam_zpos", 0.0},
+    {"cam_persp", 0.0},
+    {"cam_yaw", 0.0},
+    {"cam_pitch", 0.0},
+    {"cam_dof", 0.0},
+    {"blur_curve", 0.0},
 };
 #define NDEFAULTS ((int)(sizeof flam3_defaults / sizeof flam3_defaults[0]))
 

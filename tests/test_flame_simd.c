@@ -1,8 +1,8 @@
 /* The CPU's batched chaos game (src/cpu/flame_simd.c, kernel AVX2) against
  * the scalar walker (kernel SCALAR, the reference): for a genome of each of
  * the 99 variations, the corpus genomes, temporal samples with motion blur,
- * and a genome with xaos, a final xform of opacity 0.5, an invisible xform
- * and bad values, the batched render is within the scalar path's own
+ * a genome with xaos, a final xform of opacity 0.5, an invisible xform
+ * and bad values, and genomes with Ember's 3D camera, the batched render is within the scalar path's own
  * seed-to-seed noise (PSNR(simd seed 3, scalar seed 1) at most 1 dB below
  * PSNR(scalar seed 2, scalar seed 1), or the batched render of seed 1 at
  * least as close to the scalar one as seed 2 is), and the same seed gives
@@ -273,6 +273,56 @@ static void test_affine_exact(void **state)
     remove(path);
 }
 
+/* Ember's 3D camera (pitch, yaw, zpos, perspective, depth of field):
+ * plain affine xforms give the scalar walker's buckets exactly (the
+ * projection and its two draws come in the same order on both paths), and
+ * a genome with a final xform of opacity 0.5 (lanes that take it and lanes
+ * that do not) stays within the scalar path's noise; the camera moves the
+ * image (it differs from the render without it). */
+static void test_camera(void **state)
+{
+    (void)state;
+    char path[4096];
+    flame_tmp_path(path, sizeof path, "simd_camera.flam3");
+    static const char cam[] = "cam_pitch=\"0.6\" cam_yaw=\"-0.4\" cam_zpos=\"0.3\" cam_persp=\"0.35\" "
+                              "cam_dof=\"0.2\" blur_curve=\"0.5\"";
+    char body[2048];
+    snprintf(body, sizeof body,
+             "<flame name=\"camera\" size=\"120 90\" scale=\"40\" rotate=\"17\" quality=\"50\" %s>\n"
+             "<xform weight=\"0.5\" color=\"0\" linear=\"0.9\" coefs=\"0.5 0.1 -0.1 0.5 0.2 0.1\"/>\n"
+             "<xform weight=\"0.3\" color=\"0.6\" linear=\"1\" coefs=\"0.5 -0.3 0.3 0.5 -0.4 0.2\"/>\n"
+             "<xform weight=\"0.2\" color=\"1\" linear=\"1\" coefs=\"0.6 0.2 -0.2 0.6 0.3 -0.3\"/>\n",
+             cam);
+    write_genome(path, body, 7);
+    const fr_flame_options o = {.quality = Q(200)};
+    assert_true(same_as_scalar(path, 0, o, 0));
+    snprintf(body, sizeof body,
+             "<flame name=\"camera final\" size=\"128 96\" scale=\"30\" quality=\"50\" %s>\n"
+             "<xform weight=\"0.5\" color=\"0\" julia=\"0.7\" coefs=\"0.8 0.1 -0.1 0.7 0.2 0.1\"/>\n"
+             "<xform weight=\"0.5\" color=\"0.6\" spherical=\"0.6\" coefs=\"0.5 -0.3 0.3 0.5 -0.4 0.2\"/>\n"
+             "<finalxform color=\"0.5\" opacity=\"0.5\" swirl=\"0.3\" linear=\"0.7\" coefs=\"1 0 0 1 0 0\"/>\n",
+             cam);
+    write_genome(path, body, 11);
+    assert_true(simd_vs_scalar(path, 0, o, "3D camera, depth of field, final 0.5") <= MARGIN_DB);
+    /* without the camera: another image */
+    fr_image a, b;
+    fr_flame_options s = o;
+    s.seed = 1;
+    flame_render_ok(&scalar, path, 0, &s, &a);
+    snprintf(body, sizeof body,
+             "<flame name=\"camera final\" size=\"128 96\" scale=\"30\" quality=\"50\">\n"
+             "<xform weight=\"0.5\" color=\"0\" julia=\"0.7\" coefs=\"0.8 0.1 -0.1 0.7 0.2 0.1\"/>\n"
+             "<xform weight=\"0.5\" color=\"0.6\" spherical=\"0.6\" coefs=\"0.5 -0.3 0.3 0.5 -0.4 0.2\"/>\n"
+             "<finalxform color=\"0.5\" opacity=\"0.5\" swirl=\"0.3\" linear=\"0.7\" coefs=\"1 0 0 1 0 0\"/>\n");
+    write_genome(path, body, 11);
+    flame_render_ok(&scalar, path, 0, &s, &b);
+    const double db = flame_psnr(&a, &b);
+    printf("camera against none: %.2f dB\n", db);
+    assert_true(db < 25.0);
+    fr_image_free(&a), fr_image_free(&b);
+    remove(path);
+}
+
 /* An argument runs only the tests whose names match it (cmocka's filter). */
 int main(int argc, char **argv)
 {
@@ -284,6 +334,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_final_xaos_bad_values),
         cmocka_unit_test(test_affine_exact),
+        cmocka_unit_test(test_camera),
         cmocka_unit_test(test_temporal_samples),
         cmocka_unit_test(test_corpus),
         cmocka_unit_test(test_every_variation),

@@ -213,8 +213,10 @@ static void test_corpus_electricsheep(void **state)
     assert_string_equal(extra(g->extra, g->nextra, "url"), "electricsheep.org");
     assert_non_null(g->children);
     assert_true(strncmp(g->children, "<edit", 5) == 0);
-    assert_int_equal(has_warning(&f, "'nick'"), 1);
-    assert_int_equal(has_warning(&f, "line 1: <flame> attribute 'url' ignored"), 1);
+    /* Electric Sheep's metadata is known: kept without a warning */
+    assert_int_equal(has_warning(&f, "'nick'"), 0);
+    assert_int_equal(has_warning(&f, "'url'"), 0);
+    assert_int_equal(f.nwarnings, 0);
     fr_flame_file_free(&f);
 
     f = read_corpus("electricsheep.244.10471.flam3");
@@ -293,10 +295,12 @@ static void test_corpus_fractorium(void **state)
     assert_true(g->highlight_power == 1 && g->estimator_radius == 0 && g->filter == 0.5);
     assert_string_equal(extra(g->xf[0].extra, g->xf[0].nextra, "var_color"), "1");
     assert_string_equal(extra(g->xf[0].extra, g->xf[0].nextra, "name"), "1_to_1");
-    assert_string_equal(extra(g->extra, g->nextra, "fuse"), "15");
-    /* one warning per attribute name, not per xform */
-    assert_int_equal(has_warning(&f, "'var_color'"), 1);
-    assert_int_equal(has_warning(&f, "<xform> attribute 'name'"), 1);
+    /* Ember's settings are read, its metadata kept, nothing warned of */
+    assert_int_equal(g->fuse, 15);
+    assert_int_equal(g->sub_batch_size, 10240);
+    assert_true(g->cam_pitch == 0 && g->cam_yaw == 0 && g->cam_persp == 0 && g->cam_dof == 0);
+    assert_int_equal(g->curves.n[0], 4);
+    assert_int_equal(f.nwarnings, 0);
     fr_flame_file_free(&f);
 
     f = read_corpus("tyrantwave_flippeddisc_normal.flame");

@@ -27,7 +27,9 @@
  *  4. a bad value: the lane runs the rest of the iteration's tries with
  *     the scalar walker (fr_flame_walker_tries), from the same stream;
  *  5. plotting lanes draw for the final xform's opacity (when below 1),
- *     those that take it run it as one more run of lanes;
+ *     those that take it run it as one more run of lanes; with Ember's 3D
+ *     camera, each plotted point goes through it (flame_proj.h), lane by
+ *     lane;
  *  6. the hits' buckets and adds in vector loops; the next iteration's
  *     xform draws; the previous iteration's adds, interleaved with the
  *     prefetches of this one's buckets.
@@ -38,7 +40,8 @@
  * walker's.
  * Random numbers come from each walker's stream in the scalar walker's
  * order: xform, pre_blur, variations in order, the bad value's new point,
- * the opacity draw, the final xform's variations, the next xform.
+ * the opacity draw, the final xform's variations, the camera's depth of
+ * field, the next xform.
  */
 #include <immintrin.h>
 #include <math.h>
@@ -138,6 +141,7 @@ struct fr_flame_simd {
     int32_t *idx, *fidx;    /* lanes sorted by xform (runs padded with DUMMY); lanes taking the final xform */
     int32_t *on;            /* per lane: plots this iteration */
     double *fc;             /* final lanes: colour */
+    double *cx, *cy;        /* per lane: the point through the 3D camera (flame_proj.h) */
     int32_t *ffn, *fon;     /* final lanes: std xform, 1 */
     hits h[2];
     uint32_t *lin[FR_FB_CHANNELS]; /* linear palette: the adds, channel by channel */
@@ -508,7 +512,7 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
                                   SZ(2 * nl * FR_FB_CHANNELS, uint32_t));
     const size_t misc = 3 * SZ((size_t)nxf + 1, int) + 2 * SZ(4 * ((size_t)nxf + 1), int) +
                         2 * SZ(nk, unsigned char) + SZ(np, part) + SZ(nl, int32_t) +
-                        SZ(nw, const fr_flame_xform_pre *) + SZ(nw, double);
+                        SZ(nw, const fr_flame_xform_pre *) + SZ(nw, double) + 2 * SZ(nl, double);
     const size_t total = lane_bytes + work_bytes + hit_bytes + misc;
     s->mem = aligned_alloc(ALIGN, total);
     if (!s->mem) {
@@ -540,6 +544,7 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
     TAKE(s->draws, nk, unsigned char), TAKE(s->visible, nk, unsigned char);
     TAKE(s->part, np, part), TAKE(s->pt, nl, int32_t), TAKE(s->xp, nw, const fr_flame_xform_pre *);
     TAKE(w->wv, nw, double);
+    TAKE(s->cx, nl, double), TAKE(s->cy, nl, double);
 #undef TAKE
 #undef SZ
     return s;
@@ -974,8 +979,21 @@ static uint64_t plot_part(fr_flame_simd *s, const part *P, int *fo, hits *h, uin
             s->on[i] = 0;
         }
     }
-    if (!j->has_final || j->final_opacity != 1.0)
-        plotted += (uint64_t)hits_make(j, P->n, L->x + lo, L->y + lo, L->c + lo, L->fn + lo, s->on + lo, h, s->lin);
+    const fr_flame_proj *pj = j->frame->proj.on ? &j->frame->proj : NULL;
+    if (!j->has_final || j->final_opacity != 1.0) {
+        const double *hx = L->x + lo, *hy = L->y + lo;
+        if (pj) { /* the plotting lanes' points through the 3D camera, their draws after the opacity's */
+            for (int i = lo; i < lo + P->n; i++) {
+                if (!(s->on[i] & 1)) continue;
+                fr_flame_rng r = lane_rng(L, i);
+                s->cx[i] = L->x[i], s->cy[i] = L->y[i];
+                fr_flame_proj_apply(pj, &s->cx[i], &s->cy[i], L->z[i], &r);
+                lane_rng_put(L, i, &r);
+            }
+            hx = s->cx + lo, hy = s->cy + lo;
+        }
+        plotted += (uint64_t)hits_make(j, P->n, hx, hy, L->c + lo, L->fn + lo, s->on + lo, h, s->lin);
+    }
     if (!nf) return plotted;
     const int nstd = j->nstd;
     const double fs = j->speed[nstd], fcc = fs * j->color[nstd], fkeep = 1.0 - fs;
@@ -986,7 +1004,12 @@ static uint64_t plot_part(fr_flame_simd *s, const part *P, int *fo, hits *h, uin
         const int i = s->fidx[q];
         if (fbad && s->bad[q]) { /* the bad value's new point (fr_flame_xform_apply_core) */
             fr_flame_rng r = lane_rng(L, i);
-            s->ox[q] = fr_flame_u11(&r), s->oy[q] = fr_flame_u11(&r);
+            s->ox[q] = fr_flame_u11(&r), s->oy[q] = fr_flame_u11(&r), s->oz[q] = 0.0;
+            lane_rng_put(L, i, &r);
+        }
+        if (pj) { /* through the 3D camera, its draws after the final xform's */
+            fr_flame_rng r = lane_rng(L, i);
+            fr_flame_proj_apply(pj, &s->ox[q], &s->oy[q], s->oz[q], &r);
             lane_rng_put(L, i, &r);
         }
         s->fc[q] = fcc + fkeep * L->c[i], s->ffn[q] = L->fn[i], s->fon[q] = 1;

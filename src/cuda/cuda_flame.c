@@ -223,6 +223,8 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame
     /* the plain kernel maps points through a.frame: one job's camera */
     g->a.frame = J->cameras ? hframes[0] : df;
     g->a.cameras = J->cameras && J->njobs > 1;
+    g->a.proj = df.proj.on;
+    for (int k = 0; k < J->ncam; k++) g->a.proj |= J->cam[k].proj.on;
     if (J->njobs > 1) {
         CK(upload((void **)&g->jobs, hjobs, (size_t)J->njobs * sizeof *hjobs), "flame jobs");
         g->a.jobs = g->jobs;

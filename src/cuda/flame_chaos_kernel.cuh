@@ -121,8 +121,11 @@ __device__ __forceinline__ void plot_hit(const fr_cuda_flame_args &a, const fr_f
  * job from its segment; else the job alone, passed by value. CAMS (with
  * MULTI): the jobs have cameras of their own (a timeline's steps), so a
  * walker maps its points through its job's frame (global loads, the same
- * for every walker of a segment) instead of the kernel's copy. */
-template <int MINB, bool MULTI, bool CAMS>
+ * for every walker of a segment) instead of the kernel's copy. PROJ: some
+ * frame has Ember's 3D camera (flame_proj.h); without it the projection's
+ * code is not compiled in, so flames without a 3D camera run the kernel
+ * they ran before. */
+template <int MINB, bool MULTI, bool CAMS, bool PROJ>
 __global__ void __launch_bounds__(THREADS, MINB) flame_chaos(const __grid_constant__ fr_cuda_flame_args a)
 {
     const fr_flame_job *j = &a.job;
@@ -157,7 +160,7 @@ __global__ void __launch_bounds__(THREADS, MINB) flame_chaos(const __grid_consta
         for (uint32_t i = a.from; i < end; i++) {
             double oc;
             int fn;
-            int64_t b = fr_flame_walker_step(j, fr, &w, 1, &oc, &fn);
+            int64_t b = fr_flame_walker_step(j, fr, &w, 1, PROJ, &oc, &fn);
             if (b < 0) continue;
             plotted++;
             if (a.plot) plot_hit(a, j, b, oc, fn, any_hot, filter);
@@ -185,7 +188,7 @@ int resident_blocks(int *sms)
     int dev = 0, per_sm = 0;
     cudaGetDevice(&dev);
     cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, dev);
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, flame_chaos<MIN_BLOCKS, false, false>, THREADS, 0);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, flame_chaos<MIN_BLOCKS, false, false, false>, THREADS, 0);
     return per_sm > 0 ? per_sm : 1;
 }
 
@@ -202,12 +205,19 @@ cudaError_t chaos_launch(const fr_cuda_flame_args *a, cudaStream_t s)
     unsigned grid = (unsigned)(want < cap ? want : cap);
     const size_t smem = a->any_hot ? FR_FLAME_HOT_BITS / 8 : 0;
     if (grid == 0) return cudaSuccess;
-    if (a->jobs && a->cameras)
-        flame_chaos<MIN_BLOCKS, true, true><<<grid, THREADS, smem, s>>>(*a);
+    if (a->proj) {
+        if (a->jobs && a->cameras)
+            flame_chaos<MIN_BLOCKS, true, true, true><<<grid, THREADS, smem, s>>>(*a);
+        else if (a->jobs)
+            flame_chaos<MIN_BLOCKS, true, false, true><<<grid, THREADS, smem, s>>>(*a);
+        else
+            flame_chaos<MIN_BLOCKS, false, false, true><<<grid, THREADS, smem, s>>>(*a);
+    } else if (a->jobs && a->cameras)
+        flame_chaos<MIN_BLOCKS, true, true, false><<<grid, THREADS, smem, s>>>(*a);
     else if (a->jobs)
-        flame_chaos<MIN_BLOCKS, true, false><<<grid, THREADS, smem, s>>>(*a);
+        flame_chaos<MIN_BLOCKS, true, false, false><<<grid, THREADS, smem, s>>>(*a);
     else
-        flame_chaos<MIN_BLOCKS, false, false><<<grid, THREADS, smem, s>>>(*a);
+        flame_chaos<MIN_BLOCKS, false, false, false><<<grid, THREADS, smem, s>>>(*a);
     return cudaGetLastError();
 }
 

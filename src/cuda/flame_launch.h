@@ -62,6 +62,8 @@ typedef struct fr_cuda_flame_args {
     int classic;               /* every variation of every job is classic (fr_flame_var_classic) */
     int cameras;               /* with jobs: each job's frame (job->frame, device) has a camera of its own
                                   (a timeline's time steps), read by its walkers in place of a.frame's */
+    int proj;                  /* some job's frame has Ember's 3D camera (frame.proj.on): the kernel
+                                  built with the projection runs */
     unsigned long long *stats; /* FR_FS_SLOTS x FR_FS_COUNT */
 } fr_cuda_flame_args;
 

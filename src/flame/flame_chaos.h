@@ -227,16 +227,18 @@ FR_HD int fr_flame_walker_tries(const fr_flame_job *j, fr_flame_walker *w, int c
 /* One iteration (its bad-value retries included): the walker moves on. When
  * `plot` is set and the xform is visible, the plotted copy (through the
  * final xform when it applies) gives the bucket, returned with its colour
- * coordinate and the std xform; else, or outside the frame, -1. `frame`
+ * coordinate and the std xform; else, or outside the frame, -1. The point
+ * goes through the frame's 3D camera where it has one and `proj` is set
+ * (the GPU's kernel without cameras passes 0: its code left out). `frame`
  * is the job's frame (the GPU passes its copy among the kernel's
  * parameters: constant-bank loads instead of global ones). */
 FR_HD int64_t fr_flame_walker_step(const fr_flame_job *j, const fr_flame_frame *frame, fr_flame_walker *w, int plot,
-                                   double *oc, int *ofn)
+                                   int proj, double *oc, int *ofn)
 {
     const int fn = fr_flame_walker_tries(j, w, 0);
     w->last = fn + 1;
     if (!plot || j->vis[fn] == 0.0) return -1;
-    double o0 = w->p0, o1 = w->p1;
+    double o0 = w->p0, o1 = w->p1, o2 = w->p2;
     *oc = w->pc;
     *ofn = fn;
     if (j->has_final && (j->final_opacity == 1.0 || fr_flame_rng_01(&w->r) < j->final_opacity)) {
@@ -244,9 +246,9 @@ FR_HD int64_t fr_flame_walker_step(const fr_flame_job *j, const fr_flame_frame *
         const double fs = j->speed[f];
         *oc = fs * j->color[f] + (1.0 - fs) * w->pc;
         w->iters++;
-        double o2;
         fr_flame_xform_apply_core3(&j->xf[f], w->p0, w->p1, w->p2, &w->r, &o0, &o1, &o2);
     }
+    if (proj && frame->proj.on) fr_flame_proj_apply(&frame->proj, &o0, &o1, o2, &w->r);
     return fr_flame_bucket(frame, o0, o1);
 }
 
@@ -262,7 +264,7 @@ FR_HD void fr_flame_walker_start(const fr_flame_job *j, uint64_t k, fr_flame_wal
     w->iters = w->bad = 0;
     double oc;
     int fn;
-    for (int i = 0; i < j->fuse; i++) fr_flame_walker_step(j, j->frame, w, 0, &oc, &fn);
+    for (int i = 0; i < j->fuse; i++) fr_flame_walker_step(j, j->frame, w, 0, 0, &oc, &fn);
 }
 
 /* Walker k: n plotted samples into buckets. */
@@ -277,7 +279,7 @@ FR_HD void fr_flame_walk(const fr_flame_job *j, uint64_t k, uint32_t n, fr_flame
     for (uint32_t i = 0; i < n; i++) {
         double oc;
         int fn;
-        int64_t b = fr_flame_walker_step(j, j->frame, &w, 1, &oc, &fn);
+        int64_t b = fr_flame_walker_step(j, j->frame, &w, 1, 1, &oc, &fn);
         if (b < 0) continue;
         fr_flame_ring_push(j, &ring, buckets, b, oc, fn, atomic);
         plotted++;

@@ -36,6 +36,10 @@ void fr_flame_log_constants(const fr_flame_genome *g, const fr_flame_frame *f, d
     *k1 = (contrast * g->brightness * prefilter_white * 268.0 * (1.0 / nbatches)) / 256;
     double area = (double)f->width * f->image_height / (f->ppux * f->ppuy);
     *k2 = (f->os * f->os * nbatches) / (contrast * area * white_level * f->sample_density * sumfilt);
+    /* Ember's logscale_k2 fixes k2 of its log scaling, log(1 + hits k2)
+     * over the whole render; here a pass's count is 255 a hit: the same
+     * curve is k2 = logscale_k2 passes / 255 */
+    if (g->logscale_k2 != 0.0) *k2 = g->logscale_k2 * nbatches / prefilter_white;
 }
 
 /* Rows of a swath: at least twice the widest splat, so that no cell gets

@@ -332,6 +332,10 @@ void fr_flame_frame_camera(const fr_flame_genome *g, const fr_flame_frame *f, fr
     c->rot_sin = sin(g->rotate * 2 * M_PI / 360.0);
     c->rot_center[0] = g->rot_center[0];
     c->rot_center[1] = g->rot_center[1];
+    /* the depth of field's half extent: Ember's raster, whose gutter is a
+     * fixed 10 pixels a side */
+    fr_flame_proj_setup(g->cam_yaw, g->cam_pitch, g->cam_zpos, g->cam_persp, g->cam_dof, g->blur_curve,
+                        (f->width / 2.0 + 10.0) / ppux, (f->image_height / 2.0 + 10.0) / ppuy, &c->proj);
 }
 
 void fr_flame_camera_get(const fr_flame_frame *f, fr_flame_camera *c)
@@ -341,6 +345,7 @@ void fr_flame_camera_get(const fr_flame_frame *f, fr_flame_camera *c)
     c->ws0 = f->ws0, c->wb0s0 = f->wb0s0, c->hs1 = f->hs1, c->hb1s1 = f->hb1s1;
     c->rotated = f->rotated, c->rot_cos = f->rot_cos, c->rot_sin = f->rot_sin;
     c->rot_center[0] = f->rot_center[0], c->rot_center[1] = f->rot_center[1];
+    c->proj = f->proj;
 }
 
 void fr_flame_camera_put(fr_flame_frame *f, const fr_flame_camera *c)
@@ -349,6 +354,7 @@ void fr_flame_camera_put(fr_flame_frame *f, const fr_flame_camera *c)
     f->ws0 = c->ws0, f->wb0s0 = c->wb0s0, f->hs1 = c->hs1, f->hb1s1 = c->hb1s1;
     f->rotated = c->rotated, f->rot_cos = c->rot_cos, f->rot_sin = c->rot_sin;
     f->rot_center[0] = c->rot_center[0], f->rot_center[1] = c->rot_center[1];
+    f->proj = c->proj;
 }
 
 int fr_flame_camera_equal(const fr_flame_camera *a, const fr_flame_camera *b)
@@ -356,7 +362,8 @@ int fr_flame_camera_equal(const fr_flame_camera *a, const fr_flame_camera *b)
     return !memcmp(a->bounds, b->bounds, sizeof a->bounds) && a->ws0 == b->ws0 && a->wb0s0 == b->wb0s0 &&
            a->hs1 == b->hs1 && a->hb1s1 == b->hb1s1 && a->rotated == b->rotated &&
            (!a->rotated || (a->rot_cos == b->rot_cos && a->rot_sin == b->rot_sin &&
-                            a->rot_center[0] == b->rot_center[0] && a->rot_center[1] == b->rot_center[1]));
+                            a->rot_center[0] == b->rot_center[0] && a->rot_center[1] == b->rot_center[1])) &&
+           fr_flame_proj_equal(&a->proj, &b->proj);
 }
 
 static void setup_camera(const fr_flame_genome *g, fr_flame_frame *f)

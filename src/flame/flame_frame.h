@@ -21,6 +21,7 @@
 #include "core/context.h"
 #include "core/hd.h"
 #include "flame/flame_genome.h"
+#include "flame/flame_proj.h"
 
 enum { FR_FB_R = 0, FR_FB_G = 1, FR_FB_B = 2, FR_FB_A = 3, FR_FB_CNT = 4, FR_FB_CHANNELS = 5 };
 
@@ -74,6 +75,7 @@ typedef struct fr_flame_frame {
     double ws0, wb0s0, hs1, hb1s1;
     int rotated;            /* rotate != 0 */
     double rot_cos, rot_sin, rot_center[2];
+    fr_flame_proj proj;     /* Ember's 3D camera, before the above (proj.on 0: none) */
     /* sampling */
     double sample_density;  /* quality * 4^zoom */
     double nsamples;        /* sample_density * width * height (all passes) */
@@ -102,9 +104,11 @@ typedef struct fr_flame_camera {
     double ws0, wb0s0, hs1, hb1s1;
     int rotated;
     double rot_cos, rot_sin, rot_center[2];
+    fr_flame_proj proj;
 } fr_flame_camera;
 
-/* The camera of genome g (centre, scale, zoom, rotate, rot_center) in
+/* The camera of genome g (centre, scale, zoom, rotate, rot_center, and
+ * Ember's 3D camera: cam_*, blur_curve) in
  * frame f's geometry (size, supersample, gutter, bucket grid), as
  * fr_flame_frame_init computes the frame's own; *ppu and *sample_density
  * (may be NULL) receive g's pixels per unit (scale x 2^zoom) and quality x

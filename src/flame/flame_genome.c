@@ -299,6 +299,15 @@ int fr_flame_genome_equal(const fr_flame_genome *a, const fr_flame_genome *b, ch
 {
     for (int i = 0; i < fr_flame_genome_nattrs; i++)
         if (!attr_eq(&fr_flame_genome_attrs[i], a, b, why, n)) return 0;
+    for (int k = 0; k < 4; k++) {
+        if (a->curves.n[k] != b->curves.n[k])
+            return differ(why, n, "%s: %d != %d points", fr_flame_curve_names[k], a->curves.n[k], b->curves.n[k]);
+        for (int i = 0; i < a->curves.n[k]; i++)
+            for (int j = 0; j < 2; j++)
+                if (!(a->curves.p[k][i][j] == b->curves.p[k][i][j]))
+                    return differ(why, n, "%s point %d: %.17g != %.17g", fr_flame_curve_names[k], i,
+                                  a->curves.p[k][i][j], b->curves.p[k][i][j]);
+    }
     for (int i = 0; i < 2; i++)
         if (!(a->rot_center[i] == b->rot_center[i]))
             return differ(why, n, "rot_center[%d]: %.17g != %.17g", i, a->rot_center[i], b->rot_center[i]);

@@ -11,6 +11,7 @@
 #define FR_FLAME_GENOME_H
 
 #include "fractalis.h"
+#include "flame/flame_curves.h"
 #include "flame/flame_variations.h"
 
 #define FR_FLAME_PALETTE 256
@@ -146,6 +147,23 @@ typedef struct fr_flame_genome {
     fr_flame_palette_interp palette_interpolation; /* palette_interpolation */
     double hsv_rgb_palette_blend; /* hsv_rgb_palette_blend: rgb share of an hsv_circular blend */
     int palette_index;         /* palette="N" (-1 = inline colours) */
+    /* Ember's (Fractorium's) 3D camera: the point (x, y, z) is turned by
+     * yaw (about z) and pitch (about x), moved by -cam_zpos along z and
+     * divided by 1 - cam_persp z before binning; cam_dof blurs it by
+     * depth (blur_curve shapes the blur across the image). All 0: none. */
+    double cam_zpos;           /* cam_zpos */
+    double cam_persp;          /* cam_persp (Apophysis also wrote cam_perspective) */
+    double cam_yaw;            /* cam_yaw, radians */
+    double cam_pitch;          /* cam_pitch, radians */
+    double cam_dof;            /* cam_dof: depth-of-field blur */
+    double blur_curve;         /* blur_curve: 0 = even blur */
+    double logscale_k2;        /* logscale_k2: Ember's fixed k2 of the log scaling (0 = computed) */
+    /* Ember's iteration settings, kept (fractalis follows flam3's
+     * iteration; see ARCHITECTURE.md "Ember genome features"). */
+    int sub_batch_size;        /* sub_batch_size (0 = not given) */
+    int fuse;                  /* fuse (0 = not given) */
+    double rand_range;         /* rand_range: the start point's range */
+    fr_flame_curves curves;    /* curves, overall_curve, red_curve, green_curve, blue_curve */
     double palette[FR_FLAME_PALETTE][4]; /* r g b a in [0, 1], colour premultiplied by a as
                                             flam3 keeps it (rgba="r g b a" -> a*r/255 ...) */
     int symmetry;              /* <symmetry kind="N"/> (0 = none), applied on read: the

@@ -18,6 +18,34 @@ static const char *const palinterp_names[] = {"hsv", "sweep", "rgb", "hsv_circul
 const char *const fr_flame_motion_names[FR_MOTION_HILL + 1] = {NULL, "sin", "triangle", "hill"};
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* Ember's plugins (the variations it used) and new_linear (its 2D linear,
+ * always 1 in its files); Electric Sheep's nick, url, notes, brood and
+ * genebank (who made it, how it was bred); Apophysis 2's angle (rotate in
+ * radians, which it also writes). Xforms: Ember's name (a label) and
+ * var_color (direct-colour variations' share: none in fractalis). */
+static const char *const meta_flame[] = {"plugins", "new_linear", "nick",  "url",
+                                         "notes",   "angle",      "brood", "genebank"};
+static const char *const meta_xform[] = {"name", "var_color"};
+
+int fr_flame_meta_attr(const char *name, int xform)
+{
+    const char *const *list = xform ? meta_xform : meta_flame;
+    const int n = xform ? COUNT(meta_xform) : COUNT(meta_flame);
+    for (int i = 0; i < n; i++)
+        if (!strcmp(name, list[i])) return 1;
+    return 0;
+}
+
+const char *const fr_flame_curve_names[4] = {"overall_curve", "red_curve", "green_curve", "blue_curve"};
+
+int fr_flame_curve_attr(const char *name)
+{
+    if (!strcmp(name, "curves")) return -1;
+    for (int k = 0; k < 4; k++)
+        if (!strcmp(name, fr_flame_curve_names[k])) return k;
+    return -2;
+}
 #define GENOME_MEMBER(f) (((fr_flame_genome *)0)->f)
 
 /* A row's kind as initialisers of its fr_flame_attr_desc: ENUM(names) and

@@ -36,7 +36,11 @@
  *          only time flam3_print writes it).
  * Two attributes do more when read (center also sets rot_center, hue is
  * taken modulo 1), and two are not fields (soloxform, version): the
- * reader handles them itself. */
+ * reader handles them itself. The rows after palette are Ember's
+ * (Fractorium, Apophysis, JWildfire), default what Ember assumes when
+ * absent (0: not given, for sub_batch_size and fuse), written only when
+ * set. Ember's colour curves (flame_xml_curves.c) and its metadata
+ * (fr_flame_meta_attr) are read outside the table. */
 /* clang-format off */
 #define FR_FLAME_GENOME_ATTRS(X)                                                                                                           \
     X(time,                  "time",                  NUM,                   0.0,                       ALWAYS,     NULL)                  \
@@ -70,7 +74,17 @@
     X(palette_interpolation, "palette_interpolation", ENUM(palinterp_names), FR_PALINTERP_HSV_CIRCULAR, ALWAYS,     NULL)                  \
     X(hsv_rgb_palette_blend, "hsv_rgb_palette_blend", NUM,                   0.0,                       CHANGED,    NULL)                  \
     X(hue_rotation,          "hue",                   NUM,                   0.0,                       CHANGED,    NULL)                  \
-    X(palette_index,         "palette",               INT,                   -1,                        CHANGED,    NULL)
+    X(palette_index,         "palette",               INT,                   -1,                        CHANGED,    NULL)                  \
+    X(sub_batch_size,        "sub_batch_size",        INT,                   0,                         CHANGED,    NULL)                  \
+    X(fuse,                  "fuse",                  INT,                   0,                         CHANGED,    NULL)                  \
+    X(rand_range,            "rand_range",            NUM,                   1.0,                       CHANGED,    NULL)                  \
+    X(logscale_k2,           "logscale_k2",           NUM,                   0.0,                       CHANGED,    NULL)                  \
+    X(cam_zpos,              "cam_zpos",              NUM,                   0.0,                       CHANGED,    NULL)                  \
+    X(cam_persp,             "cam_persp",             NUM,                   0.0,                       CHANGED,    "cam_perspective")     \
+    X(cam_yaw,               "cam_yaw",               NUM,                   0.0,                       CHANGED,    NULL)                  \
+    X(cam_pitch,             "cam_pitch",             NUM,                   0.0,                       CHANGED,    NULL)                  \
+    X(cam_dof,               "cam_dof",               NUM,                   0.0,                       CHANGED,    NULL)                  \
+    X(blur_curve,            "blur_curve",            NUM,                   0.0,                       CHANGED,    NULL)
 /* clang-format on */
 
 typedef enum fr_flame_attr_kind {
@@ -139,6 +153,18 @@ extern const fr_flame_xattr_desc fr_flame_xform_attrs[];
 extern const int fr_flame_xform_nattrs;
 
 const fr_flame_xattr_desc *fr_flame_xform_attr_find(const char *name);
+
+/* Attributes that other programs (Fractorium/Ember, Apophysis, JWildfire,
+ * Electric Sheep) write and that change nothing fractalis draws: kept
+ * verbatim without a warning (see ARCHITECTURE.md, "Ember genome
+ * features"). xform: 0 for <flame>, 1 for an xform. */
+int fr_flame_meta_attr(const char *name, int xform);
+
+/* Ember's colour-curve attributes: "curves" (-1: all four curves), or
+ * overall_curve, red_curve, green_curve, blue_curve (the curve's index 0
+ * to 3); -2 for any other name. */
+int fr_flame_curve_attr(const char *name);
+extern const char *const fr_flame_curve_names[4];
 
 /* A member of a genome or an xform by its row's offset. */
 #define FR_ATTR_FIELD(obj, offset, type) ((type *)((char *)(obj) + (offset)))

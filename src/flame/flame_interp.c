@@ -206,6 +206,38 @@ static void slot_interp(fr_flame_slot *r, fr_interp_cp *cpi, int ncp, int xfi, i
     }
 }
 
+/* Ember's curves at coefficients c: point by point, an absent curve taken
+ * as Ember's default (five points on y = x); where the genomes' curves
+ * have different counts of points, the first genome's curve. */
+static void curves_interp(fr_flame_curves *r, const fr_interp_cp *cpi, int ncp, const double *c)
+{
+    fr_flame_curves cv[4];
+    for (int k = 0; k < ncp; k++)
+        cv[k] = cpi[k].g.curves;
+    memset(r, 0, sizeof *r);
+    for (int ck = 0; ck < 4; ck++) {
+        int any = 0, same = 1;
+        for (int k = 0; k < ncp; k++)
+            any |= cv[k].n[ck] > 0;
+        if (!any) continue;
+        for (int k = 0; k < ncp; k++)
+            if (!cv[k].n[ck]) {
+                cv[k].n[ck] = 5;
+                for (int i = 0; i < 5; i++)
+                    cv[k].p[ck][i][0] = cv[k].p[ck][i][1] = i * 0.25;
+            }
+        for (int k = 1; k < ncp; k++)
+            same &= cv[k].n[ck] == cv[0].n[ck];
+        r->n[ck] = cv[0].n[ck];
+        for (int i = 0; i < r->n[ck]; i++)
+            for (int j = 0; j < 2; j++)
+                if (same)
+                    SUMTO(r->p[ck][i][j], cv[k].p[ck][i][j]);
+                else
+                    r->p[ck][i][j] = cv[0].p[ck][i][j];
+    }
+}
+
 /* flam3_interpolate_n over aligned cps into r (r's xforms already there). */
 static fr_status interpolate_n(fr_context *ctx, fr_flame_genome *r, int ncp, fr_interp_cp *cpi, double *c,
                                double stagger)
@@ -255,6 +287,20 @@ static fr_status interpolate_n(fr_context *ctx, fr_flame_genome *r, int ncp, fr_
     INTERP(estimator_minimum);
     INTERP(estimator_curve);
     INTERP(gamma_threshold);
+    /* Ember's (Ember::Interpolate): the camera, k2 and the iteration
+     * settings as numbers; a curve point by point where every genome's
+     * curve has as many points, else the first genome's */
+    INTERI(sub_batch_size);
+    INTERI(fuse);
+    INTERP(rand_range);
+    INTERP(logscale_k2);
+    INTERP(cam_zpos);
+    INTERP(cam_persp);
+    INTERP(cam_yaw);
+    INTERP(cam_pitch);
+    INTERP(cam_dof);
+    INTERP(blur_curve);
+    curves_interp(&r->curves, cpi, ncp, c);
 #undef INTERP
 #undef INTERI
 

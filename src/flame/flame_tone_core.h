@@ -2,7 +2,8 @@
  * flame_tone_core.h - the tone map of flam3 3.1.1's rect.c as FR_HD code
  * (the CPU loops of flame_tonemap.c and the CUDA kernels share it): the
  * spatial filter window of one pixel, flam3_calc_alpha, flam3_calc_newrgb
- * (gamma, gamma_threshold, vibrancy, highlight_power, background) and the
+ * (gamma, gamma_threshold, vibrancy, highlight_power, background),
+ * Ember's colour curves (flame_curves.h) where the genome has any, and the
  * clamp and truncation to 8 or 16 bits.
  */
 #ifndef FR_FLAME_TONE_CORE_H
@@ -12,6 +13,7 @@
 #include <stdint.h>
 
 #include "core/hd.h"
+#include "flame/flame_curves.h"
 #include "flame/flame_frame.h"
 #include "flame/flame_hsv.h"
 
@@ -25,6 +27,7 @@ typedef struct fr_flame_tone {
     double highpow;  /* highlight_power */
     double bg[3];    /* background * 256 */
     int transparency;
+    fr_flame_curve_splines curves; /* curves.on == 0: none (the image as flam3's) */
 } fr_flame_tone;
 
 static inline void fr_flame_tone_setup(const fr_flame_genome *g, int transparency, fr_flame_tone *t)
@@ -35,6 +38,14 @@ static inline void fr_flame_tone_setup(const fr_flame_genome *g, int transparenc
     t->highpow = g->highlight_power;
     for (int c = 0; c < 3; c++) t->bg[c] = g->background[c] * 256.0;
     t->transparency = transparency;
+    fr_flame_curve_splines_setup(&g->curves, &t->curves);
+}
+
+/* Ember's curves on a channel value of the 0..255 scale (255 is Ember's
+ * 1), where it applies them: on the final colour, before the clamp. */
+FR_HD double fr_flame_tone_curve(const fr_flame_tone *tn, int c, double a)
+{
+    return 255.0 * fr_flame_curve_apply(&tn->curves, c, a / 255.0);
 }
 
 /* palettes.c:flam3_calc_alpha */
@@ -82,8 +93,9 @@ FR_HD void fr_flame_calc_newrgb(const double *cbuf, double ls, double highpow, d
 
 /* rect.c's tone map of one filtered (or, with earlyclip, unfiltered) value,
  * in place: rgb becomes 0..255 (un-premultiplied when transparent, else
- * composited over the background), t[3] the alpha in [0, 1]. */
-FR_HD void fr_flame_tonemap_cell(const fr_flame_tone *tn, double t[4])
+ * composited over the background), t[3] the alpha in [0, 1]. The curves
+ * come here, unless earlyclip (then after the filter, as Ember has it). */
+FR_HD void fr_flame_tonemap_cell(const fr_flame_tone *tn, double t[4], int earlyclip)
 {
     double alpha, ls, newrgb[3];
     double tmp = t[3] / FR_PREFILTER_WHITE;
@@ -103,6 +115,7 @@ FR_HD void fr_flame_tonemap_cell(const fr_flame_tone *tn, double t[4])
             a += (1.0 - alpha) * tn->bg[c];
         else
             a = alpha > 0 ? a / alpha : 0;
+        if (tn->curves.on && !earlyclip) a = fr_flame_tone_curve(tn, c, a);
         if (a > 255) a = 255;
         if (a < 0) a = 0;
         t[c] = a;
@@ -114,7 +127,7 @@ FR_HD void fr_flame_tonemap_cell(const fr_flame_tone *tn, double t[4])
 FR_HD void fr_flame_tonemap_acc(const fr_flame_tone *tn, fr_flame_acc_t *a)
 {
     double t[4] = {a[0], a[1], a[2], a[3]};
-    fr_flame_tonemap_cell(tn, t);
+    fr_flame_tonemap_cell(tn, t, 1);
     for (int c = 0; c < 4; c++) a[c] = (fr_flame_acc_t)t[c];
 }
 
@@ -162,7 +175,10 @@ FR_HD void fr_flame_tone_pixel(const fr_flame_frame *f, const fr_flame_tone *tn,
 {
     double t[4];
     fr_flame_filter_pixel(f, accum, i, j, t);
-    if (!earlyclip) fr_flame_tonemap_cell(tn, t);
+    if (!earlyclip)
+        fr_flame_tonemap_cell(tn, t, 0);
+    else if (tn->curves.on)
+        for (int c = 0; c < 3; c++) t[c] = fr_flame_tone_curve(tn, c, t[c]);
     for (int c = 0; c < 3; c++) p[c] = fr_flame_quantise(t[c], bpc);
     p[3] = fr_flame_quantise_alpha(t[3], tn->transparency, bpc);
 }

@@ -76,8 +76,11 @@ static fr_status flame_attr(fr_flame_reader *r, xmlNodePtr node, const char *nam
         st->solo = d < -1 ? -1 : d > INT_MAX ? INT_MAX : (int)d;
         return FR_OK;
     }
-    if (!strcmp(name, "version")) /* flam3 writes it and reads nothing from it */
+    /* flam3 writes version and reads nothing from it; other programs'
+     * metadata (fr_flame_meta_attr) is kept as it is */
+    if (!strcmp(name, "version") || fr_flame_meta_attr(name, 0))
         return fr_flame_read_keep_attr(r, &g->extra, &g->nextra, name, v);
+    if (fr_flame_curve_attr(name) > -2) return fr_flame_read_curve(r, node, &g->curves, name, v);
     const fr_flame_attr_desc *d = fr_flame_genome_attr_find(name);
     if (!d) return fr_flame_read_unknown_attr(r, node, name, v, &g->extra, &g->nextra);
     if ((s = read_attr(r, node, d, g, name, v))) return s;

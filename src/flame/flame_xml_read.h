@@ -71,6 +71,11 @@ fr_status fr_flame_read_xform(fr_flame_reader *r, fr_flame_read_state *st, xmlNo
 fr_status fr_flame_read_grow(fr_flame_reader *r, fr_flame_read_state *st, xmlNodePtr node);
 fr_status fr_flame_read_chaos_rows(fr_flame_reader *r, fr_flame_read_state *st);
 
+/* flame_xml_curves.c: one of Ember's curve attributes (name as
+ * fr_flame_curve_attr knows it) into c. */
+fr_status fr_flame_read_curve(fr_flame_reader *r, xmlNodePtr node, fr_flame_curves *c, const char *name,
+                              const char *v);
+
 /* flame_xml_symmetry.c: <symmetry kind="N"/>. */
 fr_status fr_flame_read_symmetry(fr_flame_reader *r, fr_flame_read_state *st, xmlNodePtr node);
 

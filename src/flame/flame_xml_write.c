@@ -204,6 +204,35 @@ static void write_attr(fr_flame_xml_out *o, const fr_flame_attr_desc *d, const f
     }
 }
 
+/* Ember's colour curves, when any is given: as one `curves` attribute
+ * (Fractorium's format, weights 1) when each has the four points it holds,
+ * else each as its own attribute (x y pairs). */
+static void write_curves(fr_flame_xml_out *o, const fr_flame_curves *c)
+{
+    int four = 1, any = 0;
+    for (int k = 0; k < 4; k++) {
+        four &= c->n[k] == 4;
+        any |= c->n[k] > 0;
+    }
+    if (!any) return;
+    if (four) fr_strbuf_puts(&o->text, " curves=\"");
+    for (int k = 0; k < 4; k++) {
+        if (!four) {
+            if (!c->n[k]) continue;
+            fr_strbuf_printf(&o->text, " %s=\"", fr_flame_curve_names[k]);
+        }
+        for (int i = 0; i < c->n[k]; i++) {
+            if (i || (four && k)) fr_strbuf_puts(&o->text, " ");
+            put_num(o, c->p[k][i][0]);
+            fr_strbuf_puts(&o->text, " ");
+            put_num(o, c->p[k][i][1]);
+            if (four) fr_strbuf_puts(&o->text, " 1");
+        }
+        if (!four) fr_strbuf_puts(&o->text, "\"");
+    }
+    if (four) fr_strbuf_puts(&o->text, "\"");
+}
+
 /* The row's `written` rule (flame_genome_attrs.h). */
 static int attr_written(const fr_flame_attr_desc *d, const fr_flame_genome *g)
 {
@@ -241,6 +270,7 @@ static fr_status write_flame(fr_context *ctx, fr_flame_xml_out *o, const fr_flam
         }
     for (int i = 0; i < fr_flame_genome_nattrs; i++)
         if (attr_written(&fr_flame_genome_attrs[i], g)) write_attr(o, &fr_flame_genome_attrs[i], g);
+    write_curves(o, &g->curves);
     write_extra(o, g->extra, g->nextra, "version");
     fr_strbuf_puts(&o->text, ">\n");
     for (int i = 0; i < g->nxf; i++)

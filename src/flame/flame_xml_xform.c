@@ -146,8 +146,9 @@ static fr_status xform_attr(fr_flame_reader *r, xmlNodePtr node, const char *nam
         }
     } else if ((plain = fr_flame_xform_attr_find(name))) {
         s = fr_flame_read_num(r, node, name, v, FR_ATTR_FIELD(x, plain->offset, double));
-    } else if (!strcmp(name, "amw_amp")) {
-        /* flam3 reads it into a field no variation uses: kept. */
+    } else if (!strcmp(name, "amw_amp") || fr_flame_meta_attr(name, 1)) {
+        /* flam3 reads amw_amp into a field no variation uses; Ember's name
+         * and var_color change nothing fractalis draws: kept. */
         s = fr_flame_read_keep_attr(r, &x->extra, &x->nextra, name, v);
     } else if ((k = fr_flame_param_xml_find(name)) >= 0) {
         if (!(s = fr_flame_read_num(r, node, name, v, &d))) {
