@@ -70,13 +70,9 @@ static fr_status run_one(fr_multi_worker *w, uint64_t first, uint64_t count, voi
 static fr_status multi_buddha_run(void *state, uint64_t first, uint64_t count, fr_buddha_counters *c)
 {
     mbuddha *m = state;
-    for (int k = 0; k < m->pool.n; k++) m->c[k] = (fr_buddha_counters){0, 0, 0};
+    for (int k = 0; k < m->pool.n; k++) m->c[k] = (fr_buddha_counters){0};
     fr_status s = fr_multi_split(&m->pool, first, count, 0, run_one, m);
-    for (int k = 0; k < m->pool.n; k++) {
-        c->orbits += m->c[k].orbits;
-        c->iterations += m->c[k].iterations;
-        c->hits += m->c[k].hits;
-    }
+    for (int k = 0; k < m->pool.n; k++) fr_buddha_counters_add(c, &m->c[k]);
     return s;
 }
 
