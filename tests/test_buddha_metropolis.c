@@ -276,7 +276,7 @@ static void test_zoom_converges_to_uniform(void **state)
     }
     assert_true(worst < 5);
     /* the point of it: fewer samples than uniform for the same noise */
-    assert_true(equiv[1] > 1.5 * (double)MH);
+    assert_true(equiv[1] > 1.2 * (double)MH);
 }
 
 int main(void)

@@ -12,17 +12,18 @@
 /* What a batch of samples did (added up by backends). */
 typedef struct fr_buddha_counters {
     uint64_t orbits, iterations, hits;
-    /* metropolis (buddha_chain_body.h): fresh proposals and the sum of
-     * their C, accepted moves, plotted states */
-    uint64_t fresh, fresh_hits, accepted, states;
+    /* metropolis (buddha_chain_body.h): fresh proposals and those with
+     * C > 0, accepted moves, plotted states and the sum of their weights */
+    uint64_t fresh, fresh_in, accepted, states, weight_sum;
 } fr_buddha_counters;
-#define FR_BUDDHA_COUNTERS 7
+#define FR_BUDDHA_COUNTERS 8
 
 /* Add b's counters to a's. */
 static inline void fr_buddha_counters_add(fr_buddha_counters *a, const fr_buddha_counters *b)
 {
     a->orbits += b->orbits, a->iterations += b->iterations, a->hits += b->hits;
-    a->fresh += b->fresh, a->fresh_hits += b->fresh_hits, a->accepted += b->accepted, a->states += b->states;
+    a->fresh += b->fresh, a->fresh_in += b->fresh_in, a->accepted += b->accepted, a->states += b->states;
+    a->weight_sum += b->weight_sum;
 }
 
 /* Random stream of the importance pilot pass (the render uses stream 0). */

@@ -12,8 +12,9 @@
  * Chain k: the first start draw with C > 0, then chain_len steps; a state
  * is plotted when the chain leaves it or ends, with weight (steps held
  * after the burn-in) x W(C). The counters get the proposals' orbits in the
- * view, the fresh proposals and the sum of their C, the accepted moves,
- * the plotted states and the hits (points x steps held).
+ * view, the fresh proposals and those with C > 0, the accepted moves, the
+ * plotted states, the sum of their weights and the hits (points x steps
+ * held).
  */
 #include "buddha/buddha_metropolis.h"
 
@@ -35,15 +36,23 @@ FR_MH_QUAL void FR_MH_CHAIN(const fr_buddha_job *j, uint64_t k, FR_MH_CTX x, fr_
         const int fresh = fr_buddha_mh_propose(j, k, s, cr, ci, &nr, &ni, &u);
         const uint64_t cn = fr_buddha_mh_inside(j, nr, ni) ? FR_MH_SCORE(x, nr, ni, &steps) : 0;
         c->orbits += cn > 0;
-        if (fresh) c->fresh++, c->fresh_hits += cn;
+        if (fresh) c->fresh++, c->fresh_in += cn > 0;
         if (fr_buddha_mh_accept(u, cur, cn)) {
-            if (held) c->hits += held * FR_MH_PLOT(x, cr, ci, held * fr_buddha_mh_weight(j, cur), &steps);
+            if (held) {
+                const uint64_t w = held * fr_buddha_mh_weight(j, cur);
+                c->hits += held * FR_MH_PLOT(x, cr, ci, w, &steps);
+                c->weight_sum += w;
+            }
             cr = nr, ci = ni, cur = cn, held = 0;
             c->accepted++;
         }
         if (s >= j->burn_in) held++;
     }
-    if (held) c->hits += held * FR_MH_PLOT(x, cr, ci, held * fr_buddha_mh_weight(j, cur), &steps);
+    if (held) {
+        const uint64_t w = held * fr_buddha_mh_weight(j, cur);
+        c->hits += held * FR_MH_PLOT(x, cr, ci, w, &steps);
+        c->weight_sum += w;
+    }
     c->states += j->chain_len - j->burn_in;
     c->iterations += steps;
 }

@@ -74,16 +74,18 @@ void fr_buddha_mh_chains(const fr_buddha_job *j, uint64_t first, uint64_t count,
     for (uint64_t k = first; k < first + count; k++) mh_chain(j, k, &h, c);
 }
 
-/* Expected counts: states x K E_u[h] / mu (E_pi[W h] = K E_u[h] / mu),
- * uniform's S E_u[h]; mu, the mean C of a uniform sample, is the fresh
- * proposals' mean C (an unbiased estimate: the chain's own average of
- * 1 / C, which would be less noisy, carries the chains' slow mixing and
- * came out 5 to 10 % low on the test's zoom). */
+/* Expected counts: sum(W) E_u[h] / P(C > 0), since E_pi[W h] = K E_u[h] / mu
+ * and sum(W) estimates states K E_pi[1 / C] = states K P(C > 0) / mu;
+ * uniform sampling's are S E_u[h]. P(C > 0) is the fraction of the fresh
+ * (uniform) proposals with C > 0. (The fresh proposals' mean C estimates
+ * mu without the chains, but C is heavy-tailed: rare orbits that linger
+ * in the view carry much of it, and the estimate came out 10 to 25 % low
+ * in most runs of the test's zooms.) */
 double fr_buddha_mh_scale(const fr_buddha_job *j, const fr_buddha_counters *c, uint64_t samples)
 {
-    if (!c->fresh_hits || !samples) return 0;
-    const double mu = (double)c->fresh_hits / (double)c->fresh;
-    return (double)c->states * (double)j->mh_k / (mu * (double)samples);
+    if (!c->fresh_in || !samples) return 0;
+    const double p_in = (double)c->fresh_in / (double)c->fresh;
+    return (double)c->weight_sum / (p_in * (double)samples);
 }
 
 uint64_t fr_buddha_mh_room(const fr_buddha_job *j, uint64_t total)

@@ -222,15 +222,15 @@ static const fr_param_desc rows[] = {
       "metropolis: steps of a chain; samples are whole chains (rounded up), so resumed and shared renders "
       "recompute each chain exactly",
       1, 2147483648.0, FR_PARAM_SCENE_IF_SET},
-     OFF(chain_length), {.u = 4096}},
+     OFF(chain_length), {.u = 16384}},
     {{"burn-in", FR_PT_UINT, "metropolis: first steps of each chain that are not plotted (less than chain-length)",
       0, 2147483647.0, FR_PARAM_SCENE_IF_SET},
-     OFF(burn_in), {.u = 256}},
+     OFF(burn_in), {.u = 1024}},
     {{"fresh", FR_PT_DOUBLE,
       "metropolis: probability that a step proposes a uniform point of the region instead of a mutation (these "
       "also estimate the image's scale)",
       0, 1, FR_PARAM_SCENE_IF_SET},
-     OFF(fresh), {.d = 0.25}},
+     OFF(fresh), {.d = 0.1}},
     {{"mutation", FR_PT_DOUBLE,
       "metropolis: largest mutation step in view widths; steps range over 10 octaves below it", 0, 1e6,
       FR_PARAM_MIN_OPEN | FR_PARAM_SCENE_IF_SET},

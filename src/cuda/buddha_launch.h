@@ -15,7 +15,7 @@ extern "C" {
 enum {
     FR_BS_ORBITS = 0, FR_BS_ITERATIONS = 1, FR_BS_HITS = 2,
     /* metropolis (fr_buddha_counters' order) */
-    FR_BS_FRESH = 3, FR_BS_FRESH_HITS = 4, FR_BS_ACCEPTED = 5, FR_BS_STATES = 6, FR_BS_COUNT = 7
+    FR_BS_FRESH = 3, FR_BS_FRESH_IN = 4, FR_BS_ACCEPTED = 5, FR_BS_STATES = 6, FR_BS_WEIGHT_SUM = 7, FR_BS_COUNT = 8
 };
 #define FR_BS_SLOTS 1024
 #define FR_BW_SLOTS 64

@@ -77,10 +77,10 @@ template <typename T, int MODE, int F> __global__ void __launch_bounds__(THREADS
 {
     const uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= a.count) return;
-    fr_buddha_counters c = {0, 0, 0, 0, 0, 0, 0};
+    fr_buddha_counters c = {0, 0, 0, 0, 0, 0, 0, 0};
     mh_chain<T, MODE, F>(&a.job, a.first + i, &a, &c);
-    const unsigned long long v[FR_BS_COUNT] = {c.orbits,     c.iterations, c.hits,  c.fresh,
-                                               c.fresh_hits, c.accepted,   c.states};
+    const unsigned long long v[FR_BS_COUNT] = {c.orbits,   c.iterations, c.hits,   c.fresh,
+                                               c.fresh_in, c.accepted,   c.states, c.weight_sum};
     unsigned long long *s = a.stats + (i % FR_BS_SLOTS) * FR_BS_COUNT;
     for (int k = 0; k < FR_BS_COUNT; k++)
         if (v[k]) atomicAdd(s + k, v[k]);

@@ -205,8 +205,8 @@ static fr_status collect(gbuddha *g, fr_buddha_counters *c)
     CK(cudaStreamSynchronize(g->stream), "orbit kernels");
     for (int k = 0; k < FR_BS_SLOTS; k++) {
         const unsigned long long *v = st + k * FR_BS_COUNT;
-        fr_buddha_counters add = {v[FR_BS_ORBITS],     v[FR_BS_ITERATIONS], v[FR_BS_HITS],  v[FR_BS_FRESH],
-                                  v[FR_BS_FRESH_HITS], v[FR_BS_ACCEPTED],   v[FR_BS_STATES]};
+        fr_buddha_counters add = {v[FR_BS_ORBITS],   v[FR_BS_ITERATIONS], v[FR_BS_HITS],   v[FR_BS_FRESH],
+                                  v[FR_BS_FRESH_IN], v[FR_BS_ACCEPTED],   v[FR_BS_STATES], v[FR_BS_WEIGHT_SUM]};
         fr_buddha_counters_add(c, &add);
     }
     for (int k = 0; k < FR_BW_SLOTS; k++) weight += wt[k];
