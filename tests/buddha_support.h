@@ -186,4 +186,33 @@ static inline uint64_t *fr_test_buddha_reference(const fr_buddha_params *p, fr_b
     return h;
 }
 
+/* The helpers below assert with cmocka: include this file after <cmocka.h>. */
+
+/* Fail unless histograms a and b of p's shape are equal, and a is not empty. */
+static inline void fr_test_assert_same_hist(const uint64_t *a, const uint64_t *b, const fr_buddha_params *p,
+                                            const char *what)
+{
+    size_t n = (size_t)p->width * p->height * p->channels, bad = 0, first = 0;
+    uint64_t sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        sum += a[i];
+        if (a[i] != b[i] && !bad++) first = i;
+    }
+    if (bad) fail_msg("%s: %zu of %zu counts differ (first at %zu: %llu vs %llu)", what, bad, n, first,
+                      (unsigned long long)a[first], (unsigned long long)b[first]);
+    if (sum == 0) fail_msg("%s: empty histogram", what);
+}
+
+/* Render p on `device` into h (allocated at p's shape when h->counts is NULL). */
+static inline void fr_test_buddha_render_on(const char *device, const fr_buddha_params *p, fr_buddha_hist *h,
+                                            fr_buddha_stats *st)
+{
+    fr_context *ctx = fr_context_create();
+    assert_int_equal(fr_context_set_device(ctx, device), FR_OK);
+    if (!h->counts) assert_int_equal(fr_buddha_hist_alloc(ctx, h, p->width, p->height, p->channels), FR_OK);
+    fr_status s = fr_buddha_render(ctx, p, h, st);
+    if (s) fail_msg("%s: %s", device, fr_last_error(ctx));
+    fr_context_destroy(ctx);
+}
+
 #endif

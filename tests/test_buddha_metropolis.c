@@ -33,19 +33,6 @@ static uint64_t *render(const fr_buddha_params *p, int threads, fr_buddha_stats 
     return h.counts;
 }
 
-static void assert_same_hist(const uint64_t *a, const uint64_t *b, const fr_buddha_params *p, const char *what)
-{
-    size_t n = (size_t)p->width * p->height * p->channels, bad = 0, first = 0;
-    uint64_t sum = 0;
-    for (size_t i = 0; i < n; i++) {
-        sum += a[i];
-        if (a[i] != b[i] && !bad++) first = i;
-    }
-    if (bad) fail_msg("%s: %zu of %zu counts differ (first at %zu: %llu vs %llu)", what, bad, n, first,
-                      (unsigned long long)a[first], (unsigned long long)b[first]);
-    if (sum == 0) fail_msg("%s: empty histogram", what);
-}
-
 static void test_cpu_equals_reference(void **state)
 {
     for (int k = 0;; k++) {
@@ -59,7 +46,7 @@ static void test_cpu_equals_reference(void **state)
             uint64_t *h = render(&c.p, threads, &st);
             char what[160];
             snprintf(what, sizeof what, "%s, %d thread(s)", c.name, threads);
-            assert_same_hist(ref, h, &c.p, what);
+            fr_test_assert_same_hist(ref, h, &c.p, what);
             assert_int_equal(st.samples, c.p.samples);
             assert_int_equal(st.hits, rc.hits);
             assert_int_equal(st.orbits, rc.orbits);
@@ -90,7 +77,7 @@ static void test_resume_equals_one_run(void **state)
     assert_int_equal(fr_buddha_render(ctx, &p, &h, NULL), FR_OK);
     assert_int_equal(h.samples, c.p.samples);
     uint64_t *ref = fr_test_buddha_reference(&c.p, NULL);
-    assert_same_hist(ref, h.counts, &c.p, "resumed by chains");
+    fr_test_assert_same_hist(ref, h.counts, &c.p, "resumed by chains");
     /* a histogram of part of a chain cannot be continued */
     h.samples = 1000;
     fr_status s = fr_buddha_render(ctx, &p, &h, NULL);
@@ -173,7 +160,7 @@ enum { SIDE = 32, BLK = 8, NB = (SIDE / BLK) * (SIDE / BLK) };
 static double zoom_width = 0.04, sample_scale = 1;
 
 /* A zoom at the period-3 bulb: a view 0.04 wide where uniform sampling
- * lands about one orbit in 25 in the view. */
+ * lands about one sample (a conjugate pair) in 255 in the view. */
 static fr_buddha_params zoom(fr_sampling sampling, uint64_t samples, uint64_t seed)
 {
     fr_buddha_params p;

@@ -19,36 +19,13 @@
 #include "buddha_support.h"
 #include "gpu_support.h"
 
-static void render_on(const char *device, const fr_buddha_params *p, fr_buddha_hist *h, fr_buddha_stats *st)
-{
-    fr_context *ctx = fr_context_create();
-    assert_int_equal(fr_context_set_device(ctx, device), FR_OK);
-    if (!h->counts) assert_int_equal(fr_buddha_hist_alloc(ctx, h, p->width, p->height, p->channels), FR_OK);
-    fr_status s = fr_buddha_render(ctx, p, h, st);
-    if (s) fail_msg("%s: %s", device, fr_last_error(ctx));
-    fr_context_destroy(ctx);
-}
-
-static void assert_same(const fr_buddha_hist *a, const fr_buddha_hist *b, const char *what)
-{
-    size_t n = (size_t)a->width * a->height * a->channels, bad = 0, first = 0;
-    uint64_t sum = 0;
-    for (size_t i = 0; i < n; i++) {
-        sum += a->counts[i];
-        if (a->counts[i] != b->counts[i] && !bad++) first = i;
-    }
-    if (bad) fail_msg("%s: %zu of %zu counts differ (first at %zu: cpu %llu, gpu %llu)", what, bad, n, first,
-                      (unsigned long long)a->counts[first], (unsigned long long)b->counts[first]);
-    if (!sum) fail_msg("%s: empty histogram", what);
-}
-
 static void compare(const fr_buddha_params *p, const char *what)
 {
     fr_buddha_hist c = {0}, g = {0};
     fr_buddha_stats sc, sg;
-    render_on("cpu", p, &c, &sc);
-    render_on("cuda", p, &g, &sg);
-    assert_same(&c, &g, what);
+    fr_test_buddha_render_on("cpu", p, &c, &sc);
+    fr_test_buddha_render_on("cuda", p, &g, &sg);
+    fr_test_assert_same_hist(c.counts, g.counts, p, what);
     if (sc.hits != sg.hits || sc.orbits != sg.orbits || sc.iterations != sg.iterations ||
         sc.acceptance != sg.acceptance || sc.weight_scale != sg.weight_scale)
         fail_msg("%s: counters differ: hits %llu vs %llu, orbits %llu vs %llu, iterations %llu vs %llu, acceptance "
@@ -98,12 +75,12 @@ static void test_resume_across_devices(void **state)
     p.chain_length = 256, p.burn_in = 32, p.samples = 256 * 400;
     fr_buddha_hist mixed = {0}, one = {0};
     fr_buddha_stats st;
-    render_on("cpu", &p, &mixed, &st);
-    render_on("cuda", &p, &mixed, &st);
+    fr_test_buddha_render_on("cpu", &p, &mixed, &st);
+    fr_test_buddha_render_on("cuda", &p, &mixed, &st);
     p.samples *= 2;
-    render_on("cpu", &p, &one, &st);
+    fr_test_buddha_render_on("cpu", &p, &one, &st);
     assert_int_equal(mixed.samples, p.samples);
-    assert_same(&one, &mixed, "metropolis resumed on the other device");
+    fr_test_assert_same_hist(one.counts, mixed.counts, &p, "metropolis resumed on the other device");
     fr_buddha_hist_free(&mixed), fr_buddha_hist_free(&one);
 }
 

@@ -32,10 +32,10 @@ static inline void fr_buddha_counters_add(fr_buddha_counters *a, const fr_buddha
 /* Fill a job from validated parameters (no importance map yet). */
 void fr_buddha_job_init(fr_buddha_job *j, const fr_buddha_params *p);
 
-/* The reference: samples [first, first + count) one orbit at a time, the
- * mirror of a pair iterated as an orbit of its own, plain adds into the
- * full histogram (channels planes). No speed tricks beyond those the job
- * asks for. */
+/* The reference: samples [first, first + count) (metropolis: chains) one
+ * orbit at a time, the mirror of a pair iterated as an orbit of its own,
+ * plain adds into the full histogram (channels planes). No speed tricks
+ * beyond those the job asks for. */
 void fr_buddha_reference(const fr_buddha_job *j, uint64_t first, uint64_t count, uint64_t *hist,
                          fr_buddha_counters *c);
 
