@@ -238,6 +238,11 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
     if (!p->samples && !p->time_limit && !hits_target) hits_target = DEFAULT_HITS * pixels;
     const double t_sampling = fr_now();
     uint64_t batch = unit < (1u << 12) ? (1u << 12) / unit : 1, done = 0;
+    /* metropolis: at least as many chains as run at once (a chain's steps
+     * run one after another, so a batch's time does not fall below one
+     * chain's) */
+    const uint64_t min_batch = unit > 1 && b->lanes ? b->lanes(state) : 1;
+    if (batch < min_batch) batch = min_batch;
     fr_buddha_counters c = {0, 0, 0};
     for (;;) {
         uint64_t n = batch;
@@ -251,6 +256,7 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
         /* Next batch: about BATCH_SECONDS of work, growing at most 4x. */
         if (dt < BATCH_SECONDS / 4) batch = batch * 4;
         else if (dt > 0) batch = (uint64_t)((double)batch * BATCH_SECONDS / dt) + 1;
+        if (batch < min_batch) batch = min_batch;
         if (p->time_limit && el + dt * 0.5 >= p->time_limit) st->stopped = 1;
         if (hits_target && (double)c.hits >= hits_target) st->stopped = 1;
         if (hits_target && c.hits == 0 && done * unit >= (1u << 24)) {

@@ -156,8 +156,11 @@ static fr_status cpu_buddha_end(void *state, uint64_t *hist)
     return over ? fr_buddha_overflow(ctx) : FR_OK;
 }
 
+static uint64_t cpu_buddha_lanes(void *state) { return (uint64_t)((cpu_buddha *)state)->threads; }
+
 const fr_buddha_ops fr_cpu_buddha_ops = {
     .begin = cpu_buddha_begin,
     .run = cpu_buddha_run,
     .end = cpu_buddha_end,
+    .lanes = cpu_buddha_lanes,
 };

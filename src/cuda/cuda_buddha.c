@@ -258,9 +258,14 @@ static fr_status cuda_buddha_end(void *state, uint64_t *hist)
     return s;
 }
 
+/* Metropolis chains resident at once: a thread each, about 1024 a
+ * multiprocessor. */
+static uint64_t cuda_buddha_lanes(void *state) { return (uint64_t)((gbuddha *)state)->sms * 1024; }
+
 const fr_buddha_ops fr_cuda_buddha_ops = {
     .begin = cuda_buddha_begin,
     .run = cuda_buddha_run,
     .end = cuda_buddha_end,
     .bench = cuda_buddha_bench,
+    .lanes = cuda_buddha_lanes,
 };

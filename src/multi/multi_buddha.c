@@ -78,8 +78,18 @@ static fr_status multi_buddha_run(void *state, uint64_t first, uint64_t count, f
 
 static fr_status multi_buddha_end(void *state, uint64_t *hist) { return end_all(state, hist); }
 
+/* Metropolis chains at once: every device's. */
+static uint64_t multi_buddha_lanes(void *state)
+{
+    mbuddha *m = state;
+    uint64_t n = 0;
+    for (int k = 0; k < m->pool.n; k++) n += m->ops[k]->lanes ? m->ops[k]->lanes(m->state[k]) : 1;
+    return n;
+}
+
 const fr_buddha_ops fr_multi_buddha_ops = {
     .begin = multi_buddha_begin,
     .run = multi_buddha_run,
     .end = multi_buddha_end,
+    .lanes = multi_buddha_lanes,
 };
