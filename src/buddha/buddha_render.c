@@ -142,6 +142,9 @@ static double weight_scale(const fr_buddha_job *j)
 
 /* ------------------------------------------------------------------ render */
 
+/* The counters travel between processes as an array. */
+_Static_assert(sizeof(fr_buddha_counters) == FR_BUDDHA_COUNTERS * sizeof(uint64_t), "fr_buddha_counters layout");
+
 /* Metropolis: a histogram of whole chains, and room for the chains to
  * draw (every state adds at most K + Cmax: *room, the chains that cannot
  * carry a count past 2^64 - 1; a sample count past it is refused). */
