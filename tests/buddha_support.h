@@ -61,6 +61,54 @@ static inline buddha_case fr_test_buddha_case(int k)
     return c;
 }
 
+/* Metropolis scene k (NULL name past the end): zooms in each storage
+ * mode (pairs, folded, single), both precisions, Nebulabrot, anti, Julia
+ * and the Burning Ship; short chains so that there are several. */
+static inline buddha_case fr_test_buddha_mh_case(int k)
+{
+    buddha_case c;
+    memset(&c, 0, sizeof c);
+    fr_buddha_params *p = &c.p;
+    fr_buddha_params_default(p, k == 3, k == 4);
+    p->sampling = FR_SAMPLING_METROPOLIS;
+    p->width = 48, p->height = 40, p->rotate_deg = 0;
+    p->chain_length = 512, p->burn_in = 64, p->samples = 512 * 12;
+    p->seed = 101 + (uint64_t)k;
+    p->band[0].max_iter = 400;
+    p->center_re = -0.12, p->center_im = 0.78, p->view_width = 0.04;
+    switch (k) {
+    case 0: c.name = "metropolis f32, zoom off the axis (pairs)"; break;
+    case 1:
+        c.name = "metropolis f64, symmetric zoom (folded)";
+        p->precision = FR_F64, p->center_re = -0.6, p->center_im = 0, p->view_width = 0.1, p->height = 41;
+        break;
+    case 2:
+        c.name = "metropolis f32, symmetry off (single), fresh 0.3";
+        p->symmetry = 0, p->fresh = 0.3, p->mutation = 0.3;
+        break;
+    case 3:
+        c.name = "metropolis nebulabrot f32";
+        p->band[0].max_iter = 600, p->band[1] = (fr_buddha_channel){10, 200}, p->band[2].max_iter = 40;
+        p->view_width = 0.1;
+        break;
+    case 4:
+        c.name = "metropolis anti-buddhabrot f64";
+        p->precision = FR_F64, p->band[0].max_iter = 200, p->center_re = -0.1, p->center_im = 0.6;
+        p->view_width = 0.3, p->samples = 512 * 6;
+        break;
+    case 5:
+        c.name = "metropolis julia (complex c: single)";
+        p->formula = FR_JULIA, p->center_re = 0.2, p->center_im = 0.3, p->view_width = 0.3;
+        break;
+    case 6:
+        c.name = "metropolis burning ship";
+        p->formula = FR_BURNINGSHIP, p->center_re = -0.5, p->center_im = -0.5, p->view_width = 0.2;
+        break;
+    default: c.name = NULL; break;
+    }
+    return c;
+}
+
 /* Scene k of the other formulas (NULL name past the end): each formula
  * in each storage mode it allows (burning ship: single only; the others
  * folded, paired and single), Buddhabrot, Nebulabrot and anti modes, both
@@ -131,9 +179,40 @@ static inline uint64_t *fr_test_buddha_reference(const fr_buddha_params *p, fr_b
     if (j.sampling == FR_BS_IMPORTANCE && fr_buddha_importance_map(NULL, &j, 0, &cdf, &w)) return NULL;
     uint64_t *h = calloc((size_t)p->width * p->height * p->channels, sizeof *h);
     fr_buddha_counters local = {0, 0, 0};
-    if (h) fr_buddha_reference(&j, 0, p->samples, h, c ? c : &local);
+    /* samples, or whole metropolis chains */
+    const uint64_t unit = fr_buddha_unit(&j);
+    if (h) fr_buddha_reference(&j, 0, (p->samples + unit - 1) / unit, h, c ? c : &local);
     free(cdf), free(w);
     return h;
+}
+
+/* The helpers below assert with cmocka: include this file after <cmocka.h>. */
+
+/* Fail unless histograms a and b of p's shape are equal, and a is not empty. */
+static inline void fr_test_assert_same_hist(const uint64_t *a, const uint64_t *b, const fr_buddha_params *p,
+                                            const char *what)
+{
+    size_t n = (size_t)p->width * p->height * p->channels, bad = 0, first = 0;
+    uint64_t sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        sum += a[i];
+        if (a[i] != b[i] && !bad++) first = i;
+    }
+    if (bad) fail_msg("%s: %zu of %zu counts differ (first at %zu: %llu vs %llu)", what, bad, n, first,
+                      (unsigned long long)a[first], (unsigned long long)b[first]);
+    if (sum == 0) fail_msg("%s: empty histogram", what);
+}
+
+/* Render p on `device` into h (allocated at p's shape when h->counts is NULL). */
+static inline void fr_test_buddha_render_on(const char *device, const fr_buddha_params *p, fr_buddha_hist *h,
+                                            fr_buddha_stats *st)
+{
+    fr_context *ctx = fr_context_create();
+    assert_int_equal(fr_context_set_device(ctx, device), FR_OK);
+    if (!h->counts) assert_int_equal(fr_buddha_hist_alloc(ctx, h, p->width, p->height, p->channels), FR_OK);
+    fr_status s = fr_buddha_render(ctx, p, h, st);
+    if (s) fail_msg("%s: %s", device, fr_last_error(ctx));
+    fr_context_destroy(ctx);
 }
 
 #endif

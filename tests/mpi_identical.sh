@@ -53,6 +53,8 @@ same deep.npy render mandelbrot --size 160x90 --center "$KF14" --width 3e-12 --i
 same deep.png render burningship --size 120x80 --center -1.7,0 --width 1e-20 --iter 3000 --color distance --perturbation on
 same buddhabrot.npy render buddhabrot --size 160x160 --samples 1e6 --seed 5
 same nebulabrot.npy render nebulabrot --size 120x120 --samples 4e5 --seed 9
+same metropolis.npy render buddhabrot --size 64x64 --center -0.12,0.78 --width 0.04 --rotate 0 --iter 300 \
+  --sampling metropolis --chain-length 512 --burn-in 64 --samples 40960 --seed 4
 same flame.png render flame "$data/motion-passes.flam3" --size 160x120 --quality 20 --seed 7
 
 # resumed with another number of ranks: the same histogram as one run

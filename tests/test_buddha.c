@@ -66,19 +66,6 @@ static uint64_t *render_cpu(const fr_buddha_params *p, int threads, fr_buddha_st
     return render_cpu_kernel(p, threads, FR_CPU_KERNEL_AUTO, st);
 }
 
-static void assert_same_hist(const uint64_t *a, const uint64_t *b, const fr_buddha_params *p, const char *what)
-{
-    size_t n = (size_t)p->width * p->height * p->channels, bad = 0, first = 0;
-    uint64_t sum = 0;
-    for (size_t i = 0; i < n; i++) {
-        sum += a[i];
-        if (a[i] != b[i] && !bad++) first = i;
-    }
-    if (bad) fail_msg("%s: %zu of %zu counts differ (first at %zu: %llu vs %llu)", what, bad, n, first,
-                      (unsigned long long)a[first], (unsigned long long)b[first]);
-    if (sum == 0) fail_msg("%s: empty histogram", what);
-}
-
 static void test_cpu_equals_reference(void **state)
 {
     for (int k = 0;; k++) {
@@ -98,7 +85,7 @@ static void test_cpu_equals_reference(void **state)
                 char what[160];
                 snprintf(what, sizeof what, "%s, %s kernel, %d thread(s)", c.name, fr_cpu_kernel_name(kernel),
                          threads);
-                assert_same_hist(ref, h, &c.p, what);
+                fr_test_assert_same_hist(ref, h, &c.p, what);
                 assert_int_equal(st.hits, rc.hits);
                 assert_int_equal(st.orbits, rc.orbits);
                 /* the lanes compute exactly the steps of one orbit at a time */
@@ -124,7 +111,7 @@ static void test_speed_tricks_change_nothing(void **state)
         q.interior_test = 0;
         fr_buddha_stats st;
         uint64_t *h = render_cpu(&q, 2, &st);
-        assert_same_hist(ref, h, &q, c.name);
+        fr_test_assert_same_hist(ref, h, &q, c.name);
         free(h), free(ref);
     }
 }
@@ -140,7 +127,7 @@ static void test_cycle_credit(void **state)
     uint64_t *with = render_cpu(&c.p, 2, &a);
     c.p.periodicity = 0;
     uint64_t *without = render_cpu(&c.p, 2, &b);
-    assert_same_hist(without, with, &c.p, "anti, cycles credited vs iterated");
+    fr_test_assert_same_hist(without, with, &c.p, "anti, cycles credited vs iterated");
     assert_true(a.iterations * 4 < b.iterations); /* and it saves most of the work */
     free(with), free(without);
 }
@@ -160,7 +147,7 @@ static void test_resume_equals_one_run(void **state)
     assert_int_equal(fr_buddha_render(ctx, &p, &h, NULL), FR_OK);
     assert_int_equal(h.samples, c.p.samples);
     uint64_t *ref = fr_test_buddha_reference(&c.p, NULL);
-    assert_same_hist(ref, h.counts, &c.p, "resumed");
+    fr_test_assert_same_hist(ref, h.counts, &c.p, "resumed");
     free(ref);
     fr_buddha_hist_free(&h);
     fr_context_destroy(ctx);

@@ -115,19 +115,6 @@ static uint64_t *render_cpu(const fr_buddha_params *p, int threads, fr_cpu_kerne
     return h.counts;
 }
 
-static void assert_same_hist(const uint64_t *want, const uint64_t *got, const fr_buddha_params *p, const char *what)
-{
-    size_t n = (size_t)p->width * p->height * p->channels, bad = 0, first = 0;
-    uint64_t sum = 0;
-    for (size_t i = 0; i < n; i++) {
-        sum += want[i];
-        if (want[i] != got[i] && !bad++) first = i;
-    }
-    if (bad) fail_msg("%s: %zu of %zu counts differ (first at %zu: oracle %llu, got %llu)", what, bad, n, first,
-                      (unsigned long long)want[first], (unsigned long long)got[first]);
-    if (sum == 0) fail_msg("%s: empty histogram", what);
-}
-
 static void test_formulas_equal_oracle(void **state)
 {
     for (int k = 0;; k++) {
@@ -140,7 +127,7 @@ static void test_formulas_equal_oracle(void **state)
         uint64_t *ref = fr_test_buddha_reference(&c.p, &rc);
         char what[200];
         snprintf(what, sizeof what, "%s: reference", c.name);
-        assert_same_hist(want, ref, &c.p, what);
+        fr_test_assert_same_hist(want, ref, &c.p, what);
         free(ref);
         /* The increments the histogram got (the weights aside: importance
          * sampling's are integers > 1). */
@@ -153,7 +140,7 @@ static void test_formulas_equal_oracle(void **state)
                 fr_buddha_stats st;
                 uint64_t *h = render_cpu(&c.p, threads, kernel, &st);
                 snprintf(what, sizeof what, "%s: %s kernel, %d thread(s)", c.name, fr_cpu_kernel_name(kernel), threads);
-                assert_same_hist(want, h, &c.p, what);
+                fr_test_assert_same_hist(want, h, &c.p, what);
                 assert_int_equal(st.hits, rc.hits);
                 assert_int_equal(st.orbits, rc.orbits);
                 if (!iterations) iterations = st.iterations;
@@ -166,7 +153,7 @@ static void test_formulas_equal_oracle(void **state)
         fr_buddha_stats st;
         uint64_t *h = render_cpu(&q, 2, FR_CPU_KERNEL_AUTO, &st);
         snprintf(what, sizeof what, "%s: no speed tricks", c.name);
-        assert_same_hist(want, h, &q, what);
+        fr_test_assert_same_hist(want, h, &q, what);
         free(h), free(want);
     }
 }

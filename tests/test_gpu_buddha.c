@@ -18,36 +18,13 @@
 #include "buddha_support.h"
 #include "gpu_support.h"
 
-static void render_on(const char *device, const fr_buddha_params *p, fr_buddha_hist *h, fr_buddha_stats *st)
-{
-    fr_context *ctx = fr_context_create();
-    assert_int_equal(fr_context_set_device(ctx, device), FR_OK);
-    if (!h->counts) assert_int_equal(fr_buddha_hist_alloc(ctx, h, p->width, p->height, p->channels), FR_OK);
-    fr_status s = fr_buddha_render(ctx, p, h, st);
-    if (s) fail_msg("%s: %s", device, fr_last_error(ctx));
-    fr_context_destroy(ctx);
-}
-
-static void assert_same(const fr_buddha_hist *a, const fr_buddha_hist *b, const char *what)
-{
-    size_t n = (size_t)a->width * a->height * a->channels, bad = 0, first = 0;
-    uint64_t sum = 0;
-    for (size_t i = 0; i < n; i++) {
-        sum += a->counts[i];
-        if (a->counts[i] != b->counts[i] && !bad++) first = i;
-    }
-    if (bad) fail_msg("%s: %zu of %zu counts differ (first at %zu: cpu %llu, gpu %llu)", what, bad, n, first,
-                      (unsigned long long)a->counts[first], (unsigned long long)b->counts[first]);
-    if (!sum) fail_msg("%s: empty histogram", what);
-}
-
 static void compare(const fr_buddha_params *p, const char *what)
 {
     fr_buddha_hist c = {0}, g = {0};
     fr_buddha_stats sc, sg;
-    render_on("cpu", p, &c, &sc);
-    render_on("cuda", p, &g, &sg);
-    assert_same(&c, &g, what);
+    fr_test_buddha_render_on("cpu", p, &c, &sc);
+    fr_test_buddha_render_on("cuda", p, &g, &sg);
+    fr_test_assert_same_hist(c.counts, g.counts, p, what);
     if (sc.hits != sg.hits || sc.orbits != sg.orbits)
         fail_msg("%s: counters differ: hits %llu vs %llu, orbits %llu vs %llu", what, (unsigned long long)sc.hits,
                  (unsigned long long)sg.hits, (unsigned long long)sc.orbits, (unsigned long long)sg.orbits);
@@ -124,12 +101,12 @@ static void test_counter_wraps(void **state)
     p.region[0] = -0.2, p.region[1] = 0.1, p.region[2] = -0.2, p.region[3] = 0.2;
     p.center_re = -0.05, p.center_im = 0, p.view_width = 0.6, p.rotate_deg = 0;
     fr_buddha_hist c = {0}, g = {0};
-    render_on("cpu", &p, &c, NULL);
-    render_on("cuda", &p, &g, NULL);
+    fr_test_buddha_render_on("cpu", &p, &c, NULL);
+    fr_test_buddha_render_on("cuda", &p, &g, NULL);
     uint64_t mx = 0;
     for (int i = 0; i < 64; i++) mx = c.counts[i] > mx ? c.counts[i] : mx;
     assert_true(mx > 100ull * 4294967296ull); /* the scene does wrap */
-    assert_same(&c, &g, "counts past 2^32");
+    fr_test_assert_same_hist(c.counts, g.counts, &p, "counts past 2^32");
     fr_buddha_hist_free(&c), fr_buddha_hist_free(&g);
 }
 
@@ -140,13 +117,13 @@ static void test_resume_across_devices(void **state)
     fr_buddha_hist h = {0}, one = {0};
     fr_buddha_params p = c.p;
     p.samples = 30000;
-    render_on("cpu", &p, &h, NULL);
+    fr_test_buddha_render_on("cpu", &p, &h, NULL);
     p.samples = 50000;
-    render_on("cuda", &p, &h, NULL);
+    fr_test_buddha_render_on("cuda", &p, &h, NULL);
     assert_int_equal(h.samples, 80000);
     p.samples = 80000;
-    render_on("cpu", &p, &one, NULL);
-    assert_same(&one, &h, "cpu then gpu");
+    fr_test_buddha_render_on("cpu", &p, &one, NULL);
+    fr_test_assert_same_hist(one.counts, h.counts, &p, "cpu then gpu");
     fr_buddha_hist_free(&h), fr_buddha_hist_free(&one);
 }
 

@@ -12,7 +12,19 @@
 /* What a batch of samples did (added up by backends). */
 typedef struct fr_buddha_counters {
     uint64_t orbits, iterations, hits;
+    /* metropolis (buddha_chain_body.h): fresh proposals and those with
+     * C > 0, accepted moves, plotted states and the sum of their weights */
+    uint64_t fresh, fresh_in, accepted, states, weight_sum;
 } fr_buddha_counters;
+#define FR_BUDDHA_COUNTERS 8
+
+/* Add b's counters to a's. */
+static inline void fr_buddha_counters_add(fr_buddha_counters *a, const fr_buddha_counters *b)
+{
+    a->orbits += b->orbits, a->iterations += b->iterations, a->hits += b->hits;
+    a->fresh += b->fresh, a->fresh_in += b->fresh_in, a->accepted += b->accepted, a->states += b->states;
+    a->weight_sum += b->weight_sum;
+}
 
 /* Random stream of the importance pilot pass (the render uses stream 0). */
 #define FR_BUDDHA_PILOT_STREAM 1u
@@ -20,23 +32,24 @@ typedef struct fr_buddha_counters {
 /* Fill a job from validated parameters (no importance map yet). */
 void fr_buddha_job_init(fr_buddha_job *j, const fr_buddha_params *p);
 
-/* The reference: samples [first, first + count) one orbit at a time, the
- * mirror of a pair iterated as an orbit of its own, plain adds into the
- * full histogram (channels planes). No speed tricks beyond those the job
- * asks for. */
+/* The reference: samples [first, first + count) (metropolis: chains) one
+ * orbit at a time, the mirror of a pair iterated as an orbit of its own,
+ * plain adds into the full histogram (channels planes). No speed tricks
+ * beyond those the job asks for. */
 void fr_buddha_reference(const fr_buddha_job *j, uint64_t first, uint64_t count, uint64_t *hist,
                          fr_buddha_counters *c);
 
-/* Storage modes of the host plotting loop. */
-enum { FR_PLOT_SINGLE = 0, FR_PLOT_PAIR = 1, FR_PLOT_FOLD = 2 };
+/* Storage modes of the host plotting loop (REFERENCE: the reference's,
+ * the mirror of a pair plotted as an orbit of its own). */
+enum { FR_PLOT_SINGLE = 0, FR_PLOT_PAIR = 1, FR_PLOT_FOLD = 2, FR_PLOT_REFERENCE = 3 };
 
 /* Plot one classified orbit (and its mirror for PAIR/FOLD) into `hist`
  * (planes of `plane` counters; NULL: only count), with atomic adds when
  * `atomic`. Returns the
  * increments made; adds the steps computed to *steps. */
-uint64_t fr_buddha_plot_d(const fr_buddha_job *j, double cx, double cy, fr_orbit o, uint32_t w, int mode,
+uint64_t fr_buddha_plot_d(const fr_buddha_job *j, double cx, double cy, fr_orbit o, uint64_t w, int mode,
                           int atomic, uint64_t *hist, size_t plane, uint64_t *steps);
-uint64_t fr_buddha_plot_f(const fr_buddha_job *j, float cx, float cy, fr_orbit o, uint32_t w, int mode,
+uint64_t fr_buddha_plot_f(const fr_buddha_job *j, float cx, float cy, fr_orbit o, uint64_t w, int mode,
                           int atomic, uint64_t *hist, size_t plane, uint64_t *steps);
 
 static inline void fr_buddha_add(uint64_t *p, uint64_t v, int atomic)
@@ -49,7 +62,7 @@ static inline void fr_buddha_add(uint64_t *p, uint64_t v, int atomic)
  * PAIR/FOLD) for every channel whose length len[k] reaches n, each with
  * the number of visits it stands for. Returns the increments made. */
 static inline uint64_t fr_buddha_plot_point(const fr_buddha_job *j, double x, double y, uint32_t n,
-                                            const uint32_t len[3], fr_orbit o, uint32_t w, int mode,
+                                            const uint32_t len[3], fr_orbit o, uint64_t w, int mode,
                                             int atomic, uint64_t *hist, size_t plane)
 {
     int64_t a, b = -1;
@@ -77,7 +90,7 @@ static inline uint64_t fr_buddha_plot_point(const fr_buddha_job *j, double x, do
 /* Points of a classified orbit to compute for plotting: the longest
  * channel length, cut after one turn of a detected cycle; len[] receives
  * each channel's length. */
-static inline uint32_t fr_buddha_plot_top(const fr_buddha_job *j, fr_orbit o, uint32_t len[3])
+FR_HD uint32_t fr_buddha_plot_top(const fr_buddha_job *j, fr_orbit o, uint32_t len[3])
 {
     uint32_t top = 0;
     len[0] = len[1] = len[2] = 0;
@@ -88,6 +101,19 @@ static inline uint32_t fr_buddha_plot_top(const fr_buddha_job *j, fr_orbit o, ui
     if (o.cyc_s && top > o.cyc_s + o.cyc_p) top = o.cyc_s + o.cyc_p;
     return top;
 }
+
+/* Metropolis (buddha_metropolis.c): the job's chain fields; the unit of
+ * the backends' ranges (a chain's steps, else 1 sample); chains
+ * [first, first + count) on the host in storage `mode` (FR_PLOT_REFERENCE:
+ * the reference); the weight scale of a render's counters; how many more
+ * chains a histogram whose counts sum to `total` can take without a count
+ * passing 2^64 - 1. */
+void fr_buddha_mh_job_init(fr_buddha_job *j, const fr_buddha_params *p);
+uint64_t fr_buddha_unit(const fr_buddha_job *j);
+void fr_buddha_mh_chains(const fr_buddha_job *j, uint64_t first, uint64_t count, int mode, int atomic, uint64_t *hist,
+                         size_t plane, fr_buddha_counters *c);
+double fr_buddha_mh_scale(const fr_buddha_job *j, const fr_buddha_counters *c, uint64_t samples);
+uint64_t fr_buddha_mh_room(const fr_buddha_job *j, uint64_t total);
 
 /* 1 when folded storage applies (symmetric view and conjugate pairs). */
 int fr_buddha_can_fold(const fr_buddha_job *j);

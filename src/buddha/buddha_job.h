@@ -24,7 +24,7 @@
 #define FR_HD_FLAT static inline __attribute__((always_inline))
 #endif
 
-enum { FR_BS_UNIFORM = 0, FR_BS_STRATIFIED = 1, FR_BS_IMPORTANCE = 2 };
+enum { FR_BS_UNIFORM = 0, FR_BS_STRATIFIED = 1, FR_BS_IMPORTANCE = 2, FR_BS_METROPOLIS = 3 };
 
 typedef struct fr_buddha_job {
     int width, height, channels;
@@ -53,6 +53,12 @@ typedef struct fr_buddha_job {
     int anti;
     double b2;
     int interior_test, periodicity;
+    /* metropolis (buddha_metropolis.h): steps a chain, steps not plotted,
+     * probability of a fresh proposal, the largest mutation (complex-plane
+     * units), the weight numerator K and the largest possible C */
+    uint32_t chain_len, burn_in;
+    double fresh, mut_max;
+    uint64_t mh_k, mh_cmax;
 } fr_buddha_job;
 
 /* Classification of one orbit. */
@@ -62,6 +68,13 @@ typedef struct fr_orbit {
     uint32_t steps;        /* steps computed */
 } fr_orbit;
 
+/* A uniform point of the region from one random block. */
+FR_HD void fr_buddha_uniform(const fr_buddha_job *j, const uint32_t r[4], double *cr, double *ci)
+{
+    *cr = j->re0 + fr_u53(r[0], r[1]) * (j->re1 - j->re0);
+    *ci = j->im0 + fr_u53(r[2], r[3]) * (j->im1 - j->im0);
+}
+
 /* Sample i: c in double (the caller rounds it to the iteration type) and
  * its integer weight. */
 FR_HD uint32_t fr_buddha_sample(const fr_buddha_job *j, uint64_t i, double *cr, double *ci)
@@ -69,8 +82,7 @@ FR_HD uint32_t fr_buddha_sample(const fr_buddha_job *j, uint64_t i, double *cr, 
     uint32_t r[4];
     fr_philox(j->seed, i, j->stream, r);
     if (j->sampling == FR_BS_UNIFORM) {
-        *cr = j->re0 + fr_u53(r[0], r[1]) * (j->re1 - j->re0);
-        *ci = j->im0 + fr_u53(r[2], r[3]) * (j->im1 - j->im0);
+        fr_buddha_uniform(j, r, cr, ci);
         return 1;
     }
     uint64_t cell;

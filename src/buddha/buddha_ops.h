@@ -18,6 +18,9 @@ typedef struct fr_buddha_ops {
     /* Optional: time `count` samples from 0 (CUDA events); NULL: wall clock
      * around run. */
     fr_status (*bench)(void *state, uint64_t count, double *seconds, fr_buddha_counters *c);
+    /* Optional: how many metropolis chains run at once (a batch of fewer
+     * leaves the device idle); NULL: 1. */
+    uint64_t (*lanes)(void *state);
 } fr_buddha_ops;
 
 #endif

@@ -17,7 +17,7 @@
 /* In fr_formula's order, as escape time's formula row. */
 static const char *const formula_names[] = {"mandelbrot", "julia", "burningship", "tricorn", "multibrot", NULL};
 static const char *const precision_names[] = {"f32", "f64", NULL};
-static const char *const sampling_names[] = {"uniform", "stratified", "importance", NULL};
+static const char *const sampling_names[] = {"uniform", "stratified", "importance", "metropolis", NULL};
 static const char *const tone_names[] = {"linear", "sqrt", "log", "gamma", "equalize", "curve", NULL};
 
 static int channel_index(const char *name, int *k)
@@ -179,7 +179,8 @@ static const fr_param_desc rows[] = {
     {{"precision", FR_PT_ENUM, "floating-point precision of the orbits", .names = precision_names}, OFF(precision),
      {.i = FR_F32}},
     {{"sampling", FR_PT_ENUM,
-      "how c is drawn: uniform, jittered in grid cells, or importance-sampled with 1/pdf weights",
+      "how c is drawn: uniform, jittered in grid cells, importance-sampled with 1/pdf weights, or by "
+      "Metropolis-Hastings chains weighted by the orbit's points in the view (zooms)",
       .names = sampling_names},
      OFF(sampling), {.i = FR_SAMPLING_STRATIFIED}},
     {{"grid", FR_PT_UINT, "grid cells per side of the sampling region", 0, 16384, FR_PARAM_ZERO_AUTO,
@@ -216,6 +217,24 @@ static const fr_param_desc rows[] = {
      OFF(interior_test),
      {.i = 1}},
     {{"periodicity", FR_PT_BOOL, "exact cycle detection (never changes a count)"}, OFF(periodicity), {.i = 1}},
+    /* metropolis sampling (scenes name them only when changed) */
+    {{"chain-length", FR_PT_UINT,
+      "metropolis: steps of a chain; samples are whole chains (rounded up), so resumed and shared renders "
+      "recompute each chain exactly",
+      1, 2147483648.0, FR_PARAM_SCENE_IF_SET},
+     OFF(chain_length), {.u = 16384}},
+    {{"burn-in", FR_PT_UINT, "metropolis: first steps of each chain that are not plotted (less than chain-length)",
+      0, 2147483647.0, FR_PARAM_SCENE_IF_SET},
+     OFF(burn_in), {.u = 1024}},
+    {{"fresh", FR_PT_DOUBLE,
+      "metropolis: probability that a step proposes a uniform point of the region instead of a mutation (these "
+      "also estimate the image's scale)",
+      0, 1, FR_PARAM_SCENE_IF_SET},
+     OFF(fresh), {.d = 0.1}},
+    {{"mutation", FR_PT_DOUBLE,
+      "metropolis: largest mutation step in view widths; steps range over 10 octaves below it", 0, 1e6,
+      FR_PARAM_MIN_OPEN | FR_PARAM_SCENE_IF_SET},
+     OFF(mutation), {.d = 0.1}},
 };
 static const fr_param_table table = {rows, (int)(sizeof rows / sizeof rows[0]), "buddhabrot"};
 
@@ -308,6 +327,11 @@ fr_status fr_buddha_params_validate(fr_context *ctx, const fr_buddha_params *p)
         if (p->band[k].max_iter < 1 || p->band[k].max_iter > 2147483647u || p->band[k].min_iter > p->band[k].max_iter)
             return fr_fail(ctx, FR_ERR_INVALID, "channel %d: need 0 <= min-iter (%u) <= iter (%u) <= 2147483647", k,
                            (unsigned)p->band[k].min_iter, (unsigned)p->band[k].max_iter);
+    if (p->sampling == FR_SAMPLING_METROPOLIS && p->burn_in >= p->chain_length)
+        return fr_fail(ctx, FR_ERR_INVALID, "burn-in %u must be less than chain-length %u (metropolis)",
+                       (unsigned)p->burn_in, (unsigned)p->chain_length);
+    if (p->sampling == FR_SAMPLING_METROPOLIS && p->mutation * p->view_width == 0)
+        return fr_fail(ctx, FR_ERR_INVALID, "mutation: mutation x width underflows to 0 (metropolis)");
     if (p->sampling == FR_SAMPLING_IMPORTANCE && p->grid > 4096)
         return fr_fail(ctx, FR_ERR_INVALID, "grid %u is too fine for importance sampling (at most 4096)", p->grid);
     /* The histogram (8 bytes a count) and a working copy must fit. */

@@ -49,6 +49,7 @@ void fr_buddha_job_init(fr_buddha_job *j, const fr_buddha_params *p)
     /* the cardioid / bulb test holds for the Mandelbrot set of z^2 + c alone */
     j->interior_test = p->interior_test && !p->anti && !j->julia && j->step == FR_STEP_MANDEL;
     j->periodicity = p->periodicity;
+    fr_buddha_mh_job_init(j, p);
 }
 
 int fr_buddha_can_fold(const fr_buddha_job *j) { return j->sym_view && j->paired; }
@@ -99,7 +100,7 @@ fr_status fr_buddha_overflow(fr_context *ctx)
  * number of times the orbit would have visited them. One loop a formula
  * (F a literal), chosen once an orbit. */
 #define FR_DEFINE_PLOT(NAME, T, STEP)                                                                    \
-    FR_HD_FLAT uint64_t NAME##_step(const fr_buddha_job *j, const int F, T sx, T sy, fr_orbit o, uint32_t w, \
+    FR_HD_FLAT uint64_t NAME##_step(const fr_buddha_job *j, const int F, T sx, T sy, fr_orbit o, uint64_t w, \
                                     int mode, int atomic, uint64_t *hist, size_t plane, uint64_t *steps) \
     {                                                                                                    \
         uint32_t len[3];                                                                                 \
@@ -115,7 +116,7 @@ fr_status fr_buddha_overflow(fr_context *ctx)
         *steps += top;                                                                                   \
         return hits;                                                                                     \
     }                                                                                                    \
-    uint64_t NAME(const fr_buddha_job *j, T sx, T sy, fr_orbit o, uint32_t w, int mode, int atomic,      \
+    uint64_t NAME(const fr_buddha_job *j, T sx, T sy, fr_orbit o, uint64_t w, int mode, int atomic,      \
                   uint64_t *hist, size_t plane, uint64_t *steps)                                         \
     {                                                                                                    \
         switch (j->step) {                                                                               \
@@ -156,6 +157,10 @@ static void reference_orbit(const fr_buddha_job *j, double cr, double ci, uint32
 void fr_buddha_reference(const fr_buddha_job *j, uint64_t first, uint64_t count, uint64_t *hist,
                          fr_buddha_counters *c)
 {
+    if (j->sampling == FR_BS_METROPOLIS) {
+        fr_buddha_mh_chains(j, first, count, FR_PLOT_REFERENCE, 0, hist, (size_t)j->width * j->height, c);
+        return;
+    }
     for (uint64_t i = first; i < first + count; i++) {
         double cr, ci;
         uint32_t w = fr_buddha_sample(j, i, &cr, &ci);

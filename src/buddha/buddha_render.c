@@ -142,6 +142,43 @@ static double weight_scale(const fr_buddha_job *j)
 
 /* ------------------------------------------------------------------ render */
 
+/* The counters travel between processes as an array. */
+_Static_assert(sizeof(fr_buddha_counters) == FR_BUDDHA_COUNTERS * sizeof(uint64_t), "fr_buddha_counters layout");
+
+/* Metropolis: a histogram of whole chains, and room for the chains to
+ * draw (every state adds at most K + Cmax: *room, the chains that cannot
+ * carry a count past 2^64 - 1; a sample count past it is refused). */
+static fr_status metropolis_check(fr_context *ctx, const fr_buddha_job *j, const fr_buddha_hist *h, uint64_t units,
+                                  uint64_t *room)
+{
+    if (j->sampling != FR_BS_METROPOLIS) return FR_OK;
+    if (h->samples % j->chain_len)
+        return fr_fail(ctx, FR_ERR_INVALID,
+                       "the histogram holds %llu samples, not whole metropolis chains of %u steps (chain-length): "
+                       "resume it with the chain-length it was rendered with",
+                       (unsigned long long)h->samples, (unsigned)j->chain_len);
+    const size_t n = (size_t)h->width * h->height * h->channels;
+    uint64_t total = 0;
+    for (size_t i = 0; i < n; i++) total = h->counts[i] > UINT64_MAX - total ? UINT64_MAX : total + h->counts[i];
+    *room = fr_buddha_mh_room(j, total);
+    if (units > *room)
+        return fr_fail(ctx, FR_ERR_INVALID,
+                       "metropolis: %llu chains could carry a count past 2^64 - 1 (each state adds up to %llu); "
+                       "at most %llu more chains fit this histogram",
+                       (unsigned long long)units, (unsigned long long)(j->mh_k + j->mh_cmax),
+                       (unsigned long long)*room);
+    return FR_OK;
+}
+
+static void metropolis_stats(const fr_buddha_job *j, const fr_buddha_counters *c, uint64_t samples,
+                             fr_buddha_stats *st)
+{
+    st->weight_scale = fr_buddha_mh_scale(j, c, samples);
+    /* proposals: the steps of the chains that started */
+    const double proposals = (double)c->states / (double)(j->chain_len - j->burn_in) * (double)j->chain_len;
+    st->acceptance = proposals > 0 ? (double)c->accepted / proposals : 0;
+}
+
 static void hist_stats(const fr_buddha_hist *h, fr_buddha_stats *st)
 {
     const size_t n = (size_t)h->width * h->height * h->channels;
@@ -165,23 +202,28 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
         hist->channels != p->channels)
         return fr_fail(ctx, FR_ERR_INVALID, "the histogram is not %dx%d with %d channel(s)", p->width, p->height,
                        p->channels);
+    fr_buddha_job job;
+    fr_buddha_job_init(&job, p);
+    /* The backends' ranges are in units: samples, or whole metropolis
+     * chains (p->samples rounded up to them). */
+    const uint64_t unit = fr_buddha_unit(&job), units = p->samples / unit + (p->samples % unit != 0);
+    uint64_t room = UINT64_MAX;
+    if ((s = metropolis_check(ctx, &job, hist, units, &room))) return s;
     /* a shared render: this process's range of the samples; the histogram
      * it was given (a resumed one) is kept by process 0 alone */
-    uint64_t lo = 0, hi = p->samples;
+    uint64_t lo = 0, hi = units;
     if (fr_shared(ctx)) {
         if (!p->samples || p->time_limit > 0 || p->hits_per_pixel > 0)
             return fr_fail(ctx, FR_ERR_INVALID,
                            "orbit density over %d processes needs a sample count (samples), not a time limit or "
                            "hits target: each process draws its own range of the samples",
                            ctx->share_count);
-        lo = (uint64_t)((unsigned __int128)p->samples * (unsigned)ctx->share_index / (unsigned)ctx->share_count);
-        hi = (uint64_t)((unsigned __int128)p->samples * (unsigned)(ctx->share_index + 1) / (unsigned)ctx->share_count);
+        lo = (uint64_t)((unsigned __int128)units * (unsigned)ctx->share_index / (unsigned)ctx->share_count);
+        hi = (uint64_t)((unsigned __int128)units * (unsigned)(ctx->share_index + 1) / (unsigned)ctx->share_count);
         if (ctx->share_index)
             memset(hist->counts, 0, (size_t)p->width * p->height * p->channels * sizeof *hist->counts);
     }
     const uint64_t own = hi - lo;
-    fr_buddha_job job;
-    fr_buddha_job_init(&job, p);
     double *cdf = NULL;
     uint32_t *weight = NULL;
     const double t0 = fr_now(); /* the time limit counts the pilot pass too */
@@ -198,25 +240,32 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
     double hits_target = p->hits_per_pixel > 0 ? p->hits_per_pixel * pixels : 0;
     if (!p->samples && !p->time_limit && !hits_target) hits_target = DEFAULT_HITS * pixels;
     const double t_sampling = fr_now();
-    uint64_t batch = 1u << 12, done = 0;
+    uint64_t batch = unit < (1u << 12) ? (1u << 12) / unit : 1, done = 0;
+    /* metropolis: at least as many chains as run at once (a chain's steps
+     * run one after another, so a batch's time does not fall below one
+     * chain's) */
+    const uint64_t min_batch = unit > 1 && b->lanes ? b->lanes(state) : 1;
+    if (batch < min_batch) batch = min_batch;
     fr_buddha_counters c = {0, 0, 0};
     for (;;) {
         uint64_t n = batch;
         if (p->samples && n > own - done) n = own - done;
+        if (n > room - done) n = room - done, st->stopped = 1; /* metropolis: counts would pass 2^64 - 1 */
         if (n == 0) break;
         double tb = fr_now();
-        if ((s = b->run(state, hist->samples + lo + done, n, &c))) break;
+        if ((s = b->run(state, hist->samples / unit + lo + done, n, &c))) break;
         done += n;
         double now = fr_now(), dt = now - tb, el = now - t0;
         /* Next batch: about BATCH_SECONDS of work, growing at most 4x. */
         if (dt < BATCH_SECONDS / 4) batch = batch * 4;
         else if (dt > 0) batch = (uint64_t)((double)batch * BATCH_SECONDS / dt) + 1;
+        if (batch < min_batch) batch = min_batch;
         if (p->time_limit && el + dt * 0.5 >= p->time_limit) st->stopped = 1;
         if (hits_target && (double)c.hits >= hits_target) st->stopped = 1;
-        if (hits_target && c.hits == 0 && done >= (1u << 24)) {
+        if (hits_target && c.hits == 0 && done * unit >= (1u << 24)) {
             s = fr_fail(ctx, FR_ERR_INVALID,
                         "no orbit lands in the view after %llu samples: check the view, region and bands",
-                        (unsigned long long)done);
+                        (unsigned long long)(done * unit));
             break;
         }
         double frac = 0;
@@ -234,18 +283,25 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
         s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled: a render shared between processes keeps nothing partial");
     if (!s && fr_shared(ctx)) {
         /* every process's counts and counters into every process's */
-        uint64_t cn[3] = {c.orbits, c.iterations, c.hits};
+        uint64_t cn[FR_BUDDHA_COUNTERS];
+        memcpy(cn, &c, sizeof cn);
         s = fr_share_combine(ctx, hist->counts, (size_t)p->width * p->height * p->channels, FR_COMBINE_SUM_U64,
                              "histograms");
-        if (!s) s = fr_share_combine(ctx, cn, 3, FR_COMBINE_SUM_U64, "counters");
-        c.orbits = cn[0], c.iterations = cn[1], c.hits = cn[2];
-        done = p->samples;
+        if (!s) s = fr_share_combine(ctx, cn, FR_BUDDHA_COUNTERS, FR_COMBINE_SUM_U64, "counters");
+        memcpy(&c, cn, sizeof cn);
+        done = units;
     }
+    if (!s && job.sampling == FR_BS_METROPOLIS && done && !c.states)
+        s = fr_fail(ctx, FR_ERR_INVALID,
+                    "metropolis: none of the %llu chains found a start: no orbit of %d uniform draws a chain lands "
+                    "in the view; check the view, region and bands",
+                    (unsigned long long)done, FR_BUDDHA_MH_START_TRIES);
     if (!s) {
-        hist->samples += done;
-        st->samples = done;
+        hist->samples += done * unit;
+        st->samples = done * unit;
         st->orbits = c.orbits, st->iterations = c.iterations, st->hits = c.hits;
-        if (p->samples && done == p->samples) st->stopped = 0;
+        if (p->samples && done == units) st->stopped = 0;
+        if (job.sampling == FR_BS_METROPOLIS) metropolis_stats(&job, &c, done * unit, st);
         hist_stats(hist, st);
     }
 out:
@@ -262,6 +318,8 @@ fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeat
     if (!p->samples || repeats < 1) return fr_fail(ctx, FR_ERR_INVALID, "a benchmark needs samples > 0 and repeats >= 1");
     fr_buddha_job job;
     fr_buddha_job_init(&job, p);
+    /* samples, or metropolis chains (rounded up) */
+    const uint64_t units = (p->samples + fr_buddha_unit(&job) - 1) / fr_buddha_unit(&job);
     double *cdf = NULL;
     uint32_t *weight = NULL;
     if (job.sampling == FR_BS_IMPORTANCE && (s = fr_buddha_importance_map(ctx, &job, 0, &cdf, &weight))) return s;
@@ -273,10 +331,10 @@ fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeat
     for (int k = -1; !s && k < repeats; k++) {
         fr_buddha_counters c = {0, 0, 0};
         double sec;
-        if (b->bench) s = b->bench(state, p->samples, &sec, &c);
+        if (b->bench) s = b->bench(state, units, &sec, &c);
         else {
             double t0 = fr_now();
-            s = b->run(state, 0, p->samples, &c);
+            s = b->run(state, 0, units, &c);
             sec = fr_now() - t0;
         }
         if (s || k < 0) continue; /* the first run warms up */
@@ -294,7 +352,7 @@ fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeat
                 t[k] = t[k - 1], t[k - 1] = x;
             }
         r->seconds = t[repeats / 2], r->seconds_min = t[0], r->seconds_max = t[repeats - 1];
-        r->samples = p->samples;
+        r->samples = units * fr_buddha_unit(&job);
     }
     free(t);
     free(cdf);

@@ -54,8 +54,8 @@ static fr_status row_json(fr_context *ctx, const fr_param_desc *d, const void *o
     return *out ? FR_OK : fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
 }
 
-/* A FR_PARAM_SCENE_IF_SET row still at its default (integer rows by
- * value, TEXT rows as an empty text or the default's). */
+/* A FR_PARAM_SCENE_IF_SET row still at its default (integer and double
+ * rows by value, TEXT rows as an empty text or the default's). */
 static int at_default(const fr_param_desc *d, const void *obj)
 {
     const char *f = (const char *)obj + d->offset;
@@ -64,6 +64,16 @@ static int at_default(const fr_param_desc *d, const void *obj)
         int v;
         memcpy(&v, f, sizeof v);
         return v == d->def.i;
+    }
+    case FR_PT_UINT: {
+        uint32_t v;
+        memcpy(&v, f, sizeof v);
+        return v == d->def.u;
+    }
+    case FR_PT_DOUBLE: {
+        double v;
+        memcpy(&v, f, sizeof v);
+        return v == d->def.d;
     }
     case FR_PT_TEXT: {
         char *t = NULL;

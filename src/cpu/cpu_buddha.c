@@ -1,4 +1,5 @@
-/* The CPU backend's orbit-density kernel: OpenMP over chunks of samples;
+/* The CPU backend's orbit-density kernel: OpenMP over chunks of samples
+ * (metropolis: over chains, one chain at a time, buddha_metropolis.c);
  * in each chunk the orbits run in AVX2 lanes with per-lane regeneration
  * (buddha_avx2.c) or one at a time (the scalar kernel), are classified
  * once and plotted with their mirror (folded into half the rows when the
@@ -89,10 +90,30 @@ static void scalar_range(const fr_buddha_job *j, uint64_t i0, uint64_t i1, int m
     }
 }
 
+/* Metropolis: chains [first, first + count), one chain an iteration (a
+ * chain is thousands of orbits), each thread into its histogram. */
+static fr_status cpu_buddha_chains(cpu_buddha *c, uint64_t first, uint64_t count, fr_buddha_counters *out)
+{
+    fr_buddha_counters *tc = calloc((size_t)c->threads, sizeof *tc);
+    if (!tc) return fr_fail(c->ctx, FR_ERR_NOMEM, "out of memory");
+#pragma omp parallel num_threads(c->threads)
+    {
+        const int t = omp_get_thread_num();
+        uint64_t *hist = c->shared ? c->work : c->work + (size_t)t * c->size;
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t k = 0; k < (int64_t)count; k++)
+            fr_buddha_mh_chains(c->job, first + (uint64_t)k, 1, c->mode, c->shared, hist, c->plane, &tc[t]);
+    }
+    for (int t = 0; t < c->threads; t++) fr_buddha_counters_add(out, &tc[t]);
+    free(tc);
+    return FR_OK;
+}
+
 static fr_status cpu_buddha_run(void *state, uint64_t first, uint64_t count, fr_buddha_counters *out)
 {
     cpu_buddha *c = state;
     const fr_buddha_job *j = c->job;
+    if (j->sampling == FR_BS_METROPOLIS) return cpu_buddha_chains(c, first, count, out);
     const int64_t chunks = (int64_t)((count + FR_BUDDHA_CPU_CHUNK - 1) / FR_BUDDHA_CPU_CHUNK);
     uint64_t orbits = 0, iters = 0, hits = 0;
 #pragma omp parallel num_threads(c->threads) reduction(+ : orbits, iters, hits)
@@ -135,8 +156,11 @@ static fr_status cpu_buddha_end(void *state, uint64_t *hist)
     return over ? fr_buddha_overflow(ctx) : FR_OK;
 }
 
+static uint64_t cpu_buddha_lanes(void *state) { return (uint64_t)((cpu_buddha *)state)->threads; }
+
 const fr_buddha_ops fr_cpu_buddha_ops = {
     .begin = cpu_buddha_begin,
     .run = cpu_buddha_run,
     .end = cpu_buddha_end,
+    .lanes = cpu_buddha_lanes,
 };

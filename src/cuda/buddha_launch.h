@@ -12,7 +12,11 @@ extern "C" {
 
 /* Counters, accumulated into FR_BS_SLOTS slots of FR_BS_COUNT each so that
  * no one address takes every atomic; the host sums the slots. */
-enum { FR_BS_ORBITS = 0, FR_BS_ITERATIONS = 1, FR_BS_HITS = 2, FR_BS_COUNT = 3 };
+enum {
+    FR_BS_ORBITS = 0, FR_BS_ITERATIONS = 1, FR_BS_HITS = 2,
+    /* metropolis (fr_buddha_counters' order) */
+    FR_BS_FRESH = 3, FR_BS_FRESH_IN = 4, FR_BS_ACCEPTED = 5, FR_BS_STATES = 6, FR_BS_WEIGHT_SUM = 7, FR_BS_COUNT = 8
+};
 #define FR_BS_SLOTS 1024
 #define FR_BW_SLOTS 64
 /* Most classification rounds, and most plot rounds, in a launch. */
@@ -50,6 +54,11 @@ size_t fr_cuda_buddha_entry_bytes(int f32);
 /* Draw, classify and plot samples [first, first + count) on `stream`; then
  * move the 32-bit counts into hist64 when the weighted total calls for it. */
 cudaError_t fr_cuda_buddha_launch(const fr_cuda_buddha_args *a, int sms, cudaStream_t stream);
+
+/* Metropolis (buddha_metropolis.cu): chains [first, first + count), one
+ * thread a chain, plotted with 64-bit atomic adds into hist64. */
+#define FR_CUDA_MH_LAUNCH_CHAINS (1u << 18)
+cudaError_t fr_cuda_buddha_mh_launch(const fr_cuda_buddha_args *a, cudaStream_t stream);
 
 #ifdef __cplusplus
 }

@@ -4,7 +4,8 @@
  * adds it into 64-bit counts when the render ends or the overflow log
  * fills halfway, adding 2^32 for every logged wrap. Plotting adds without
  * reading counts back while the weighted total since the last move to the
- * device's 64-bit counts is below 2^32 (no counter can have wrapped). */
+ * device's 64-bit counts is below 2^32 (no counter can have wrapped).
+ * Metropolis chains (buddha_metropolis.cu) add into the 64-bit counts. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -172,6 +173,15 @@ static fr_status launch_range(gbuddha *g, uint64_t first, uint64_t count)
 {
     fr_context *ctx = g->ctx;
     fr_status s = FR_OK;
+    if (g->job->sampling == FR_BS_METROPOLIS) {
+        /* chains, one thread each */
+        for (uint64_t done = 0; done < count; done += FR_CUDA_MH_LAUNCH_CHAINS) {
+            g->a.first = first + done;
+            g->a.count = count - done < FR_CUDA_MH_LAUNCH_CHAINS ? count - done : FR_CUDA_MH_LAUNCH_CHAINS;
+            CK(fr_cuda_buddha_mh_launch(&g->a, g->stream), "metropolis chains");
+        }
+        return FR_OK;
+    }
     for (uint64_t done = 0; done < count; done += LAUNCH_SAMPLES) {
         g->a.first = first + done;
         g->a.count = count - done < LAUNCH_SAMPLES ? count - done : LAUNCH_SAMPLES;
@@ -194,9 +204,10 @@ static fr_status collect(gbuddha *g, fr_buddha_counters *c)
     CK(cudaMemsetAsync(g->a.stats, 0, STATS_BYTES, g->stream), "counters");
     CK(cudaStreamSynchronize(g->stream), "orbit kernels");
     for (int k = 0; k < FR_BS_SLOTS; k++) {
-        c->orbits += st[k * FR_BS_COUNT + FR_BS_ORBITS];
-        c->iterations += st[k * FR_BS_COUNT + FR_BS_ITERATIONS];
-        c->hits += st[k * FR_BS_COUNT + FR_BS_HITS];
+        const unsigned long long *v = st + k * FR_BS_COUNT;
+        fr_buddha_counters add = {v[FR_BS_ORBITS],   v[FR_BS_ITERATIONS], v[FR_BS_HITS],   v[FR_BS_FRESH],
+                                  v[FR_BS_FRESH_IN], v[FR_BS_ACCEPTED],   v[FR_BS_STATES], v[FR_BS_WEIGHT_SUM]};
+        fr_buddha_counters_add(c, &add);
     }
     for (int k = 0; k < FR_BW_SLOTS; k++) weight += wt[k];
     (void)weight; /* the device moves counts itself (fold_kernel) */
@@ -247,9 +258,14 @@ static fr_status cuda_buddha_end(void *state, uint64_t *hist)
     return s;
 }
 
+/* Metropolis chains resident at once: a thread each, about 1024 a
+ * multiprocessor. */
+static uint64_t cuda_buddha_lanes(void *state) { return (uint64_t)((gbuddha *)state)->sms * 1024; }
+
 const fr_buddha_ops fr_cuda_buddha_ops = {
     .begin = cuda_buddha_begin,
     .run = cuda_buddha_run,
     .end = cuda_buddha_end,
     .bench = cuda_buddha_bench,
+    .lanes = cuda_buddha_lanes,
 };

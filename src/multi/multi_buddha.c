@@ -70,20 +70,26 @@ static fr_status run_one(fr_multi_worker *w, uint64_t first, uint64_t count, voi
 static fr_status multi_buddha_run(void *state, uint64_t first, uint64_t count, fr_buddha_counters *c)
 {
     mbuddha *m = state;
-    for (int k = 0; k < m->pool.n; k++) m->c[k] = (fr_buddha_counters){0, 0, 0};
+    for (int k = 0; k < m->pool.n; k++) m->c[k] = (fr_buddha_counters){0};
     fr_status s = fr_multi_split(&m->pool, first, count, 0, run_one, m);
-    for (int k = 0; k < m->pool.n; k++) {
-        c->orbits += m->c[k].orbits;
-        c->iterations += m->c[k].iterations;
-        c->hits += m->c[k].hits;
-    }
+    for (int k = 0; k < m->pool.n; k++) fr_buddha_counters_add(c, &m->c[k]);
     return s;
 }
 
 static fr_status multi_buddha_end(void *state, uint64_t *hist) { return end_all(state, hist); }
 
+/* Metropolis chains at once: every device's. */
+static uint64_t multi_buddha_lanes(void *state)
+{
+    mbuddha *m = state;
+    uint64_t n = 0;
+    for (int k = 0; k < m->pool.n; k++) n += m->ops[k]->lanes ? m->ops[k]->lanes(m->state[k]) : 1;
+    return n;
+}
+
 const fr_buddha_ops fr_multi_buddha_ops = {
     .begin = multi_buddha_begin,
     .run = multi_buddha_run,
     .end = multi_buddha_end,
+    .lanes = multi_buddha_lanes,
 };

@@ -35,6 +35,10 @@ static const oscene scenes[] = {
      S("size", "2048x2048", FULL, "iter", "500", "precision", "f32")},
     {"importance", "Buddhabrot zoom 2048x2048 (width 0.5), importance sampling", 0, 0, 5e8, 5e6,
      S("size", "2048x2048", "center", "-0.1,0.65", "width", "0.5", "rotate", "0", "sampling", "importance")},
+    {"metropolis", "Buddhabrot zoom 1024x1024 (width 0.01 at the period-3 bulb), max 1000, metropolis, chains of 2048",
+     0, 0, 1e8, 1e6,
+     S("size", "1024x1024", "center", "-0.12,0.78", "width", "0.01", "rotate", "0", "iter", "1000", "sampling",
+       "metropolis", "chain-length", "2048", "burn-in", "256")},
     /* the other formulas, each in its own region and a view of the whole set */
     {"ship", "Burning Ship Buddhabrot 4096x4096, max 1000, float32 (no pairs)", 0, 0, 1e9, 1e7,
      S("formula", "burningship", "size", "4096x4096", "center", "-0.4,-0.6", "width", "3.4", "rotate", "0", "iter",

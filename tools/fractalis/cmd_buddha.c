@@ -125,6 +125,9 @@ static void print_stats(const fr_buddha_params *p, const fr_buddha_stats *st, co
             (double)st->hits / px, (unsigned long long)st->max, (unsigned long long)st->min, (double)st->samples,
             (double)st->orbits, (double)st->iterations, st->seconds, (double)st->hits / sec,
             (double)st->iterations / sec);
+    if (p->sampling == FR_SAMPLING_METROPOLIS)
+        fprintf(stderr, "  acceptance       %.3f\n  weight scale     %.6g (counts / uniform sampling's)\n",
+                st->acceptance, st->weight_scale);
 }
 
 static int write_outputs(fr_context *ctx, const cli_run *o, const fr_buddha_params *p, const fr_buddha_hist *h)
