@@ -803,6 +803,11 @@ typedef struct fr_buddha_params {
     uint32_t burn_in;       /* first steps of a chain not plotted (< chain_length) */
     double fresh;           /* probability that a step proposes a uniform point of the region */
     double mutation;        /* largest mutation step, in view widths (the smallest: 2^-9 of it) */
+    /* horizontal bands of rows the histogram is sampled in, one after
+     * another, each drawing the same samples and keeping the points in its
+     * rows: the histogram is the same for any count (0: as many as the
+     * device's memory needs, fr_buddha_render) */
+    uint32_t bands;
 } fr_buddha_params;
 
 /* Defaults: a Buddhabrot (nebula = 0) or a Nebulabrot (red 5000, green 500,
@@ -856,6 +861,7 @@ typedef struct fr_buddha_stats {
     double weight_scale;   /* expected counts = uniform-sampling counts x this */
     int stopped;           /* 1: the time limit, hits target or a cancel ended sampling */
     double acceptance;     /* metropolis: the fraction of proposals accepted (else 0) */
+    int bands;             /* bands of rows sampled one after another (1: the whole image at once) */
 } fr_buddha_stats;
 
 /* Add samples to `hist` (allocated by the caller at the params' size and
@@ -864,7 +870,16 @@ typedef struct fr_buddha_stats {
  * time limit or the hits target is reached, or the progress callback asks
  * to stop; a stop is not an error: the histogram holds whole batches and
  * hist->samples says how many. With none of samples, time and hits target
- * set, draws until 1000 hits per pixel. */
+ * set, draws until 1000 hits per pixel.
+ * Bands (p->bands, or automatically when the device's working histogram
+ * cannot hold the image: the backend's memory, fr_context_set_host_memory
+ * / _device_memory): band 0 samples by the rules above and fixes the
+ * count; every later band draws the same samples again and keeps only the
+ * points in its rows, so the histogram, the counters and the statistics
+ * are those of one unbanded render, byte for byte. The progress callback
+ * sees the whole render (band k of n covers k/n .. (k+1)/n); a cancel
+ * after band 0 returns FR_ERR_CANCELLED and leaves the histogram
+ * incomplete (discard it; hist->samples is unchanged). */
 fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha_hist *hist,
                            fr_buddha_stats *stats);
 

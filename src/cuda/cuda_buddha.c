@@ -56,6 +56,27 @@ static void gb_free(gbuddha *g)
     free(g);
 }
 
+/* Device bytes for histograms: the device-memory budget, else 80 % of the
+ * free memory (0: the query failed). */
+static size_t device_budget(fr_context *ctx)
+{
+    size_t free_b = 0, total_b = 0;
+    if (cudaSetDevice(ctx->cuda_index) != cudaSuccess || cudaMemGetInfo(&free_b, &total_b) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    return ctx->device_memory ? (size_t)ctx->device_memory : free_b / 10 * 8;
+}
+
+/* Device bytes beside the histogram: sample lists, queues, overflow log,
+ * importance map. */
+static size_t fixed_bytes(const fr_buddha_job *job)
+{
+    const size_t entry = fr_cuda_buddha_entry_bytes(job->f32);
+    return (size_t)LAUNCH_SAMPLES * (entry + 8 + 1) + (size_t)OVF_CAP * 8 +
+           (job->sampling == FR_BS_IMPORTANCE ? job->cells * 12 : 0);
+}
+
 static fr_status cuda_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void **state)
 {
     fr_status s = FR_OK;
@@ -64,19 +85,17 @@ static fr_status cuda_buddha_begin(fr_context *ctx, const fr_buddha_job *job, vo
     g->ctx = ctx, g->job = job;
     g->a.job = *job;
     g->a.mode = fr_buddha_can_fold(job) ? FR_PLOT_FOLD : job->paired ? FR_PLOT_PAIR : FR_PLOT_SINGLE;
-    int rows = g->a.mode == FR_PLOT_FOLD ? fr_buddha_fold_rows(job) : job->height;
-    g->a.plane = (size_t)rows * job->width;
+    g->a.plane = fr_buddha_store_plane(job, g->a.mode);
     g->counters = g->a.plane * job->channels;
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
     CK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking), "cudaStreamCreate");
     CK(cudaDeviceGetAttribute(&g->sms, cudaDevAttrMultiProcessorCount, ctx->cuda_index), "device attributes");
 
-    size_t free_b = 0, total_b = 0;
-    CK(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
-    size_t budget = ctx->device_memory ? (size_t)ctx->device_memory : free_b / 10 * 8;
-    const size_t entry = fr_cuda_buddha_entry_bytes(job->f32);
-    size_t need = g->counters * 12 + (size_t)LAUNCH_SAMPLES * (entry + 8 + 1) + (size_t)OVF_CAP * 8 +
-                  (job->sampling == FR_BS_IMPORTANCE ? job->cells * 12 : 0);
+    const size_t budget = device_budget(ctx), need = g->counters * 12 + fixed_bytes(job);
+    if (!budget) {
+        s = fr_fail(ctx, FR_ERR_DEVICE, "cudaMemGetInfo failed on device %d", ctx->cuda_index);
+        goto out;
+    }
     if (need > budget) {
         s = fr_fail(ctx, FR_ERR_NOMEM, "the GPU histogram and queues need %zu MiB, more than the %zu MiB budget",
                     need >> 20, budget >> 20);
@@ -250,8 +269,7 @@ static fr_status cuda_buddha_end(void *state, uint64_t *hist)
     gbuddha *g = state;
     fr_status s = FR_OK;
     if (hist && !(s = drain(g))) {
-        int over = g->a.mode == FR_PLOT_FOLD ? fr_buddha_unfold_add(g->job, g->acc, hist)
-                                             : fr_buddha_add_counts(hist, g->acc, g->counters);
+        int over = fr_buddha_store_add(g->job, g->a.mode, g->acc, hist);
         if (over) s = fr_buddha_overflow(g->ctx);
     }
     gb_free(g);
@@ -262,10 +280,21 @@ static fr_status cuda_buddha_end(void *state, uint64_t *hist)
  * multiprocessor. */
 static uint64_t cuda_buddha_lanes(void *state) { return (uint64_t)((gbuddha *)state)->sms * 1024; }
 
+/* Rows of 32- and 64-bit counters (12 bytes a counter) that fit beside
+ * the queues; the host drains them into 64-bit counts of its own (the
+ * caller's histogram is on the host). */
+static uint64_t cuda_buddha_band_rows(fr_context *ctx, const fr_buddha_job *job)
+{
+    const size_t budget = device_budget(ctx), fixed = fixed_bytes(job);
+    if (budget <= fixed) return 0;
+    return (uint64_t)((budget - fixed) / ((size_t)job->width * job->channels * 12));
+}
+
 const fr_buddha_ops fr_cuda_buddha_ops = {
     .begin = cuda_buddha_begin,
     .run = cuda_buddha_run,
     .end = cuda_buddha_end,
     .bench = cuda_buddha_bench,
     .lanes = cuda_buddha_lanes,
+    .band_rows = cuda_buddha_band_rows,
 };
