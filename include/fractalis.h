@@ -308,8 +308,11 @@ enum {
                                      written to scenes, no value of its own) */
     FR_PARAM_SWITCH = 1 << 4,     /* boolean that a command line may give alone to mean "on" */
     FR_PARAM_REPEAT = 1 << 5,     /* each setting adds to the value (e.g. one channel each) */
-    FR_PARAM_SCENE_IF_SET = 1 << 6 /* written to scenes only when not at its default (a scene
-                                      without it reads back the default) */
+    FR_PARAM_SCENE_IF_SET = 1 << 6, /* written to scenes only when not at its default (a scene
+                                       without it reads back the default) */
+    FR_PARAM_NO_SCENE = 1 << 7      /* how a render runs, not what it draws (e.g. buddhabrot
+                                       bands): never written to scenes or image metadata, so
+                                       the outputs do not depend on it; a scene may set it */
 };
 
 /* One row of a family's parameter table: the table is the spec of the

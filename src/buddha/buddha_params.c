@@ -238,7 +238,7 @@ static const fr_param_desc rows[] = {
     {{"bands", FR_PT_UINT,
       "horizontal bands of rows sampled one after another, each drawing the same samples (an image larger than "
       "the device's memory; the histogram is the same for any count)",
-      1, 1048576, FR_PARAM_ZERO_AUTO | FR_PARAM_SCENE_IF_SET, .note = "as the device's memory needs"},
+      1, 1048576, FR_PARAM_ZERO_AUTO | FR_PARAM_NO_SCENE, .note = "as the device's memory needs"},
      OFF(bands), {.u = 0}},
 };
 static const fr_param_table table = {rows, (int)(sizeof rows / sizeof rows[0]), "buddhabrot"};

@@ -125,6 +125,7 @@ static void print_stats(const fr_buddha_params *p, const fr_buddha_stats *st, co
             (double)st->hits / px, (unsigned long long)st->max, (unsigned long long)st->min, (double)st->samples,
             (double)st->orbits, (double)st->iterations, st->seconds, (double)st->hits / sec,
             (double)st->iterations / sec);
+    if (st->bands > 1) fprintf(stderr, "  bands            %d (each drew every sample)\n", st->bands);
     if (p->sampling == FR_SAMPLING_METROPOLIS)
         fprintf(stderr, "  acceptance       %.3f\n  weight scale     %.6g (counts / uniform sampling's)\n",
                 st->acceptance, st->weight_scale);
@@ -164,7 +165,7 @@ static int write_outputs(fr_context *ctx, const cli_run *o, const fr_buddha_para
 int cmd_render_buddha(int argc, char **argv)
 {
     buddha_cmd b = {0};
-    const cli_command c = {"render buddhabrot", RUN_OUTPUTS | RUN_RENDER,
+    const cli_command c = {"render buddhabrot", RUN_OUTPUTS | RUN_RENDER | RUN_HOST_MEMORY,
                            "output, repeatable; by extension: .png (8/16-bit, parameters embedded), .ppm,\n"
                            "                         .jpg/.jpeg (8-bit), .npy (the raw histogram, uint32 or uint64, with\n"
                            "                         its scene in FILE.npy.json), .exr (the image and the counts as\n"
