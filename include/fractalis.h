@@ -915,8 +915,9 @@ fr_status fr_buddha_hist_load(fr_context *ctx, const char *path, fr_buddha_param
 /* Benchmark: time `samples` samples of the scene on the context's device
  * (GPU: CUDA events, median of `repeats` after a warm-up). */
 typedef struct fr_buddha_bench_result {
-    double seconds, seconds_min, seconds_max;
-    uint64_t samples, orbits, iterations, hits;
+    double seconds, seconds_min, seconds_max; /* a run: every band's sampling added up */
+    uint64_t samples, orbits, iterations, hits; /* hits: the whole view's, once */
+    int bands;                                  /* as fr_buddha_render would split the image */
 } fr_buddha_bench_result;
 fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeats, fr_buddha_bench_result *r);
 
