@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,13 +224,69 @@ static void test_progress_and_cancel(void **state)
     fr_context_destroy(ctx);
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The white point of a huge image is selected without a sort: on counts
+ * that span 1 .. 2^44 (several 16-bit digits, ties, zeros) each channel's
+ * PNG value is the one the sorted percentile gives. */
+static void test_white_point_exact(void **state)
+{
+    (void)state;
+    fr_buddha_params p;
+    fr_buddha_params_default(&p, 1, 0);
+    p.width = 300, p.height = 200, p.tone = FR_TONE_LINEAR, p.depth = 16;
+    const double pct[3] = {99.95, 50, 100};
+    fr_context *ctx = fr_context_create();
+    fr_buddha_hist h = {0};
+    assert_int_equal(fr_buddha_hist_alloc(ctx, &h, p.width, p.height, 3), FR_OK);
+    const size_t n = (size_t)p.width * p.height;
+    uint64_t x = 88172645463325252ull;
+    for (size_t i = 0; i < 3 * n; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        const int bits = (int)(x % 45);
+        h.counts[i] = x % 5 == 0 ? 0 : (x >> 20) & (((uint64_t)1 << bits) - 1);
+        if (x % 7 == 0) h.counts[i] = 123456789; /* ties */
+    }
+    uint64_t *v = malloc(n * sizeof *v);
+    for (int t = 0; t < 3; t++) {
+        p.percentile = pct[t];
+        fr_image img;
+        assert_int_equal(fr_buddha_tone_map(ctx, &p, &h, &img), FR_OK);
+        for (int k = 0; k < 3; k++) {
+            size_t m = 0;
+            for (size_t i = 0; i < n; i++)
+                if (h.counts[k * n + i]) v[m++] = h.counts[k * n + i];
+            qsort(v, m, sizeof *v, cmp_u64);
+            size_t at = (size_t)ceil(p.percentile / 100.0 * (double)m);
+            at = at < 1 ? 0 : at - 1;
+            double white = (double)v[at < m ? at : m - 1];
+            if (white < 1) white = 1;
+            for (size_t i = 0; i < n; i++) {
+                const uint16_t want = (uint16_t)floor(fmin((double)h.counts[k * n + i] / white, 1.0) * 65535.0 + 0.5);
+                const uint16_t got = ((const uint16_t *)img.pixels)[i * 3 + k];
+                if (got != want)
+                    fail_msg("percentile %g, channel %d, pixel %zu: %u, the sorted white point gives %u", pct[t], k, i,
+                             got, want);
+            }
+        }
+        fr_image_free(&img);
+    }
+    free(v);
+    fr_buddha_hist_free(&h);
+    fr_context_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scenes),          cmocka_unit_test(test_metropolis),
         cmocka_unit_test(test_one_row_bands),   cmocka_unit_test(test_automatic_bands),
         cmocka_unit_test(test_resume),          cmocka_unit_test(test_time_limit),
-        cmocka_unit_test(test_progress_and_cancel),
+        cmocka_unit_test(test_progress_and_cancel), cmocka_unit_test(test_white_point_exact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -31,6 +31,59 @@ static fr_status sorted_nonzero(fr_context *ctx, const uint64_t *h, size_t n, ui
     return FR_OK;
 }
 
+/* Digits of the white point's selection: 16 bits, counted per thread. */
+#define DIGIT_BITS 16
+#define DIGITS (1u << DIGIT_BITS)
+
+/* The k-th smallest (from 0) of the m non-zero counts of h, exactly, without
+ * a copy or a sort (a 32768 x 32768 plane holds 2^30 counts): a radix
+ * selection from the top 16-bit digit that any count uses, one pass over
+ * the plane a digit (most histograms need one or two). */
+static fr_status kth_nonzero(fr_context *ctx, const uint64_t *h, size_t n, size_t k, uint64_t *out)
+{
+    uint64_t mx = 0;
+#pragma omp parallel for reduction(max : mx) schedule(static)
+    for (size_t i = 0; i < n; i++) mx = h[i] > mx ? h[i] : mx;
+    int d = 0;
+    while (d + 1 < 64 / DIGIT_BITS && (mx >> (DIGIT_BITS * (d + 1)))) d++;
+    uint64_t *count = malloc(DIGITS * sizeof *count);
+    if (!count) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for tone mapping");
+    uint64_t prefix = 0; /* the digits above d found so far */
+    for (; d >= 0; d--) {
+        const int shift = DIGIT_BITS * d;
+        memset(count, 0, DIGITS * sizeof *count);
+#pragma omp parallel
+        {
+            uint64_t *mine = calloc(DIGITS, sizeof *mine);
+            if (mine) {
+#pragma omp for schedule(static)
+                for (size_t i = 0; i < n; i++) {
+                    const uint64_t v = h[i];
+                    /* every count <= mx: above the top digit all match */
+                    if (v && (shift + DIGIT_BITS >= 64 || (v >> (shift + DIGIT_BITS)) == prefix))
+                        mine[(v >> shift) & (DIGITS - 1)]++;
+                }
+#pragma omp critical
+                for (unsigned b = 0; b < DIGITS; b++) count[b] += mine[b];
+                free(mine);
+            } else {
+#pragma omp for schedule(static)
+                for (size_t i = 0; i < n; i++) {
+                    const uint64_t v = h[i];
+                    if (v && (shift + DIGIT_BITS >= 64 || (v >> (shift + DIGIT_BITS)) == prefix))
+                        __atomic_fetch_add(&count[(v >> shift) & (DIGITS - 1)], 1, __ATOMIC_RELAXED);
+                }
+            }
+        }
+        unsigned b = 0;
+        while (b + 1 < DIGITS && k >= count[b]) k -= count[b++];
+        prefix = (prefix << DIGIT_BITS) | b;
+    }
+    free(count);
+    *out = prefix;
+    return FR_OK;
+}
+
 /* Number of sorted values <= x. */
 static size_t upper_bound(const uint64_t *v, size_t n, uint64_t x)
 {
@@ -71,22 +124,33 @@ fr_status fr_buddha_tone_map(fr_context *ctx, const fr_buddha_params *p, const f
     const double top = p->depth == 16 ? 65535.0 : 255.0;
     for (int k = 0; k < hist->channels; k++) {
         const uint64_t *h = hist->counts + k * n;
-        uint64_t *sorted;
-        size_t m;
-        fr_status s = sorted_nonzero(ctx, h, n, &sorted, &m);
-        if (s) {
-            free(px);
-            return s;
+        uint64_t *sorted = NULL;
+        size_t m = 0;
+        fr_status s = FR_OK;
+        /* equalize ranks every count (a sorted copy); the other curves need
+         * the white point alone */
+        if (p->tone == FR_TONE_EQUALIZE) s = sorted_nonzero(ctx, h, n, &sorted, &m);
+        else {
+#pragma omp parallel for reduction(+ : m) schedule(static)
+            for (size_t i = 0; i < n; i++) m += h[i] != 0;
         }
         /* White point: the percentile's count, at least 1. */
         double white = 1;
-        if (m) {
+        if (!s && m) {
             size_t at = (size_t)ceil(p->percentile / 100.0 * (double)m);
             at = at < 1 ? 0 : at - 1;
-            white = (double)sorted[at < m ? at : m - 1];
+            at = at < m ? at : m - 1;
+            uint64_t w = 0;
+            if (sorted) w = sorted[at];
+            else s = kth_nonzero(ctx, h, n, at, &w);
+            white = (double)w;
             if (white < 1) white = 1;
         }
-        const size_t eq_top = upper_bound(sorted, m, (uint64_t)white);
+        if (s) {
+            free(sorted), free(px);
+            return s;
+        }
+        const size_t eq_top = sorted ? upper_bound(sorted, m, (uint64_t)white) : 0;
 #pragma omp parallel for schedule(static)
         for (size_t i = 0; i < n; i++) {
             double v;
