@@ -889,6 +889,12 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
 /* Tone-map histograms into an image (grey for one channel, RGB for three). */
 fr_status fr_buddha_tone_map(fr_context *ctx, const fr_buddha_params *p, const fr_buddha_hist *hist,
                              fr_image *image);
+/* The tone-mapped image as PNG with the scene `meta` (NULL: none) embedded:
+ * the bytes of fr_buddha_tone_map then fr_image_write_png, made a strip of
+ * rows at a time, so that no whole image is held (a 32768 x 32768 image
+ * needs the histogram, and a sorted copy of it only for tone equalize). */
+fr_status fr_buddha_write_png(fr_context *ctx, const fr_buddha_params *p, const fr_buddha_hist *hist,
+                              const char *path, const char *meta);
 
 /* The histogram as .npy: shape (height, width) for one channel, (channels,
  * height, width) for more; '<u4' when every count fits 32 bits, else '<u8'. */

@@ -280,6 +280,49 @@ static void test_white_point_exact(void **state)
     fr_context_destroy(ctx);
 }
 
+/* The PNG made a strip of rows at a time holds the bytes of the whole
+ * tone-mapped image written at once: grey and RGB, 8 and 16 bits, every
+ * tone curve. */
+static void test_png_by_strips(void **state)
+{
+    (void)state;
+    const char *tmp = getenv("FR_TEST_TMP");
+    char a[512], b[512];
+    snprintf(a, sizeof a, "%s/bands_whole.png", tmp ? tmp : "/tmp");
+    snprintf(b, sizeof b, "%s/bands_strips.png", tmp ? tmp : "/tmp");
+    const fr_tone tones[] = {FR_TONE_CURVE, FR_TONE_LINEAR, FR_TONE_SQRT, FR_TONE_LOG, FR_TONE_GAMMA, FR_TONE_EQUALIZE};
+    fr_context *ctx = fr_context_create();
+    for (int nebula = 0; nebula < 2; nebula++) {
+        buddha_case c = fr_test_buddha_case(nebula ? 4 : 2);
+        fr_buddha_params p = c.p;
+        p.width = 700, p.height = 1500, p.samples = 100000; /* several strips of rows */
+        fr_buddha_hist h = {0};
+        render(&p, ctx, &h, &(fr_buddha_stats){0});
+        for (size_t t = 0; t < sizeof tones / sizeof tones[0]; t++)
+            for (int depth = 8; depth <= 16; depth += 8) {
+                p.tone = tones[t], p.depth = depth;
+                fr_image img;
+                assert_int_equal(fr_buddha_tone_map(ctx, &p, &h, &img), FR_OK);
+                assert_int_equal(fr_image_write_png(ctx, &img, a, "{\"scene\": 1}"), FR_OK);
+                fr_image_free(&img);
+                assert_int_equal(fr_buddha_write_png(ctx, &p, &h, b, "{\"scene\": 1}"), FR_OK);
+                size_t la = 0, lb = 0;
+                FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+                assert_non_null(fa), assert_non_null(fb);
+                unsigned char *da = malloc(1 << 24), *db = malloc(1 << 24);
+                la = fread(da, 1, 1 << 24, fa), lb = fread(db, 1, 1 << 24, fb);
+                fclose(fa), fclose(fb);
+                if (la != lb || memcmp(da, db, la))
+                    fail_msg("%s, tone %d, depth %d: the PNG by strips differs (%zu vs %zu bytes)",
+                             nebula ? "nebulabrot" : "buddhabrot", (int)tones[t], depth, la, lb);
+                free(da), free(db);
+            }
+        fr_buddha_hist_free(&h);
+    }
+    remove(a), remove(b);
+    fr_context_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +330,7 @@ int main(void)
         cmocka_unit_test(test_one_row_bands),   cmocka_unit_test(test_automatic_bands),
         cmocka_unit_test(test_resume),          cmocka_unit_test(test_time_limit),
         cmocka_unit_test(test_progress_and_cancel), cmocka_unit_test(test_white_point_exact),
+        cmocka_unit_test(test_png_by_strips),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -140,13 +140,14 @@ static int write_outputs(fr_context *ctx, const cli_run *o, const fr_buddha_para
         fr_status s = FR_OK;
         char *json = NULL;
         switch (fr_format_from_path(path)) {
-        case FR_FMT_PNG:
         case FR_FMT_PPM:
         case FR_FMT_JPEG:
             if (!img.pixels && (s = fr_buddha_tone_map(ctx, p, h, &img))) break;
             if (fr_format_from_path(path) == FR_FMT_PPM) s = fr_image_write_ppm(ctx, &img, path);
-            else if (fr_format_from_path(path) == FR_FMT_JPEG) s = fr_image_write_jpeg(ctx, &img, path, o->jpeg_quality);
-            else if (!(s = fr_buddha_params_to_json(ctx, p, &json))) s = fr_image_write_png(ctx, &img, path, json);
+            else s = fr_image_write_jpeg(ctx, &img, path, o->jpeg_quality);
+            break;
+        case FR_FMT_PNG: /* a strip of rows at a time: no whole image (3 to 6 GiB at 32768 x 32768) */
+            if (!(s = fr_buddha_params_to_json(ctx, p, &json))) s = fr_buddha_write_png(ctx, p, h, path, json);
             break;
         case FR_FMT_NPY: s = fr_buddha_hist_save(ctx, p, h, path); break;
         case FR_FMT_EXR: s = fr_buddha_hist_write_exr(ctx, p, h, path); break;
