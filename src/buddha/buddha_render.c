@@ -204,7 +204,7 @@ static fr_status plan_bands(fr_context *ctx, const fr_buddha_params *p, const fr
             return fr_fail(ctx, FR_ERR_NOMEM,
                            "bands: not even one row of the %dx%d histogram (%d channel(s)) fits the device's memory",
                            p->width, p->height, p->channels);
-        n = ((uint64_t)p->height + fit - 1) / fit;
+        n = fit >= (uint64_t)p->height ? 1 : ((uint64_t)p->height + fit - 1) / fit;
     }
     if (n > (uint64_t)p->height) n = (uint64_t)p->height;
     *rows = (int)(((uint64_t)p->height + n - 1) / n);
