@@ -63,7 +63,7 @@ static void test_scenes(void **state)
 }
 
 /* A larger symmetric view (folded when unbanded: the bands store rows
- * unfolded) with enough samples that 32-bit device counters wrap. */
+ * unfolded) with many samples: several launches and drains a band. */
 static void test_dense(void **state)
 {
     (void)state;
