@@ -138,7 +138,12 @@ out:
     return s;
 }
 
-/* Move the device counts into the host's 64-bit counts and clear them. */
+/* Counters a drain copies at a time (a 32768 x 32768 Nebulabrot band has
+ * 3.2e9: no host copy of the whole device histogram). */
+#define DRAIN_CHUNK ((size_t)1 << 26)
+
+/* Move the device counts into the host's 64-bit counts and clear them, a
+ * slice of whole pixels at a time. */
 static fr_status drain(gbuddha *g)
 {
     fr_context *ctx = g->ctx;
@@ -147,14 +152,14 @@ static fr_status drain(gbuddha *g)
     uint32_t *tmp = NULL;
     uint64_t *tmp64 = NULL;
     unsigned long long *log = NULL;
+    const size_t ch = (size_t)g->job->channels, plane = g->a.plane;
+    const size_t slice = DRAIN_CHUNK / ch * ch < g->counters ? DRAIN_CHUNK / ch * ch : g->counters;
     if (!g->acc && !(g->acc = calloc(g->counters, sizeof *g->acc)))
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the histogram");
-    if (!(tmp = malloc(g->counters * 4)) || !(tmp64 = malloc(g->counters * 8))) {
+    if (!(tmp = malloc(slice * 4)) || !(tmp64 = malloc(slice * 8))) {
         free(tmp);
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the histogram");
     }
-    CK(cudaMemcpyAsync(tmp, g->a.hist, g->counters * 4, cudaMemcpyDeviceToHost, g->stream), "histogram copy");
-    CK(cudaMemcpyAsync(tmp64, g->a.hist64, g->counters * 8, cudaMemcpyDeviceToHost, g->stream), "histogram copy");
     CK(cudaMemcpyAsync(&n_ovf, g->a.ovf_len, sizeof n_ovf, cudaMemcpyDeviceToHost, g->stream), "overflow log");
     CK(cudaStreamSynchronize(g->stream), "histogram copy");
     if (n_ovf > OVF_CAP) {
@@ -163,6 +168,18 @@ static fr_status drain(gbuddha *g)
                     OVF_CAP);
         goto out;
     }
+    for (size_t at = 0; at < g->counters; at += slice) {
+        const size_t m = g->counters - at < slice ? g->counters - at : slice;
+        CK(cudaMemcpyAsync(tmp, g->a.hist + at, m * 4, cudaMemcpyDeviceToHost, g->stream), "histogram copy");
+        CK(cudaMemcpyAsync(tmp64, g->a.hist64 + at, m * 8, cudaMemcpyDeviceToHost, g->stream), "histogram copy");
+        CK(cudaStreamSynchronize(g->stream), "histogram copy");
+        /* The device keeps a pixel's channels together (one sector for a
+         * Nebulabrot point's three adds); the host's counts are planes. */
+        const size_t p0 = at / ch, pixels = m / ch;
+#pragma omp parallel for schedule(static)
+        for (size_t p = 0; p < pixels; p++)
+            for (size_t c = 0; c < ch; c++) g->acc[c * plane + p0 + p] += tmp[p * ch + c] + tmp64[p * ch + c];
+    }
     if (n_ovf) {
         if (!(log = malloc((size_t)n_ovf * 8))) {
             s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
@@ -170,12 +187,6 @@ static fr_status drain(gbuddha *g)
         }
         CK(cudaMemcpy(log, g->a.ovf, (size_t)n_ovf * 8, cudaMemcpyDeviceToHost), "overflow log");
     }
-    /* The device keeps a pixel's channels together (one sector for a
-     * Nebulabrot point's three adds); the host's counts are planes. */
-    const size_t ch = (size_t)g->job->channels, plane = g->a.plane;
-#pragma omp parallel for schedule(static)
-    for (size_t p = 0; p < plane; p++)
-        for (size_t c = 0; c < ch; c++) g->acc[c * plane + p] += tmp[p * ch + c] + tmp64[p * ch + c];
     for (unsigned k = 0; k < n_ovf; k++) g->acc[log[k] % ch * plane + log[k] / ch] += (uint64_t)1 << 32;
     CK(cudaMemsetAsync(g->a.hist, 0, g->counters * 4, g->stream), "histogram");
     CK(cudaMemsetAsync(g->a.hist64, 0, g->counters * 8, g->stream), "histogram");
