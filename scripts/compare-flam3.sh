@@ -18,7 +18,7 @@
 # tool, genome or reference is a failure too (never a skip).
 #
 #   scripts/compare-flam3.sh GENOME [--index N] [--width W] [--quality Q]
-#        [--reference flam3|ember] [--ember DIR]
+#        [--reference flam3|ember] [--ember DIR] [--ember-f3 auto|1|0]
 #        [--margin DB] [--stats K] [--confirm N] [--keep DIR]
 #        [--fractalis BIN] [--device D] [--test-genome FILE]
 #        [--make-refs DIR | --refs DIR]
@@ -33,7 +33,10 @@
 # renders are draws like flam3's: the same two tests against its own
 # seed-to-seed scatter. --ember DIR: EmberRender's bin folder (default
 # $EMBER_BIN, else /tmp/ember/bin); FR_SHARED: the shared folder (default
-# ../shared next to the repository). A missing EmberRender or render.sh fails.
+# ../shared next to the repository). --ember-f3: render.sh's F3 (auto: flam3's
+# colour conventions for flam3/Apophysis genomes, Ember's own for genomes
+# Fractorium wrote; 1: flam3's for every genome, as fractalis renders them).
+# A missing EmberRender or render.sh fails.
 # --test-genome renders FILE with fractalis (at GENOME's size) while flam3
 # renders GENOME: a changed genome must fail (mutation tests).
 # --make-refs renders flam3's images alone into DIR and stops; --refs takes
@@ -53,7 +56,7 @@ usage() { sed -n '2,40p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ $# -ge 1 ] || usage
 genome=$1; shift
 index=0 width=400 quality=200 margin=1 keep= fr=${FRACTALIS:-fractalis} confirm=0 stats=0 device=
-reference=flam3 ember_bin=${EMBER_BIN:-/tmp/ember/bin}
+reference=flam3 ember_bin=${EMBER_BIN:-/tmp/ember/bin} ember_f3=auto
 motion=() animate= input= test_genome= make_refs= refs= timeline=0
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -64,7 +67,7 @@ while [ $# -gt 0 ]; do
     --motion-blur) motion=(--motion-blur); shift ;; --animate) animate=$2; shift 2 ;;
     --flam3-input) input=$2; shift 2 ;;
     --timeline) timeline=1; shift ;;
-    --reference) reference=$2; shift 2 ;; --ember) ember_bin=$2; shift 2 ;;
+    --reference) reference=$2; shift 2 ;; --ember) ember_bin=$2; shift 2 ;; --ember-f3) ember_f3=$2; shift 2 ;;
     *) usage ;;
     esac
 done
@@ -109,7 +112,7 @@ fi
 # flam3 NAME SEED: flam3's render (or the stored reference) as $dir/NAME.png
 flam3() {
     if [ "$reference" = ember ]; then
-        FLAME=$index SEED="$2" THREADS=2 STRICT=1 EMBER_BIN="$ember_bin" \
+        F3=$ember_f3 FLAME=$index SEED="$2" THREADS=2 STRICT=1 EMBER_BIN="$ember_bin" \
             bash "$ember_sh" "$genome" "$dir/$1.png" "${width}x$h" "$quality" 2>"$dir/ember.log" ||
             { cat "$dir/ember.log" >&2; fail "EmberRender failed on $genome"; }
     elif [ -n "$refs" ]; then
