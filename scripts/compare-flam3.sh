@@ -18,12 +18,25 @@
 # tool, genome or reference is a failure too (never a skip).
 #
 #   scripts/compare-flam3.sh GENOME [--index N] [--width W] [--quality Q]
+#        [--reference flam3|ember] [--ember DIR] [--ember-f3 auto|1|0]
 #        [--margin DB] [--stats K] [--confirm N] [--keep DIR]
 #        [--fractalis BIN] [--device D] [--test-genome FILE]
 #        [--make-refs DIR | --refs DIR]
 #        [--motion-blur [--animate TIME] [--flam3-input FILE]]
 #        [--timeline --animate TIME]
 #
+# --reference ember: the reference renders are Fractorium's EmberRender's
+# (../shared/tools/ember/render.sh, CPU, two threads, STRICT=1: a genome
+# with an attribute EmberRender does not know fails), from GENOME itself
+# (its flame --index, size and quality as above); fractalis renders GENOME
+# itself too, --strict. EmberRender mixes the clock into its seed, so its
+# renders are draws like flam3's: the same two tests against its own
+# seed-to-seed scatter. --ember DIR: EmberRender's bin folder (default
+# $EMBER_BIN, else /tmp/ember/bin); FR_SHARED: the shared folder (default
+# ../shared next to the repository). --ember-f3: render.sh's F3 (auto: flam3's
+# colour conventions for flam3/Apophysis genomes, Ember's own for genomes
+# Fractorium wrote; 1: flam3's for every genome, as fractalis renders them).
+# A missing EmberRender or render.sh fails.
 # --test-genome renders FILE with fractalis (at GENOME's size) while flam3
 # renders GENOME: a changed genome must fail (mutation tests).
 # --make-refs renders flam3's images alone into DIR and stops; --refs takes
@@ -43,6 +56,7 @@ usage() { sed -n '2,40p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ $# -ge 1 ] || usage
 genome=$1; shift
 index=0 width=400 quality=200 margin=1 keep= fr=${FRACTALIS:-fractalis} confirm=0 stats=0 device=
+reference=flam3 ember_bin=${EMBER_BIN:-/tmp/ember/bin} ember_f3=auto
 motion=() animate= input= test_genome= make_refs= refs= timeline=0
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -53,6 +67,7 @@ while [ $# -gt 0 ]; do
     --motion-blur) motion=(--motion-blur); shift ;; --animate) animate=$2; shift 2 ;;
     --flam3-input) input=$2; shift 2 ;;
     --timeline) timeline=1; shift ;;
+    --reference) reference=$2; shift 2 ;; --ember) ember_bin=$2; shift 2 ;; --ember-f3) ember_f3=$2; shift 2 ;;
     *) usage ;;
     esac
 done
@@ -61,7 +76,17 @@ fail() { echo "compare-flam3.sh: $*" >&2; exit 1; }
 flam3=flam3-render
 { [ ${#motion[@]} -gt 0 ] || [ "$timeline" = 1 ]; } && flam3=flam3-animate
 [ "$timeline" = 0 ] || [ -n "$animate" ] || fail "--timeline needs --animate TIME"
-[ -n "$refs" ] || command -v $flam3 >/dev/null || fail "$flam3 not found (apt-get install flam3-utils)"
+case "$reference" in
+flam3) [ -n "$refs" ] || command -v $flam3 >/dev/null || fail "$flam3 not found (apt-get install flam3-utils)" ;;
+ember)
+    { [ ${#motion[@]} -eq 0 ] && [ "$timeline" = 0 ]; } || fail "--reference ember renders stills only"
+    shared=${FR_SHARED:-$(cd "$(dirname "$0")/.." && pwd)/../shared}
+    ember_sh=$shared/tools/ember/render.sh
+    [ -f "$ember_sh" ] || fail "no EmberRender script at $ember_sh (set FR_SHARED)"
+    [ -x "$ember_bin/emberrender" ] || fail "no EmberRender at $ember_bin (build it: $shared/tools/ember/build.sh)"
+    ;;
+*) fail "--reference is flam3 or ember" ;;
+esac
 [ -z "$refs" ] || [ -f "$refs/a.png" ] || fail "no flam3 references in $refs (make them with --make-refs)"
 dir=$(mktemp -d)
 trap '[ -n "$keep" ] && mkdir -p "$keep" && cp "$dir"/*.png "$dir"/*.flam3 "$keep"/ 2>/dev/null; rm -rf "$dir"' EXIT
@@ -86,7 +111,11 @@ fi
 
 # flam3 NAME SEED: flam3's render (or the stored reference) as $dir/NAME.png
 flam3() {
-    if [ -n "$refs" ]; then
+    if [ "$reference" = ember ]; then
+        F3=$ember_f3 FLAME=$index SEED="$2" THREADS=2 STRICT=1 EMBER_BIN="$ember_bin" \
+            bash "$ember_sh" "$genome" "$dir/$1.png" "${width}x$h" "$quality" 2>"$dir/ember.log" ||
+            { cat "$dir/ember.log" >&2; fail "EmberRender failed on $genome"; }
+    elif [ -n "$refs" ]; then
         [ -f "$refs/$1.png" ] || fail "no flam3 reference $refs/$1.png"
         cp "$refs/$1.png" "$dir/$1.png"
     elif [ ${#motion[@]} -gt 0 ] || [ "$timeline" = 1 ]; then
@@ -102,6 +131,11 @@ fractalis() {
         "$fr" animate flame "$tested" --frames "$animate:$animate" --size "${width}x${h}" --quality "$quality" \
             --seed "$2" ${device:+--device "$device"} -q -o "$dir/$1-%d.png" 2>/dev/null &&
             mv "$dir/$1-$animate.png" "$dir/$1.png"
+        return
+    fi
+    if [ "$reference" = ember ] && [ -z "$test_genome" ]; then
+        "$fr" render flame "$genome" --index "$index" --strict --size "${width}x${h}" --quality "$quality" \
+            --seed "$2" ${device:+--device "$device"} -q -o "$dir/$1.png"
         return
     fi
     "$fr" render flame "$tested" --size "${width}x${h}" --quality "$quality" --seed "$2" ${motion[@]+"${motion[@]}"} \
@@ -140,10 +174,10 @@ t2=$(date +%s.%N)
 read -r p_fr _ < <("$fr" compare "$dir/a.png" "$dir/f.png")
 read -r p_ff _ < <("$fr" compare "$dir/a.png" "$dir/b.png")
 psnr_ok=$(verdict "$p_fr" "$p_ff")
-printf '%s %dx%d q%s: PSNR(fractalis, flam3) %.2f dB, PSNR(flam3 B, flam3 A) %.2f dB, diff %+.2f dB: %s; time flam3 %.2f s (two), fractalis %.2f s\n' \
-    "$name" "$width" "$h" "$quality" "$p_fr" "$p_ff" "$(awk -v a="$p_fr" -v b="$p_ff" 'BEGIN{print a-b}')" \
-    "$([ "$psnr_ok" = 1 ] && echo PASS || echo FAIL)" "$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b-a}')" \
-    "$(awk -v a="$t1" -v b="$t2" 'BEGIN{print b-a}')"
+printf '%s %dx%d q%s: PSNR(fractalis, %s) %.2f dB, PSNR(%s B, %s A) %.2f dB, diff %+.2f dB: %s; time %s %.2f s (two), fractalis %.2f s\n' \
+    "$name" "$width" "$h" "$quality" "$reference" "$p_fr" "$reference" "$reference" "$p_ff" \
+    "$(awk -v a="$p_fr" -v b="$p_ff" 'BEGIN{print a-b}')" "$([ "$psnr_ok" = 1 ] && echo PASS || echo FAIL)" "$reference" \
+    "$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b-a}')" "$(awk -v a="$t1" -v b="$t2" 'BEGIN{print b-a}')"
 if [ "$psnr_ok" != 1 ] && [ "$confirm" -gt 0 ]; then
     for ((k = 1; k <= confirm; k++)); do
         flam3 "c$k" "seed-c$k"
@@ -154,8 +188,8 @@ if [ "$psnr_ok" != 1 ] && [ "$confirm" -gt 0 ]; then
     p_fr=$(for ((i = 1; i <= confirm; i++)); do for ((j = 1; j <= confirm; j++)); do
         echo "c$i cf$j"; done; done | pairs_psnr)
     psnr_ok=$(verdict "$p_fr" "$p_ff")
-    printf '  confirmed on %d more renders each: PSNR(fractalis, flam3) %.2f dB over %d pairs, PSNR(flam3, flam3) %.2f dB over %d pairs, diff %+.2f dB: %s\n' \
-        "$confirm" "$p_fr" $((confirm * confirm)) "$p_ff" $((confirm * (confirm - 1) / 2)) \
+    printf '  confirmed on %d more renders each: PSNR(fractalis, %s) %.2f dB over %d pairs, PSNR(%s, %s) %.2f dB over %d pairs, diff %+.2f dB: %s\n' \
+        "$confirm" "$reference" "$p_fr" $((confirm * confirm)) "$reference" "$reference" "$p_ff" $((confirm * (confirm - 1) / 2)) \
         "$(awk -v a="$p_fr" -v b="$p_ff" 'BEGIN{print a-b}')" "$([ "$psnr_ok" = 1 ] && echo PASS || echo FAIL)"
 fi
 

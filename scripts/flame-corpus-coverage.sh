@@ -9,8 +9,11 @@
 #     parameter fractalis does not read of a variation it may know);
 #   - other xform attributes (name, var_color: Ember's xform metadata) and
 #     <flame> attributes (cam_*, curves, plugins ...).
+# A file fractalis refuses (`flame info` fails) is counted as unreadable,
+# with its error, and is not among the genomes read with nothing ignored.
 # The summary gives the share of genomes that use only known variations,
 # only known variations and parameters, and that read with nothing ignored.
+# Files named *.md or *.txt (a folder's notes) are not genomes.
 #
 # Usage: scripts/flame-corpus-coverage.sh [DIR ...]
 #   FRACTALIS=path/to/fractalis (default build/tools/fractalis/fractalis)
@@ -24,16 +27,21 @@ top=${TOP:-40}
 [ -x "$bin" ] || { echo "flame-corpus-coverage: no fractalis at $bin (build first, or set FRACTALIS)" >&2; exit 2; }
 [ $# -gt 0 ] || set -- ../shared/corpus/flames-wild ../shared/corpus/flames
 tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
+trap 'rm -f "$tmp" "$tmp.err"' EXIT
 n=0
 for d in "$@"; do
   for f in "$d"/*; do
     [ -f "$f" ] || continue
+    case "$f" in *.md | *.txt) continue ;; esac
     n=$((n + 1))
     # one line a warning: FILE <TAB> ELEMENT <TAB> ATTRIBUTE
-    "$bin" flame info "$f" 2>&1 >/dev/null |
-      sed -n "s/^fractalis: warning: line [0-9]*: <\([a-z]*\)> attribute '\([^']*\)' ignored\$/\1\t\2/p" |
+    rc=0
+    "$bin" flame info "$f" >/dev/null 2>"$tmp.err" || rc=$?
+    sed -n "s/^fractalis: warning: line [0-9]*: <\([a-z]*\)> attribute '\([^']*\)' ignored\$/\1\t\2/p" "$tmp.err" |
       sed "s|^|$f\t|" >>"$tmp" || true
+    # unreadable: FILE <TAB> ! <TAB> the error, its file name and line taken out
+    [ "$rc" = 0 ] || printf '%s\t!\t%s\n' "$f" "$(grep -v ': warning: ' "$tmp.err" | head -1 |
+      sed 's/^fractalis: //; s/^[^ ]*:[0-9]*: //')" >>"$tmp"
     printf '%s\t-\t-\n' "$f" >>"$tmp"
   done
 done
@@ -42,6 +50,7 @@ done
 known=${KNOWN:-$("$bin" flame variations 2>/dev/null | cut -f1 | tr '\n' ' ')}
 awk -F'\t' -v n="$n" -v top="$top" -v known="$known" '
   $2 == "-" { files[$1] = 1; next }
+  $2 == "!" { if (!($1 in unread)) { unread[$1] = 1; err[$3]++ }; bad[$1] = 1; next }
   $2 == "flame" { key = "flame\t" $3 } 
   $2 != "flame" { xattr[$1, $3] = 1; xnames[$1] = xnames[$1] " " $3; next }
   { if (!((key, $1) in seen)) { seen[key, $1] = 1; count[key]++ }; bad[$1] = 1 }
@@ -73,16 +82,22 @@ awk -F'\t' -v n="$n" -v top="$top" -v known="$known" '
     title["param"] = "unknown parameters (genomes using each)"
     title["other"] = "other ignored <xform> attributes"
     title["flame"] = "ignored <flame> attributes"
-    split("variation param other flame", order, " ")
-    for (o = 1; o <= 4; o++) {
+    for (k in err) line["unread"] = line["unread"] sprintf("%6d  %s\n", err[k], k)
+    title["unread"] = "unreadable files (fractalis refuses them; by error)"
+    split("unread variation param other flame", order, " ")
+    for (o = 1; o <= 5; o++) {
       k = order[o]; if (!(k in line)) continue
       printf "== %s\n", title[k]
       cmd = "sort -k1,1nr -k2 | head -" top
       printf "%s", line[k] | cmd; close(cmd)
     }
-    nv = 0; np = 0; nb = 0
-    for (f in files) { if (!(f in uvar)) nv++; if (!(f in uvar) && !(f in upar)) np++; if (!(f in bad)) nb++ }
+    nv = 0; np = 0; nb = 0; nu = 0
+    for (f in files) {
+      if (f in unread) { nu++; continue }
+      if (!(f in uvar)) nv++; if (!(f in uvar) && !(f in upar)) np++; if (!(f in bad)) nb++
+    }
     printf "== summary: %d genomes\n", n
+    printf "  unreadable (refused):                   %4d  (%.1f %%)\n", nu, 100 * nu / n
     printf "  only known variations:                  %4d  (%.1f %%)\n", nv, 100 * nv / n
     printf "  only known variations and parameters:   %4d  (%.1f %%)\n", np, 100 * np / n
     printf "  nothing ignored:                        %4d  (%.1f %%)\n", nb, 100 * nb / n

@@ -10,6 +10,16 @@ scripts/setup.sh
 jobs=$(nproc)
 
 echo "== Release build, all tests"
+# Fractorium's EmberRender, the reference of the ember_fidelity tests (label
+# ember), built from ../shared/tools/ember when missing (about 3 min on 2
+# cores); a missing ../shared fails here.
+ember_src=${FR_SHARED:-../shared}/tools/ember/build.sh
+if [ ! -x build/ember/bin/emberrender ]; then
+  [ -f "$ember_src" ] || { echo "test.sh: no $ember_src: EmberRender cannot be built" >&2; exit 1; }
+  mkdir -p build
+  JOBS="$jobs" bash "$ember_src" "$PWD/build/ember" >build/ember.log 2>&1 ||
+    { tail -20 build/ember.log >&2; echo "test.sh: EmberRender failed to build (build/ember.log)" >&2; exit 1; }
+fi
 scripts/build.sh
 (cd build && ctest --output-on-failure -j"$jobs")
 echo "(The gpu tests are reported skipped where this machine has no CUDA device; scripts/gpu-check.sh runs"
