@@ -178,7 +178,7 @@ static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost
     for (int i = 0; i < sl->n; i++) {
         const int v = sl->var[i];
         if (sl->w[i] == 0.0 || v < 0 || v >= FR_FLAME_NVAR || v == FR_V_PRE_BLUR) continue;
-        pp->var[pp->n] = (unsigned char)v;
+        pp->var[pp->n] = (fr_flame_var_id)v;
         pp->w[pp->n] = sl->w[i];
         pp->needs[pp->n] = var_needs[v];
         pp->sum[pp->n] = (fr_flame_vars[v].flags & FR_VF_SUM) != 0;
@@ -210,7 +210,7 @@ void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
             pre->zero_z = 1;
             continue;
         }
-        pre->var[pre->nvar] = (unsigned char)v;
+        pre->var[pre->nvar] = (fr_flame_var_id)v;
         pre->w[pre->nvar] = w;
         pre->nvar++;
         pre->flags |= var_needs[v] & ~FR_FLAME_NEED_Z3;

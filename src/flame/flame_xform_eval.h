@@ -63,7 +63,7 @@ typedef struct fr_flame_vset {
  * adds to it (FR_VF_SUM). */
 typedef struct fr_flame_prepost {
     int n;
-    unsigned char var[FR_FLAME_MAX_PREPOST];
+    fr_flame_var_id var[FR_FLAME_MAX_PREPOST];
     unsigned char needs[FR_FLAME_MAX_PREPOST]; /* FR_FLAME_NEED_* of each */
     unsigned char sum[FR_FLAME_MAX_PREPOST];   /* adds (FR_VF_SUM) */
     double w[FR_FLAME_MAX_PREPOST];
@@ -78,7 +78,7 @@ typedef struct fr_flame_xform_pre {
     int flags;         /* FR_FLAME_NEED_* */
     int nvar;          /* active variations (pre_blur excluded) */
     int zero_z;        /* flatten is among them: z of the sum is 0 */
-    unsigned char var[FR_FLAME_NVAR]; /* their indices, ascending as flam3 sums them */
+    fr_flame_var_id var[FR_FLAME_NVAR]; /* their indices, ascending as flam3 sums them */
     double w[FR_FLAME_NVAR];          /* their weights */
     fr_flame_vset v;                  /* their parameters */
     fr_flame_prepost pre, postv;      /* Ember's pre_ and post_ variations (n 0: none) */
