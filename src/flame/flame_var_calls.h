@@ -169,6 +169,8 @@
     X(FR_V_MIRROR_Z, 1, fr_var_mirror_z(f, w, rng)) \
     X(FR_V_ZBLUR, 1, fr_var_zblur(f, w, rng)) \
     X(FR_V_BLUR3D, 1, fr_var_blur3d(f, w, rng)) \
-    X(FR_V_JULIA3DZ, 1, fr_var_julia3dz(x, f, w, rng))
+    X(FR_V_JULIA3DZ, 1, fr_var_julia3dz(x, f, w, rng)) \
+    X(FR_V_DEPTH, 0, fr_var_depth(x, f, w, f->tx, f->ty, f->tz)) \
+    X(FR_V_NBLUR, 1, fr_var_nblur(x, f, w, rng))
 
 #endif

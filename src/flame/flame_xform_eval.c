@@ -46,6 +46,7 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_GLYNNIA] = R,        [FR_V_FALLOFF] = AYX | Z3, [FR_V_FALLOFF3] = R2 | AYX | Z3,
     [FR_V_Y] = R | AYX,        [FR_V_MIRROR_Y] = Z3,     [FR_V_MIRROR_Z] = Z3,
     [FR_V_ZBLUR] = Z3,         [FR_V_BLUR3D] = Z3,       [FR_V_JULIA3DZ] = R | AYX | Z3,
+    [FR_V_DEPTH] = Z3,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
@@ -105,6 +106,49 @@ static void fr_flame_hypertile_precalc(const double *p, fr_flame_vset *vs)
     cs = cos(pa);
     r2 = 1.0 - (cs - 1.0) / (cs + cos(2.0 * M_PI / fr_flame_zeps(p[FR_P_HYPERTILE2_Q])));
     vs->ht2_r = r2 > 0 ? 1.0 / sqrt(r2) : 1.0;
+}
+
+/* nBlur: Ember's Precalc. */
+static void fr_flame_nblur_precalc(const double *p, fr_flame_nblur *nb)
+{
+    memset(nb, 0, sizeof *nb);
+    const double stripes = p[FR_P_NBLUR_NUMSTRIPES];
+    nb->edges = p[FR_P_NBLUR_NUMEDGES] < 3.0 ? 3.0 : p[FR_P_NBLUR_NUMEDGES];
+    nb->nedges = floor(nb->edges);
+    nb->has_stripes = stripes != 0.0;
+    nb->neg_stripes = stripes < 0.0;
+    const double abs_stripes = fabs(stripes);
+    nb->mid_angle = 2.0 * M_PI / nb->edges;
+    nb->ratio_stripes = p[FR_P_NBLUR_RATIOSTRIPES];
+    if (nb->has_stripes == 1.0) {
+        nb->ang_stripes = nb->mid_angle / (2.0 * abs_stripes);
+        nb->ang_start = nb->ang_stripes / 2.0;
+        nb->ratio_complement = 2.0 - nb->ratio_stripes;
+    }
+    nb->exact = p[FR_P_NBLUR_EXACTCALC];
+    nb->circum = p[FR_P_NBLUR_CIRCUMCIRCLE];
+    nb->equal = p[FR_P_NBLUR_EQUALBLUR];
+    nb->ratio_hole = p[FR_P_NBLUR_RATIOHOLE];
+    if (nb->ratio_hole > 0.95 && nb->exact == 1.0 && nb->circum == 0.0) nb->ratio_hole = 0.95;
+    nb->tan90m2 = tan(M_PI_2 + nb->mid_angle / 2.0);
+    fr_flame_sincos(nb->mid_angle / 2.0, &nb->sina, &nb->cosa);
+    double highlight = p[FR_P_NBLUR_HIGHLIGHTEDGES];
+    if (highlight <= 0.1) highlight = 0.1;
+    nb->wdiv = 1.0;
+    if (p[FR_P_NBLUR_ADJUSTTOLINEAR] == 1.0) {
+        /* (int)numEdges % 4, on a number that may not fit an int */
+        const double half = fmod(trunc(nb->edges), 4.0) == 0.0 ? nb->edges / 2.0 - 1.0 : floor(nb->edges / 2.0);
+        nb->wdiv = fr_flame_zeps(sqrt(2.0 - 2.0 * cos(nb->mid_angle * half)) / 2.0);
+    }
+    if (nb->circum == 1.0) {
+        nb->exact = 0.0;
+        highlight = 0.1;
+    }
+    nb->speed1 = nb->ratio_complement * nb->ang_start;
+    nb->speed2 = nb->ratio_stripes * nb->ang_start;
+    nb->max_stripes = 2.0 * abs_stripes;
+    nb->arctan1 = (nb->neg_stripes == 0.0 ? 13.0 : 7.5) / pow(nb->edges, 1.3) * highlight;
+    nb->arctan2 = 2.0 * atan(nb->arctan1 / -2.0);
 }
 
 /* The values flam3 (and Ember) precompute from one slot's parameters. */
@@ -169,6 +213,7 @@ static void vset_precalc(const fr_flame_xform *xf, const double *p, fr_flame_vse
     fr_flame_sincos(p[FR_P_HEXES_ROTATE] * 2.0 * M_PI, &vs->hex_sin, &vs->hex_cos);
     fr_flame_smartcrop_precalc(p, vs);
     fr_flame_hypertile_precalc(p, vs);
+    fr_flame_nblur_precalc(p, &vs->nblur);
 }
 
 static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost *pp, fr_flame_vset *vs)

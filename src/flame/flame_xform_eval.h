@@ -27,6 +27,15 @@ enum {
     FR_FLAME_NEED_Z3 = 32     /* not a quantity: the variation writes z (FR_VF_3D) */
 };
 
+/* nBlur: what Ember's Precalc derives from its parameters (its clamps
+ * applied: at least 3 edges, the hole, the highlight, exactCalc off with
+ * circumCircle), and the weight's divisor of adjustToLinear. */
+typedef struct fr_flame_nblur {
+    double edges, nedges, mid_angle, ang_start, ang_stripes, has_stripes, neg_stripes, max_stripes;
+    double ratio_stripes, ratio_complement, ratio_hole, speed1, speed2;
+    double exact, circum, equal, tan90m2, sina, cosa, arctan1, arctan2, wdiv;
+} fr_flame_nblur;
+
 /* What the variation formulas read of an xform: the parameters of one slot
  * (the regular variations', or Ember's pre_ or post_ ones', each slot with
  * its own values: pre_julian_power is the pre slot's julian_power) and the
@@ -56,6 +65,7 @@ typedef struct fr_flame_vset {
     double hex_sin, hex_cos;               /* hexes: sin, cos of rotate turns */
     double ht_re, ht_im, ht2_pa, ht2_r;    /* hypertile's shift; hypertile2's angle 2 pi / p, shift */
     double sc_mode, sc_radial, sc_wrad, sc_wpow, sc_alpha, sc_rcoeff, sc_wrot; /* smartcrop (Ember's names) */
+    fr_flame_nblur nblur;                  /* nBlur */
 } fr_flame_vset;
 
 /* Ember's pre_ and post_ variations of an xform, in their file order: each

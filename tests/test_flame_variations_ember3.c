@@ -1,0 +1,231 @@
+/* The third round of Ember's variations (flame_var_ember_corpus.h): depth
+ * (and post_depth, which reads the xform's affine image beside the sum)
+ * and nBlur, each against values worked out apart from the code (python3
+ * transcriptions of Ember's Func, Precalc and RandXY, fed the walker's
+ * uniform draws), with the number of draws taken; reading them strictly,
+ * writing them back; the batched walker against the scalar one. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/context.h"
+#include "flame/flame_genome.h"
+#include "flame/flame_variations.h"
+#include "flame/flame_xform_eval.h"
+#include "flame/flame_xml.h"
+#include "flame/flame_xml_write.h"
+#include "fractalis.h"
+#include "flame_var_support.h"
+
+static void test_depth(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g, h;
+    fr_flame_rng_init(&g, 1, 2);
+    h = g;
+    double o[3];
+    /* power 1: w t (1 + |z|) */
+    flame_var_eval(&x, "depth", 0.5, 0.3, -0.4, -0.5, &g, o);
+    flame_near3(o, 0.225, -0.3, -0.375, "depth, power 1");
+    /* power 2: |z|^2 = 0.25 */
+    x.param[flame_par("depth_power")] = 2;
+    flame_var_eval(&x, "depth", 0.5, 0.3, -0.4, -0.5, &g, o);
+    flame_near3(o, 0.1875, -0.25, -0.3125, "depth, power 2");
+    /* z 0: no power taken (log 0), w t */
+    x.param[flame_par("depth_power")] = -1.5;
+    flame_var_eval(&x, "depth", 2, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.6, -0.8, 0, "depth, z 0");
+    /* a negative power: |z|^-1.5 = 8 at z = 0.25 */
+    flame_var_eval(&x, "depth", 1, 0.3, -0.4, 0.25, &g, o);
+    flame_near3(o, 2.7, -3.6, 2.25, "depth, power -1.5");
+    flame_draws(&g, h, 0, "depth");
+}
+
+/* post_depth reads Ember's m_Trans (the affine image after the pre_
+ * variations) and the sum: identity affine, (0.6, -0.2, 0.8) in;
+ * pre_linear3D 2: the image (1.2, -0.4, 1.6); linear3D 0.5: the sum
+ * (0.6, -0.2, 0.8); post_depth (power 2): image + sum |z_sum|^2. */
+static void test_post_depth(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    x.var[flame_var("linear3D")] = 0.5;
+    flame_slot_add(&x, FR_SLOT_PRE, "linear3D", 2);
+    flame_slot_add(&x, FR_SLOT_POST, "depth", 1);
+    x.slot[1].param[flame_par("depth_power")] = 2;
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 3, 4);
+    double o[3];
+    flame_xform_apply_at(&x, 0.6, -0.2, 0.8, &g, o);
+    flame_near3(o, 1.2 + 0.6 * 0.64, -0.4 - 0.2 * 0.64, 1.6 + 0.8 * 0.64, "post_depth");
+    /* pre_depth: its point is the image, so w t (1 + |z|^p) on (0.6, -0.2, 0.8), p 1 */
+    flame_xform_blank(&x);
+    x.var[flame_var("linear3D")] = 1;
+    flame_slot_add(&x, FR_SLOT_PRE, "depth", 0.5);
+    flame_xform_apply_at(&x, 0.6, -0.2, 0.8, &g, o);
+    flame_near3(o, 0.54, -0.18, 0.72, "pre_depth");
+}
+
+/* nBlur: Ember's parameters in its order, the weight, and at 8 points of
+ * the walker's stream (fr_flame_rng_init(7, 1) advanced by `start` draws)
+ * what it adds and how many draws it takes. */
+static const struct {
+    const char *what;
+    double p[9]; /* numEdges numStripes ratioStripes ratioHole circumCircle adjustToLinear equalBlur exactCalc
+                    highlightEdges */
+    double w;
+    struct {
+        int start;
+        double x, y;
+        int draws;
+    } at[8];
+} nblur_cases[] = {
+#include "flame_var_nblur_values.h"
+};
+
+static void test_nblur(void **state)
+{
+    (void)state;
+    static const char *const names[9] = {"nBlur_numEdges", "nBlur_numStripes", "nBlur_ratioStripes",
+                                         "nBlur_ratioHole", "nBlur_circumCircle", "nBlur_adjustToLinear",
+                                         "nBlur_equalBlur", "nBlur_exactCalc", "nBlur_highlightEdges"};
+    for (size_t c = 0; c < sizeof nblur_cases / sizeof nblur_cases[0]; c++) {
+        fr_flame_xform x;
+        flame_xform_blank(&x);
+        for (int k = 0; k < 9; k++) x.param[flame_par(names[k])] = nblur_cases[c].p[k];
+        for (int i = 0; i < 8; i++) {
+            fr_flame_rng g;
+            fr_flame_rng_init(&g, 7, 1);
+            for (int k = 0; k < nblur_cases[c].at[i].start; k++) (void)fr_flame_rng_01(&g);
+            const fr_flame_rng h = g;
+            double o[3];
+            char what[160];
+            snprintf(what, sizeof what, "nBlur %s, at %d", nblur_cases[c].what, nblur_cases[c].at[i].start);
+            /* the point does not matter: a blur */
+            flame_var_eval(&x, "nBlur", nblur_cases[c].w, 3.5, -1.25, 0.5, &g, o);
+            flame_near3(o, nblur_cases[c].at[i].x, nblur_cases[c].at[i].y, 0, what);
+            flame_draws(&g, h, nblur_cases[c].at[i].draws, what);
+        }
+    }
+}
+
+/* exactCalc with a hole of 0.95 and circumCircle: the redraws stay within
+ * the ring, and on the polygon's edge at most (adjustToLinear off, w 1:
+ * within the circumradius 1). */
+static void test_nblur_ring(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    x.param[flame_par("nBlur_numEdges")] = 6, x.param[flame_par("nBlur_adjustToLinear")] = 0;
+    x.param[flame_par("nBlur_exactCalc")] = 1, x.param[flame_par("nBlur_ratioHole")] = 1;
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 9, 9);
+    const double inner = 0.95 * cos(M_PI / 6); /* the hole: 0.95 of the apothem at least */
+    for (int i = 0; i < 2000; i++) {
+        double o[3];
+        flame_var_eval(&x, "nBlur", 1, 0, 0, 0, &g, o);
+        const double r = hypot(o[0], o[1]);
+        if (r > 1 + 1e-12 || r < inner - 1e-12) fail_msg("nBlur ring: r %g", r);
+    }
+    /* circumCircle: within the unit circle, out of the hole of radius 0.5 */
+    x.param[flame_par("nBlur_circumCircle")] = 1, x.param[flame_par("nBlur_ratioHole")] = 0.5;
+    for (int i = 0; i < 2000; i++) {
+        double o[3];
+        flame_var_eval(&x, "nBlur", 1, 0, 0, 0, &g, o);
+        const double r = hypot(o[0], o[1]);
+        if (r > 1 + 1e-9) fail_msg("nBlur circumCircle: r %g", r);
+    }
+}
+
+/* The corpus's own genome lines: read strictly, written back, read equal. */
+static const char genome[] =
+    "<flame name=\"e3\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n"
+    " <xform weight=\"1\" color=\"0\" nBlur=\"0.3\" nBlur_numEdges=\"5\" nBlur_numStripes=\"-2\" "
+    "nBlur_ratioStripes=\"0.6\" nBlur_ratioHole=\"0.2\" nBlur_circumCircle=\"0\" nBlur_adjustToLinear=\"1\" "
+    "nBlur_equalBlur=\"1\" nBlur_exactCalc=\"0\" nBlur_highlightEdges=\"1.5\" linear=\"0.7\" "
+    "coefs=\"0.6 0.1 -0.1 0.6 0.2 0\"/>\n"
+    " <xform weight=\"1\" color=\"0.5\" linear3D=\"1\" post_depth=\"1\" post_depth_power=\"0.5\" "
+    "pre_depth=\"0.9\" coefs=\"0.5 0 0 0.5 0 0.3\"/>\n"
+    " <xform weight=\"0.5\" color=\"1\" spherical=\"0.8\" depth=\"0.2\" coefs=\"0.4 0.3 -0.3 0.4 -0.2 0.1\"/>\n"
+    " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
+    "</flame>\n";
+
+static void test_read_write(void **state)
+{
+    (void)state;
+    fr_status st;
+    char msg[512];
+    fr_flame_file f = flame_read_text(genome, "e3.flame", 1, &st, msg, sizeof msg);
+    if (st) fail_msg("%s", msg);
+    assert_int_equal(f.nwarnings, 0);
+    const fr_flame_xform *x = f.g[0].xf;
+    assert_true(x[0].var[flame_var("nBlur")] == 0.3 && x[0].param[flame_par("nBlur_numStripes")] == -2);
+    assert_true(x[0].param[flame_par("nBlur_highlightEdges")] == 1.5);
+    assert_true(x[1].slot[1].n == 1 && x[1].slot[1].var[0] == flame_var("depth"));
+    assert_true(x[1].slot[1].param[flame_par("depth_power")] == 0.5);
+    assert_true(x[1].slot[0].n == 1 && x[1].slot[0].param[flame_par("depth_power")] == 1);
+    fr_context *ctx = fr_context_create();
+    char *xml = NULL;
+    if (fr_flame_to_xml(ctx, &f.g[0], 1, &xml)) fail_msg("%s", fr_last_error(ctx));
+    fr_context_destroy(ctx);
+    assert_non_null(strstr(xml, "nBlur_numStripes=\"-2\""));
+    assert_non_null(strstr(xml, "post_depth=\"1\""));
+    assert_non_null(strstr(xml, "post_depth_power=\"0.5\""));
+    fr_flame_file g = flame_read_text(xml, "e3.flame", 1, &st, msg, sizeof msg);
+    if (st) fail_msg("%s\n%s", msg, xml);
+    char why[512];
+    if (!fr_flame_genome_equal(&f.g[0], &g.g[0], why, sizeof why)) fail_msg("round trip: %s", why);
+    free(xml);
+    fr_flame_file_free(&g);
+    fr_flame_file_free(&f);
+}
+
+/* The registry: origin, flags, parameters and Ember's defaults, as
+ * `fractalis flame variations` lists them. */
+static void test_registry(void **state)
+{
+    (void)state;
+    const int d = flame_var("depth"), n = flame_var("nBlur");
+    assert_true(d >= FR_FLAME_NVAR_FLAM3 && n >= FR_FLAME_NVAR_FLAM3);
+    assert_string_equal(fr_flame_variation_origin(d), "Ember");
+    assert_string_equal(fr_flame_variation_origin(n), "Apophysis");
+    assert_true(fr_flame_vars[d].flags & FR_VF_3D);
+    assert_false(fr_flame_vars[d].flags & FR_VF_SUM); /* Ember: ASSIGNTYPE_SET */
+    assert_false(fr_flame_vars[n].flags & (FR_VF_SUM | FR_VF_3D));
+    assert_int_equal(fr_flame_variation_nparams(n), 9);
+    double def = 0;
+    assert_string_equal(fr_flame_variation_param(n, 0, &def), "nBlur_numEdges");
+    assert_true(def == 3);
+    assert_string_equal(fr_flame_variation_param(n, 5, &def), "nBlur_adjustToLinear");
+    assert_true(def == 1);
+    assert_string_equal(fr_flame_variation_param(d, 0, &def), "depth_power");
+    assert_true(def == 1);
+}
+
+static void test_simd_vs_scalar(void **state)
+{
+    (void)state;
+    flame_simd_vs_scalar(genome, "ember3.flame");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_depth),      cmocka_unit_test(test_post_depth),
+        cmocka_unit_test(test_nblur),      cmocka_unit_test(test_nblur_ring),
+        cmocka_unit_test(test_read_write), cmocka_unit_test(test_registry),
+        cmocka_unit_test(test_simd_vs_scalar),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
