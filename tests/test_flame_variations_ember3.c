@@ -148,6 +148,139 @@ static void test_nblur_ring(void **state)
     }
 }
 
+/* ---- Variations01.h's (flame_var_ember_v01.h): values from a python3
+ * transcription of Ember's Func and Precalc. */
+
+static void test_swirl3(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g, h;
+    fr_flame_rng_init(&g, 1, 2);
+    h = g;
+    double o[3];
+    flame_var_eval(&x, "swirl3", 0.7, 0.3, -0.4, 0.9, &g, o);
+    flame_near3(o, 0.10240424695473398, -0.33468398558286866, 0, "swirl3");
+    x.param[flame_par("swirl3_shift")] = -2;
+    flame_var_eval(&x, "swirl3", 1.2, -2, 0.5, 0, &g, o);
+    flame_near3(o, 0.2988563854826927, 2.4557452760529173, 0, "swirl3, shift -2");
+    /* the branch cut of atan2 (y, x) on the negative x axis: the side of y's sign */
+    x.param[flame_par("swirl3_shift")] = 0.5;
+    flame_var_eval(&x, "swirl3", 1, -1, 0.0, 0, &g, o);
+    flame_near3(o, -1, 1.2246467991473532e-16, 0, "swirl3 at (-1, +0)");
+    assert_true(o[1] > 0);
+    flame_var_eval(&x, "swirl3", 1, -1, -0.0, 0, &g, o);
+    assert_true(o[1] < 0);
+    /* swirl3r: inside min (turn log(0.5) / 2), between, outside max; min and max swapped */
+    flame_var_eval(&x, "swirl3r", 0.9, 0.1, 0.2, 0, &g, o);
+    flame_near3(o, 0.1457906719399723, 0.1387266375837437, 0, "swirl3r inside");
+    flame_var_eval(&x, "swirl3r", 0.9, 0.5, -0.6, 0, &g, o);
+    flame_near3(o, 0.38000819652000173, -0.5913491105748073, 0, "swirl3r between");
+    x.param[flame_par("swirl3r_shift")] = 1.5, x.param[flame_par("swirl3r_min")] = 2,
+    x.param[flame_par("swirl3r_max")] = 0.25;
+    flame_var_eval(&x, "swirl3r", 0.9, 3, 1, 0, &g, o);
+    flame_near3(o, 0.5914082659871531, 2.7839246151650854, 0, "swirl3r outside, min > max");
+    /* a radius at most 0: no turn there (Ember's log only of a positive one) */
+    x.param[flame_par("swirl3r_shift")] = 0.5, x.param[flame_par("swirl3r_min")] = -1,
+    x.param[flame_par("swirl3r_max")] = 0.3;
+    flame_var_eval(&x, "swirl3r", 1, 0.1, 0.1, 0, &g, o);
+    flame_near3(o, 0.1388062534591168, -0.02707072220395004, 0, "swirl3r, min -1");
+    flame_draws(&g, h, 0, "swirl3, swirl3r");
+}
+
+static void test_rays(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 1, 2);
+    double o[3];
+    flame_var_eval(&x, "rays1", 0.5, 0.3, -0.4, 0.2, &g, o);
+    flame_near3(o, 0.8471375370821366, -0.6353531528116024, 0.1, "rays1");
+    /* the pole x = 0: Ember's Zeps (the double's epsilon) */
+    flame_var_eval(&x, "rays1", 0.5, 0.0, -0.4, 0.2, &g, o);
+    flame_near3(o, 925170791946337.8, -0.5135729574647572, 0.1, "rays1 at x 0");
+    flame_var_eval(&x, "rays2", 0.5, 0.3, -0.4, 0.2, &g, o);
+    flame_near3(o, 0.04347525983734879, -0.032606444878011585, 0.1, "rays2");
+    flame_var_eval(&x, "rays2", 2, 1.5, 1, -1, &g, o);
+    flame_near3(o, 0.8456677070711885, 1.2685015606067829, -2, "rays2, r > 1");
+    flame_var_eval(&x, "rays3", 0.5, 0.3, -0.4, 0.2, &g, o);
+    flame_near3(o, 0.04037461484382723, -0.007980080158778002, 0.1, "rays3");
+    flame_var_eval(&x, "rays3", 1.5, 0.9, 0.7, 0, &g, o);
+    flame_near3(o, 0.06284523491581628, 1.0880553764751244, 0, "rays3, r > 1");
+    /* the regular form sets the sum: a variation of lower index is lost (x and y; z kept) */
+    fr_flame_xform_pre pre;
+    flame_xform_blank(&x);
+    fr_flame_xform_precalc(&x, &pre);
+    double a[3] = {5, 6, 7};
+    const double t[3] = {0.3, -0.4, 0.2};
+    fr_flame_var_eval3(&pre, flame_var("rays1"), 0.5, t, &g, a);
+    flame_near3(a, 0.8471375370821366, -0.6353531528116024, 7.1, "rays1 sets x, y");
+}
+
+static void test_flowerdb_oscilloscope2(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 1, 2);
+    double o[3];
+    flame_var_eval(&x, "flowerdb", 0.8, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.39814656, -0.53086208, 0, "flowerdb");
+    x.param[flame_par("flowerdb_petals")] = 5, x.param[flame_par("flowerdb_petal_split")] = 0.3,
+    x.param[flame_par("flowerdb_petal_spread")] = 0.2;
+    flame_var_eval(&x, "flowerdb", 0.8, -1, 2, 0, &g, o);
+    flame_near3(o, -0.3822608694173081, 0.7645217388346162, 0, "flowerdb, split");
+    /* oscilloscope2: inside the wave negated, outside kept; damped */
+    flame_var_eval(&x, "oscilloscope2", 0.6, 0.3, 0.2, 0, &g, o);
+    flame_near3(o, -0.18, -0.12, 0, "oscilloscope2 inside");
+    flame_var_eval(&x, "oscilloscope2", 0.6, 0.3, 1.9, 0, &g, o);
+    flame_near3(o, 0.18, 1.14, 0, "oscilloscope2 outside");
+    x.param[flame_par("oscilloscope2_separation")] = 0.2, x.param[flame_par("oscilloscope2_frequencyx")] = 0.5;
+    x.param[flame_par("oscilloscope2_frequencyy")] = 2, x.param[flame_par("oscilloscope2_amplitude")] = 1.5;
+    x.param[flame_par("oscilloscope2_perturbation")] = 0.3, x.param[flame_par("oscilloscope2_damping")] = 0.8;
+    flame_var_eval(&x, "oscilloscope2", 0.6, 1.2, 0.5, 0, &g, o);
+    flame_near3(o, 0.72, 0.3, 0, "oscilloscope2 damped, outside");
+    flame_var_eval(&x, "oscilloscope2", 0.6, 0.1, 0.05, 0, &g, o);
+    flame_near3(o, -0.06, -0.03, 0, "oscilloscope2 damped, inside");
+}
+
+static void test_scry2_exp2_tanh_spiral(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 1, 2);
+    double o[3];
+    flame_var_eval(&x, "scry2", 0.9, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.5899183623335044, -0.7200000000000001, 0, "scry2");
+    flame_var_eval(&x, "scry2", 0.9, 0, 0, 0, &g, o); /* the pole: Zeps, then a radius 0 */
+    flame_near3(o, 0, 0, 0, "scry2 at 0");
+    x.param[flame_par("scry2_power")] = 5;
+    flame_var_eval(&x, "scry2", 0.9, -2, 0.1, 0, &g, o);
+    flame_near3(o, -0.17964071856287425, 0.010377540564645595, 0, "scry2, power 5");
+    x.param[flame_par("scry2_power")] = 3;
+    flame_var_eval(&x, "scry2", 1.1, 0.7, 0.7, 0, &g, o);
+    flame_near3(o, 0.4861111111111107, 0.3608439182435162, 0, "scry2, power 3");
+    flame_var_eval(&x, "exp2", 0.5, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.3965201616671389, -1.220363573721023, 0, "exp2");
+    flame_var_eval(&x, "exp2", 2, -1, 1, 0, &g, o);
+    flame_near3(o, -0.08642783652754452, 1.0584357336068808e-17, 0, "exp2 at y 1");
+    /* tanh_spiral: one draw, the point unread (stream (7, 1)'s first two draws) */
+    fr_flame_rng_init(&g, 7, 1);
+    fr_flame_rng h = g;
+    flame_var_eval(&x, "tanh_spiral", 0.6, 123, -45, 0, &g, o);
+    flame_near3(o, 0.6330971625763872, -0.08208161173079706, 0, "tanh_spiral");
+    flame_draws(&g, h, 1, "tanh_spiral");
+    x.param[flame_par("tanh_spiral_a")] = 1.5;
+    flame_var_eval(&x, "tanh_spiral", 0.6, 0, 0, 0, &g, o);
+    flame_near3(o, 0.6434910916574325, -0.0687278026550421, 0, "tanh_spiral, a 1.5");
+}
+
 /* The corpus's own genome lines: read strictly, written back, read equal. */
 static const char genome[] =
     "<flame name=\"e3\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n"
@@ -158,6 +291,10 @@ static const char genome[] =
     " <xform weight=\"1\" color=\"0.5\" linear3D=\"1\" post_depth=\"1\" post_depth_power=\"0.5\" "
     "pre_depth=\"0.9\" coefs=\"0.5 0 0 0.5 0 0.3\"/>\n"
     " <xform weight=\"0.5\" color=\"1\" spherical=\"0.8\" depth=\"0.2\" coefs=\"0.4 0.3 -0.3 0.4 -0.2 0.1\"/>\n"
+    " <xform weight=\"0.5\" color=\"0.2\" swirl3=\"0.2\" swirl3r=\"0.2\" swirl3r_min=\"0.2\" flowerdb=\"0.1\" "
+    "oscilloscope2=\"0.2\" scry2=\"0.05\" exp2=\"0.05\" tanh_spiral=\"0.05\" pre_rays2=\"0.3\" "
+    "coefs=\"0.5 -0.2 0.2 0.5 0.1 -0.1\"/>\n"
+    " <xform weight=\"0.3\" color=\"0.7\" rays1=\"0.02\" linear=\"0.5\" coefs=\"0.5 0 0 0.5 0.4 0.4\"/>\n"
     " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
     "</flame>\n";
 
@@ -224,6 +361,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_depth),      cmocka_unit_test(test_post_depth),
         cmocka_unit_test(test_nblur),      cmocka_unit_test(test_nblur_ring),
+        cmocka_unit_test(test_swirl3),     cmocka_unit_test(test_rays),
+        cmocka_unit_test(test_flowerdb_oscilloscope2), cmocka_unit_test(test_scry2_exp2_tanh_spiral),
         cmocka_unit_test(test_read_write), cmocka_unit_test(test_registry),
         cmocka_unit_test(test_simd_vs_scalar),
     };

@@ -171,6 +171,16 @@
     X(FR_V_BLUR3D, 1, fr_var_blur3d(f, w, rng)) \
     X(FR_V_JULIA3DZ, 1, fr_var_julia3dz(x, f, w, rng)) \
     X(FR_V_DEPTH, 0, fr_var_depth(x, f, w, f->tx, f->ty, f->tz)) \
-    X(FR_V_NBLUR, 1, fr_var_nblur(x, f, w, rng))
+    X(FR_V_NBLUR, 1, fr_var_nblur(x, f, w, rng)) \
+    X(FR_V_SWIRL3, 0, fr_var_swirl3(x, f, w)) \
+    X(FR_V_SWIRL3R, 0, fr_var_swirl3r(x, f, w)) \
+    X(FR_V_RAYS1, 0, fr_var_rays1(f, w)) \
+    X(FR_V_RAYS2, 0, fr_var_rays2(f, w)) \
+    X(FR_V_RAYS3, 0, fr_var_rays3(f, w)) \
+    X(FR_V_FLOWERDB, 0, fr_var_flowerdb(x, f, w)) \
+    X(FR_V_OSCILLOSCOPE2, 0, fr_var_oscilloscope2(x, f, w)) \
+    X(FR_V_SCRY2, 0, fr_var_scry2(x, f, w)) \
+    X(FR_V_EXP2, 0, fr_var_exp2(f, w)) \
+    X(FR_V_TANH_SPIRAL, 1, fr_var_tanh_spiral(x, f, w, rng))
 
 #endif

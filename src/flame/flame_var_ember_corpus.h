@@ -9,8 +9,6 @@
 
 #include "flame/flame_var_ember.h"
 
-/* Ember's EPS (the double's epsilon; its Zeps is fr_flame_zeps). */
-#define FR_EMBER_EPS 2.220446049250313e-16
 /* nBlur's loops (the angle's reduction, the stripes' count, exactCalc's
  * redraws) end by themselves for sane parameters; this bounds them for any
  * (Ember's do not end for some). */

@@ -16,6 +16,7 @@
 #include "flame/flame_var_ember_blur.h"
 #include "flame/flame_var_ember_corpus.h"
 #include "flame/flame_var_ember_shape.h"
+#include "flame/flame_var_ember_v01.h"
 #include "flame/flame_var_ember_tile.h"
 #include "flame/flame_var_param.h"
 

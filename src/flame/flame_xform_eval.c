@@ -47,6 +47,9 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_Y] = R | AYX,        [FR_V_MIRROR_Y] = Z3,     [FR_V_MIRROR_Z] = Z3,
     [FR_V_ZBLUR] = Z3,         [FR_V_BLUR3D] = Z3,       [FR_V_JULIA3DZ] = R | AYX | Z3,
     [FR_V_DEPTH] = Z3,
+    [FR_V_SWIRL3] = R | AYX,   [FR_V_SWIRL3R] = R | AYX, [FR_V_RAYS1] = R | Z3,
+    [FR_V_RAYS2] = R2 | Z3,    [FR_V_RAYS3] = R2 | Z3,   [FR_V_FLOWERDB] = R | AYX,
+    [FR_V_SCRY2] = R2,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
@@ -138,7 +141,7 @@ static void fr_flame_nblur_precalc(const double *p, fr_flame_nblur *nb)
     if (p[FR_P_NBLUR_ADJUSTTOLINEAR] == 1.0) {
         /* (int)numEdges % 4, on a number that may not fit an int */
         const double half = fmod(trunc(nb->edges), 4.0) == 0.0 ? nb->edges / 2.0 - 1.0 : floor(nb->edges / 2.0);
-        nb->wdiv = fr_flame_zeps(sqrt(2.0 - 2.0 * cos(nb->mid_angle * half)) / 2.0);
+        nb->wdiv = fr_flame_ezeps(sqrt(2.0 - 2.0 * cos(nb->mid_angle * half)) / 2.0);
     }
     if (nb->circum == 1.0) {
         nb->exact = 0.0;
@@ -149,6 +152,20 @@ static void fr_flame_nblur_precalc(const double *p, fr_flame_nblur *nb)
     nb->max_stripes = 2.0 * abs_stripes;
     nb->arctan1 = (nb->neg_stripes == 0.0 ? 13.0 : 7.5) / pow(nb->edges, 1.3) * highlight;
     nb->arctan2 = 2.0 * atan(nb->arctan1 / -2.0);
+}
+
+/* Ember's Precalc of the variations of flame_var_ember_v01.h. */
+static void fr_flame_v01_precalc(const double *p, fr_flame_vset *vs)
+{
+    const double mn = p[FR_P_SWIRL3R_MIN], mx = p[FR_P_SWIRL3R_MAX], shift = p[FR_P_SWIRL3R_SHIFT];
+    vs->sw3r_minr = mn < mx ? mn : mx; /* std::min, std::max */
+    vs->sw3r_maxr = mn < mx ? mx : mn;
+    vs->sw3r_mina = vs->sw3r_minr > 0 ? log(vs->sw3r_minr) * shift : 0.0;
+    vs->sw3r_maxa = vs->sw3r_maxr > 0 ? log(vs->sw3r_maxr) * shift : 0.0;
+    vs->fdb_split = p[FR_P_FLOWERDB_PETALS] * p[FR_P_FLOWERDB_PETAL_SPLIT];
+    vs->osc2_tpf = 2.0 * M_PI * p[FR_P_OSCILLOSCOPE2_FREQUENCYX];
+    vs->osc2_tpf2 = 2.0 * M_PI * p[FR_P_OSCILLOSCOPE2_FREQUENCYY];
+    vs->scry2_tp = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_SCRY2_POWER]);
 }
 
 /* The values flam3 (and Ember) precompute from one slot's parameters. */
@@ -214,6 +231,7 @@ static void vset_precalc(const fr_flame_xform *xf, const double *p, fr_flame_vse
     fr_flame_smartcrop_precalc(p, vs);
     fr_flame_hypertile_precalc(p, vs);
     fr_flame_nblur_precalc(p, &vs->nblur);
+    fr_flame_v01_precalc(p, vs);
 }
 
 static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost *pp, fr_flame_vset *vs)

@@ -66,6 +66,10 @@ typedef struct fr_flame_vset {
     double ht_re, ht_im, ht2_pa, ht2_r;    /* hypertile's shift; hypertile2's angle 2 pi / p, shift */
     double sc_mode, sc_radial, sc_wrad, sc_wpow, sc_alpha, sc_rcoeff, sc_wrot; /* smartcrop (Ember's names) */
     fr_flame_nblur nblur;                  /* nBlur */
+    double sw3r_minr, sw3r_maxr, sw3r_mina, sw3r_maxa; /* swirl3r: the radii in order, their turns */
+    double fdb_split;                      /* flowerdb: petals petal_split */
+    double osc2_tpf, osc2_tpf2;            /* oscilloscope2: 2 pi frequencyx, 2 pi frequencyy */
+    double scry2_tp;                       /* scry2: 2 pi / power */
 } fr_flame_vset;
 
 /* Ember's pre_ and post_ variations of an xform, in their file order: each
