@@ -86,6 +86,18 @@ static int all_classic(const fr_flame_jobs *J)
     return 1;
 }
 
+/* The same for the common variations (flame_chaos_common.cu's kernel). */
+static int all_common(const fr_flame_jobs *J)
+{
+    for (size_t i = 0; i < J->nxf_all; i++) {
+        const fr_flame_xform_pre *x = &J->xf[i];
+        for (int k = 0; k < x->nvar; k++)
+            if (x->var[k] >= FR_V_FIRST_RARE) return 0;
+        if (x->pre.n || x->postv.n) return 0;
+    }
+    return 1;
+}
+
 /* Samples a walker: flam3's 10000, as on the CPU (much shorter walkers
  * change images: more of each orbit's start, whose points lie off the
  * lattice an exact IFS such as a Sierpinski gasket settles on); when that
@@ -254,6 +266,7 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame
     g->a.samples = dj->per_pass;
     g->a.plot = 1;
     g->a.classic = all_classic(J);
+    g->a.common = all_common(J);
     /* each pass's walkers and segments (walker -> job) */
     g->walkers = malloc((size_t)J->passes * sizeof *g->walkers);
     g->base = malloc((size_t)J->passes * sizeof *g->base);

@@ -8,12 +8,15 @@
 #include "cuda/flame_chaos_kernel.cuh"
 
 /* Every variation here; flames that use only the classic ones run the
- * spill-free kernel of flame_chaos_classic.cu. */
+ * spill-free kernel of flame_chaos_classic.cu, those with only common ones
+ * and no pre_/post_ variations flame_chaos_common.cu's. */
 extern "C" uint64_t fr_cuda_flame_resident(void) { return chaos_resident(); }
 
 extern "C" cudaError_t fr_cuda_flame_chaos(const fr_cuda_flame_args *a, cudaStream_t s)
 {
-    return a->classic ? fr_cuda_flame_chaos_classic(a, s) : chaos_launch(a, s);
+    if (a->classic) return fr_cuda_flame_chaos_classic(a, s);
+    if (a->common) return fr_cuda_flame_chaos_common(a, s);
+    return chaos_launch(a, s);
 }
 
 /* counter += v (a whole number below 2^24), saturating as the CPU's. */

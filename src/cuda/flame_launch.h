@@ -60,6 +60,8 @@ typedef struct fr_cuda_flame_args {
     int any_hot;               /* the table has buckets (the launch then has its filter in shared memory) */
     int plot;                  /* 0: no adds (benchmarks: the chaos game without accumulation) */
     int classic;               /* every variation of every job is classic (fr_flame_var_classic) */
+    int common;                /* every variation of every job is common (below FR_V_FIRST_RARE) and
+                                  no xform has Ember pre_ or post_ variations */
     int cameras;               /* with jobs: each job's frame (job->frame, device) has a camera of its own
                                   (a timeline's time steps), read by its walkers in place of a.frame's */
     int proj;                  /* some job's frame has Ember's 3D camera (frame.proj.on): the kernel
@@ -76,6 +78,9 @@ cudaError_t fr_cuda_flame_chaos(const fr_cuda_flame_args *a, cudaStream_t s);
 /* The same with the kernel built for the classic variations only
  * (a->classic must be set). */
 cudaError_t fr_cuda_flame_chaos_classic(const fr_cuda_flame_args *a, cudaStream_t s);
+/* The same with the kernel built for the common variations only, without
+ * pre_/post_ slots (a->common must be set). */
+cudaError_t fr_cuda_flame_chaos_common(const fr_cuda_flame_args *a, cudaStream_t s);
 
 /* The float buckets added into the integer buckets (saturating) and
  * cleared; *lost set when a float sum had reached 2^24 (not exact); a

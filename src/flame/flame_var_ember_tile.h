@@ -245,7 +245,8 @@ FR_HD void fr_var_voron(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     double rmin = 20.0, x0 = 0.0, y0 = 0.0;
     for (int i = -1; i < 2; i++)
         for (int j = -1; j < 2; j++) {
-            const int m1 = m + i, n1 = n + j;
+            /* wrap-around as Ember's ints on x86 (m is INT_MIN for a huge point) */
+            const int m1 = (int)((unsigned)m + (unsigned)i), n1 = (int)((unsigned)n + (unsigned)j);
             const double k = 1.0 + floor(num * fr_flame_voron_noise(fr_flame_d2i(19.0 * m1 + 257.0 * n1 + xs)));
             for (double l = 0.0; l < k; l += 1.0) {
                 const double px = (fr_flame_voron_noise(fr_flame_d2i(l + 64.0 * m1 + 15.0 * n1 + xs)) + m1) * step;
