@@ -281,6 +281,156 @@ static void test_scry2_exp2_tanh_spiral(void **state)
     flame_near3(o, 0.6434910916574325, -0.0687278026550421, 0, "tanh_spiral, a 1.5");
 }
 
+/* ---- Variations02.h's (flame_var_ember_v02.h): values from a python3
+ * transcription of Ember's Func and Precalc. */
+
+static void test_blur_square_disc3d_boarders2(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g, h;
+    double o[3];
+    /* blur_square: two draws (x first) of stream (7, 1), the point unread */
+    fr_flame_rng_init(&g, 7, 1);
+    h = g;
+    flame_var_eval(&x, "blur_square", 0.6, 5, 6, 7, &g, o);
+    flame_near3(o, 0.5035260786714162, 0.5211350395728658, 0, "blur_square");
+    flame_draws(&g, h, 2, "blur_square");
+    assert_true(fr_flame_vars[flame_var("blur_square")].flags & FR_VF_SUM);
+    /* disc3d: z = disc's scale r cos z; its own pi */
+    flame_var_eval(&x, "disc3d", 0.7, 0.3, -0.4, 0.5, &g, o);
+    flame_near3(o, 0.5566170647106066, 3.4082965332431976e-17, 0.24423871482031675, "disc3d");
+    x.param[flame_par("disc3d_pi")] = 2;
+    flame_var_eval(&x, "disc3d", 0.7, -1.2, 0.1, -2, &g, o);
+    flame_near3(o, -0.34849354066105226, 0.38685807228124686, 0.2609161112057057, "disc3d, pi 2");
+    /* boarders2: a draw of 0.92 keeps the cell's point (above c + c right = 0.75); below, the borders */
+    fr_flame_rng_init(&g, 7, 1);
+    h = g;
+    flame_var_eval(&x, "boarders2", 0.8, 1.3, -0.2, 0, &g, o);
+    flame_near3(o, 0.9199999999999999, -0.08000000000000002, 0, "boarders2, kept");
+    flame_draws(&g, h, 1, "boarders2");
+    /* a draw below 0.75: stream (7, 1) after 2 draws gives 0.348 */
+    fr_flame_rng_init(&g, 7, 1);
+    (void)fr_flame_rng_01(&g), (void)fr_flame_rng_01(&g);
+    flame_var_eval(&x, "boarders2", 0.8, 1.3, -0.2, 0, &g, o);
+    flame_near3(o, 1.1199999999999999, -0.21333333333333335, 0, "boarders2, right border");
+    fr_flame_rng_init(&g, 7, 1);
+    (void)fr_flame_rng_01(&g), (void)fr_flame_rng_01(&g);
+    flame_var_eval(&x, "boarders2", 0.8, 0.7, -0.1, 0, &g, o);
+    flame_near3(o, 0.48, -0.10666666666666667, 0, "boarders2, left border");
+    fr_flame_rng_init(&g, 7, 1);
+    (void)fr_flame_rng_01(&g), (void)fr_flame_rng_01(&g);
+    flame_var_eval(&x, "boarders2", 0.8, 2.1, 3.4, 0, &g, o);
+    flame_near3(o, 1.69, 2.7600000000000002, 0, "boarders2, top border");
+    x.param[flame_par("boarders2_c")] = 1.5, x.param[flame_par("boarders2_left")] = -0.2,
+    x.param[flame_par("boarders2_right")] = 0.1;
+    fr_flame_rng_init(&g, 7, 1);
+    (void)fr_flame_rng_01(&g), (void)fr_flame_rng_01(&g);
+    flame_var_eval(&x, "boarders2", 0.8, -2.05, -3.4, 0, &g, o);
+    flame_near3(o, -1.69, -3.1199999999999997, 0, "boarders2, bottom border, c 1.5");
+    /* a point beyond an int, NaN: no undefined conversion (UBSan) */
+    flame_var_eval(&x, "boarders2", 0.8, 1e300, -1e300, 0, &g, o);
+    flame_var_eval(&x, "boarders2", 0.8, NAN, 2, 0, &g, o);
+}
+
+static void test_cardioid_checks(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g, h;
+    fr_flame_rng_init(&g, 1, 2);
+    double o[3];
+    flame_var_eval(&x, "cardioid", 0.9, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.3622430123549659, -0.48299068313995464, 0, "cardioid");
+    x.param[flame_par("cardioid_a")] = 3;
+    flame_var_eval(&x, "cardioid", 0.9, -1, 2, 0, &g, o);
+    flame_near3(o, -0.9710924564693122, 1.9421849129386244, 0, "cardioid, a 3");
+    flame_var_eval(&x, "cardioid", 0.9, 0, 0, 0, &g, o); /* Ember's x / Zeps(r): 0, not NaN */
+    flame_near3(o, 0, 0, 0, "cardioid at 0");
+    /* checks: two draws always (stream (7, 1)); even and odd cells */
+    fr_flame_rng_init(&g, 7, 1);
+    h = g;
+    flame_var_eval(&x, "checks", 0.5, 0.3, -0.4, 0.2, &g, o);
+    flame_near3(o, 0.4, 0.04999999999999999, 0.1, "checks, even cell");
+    flame_draws(&g, h, 2, "checks");
+    x.param[flame_par("checks_x")] = 0.2, x.param[flame_par("checks_y")] = -0.3;
+    x.param[flame_par("checks_size")] = 0.3, x.param[flame_par("checks_rnd")] = 0.25;
+    fr_flame_rng_init(&g, 7, 1);
+    flame_var_eval(&x, "checks", 0.5, 0.3, 0.1, 0.2, &g, o);
+    flame_near3(o, 0.1649506331949392, 0.2, 0.1, "checks, odd cell, rnd");
+    fr_flame_rng_init(&g, 7, 1);
+    flame_var_eval(&x, "checks", 0.5, -0.9, 0.4, 0, &g, o);
+    flame_near3(o, -0.35, 0.16678489995550688, 0, "checks, even cell, rnd");
+    /* beyond a 64-bit int, NaN: x86's conversions, no undefined behaviour */
+    flame_var_eval(&x, "checks", 0.5, 1e300, 3e19, 0, &g, o);
+    flame_var_eval(&x, "checks", 0.5, NAN, 0.1, 0, &g, o);
+}
+
+static void test_circlize_coswrap(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 1, 2);
+    double o[3];
+    /* each side of the square onto its quarter of the circle */
+    const struct {
+        double x, y, ox, oy;
+    } side[] = {
+        {1, 0.3, 0.7428359008567824, 0.17833912127785642},   {0.2, 1, 0.1195071282292274, 0.7545383118717489},
+        {-1, 0.4, -0.7265536594950306, 0.23607159434003222}, {0.3, -1, 0.17833912127785595, -0.7428359008567825},
+        {-1, -0.2, -0.7545383118717489, -0.11950712822922725},
+    };
+    for (size_t k = 0; k < sizeof side / sizeof side[0]; k++) {
+        flame_var_eval(&x, "circlize", 0.6, side[k].x, side[k].y, 0, &g, o);
+        flame_near3(o, side[k].ox, side[k].oy, 0, "circlize");
+    }
+    x.param[flame_par("circlize_hole")] = 0.2, x.param[flame_par("circlize2_hole")] = 0.2;
+    flame_var_eval(&x, "circlize", 0.6, 0.5, -0.3, 0, &g, o);
+    flame_near3(o, 0.5185407272017708, -0.2642096971086502, 0, "circlize, hole");
+    flame_var_eval(&x, "circlize2", 0.6, 0.5, -0.3, 0, &g, o);
+    flame_near3(o, 0.3742227401591145, -0.19067600989060962, 0, "circlize2, hole");
+    x.param[flame_par("circlize2_hole")] = 0;
+    flame_var_eval(&x, "circlize2", 0.6, -0.2, 0.7, 0, &g, o);
+    flame_near3(o, -0.09345879226165202, 0.4094697231163659, 0, "circlize2");
+    /* coswrap: the defaults fold nothing (2w t / 2 + 2w / 2 - 1) */
+    flame_var_eval(&x, "coswrap", 0.5, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, -0.35, -0.7, 0, "coswrap, defaults");
+    x.param[flame_par("coswrap_repeat")] = 3, x.param[flame_par("coswrap_amount_x")] = 1.2;
+    x.param[flame_par("coswrap_amount_y")] = -0.5, x.param[flame_par("coswrap_phase_x")] = 0.25;
+    x.param[flame_par("coswrap_phase_y")] = -0.5;
+    flame_var_eval(&x, "coswrap", 0.5, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, -0.34059036453270475, -0.43960724928132144, 0, "coswrap");
+    /* a negative repeat is its absolute value; modf keeps the sign of a negative fraction */
+    x.param[flame_par("coswrap_repeat")] = -2, x.param[flame_par("coswrap_amount_x")] = 2;
+    x.param[flame_par("coswrap_amount_y")] = 0.7, x.param[flame_par("coswrap_phase_x")] = 0;
+    x.param[flame_par("coswrap_phase_y")] = 0.1;
+    flame_var_eval(&x, "coswrap", 0.5, -3.3, 2.6, 0, &g, o);
+    flame_near3(o, -0.7573115405499866, 0.3364096507410028, 0, "coswrap, repeat -2");
+}
+
+static void test_deltaa_expo(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 1, 2);
+    double o[3];
+    flame_var_eval(&x, "deltaa", 0.8, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.5365227813677094, -1.2384190593704214, 0, "deltaa");
+    flame_var_eval(&x, "deltaa", 0.8, -2, 0.5, 0, &g, o);
+    flame_near3(o, 0.290816484065454, 0.043729384654875386, 0, "deltaa, left");
+    flame_var_eval(&x, "expo", 0.8, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 1.9200408172946843, 1.225893564043797, 0, "expo, (-1 + i)^t");
+    x.param[flame_par("expo_real")] = 2, x.param[flame_par("expo_imaginary")] = 0;
+    flame_var_eval(&x, "expo", 0.8, 1.5, 0.5, 0, &g, o);
+    flame_near3(o, 2.128203840681566, 0.768601595436954, 0, "expo, 2^t");
+}
+
 /* The corpus's own genome lines: read strictly, written back, read equal. */
 static const char genome[] =
     "<flame name=\"e3\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n"
@@ -295,6 +445,9 @@ static const char genome[] =
     "oscilloscope2=\"0.2\" scry2=\"0.05\" exp2=\"0.05\" tanh_spiral=\"0.05\" pre_rays2=\"0.3\" "
     "coefs=\"0.5 -0.2 0.2 0.5 0.1 -0.1\"/>\n"
     " <xform weight=\"0.3\" color=\"0.7\" rays1=\"0.02\" linear=\"0.5\" coefs=\"0.5 0 0 0.5 0.4 0.4\"/>\n"
+    " <xform weight=\"0.4\" color=\"0.9\" blur_square=\"0.05\" disc3d=\"0.1\" boarders2=\"0.2\" cardioid=\"0.1\" "
+    "checks=\"0.1\" checks_rnd=\"0.1\" circlize=\"0.1\" circlize2=\"0.1\" coswrap=\"0.05\" coswrap_amount_x=\"1\" "
+    "deltaa=\"0.05\" expo=\"0.05\" post_circlize2=\"0.5\" coefs=\"0.5 0.1 -0.1 0.5 -0.3 0.2\"/>\n"
     " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
     "</flame>\n";
 
@@ -363,6 +516,8 @@ int main(void)
         cmocka_unit_test(test_nblur),      cmocka_unit_test(test_nblur_ring),
         cmocka_unit_test(test_swirl3),     cmocka_unit_test(test_rays),
         cmocka_unit_test(test_flowerdb_oscilloscope2), cmocka_unit_test(test_scry2_exp2_tanh_spiral),
+        cmocka_unit_test(test_blur_square_disc3d_boarders2), cmocka_unit_test(test_cardioid_checks),
+        cmocka_unit_test(test_circlize_coswrap), cmocka_unit_test(test_deltaa_expo),
         cmocka_unit_test(test_read_write), cmocka_unit_test(test_registry),
         cmocka_unit_test(test_simd_vs_scalar),
     };

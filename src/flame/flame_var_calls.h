@@ -181,6 +181,16 @@
     X(FR_V_OSCILLOSCOPE2, 0, fr_var_oscilloscope2(x, f, w)) \
     X(FR_V_SCRY2, 0, fr_var_scry2(x, f, w)) \
     X(FR_V_EXP2, 0, fr_var_exp2(f, w)) \
-    X(FR_V_TANH_SPIRAL, 1, fr_var_tanh_spiral(x, f, w, rng))
+    X(FR_V_TANH_SPIRAL, 1, fr_var_tanh_spiral(x, f, w, rng)) \
+    X(FR_V_BLUR_SQUARE, 1, fr_var_blur_square(f, w, rng)) \
+    X(FR_V_DISC3D, 0, fr_var_disc3d(x, f, w)) \
+    X(FR_V_BOARDERS2, 1, fr_var_boarders2(x, f, w, rng)) \
+    X(FR_V_CARDIOID, 0, fr_var_cardioid(x, f, w)) \
+    X(FR_V_CHECKS, 1, fr_var_checks(x, f, w, rng)) \
+    X(FR_V_CIRCLIZE, 0, fr_var_circlize(x, f, w)) \
+    X(FR_V_CIRCLIZE2, 0, fr_var_circlize2(x, f, w)) \
+    X(FR_V_COSWRAP, 0, fr_var_coswrap(x, f, w)) \
+    X(FR_V_DELTAA, 0, fr_var_deltaa(f, w)) \
+    X(FR_V_EXPO, 0, fr_var_expo(x, f, w))
 
 #endif

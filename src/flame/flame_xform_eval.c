@@ -50,6 +50,8 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_SWIRL3] = R | AYX,   [FR_V_SWIRL3R] = R | AYX, [FR_V_RAYS1] = R | Z3,
     [FR_V_RAYS2] = R2 | Z3,    [FR_V_RAYS3] = R2 | Z3,   [FR_V_FLOWERDB] = R | AYX,
     [FR_V_SCRY2] = R2,
+    [FR_V_BLUR_SQUARE] = 0,    [FR_V_DISC3D] = R | AT | Z3, [FR_V_CARDIOID] = R | AYX,
+    [FR_V_CHECKS] = Z3,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
@@ -168,6 +170,18 @@ static void fr_flame_v01_precalc(const double *p, fr_flame_vset *vs)
     vs->scry2_tp = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_SCRY2_POWER]);
 }
 
+/* Ember's Precalc of the variations of flame_var_ember_v02.h. */
+static void fr_flame_v02_precalc(const double *p, fr_flame_vset *vs)
+{
+    const double c = fr_flame_ezeps(fabs(p[FR_P_BOARDERS2_C]));
+    vs->b2_c = c;
+    vs->b2_cl = c * fr_flame_ezeps(fabs(p[FR_P_BOARDERS2_LEFT]));
+    vs->b2_cr = c + c * fr_flame_ezeps(fabs(p[FR_P_BOARDERS2_RIGHT]));
+    const double re = p[FR_P_EXPO_REAL], im = p[FR_P_EXPO_IMAGINARY];
+    vs->expo_k = 0.5 * log(fr_flame_ezeps(re * re + im * im));
+    vs->expo_t = atan2(im, re);
+}
+
 /* The values flam3 (and Ember) precompute from one slot's parameters. */
 static void vset_precalc(const fr_flame_xform *xf, const double *p, fr_flame_vset *vs)
 {
@@ -232,6 +246,7 @@ static void vset_precalc(const fr_flame_xform *xf, const double *p, fr_flame_vse
     fr_flame_hypertile_precalc(p, vs);
     fr_flame_nblur_precalc(p, &vs->nblur);
     fr_flame_v01_precalc(p, vs);
+    fr_flame_v02_precalc(p, vs);
 }
 
 static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost *pp, fr_flame_vset *vs)

@@ -70,6 +70,8 @@ typedef struct fr_flame_vset {
     double fdb_split;                      /* flowerdb: petals petal_split */
     double osc2_tpf, osc2_tpf2;            /* oscilloscope2: 2 pi frequencyx, 2 pi frequencyy */
     double scry2_tp;                       /* scry2: 2 pi / power */
+    double b2_c, b2_cl, b2_cr;             /* boarders2: Zeps |c|, c Zeps |left|, c + c Zeps |right| */
+    double expo_k, expo_t;                 /* expo: log |real + i imaginary|, its angle */
 } fr_flame_vset;
 
 /* Ember's pre_ and post_ variations of an xform, in their file order: each

@@ -1,0 +1,40 @@
+/*
+ * flame_var_list_ember_v02.h - the variations of Ember's Variations02.h
+ * that fractalis did not have, in that file's order (formulas in
+ * flame_var_ember_v02.h); entries as in flame_var_list_flam3.h, names and
+ * defaults Ember's.
+ */
+#ifndef FR_FLAME_VAR_LIST_EMBER_V02_H
+#define FR_FLAME_VAR_LIST_EMBER_V02_H
+
+#define FR_FLAME_VARS_EMBER_V02(VAR, PARAM) \
+    VAR(BLUR_SQUARE, "blur_square", APOPHYSIS, FR_VF_SUM, ) \
+    VAR(DISC3D, "disc3d", APOPHYSIS, FR_VF_3D, \
+      PARAM(DISC3D, PI, "disc3d_pi", M_PI, 0)) \
+    VAR(BOARDERS2, "boarders2", APOPHYSIS, 0, \
+      PARAM(BOARDERS2, C, "boarders2_c", 0.5, 0) \
+      PARAM(BOARDERS2, LEFT, "boarders2_left", 0.5, 0) \
+      PARAM(BOARDERS2, RIGHT, "boarders2_right", 0.5, 0)) \
+    VAR(CARDIOID, "cardioid", APOPHYSIS, 0, \
+      PARAM(CARDIOID, A, "cardioid_a", 1.0, 0)) \
+    VAR(CHECKS, "checks", APOPHYSIS, FR_VF_3D, \
+      PARAM(CHECKS, X, "checks_x", 0.5, 0) \
+      PARAM(CHECKS, Y, "checks_y", 0.5, 0) \
+      PARAM(CHECKS, SIZE, "checks_size", 0.5, 0) \
+      PARAM(CHECKS, RND, "checks_rnd", 0.0, 0)) \
+    VAR(CIRCLIZE, "circlize", APOPHYSIS, 0, \
+      PARAM(CIRCLIZE, HOLE, "circlize_hole", 0.0, 0)) \
+    VAR(CIRCLIZE2, "circlize2", APOPHYSIS, 0, \
+      PARAM(CIRCLIZE2, HOLE, "circlize2_hole", 0.0, 0)) \
+    VAR(COSWRAP, "coswrap", APOPHYSIS, 0, \
+      PARAM(COSWRAP, REPEAT, "coswrap_repeat", 1.0, 0) \
+      PARAM(COSWRAP, AMOUNT_X, "coswrap_amount_x", 0.0, 0) \
+      PARAM(COSWRAP, AMOUNT_Y, "coswrap_amount_y", 0.0, 0) \
+      PARAM(COSWRAP, PHASE_X, "coswrap_phase_x", 0.0, 0) \
+      PARAM(COSWRAP, PHASE_Y, "coswrap_phase_y", 0.0, 0)) \
+    VAR(DELTAA, "deltaa", APOPHYSIS, 0, ) \
+    VAR(EXPO, "expo", APOPHYSIS, 0, \
+      PARAM(EXPO, REAL, "expo_real", -1.0, 0) \
+      PARAM(EXPO, IMAGINARY, "expo_imaginary", 1.0, 0))
+
+#endif
