@@ -431,6 +431,85 @@ static void test_deltaa_expo(void **state)
     flame_near3(o, 2.128203840681566, 0.768601595436954, 0, "expo, 2^t");
 }
 
+static void test_fdisc_fibonacci_idisc_hole(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 1, 2);
+    double o[3];
+    flame_var_eval(&x, "fdisc", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, -0.12334573382234847, -0.21364107787717418, 0, "fdisc");
+    /* the branch cut: angle pi above the negative x axis, -pi below (radius 0) */
+    flame_var_eval(&x, "fdisc", 0.7, -2, 0.0, 0, &g, o);
+    flame_near3(o, -0.3499999999999998, 0.6062177826491071, 0, "fdisc at (-2, +0)");
+    flame_var_eval(&x, "fdisc", 0.7, -2, -0.0, 0, &g, o);
+    flame_near3(o, 0, 0, 0, "fdisc at (-2, -0)");
+    /* fibonacci: Binet's formula, F(1) = F(2) = 1 on the real axis */
+    flame_var_eval(&x, "fibonacci", 0.6, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.25590854845396144, -0.014244746819244026, 0, "fibonacci");
+    flame_var_eval(&x, "fibonacci", 1, 1, 0, 0, &g, o);
+    flame_near3(o, 1, 0, 0, "fibonacci F(1)");
+    flame_var_eval(&x, "fibonacci", 1, 2, 0, 0, &g, o);
+    flame_near3(o, 1, 0, 0, "fibonacci F(2)");
+    flame_var_eval(&x, "fibonacci2", 0.6, 0.3, -0.4, 0, &g, o); /* sc, sc2 1: fibonacci */
+    flame_near3(o, 0.25590854845396144, -0.014244746819244026, 0, "fibonacci2, defaults");
+    x.param[flame_par("fibonacci2_sc")] = 0.5, x.param[flame_par("fibonacci2_sc2")] = 2;
+    flame_var_eval(&x, "fibonacci2", 0.6, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.1698077473369142, -0.02870625626996774, 0, "fibonacci2");
+    flame_var_eval(&x, "idisc", 0.9, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.1328252558853899, -0.23006009172183248, 0, "idisc");
+    flame_var_eval(&x, "idisc", 0.9, -1, 1e-300, 0, &g, o);
+    flame_near3(o, 5.5109105961630896e-17, 0.9, 0, "idisc above the cut");
+    flame_var_eval(&x, "hole", 0.6, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.60289965881948, -0.8038662117593068, 0, "hole");
+    flame_var_eval(&x, "hole", 0.6, 0, 0, 0, &g, o); /* Ember's x / Zeps(r) */
+    flame_near3(o, 0, 0, 0, "hole at 0");
+    x.param[flame_par("hole_a")] = 2, x.param[flame_par("hole_inside")] = 1;
+    flame_var_eval(&x, "hole", 0.6, -1, 0.5, 0, &g, o);
+    flame_near3(o, -0.4047731231886514, 0.2023865615943257, 0, "hole inside, a 2");
+}
+
+static void test_glynnia2_gridout(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g, h;
+    double o[3];
+    /* one draw: above 0.5 (stream (7, 1)'s first, 0.92) the square root, else the other map */
+    const struct {
+        double x, y;
+        int skip;
+        double ox, oy;
+    } gl[] = {
+        {0.3, 0.4, 0, 0.5059644256269408, -0.2529822128134704},  {0.3, 0.4, 2, 1.0119288512538815, 0.5059644256269408},
+        {0.3, -0.4, 0, -0.5059644256269408, 0.2529822128134704}, {0.3, -0.4, 2, -1.0119288512538815, -0.5059644256269408},
+        {0.0, 0.0, 0, -1.2560739669470203e-16, 0}, /* the origin: Ember's Zeps */
+        {0.0, 0.0, 2, 0, 0},
+    };
+    for (size_t k = 0; k < sizeof gl / sizeof gl[0]; k++) {
+        fr_flame_rng_init(&g, 7, 1);
+        for (int i = 0; i < gl[k].skip; i++) (void)fr_flame_rng_01(&g);
+        h = g;
+        flame_var_eval(&x, "glynnia2", 0.8, gl[k].x, gl[k].y, 0, &g, o);
+        flame_near3(o, gl[k].ox, gl[k].oy, 0, "glynnia2");
+        flame_draws(&g, h, 1, "glynnia2");
+    }
+    /* gridout: each of the eight cases of the rings */
+    const double grid[8][4] = {
+        {2.2, -0.6, 1.1, 0.2},   {0.6, -2.7, 0.8, -1.35}, {-0.7, -3.2, 0.15000000000000002, -1.6},
+        {-1.4, -0.3, -0.7, -0.65}, {1.6, 2.4, 0.30000000000000004, 1.2}, {2.7, 0.6, 1.35, 0.8},
+        {-0.8, 2.3, -0.9, 1.15}, {-2.6, 0.9, -1.3, -0.04999999999999999},
+    };
+    for (int k = 0; k < 8; k++) {
+        flame_var_eval(&x, "gridout", 0.5, grid[k][0], grid[k][1], 0, &g, o);
+        flame_near3(o, grid[k][2], grid[k][3], 0, "gridout");
+    }
+    flame_var_eval(&x, "gridout", 0.5, 1e300, NAN, 0, &g, o); /* no undefined conversion */
+}
+
 /* The corpus's own genome lines: read strictly, written back, read equal. */
 static const char genome[] =
     "<flame name=\"e3\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n"
@@ -448,6 +527,8 @@ static const char genome[] =
     " <xform weight=\"0.4\" color=\"0.9\" blur_square=\"0.05\" disc3d=\"0.1\" boarders2=\"0.2\" cardioid=\"0.1\" "
     "checks=\"0.1\" checks_rnd=\"0.1\" circlize=\"0.1\" circlize2=\"0.1\" coswrap=\"0.05\" coswrap_amount_x=\"1\" "
     "deltaa=\"0.05\" expo=\"0.05\" post_circlize2=\"0.5\" coefs=\"0.5 0.1 -0.1 0.5 -0.3 0.2\"/>\n"
+    " <xform weight=\"0.4\" color=\"0.4\" fdisc=\"0.1\" fibonacci=\"0.02\" fibonacci2=\"0.02\" glynnia2=\"0.1\" "
+    "gridout=\"0.1\" hole=\"0.05\" idisc=\"0.1\" pre_hole=\"0.3\" coefs=\"0.4 -0.1 0.1 0.4 0.3 -0.2\"/>\n"
     " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
     "</flame>\n";
 
@@ -501,6 +582,14 @@ static void test_registry(void **state)
     assert_true(def == 1);
     assert_string_equal(fr_flame_variation_param(d, 0, &def), "depth_power");
     assert_true(def == 1);
+    /* Ember writes flam3's twintrian as TwinTrian */
+    assert_int_equal(fr_flame_var_find("TwinTrian"), flame_var("twintrian"));
+    /* the origins of the Variations01/02 ones */
+    assert_string_equal(fr_flame_variation_origin(flame_var("rays1")), "JWildfire");
+    assert_string_equal(fr_flame_variation_origin(flame_var("swirl3")), "Ember");
+    assert_true(fr_flame_vars[flame_var("rays2")].flags & FR_VF_3D);
+    assert_true(fr_flame_vars[flame_var("checks")].flags & FR_VF_3D);
+    assert_false(fr_flame_vars[flame_var("tanh_spiral")].flags & FR_VF_SUM); /* Ember: ASSIGNTYPE_SET */
 }
 
 static void test_simd_vs_scalar(void **state)
@@ -518,6 +607,7 @@ int main(void)
         cmocka_unit_test(test_flowerdb_oscilloscope2), cmocka_unit_test(test_scry2_exp2_tanh_spiral),
         cmocka_unit_test(test_blur_square_disc3d_boarders2), cmocka_unit_test(test_cardioid_checks),
         cmocka_unit_test(test_circlize_coswrap), cmocka_unit_test(test_deltaa_expo),
+        cmocka_unit_test(test_fdisc_fibonacci_idisc_hole), cmocka_unit_test(test_glynnia2_gridout),
         cmocka_unit_test(test_read_write), cmocka_unit_test(test_registry),
         cmocka_unit_test(test_simd_vs_scalar),
     };

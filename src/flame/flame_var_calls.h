@@ -191,6 +191,13 @@
     X(FR_V_CIRCLIZE2, 0, fr_var_circlize2(x, f, w)) \
     X(FR_V_COSWRAP, 0, fr_var_coswrap(x, f, w)) \
     X(FR_V_DELTAA, 0, fr_var_deltaa(f, w)) \
-    X(FR_V_EXPO, 0, fr_var_expo(x, f, w))
+    X(FR_V_EXPO, 0, fr_var_expo(x, f, w)) \
+    X(FR_V_FDISC, 0, fr_var_fdisc(f, w)) \
+    X(FR_V_FIBONACCI, 0, fr_var_fibonacci(f, w)) \
+    X(FR_V_FIBONACCI2, 0, fr_var_fibonacci2(x, f, w)) \
+    X(FR_V_GLYNNIA2, 1, fr_var_glynnia2(f, w, rng)) \
+    X(FR_V_GRIDOUT, 0, fr_var_gridout(f, w)) \
+    X(FR_V_HOLE, 0, fr_var_hole(x, f, w)) \
+    X(FR_V_IDISC, 0, fr_var_idisc(f, w))
 
 #endif

@@ -2,7 +2,8 @@
  * flame_var_ember_v02.h - the variations of Ember's Variations02.h that
  * fractalis did not have, in that file's order (as far as taken):
  * blur_square, disc3d, boarders2, cardioid, checks, circlize, circlize2,
- * coswrap, deltaa, expo. Ember's semantics as in flame_var_ember.h; its
+ * coswrap, deltaa, expo, fdisc, fibonacci, fibonacci2, glynnia2, gridout,
+ * hole, idisc. Ember's semantics as in flame_var_ember.h; its
  * Zeps (fr_flame_ezeps).
  */
 #ifndef FR_FLAME_VAR_EMBER_V02_H
@@ -181,6 +182,127 @@ FR_HD void fr_var_expo(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     const double temp = f->tx * t + f->ty * k;
     f->p0 += w * expor * cos(temp);
     f->p1 += w * expor * sin(temp);
+}
+
+/* fdisc: the angle to the radius, the radius to the angle (flam3's disc
+ * the other way round). */
+FR_HD void fr_var_fdisc(fr_flame_vctx *f, double w)
+{
+    const double a = (2.0 * M_PI) / (f->r + 1.0);
+    const double r = (f->atan_yx * M_1_PI + 1.0) * 0.5;
+    double s, c;
+    fr_flame_sincos(a, &s, &c);
+    f->p0 += w * r * c;
+    f->p1 += w * r * s;
+}
+
+/* fibonacci, fibonacci2: Binet's formula (phi^t - (-phi)^-t) / sqrt 5 at
+ * the point as a complex number; fibonacci2 scales the exponents by sc2
+ * and the terms by sc. */
+#define FR_EMBER_SQRT5 2.2360679774997896964091736687313
+#define FR_EMBER_PHI 1.61803398874989484820458683436563
+
+FR_HD void fr_flame_fibonacci(fr_flame_vctx *f, double w, double sc, double sc2, int scaled)
+{
+    const double five = 1.0 / FR_EMBER_SQRT5, nat_log = log(FR_EMBER_PHI);
+    double s1, c1, s2, c2;
+    fr_flame_sincos(f->ty * nat_log, &s1, &c1);
+    fr_flame_sincos((f->tx * M_PI + f->ty * nat_log) * -1.0, &s2, &c2);
+    double e1, e2;
+    if (scaled) {
+        e1 = sc * exp(sc2 * (f->tx * nat_log));
+        e2 = sc * exp(sc2 * ((f->tx * nat_log - f->ty * M_PI) * -1.0));
+    } else {
+        e1 = exp(f->tx * nat_log);
+        e2 = exp((f->tx * nat_log - f->ty * M_PI) * -1.0);
+    }
+    f->p0 += w * (e1 * c1 - e2 * c2) * five;
+    f->p1 += w * (e1 * s1 - e2 * s2) * five;
+}
+
+FR_HD void fr_var_fibonacci(fr_flame_vctx *f, double w) { fr_flame_fibonacci(f, w, 1.0, 1.0, 0); }
+
+FR_HD void fr_var_fibonacci2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    fr_flame_fibonacci(f, w, x->param[FR_P_FIBONACCI2_SC], x->param[FR_P_FIBONACCI2_SC2], 1);
+}
+
+/* glynnia2 (guagapunyaimel): glynnia's two square-root maps, one draw
+ * choosing, above and below the x axis. */
+FR_HD void fr_var_glynnia2(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double v2 = w * sqrt(2.0) / 2.0;
+    double r = f->r, d;
+    if (r > 0 && f->ty > 0) {
+        if (fr_flame_u01(rng) > 0.5) {
+            d = sqrt(r + f->tx);
+            f->p0 += v2 * d;
+            f->p1 += -(v2 / d * f->ty);
+        } else {
+            d = r + f->tx;
+            r = w / sqrt(r * (f->ty * f->ty + d * d));
+            f->p0 += r * d;
+            f->p1 += r * f->ty;
+        }
+    } else {
+        if (fr_flame_u01(rng) > 0.5) {
+            d = fr_flame_ezeps(sqrt(r + f->tx));
+            f->p0 += -(v2 * d);
+            f->p1 += -(v2 / d * f->ty);
+        } else {
+            d = r + f->tx;
+            r = w / fr_flame_ezeps(sqrt(r * (f->ty * f->ty + d * d)));
+            f->p0 += -(r * d);
+            f->p1 += r * f->ty;
+        }
+    }
+}
+
+/* gridout: each unit cell's point moved by 1 along x or y, by the cell's
+ * place in the square rings about the origin. */
+FR_HD void fr_var_gridout(fr_flame_vctx *f, double w)
+{
+    const double x = fr_flame_lrint(f->tx), y = fr_flame_lrint(f->ty);
+    double dx = 0.0, dy = 0.0;
+    if (y <= 0) {
+        if (x > 0) {
+            if (-y >= x) dx = 1.0;
+            else dy = 1.0;
+        } else {
+            if (y <= x) dx = 1.0;
+            else dy = -1.0;
+        }
+    } else {
+        if (x > 0) {
+            if (y >= x) dx = -1.0;
+            else dy = 1.0;
+        } else {
+            if (y > -x) dx = -1.0;
+            else dy = -1.0;
+        }
+    }
+    /* Ember adds 1 to one coordinate only: w (t + 1), w t */
+    f->p0 += dx != 0.0 ? w * (f->tx + dx) : w * f->tx;
+    f->p1 += dy != 0.0 ? w * (f->ty + dy) : w * f->ty;
+}
+
+/* hole: the radius pushed out by (angle / pi + 1)^a, or (inside) pulled
+ * into a disc; the direction kept (Ember's x / Zeps(r)). */
+FR_HD void fr_var_hole(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double delta = pow(f->atan_yx / M_PI + 1.0, x->param[FR_P_HOLE_A]);
+    const double r = x->param[FR_P_HOLE_INSIDE] != 0.0 ? w * delta / (f->r + delta) : w * f->r + delta;
+    f->p0 += r * (f->tx / fr_flame_ezeps(f->r));
+    f->p1 += r * (f->ty / fr_flame_ezeps(f->r));
+}
+
+/* idisc: the inverse of fdisc's radius: pi / (r + 1), scaled by the angle. */
+FR_HD void fr_var_idisc(fr_flame_vctx *f, double w)
+{
+    const double a = M_PI / (f->r + 1.0);
+    const double r = f->atan_yx * (w * M_1_PI);
+    f->p0 += r * cos(a);
+    f->p1 += r * sin(a);
 }
 
 #endif

@@ -35,6 +35,17 @@
     VAR(DELTAA, "deltaa", APOPHYSIS, 0, ) \
     VAR(EXPO, "expo", APOPHYSIS, 0, \
       PARAM(EXPO, REAL, "expo_real", -1.0, 0) \
-      PARAM(EXPO, IMAGINARY, "expo_imaginary", 1.0, 0))
+      PARAM(EXPO, IMAGINARY, "expo_imaginary", 1.0, 0)) \
+    VAR(FDISC, "fdisc", APOPHYSIS, 0, ) \
+    VAR(FIBONACCI, "fibonacci", APOPHYSIS, 0, ) \
+    VAR(FIBONACCI2, "fibonacci2", APOPHYSIS, 0, \
+      PARAM(FIBONACCI2, SC, "fibonacci2_sc", 1.0, 0) \
+      PARAM(FIBONACCI2, SC2, "fibonacci2_sc2", 1.0, 0)) \
+    VAR(GLYNNIA2, "glynnia2", APOPHYSIS, 0, ) \
+    VAR(GRIDOUT, "gridout", APOPHYSIS, 0, ) \
+    VAR(HOLE, "hole", APOPHYSIS, 0, \
+      PARAM(HOLE, A, "hole_a", 1.0, 0) \
+      PARAM(HOLE, INSIDE, "hole_inside", 0.0, 0)) \
+    VAR(IDISC, "idisc", APOPHYSIS, 0, )
 
 #endif

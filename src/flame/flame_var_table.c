@@ -23,6 +23,7 @@ static const struct {
     const char *name;
 } var_aliases[] = {
     {"spherical3D", "Spherical3D"}, /* JWildfire */
+    {"TwinTrian", "twintrian"},     /* Ember's name of flam3's (the same formula) */
 };
 
 static int var_index(const char *name)

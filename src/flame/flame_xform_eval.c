@@ -51,7 +51,8 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_RAYS2] = R2 | Z3,    [FR_V_RAYS3] = R2 | Z3,   [FR_V_FLOWERDB] = R | AYX,
     [FR_V_SCRY2] = R2,
     [FR_V_BLUR_SQUARE] = 0,    [FR_V_DISC3D] = R | AT | Z3, [FR_V_CARDIOID] = R | AYX,
-    [FR_V_CHECKS] = Z3,
+    [FR_V_CHECKS] = Z3,        [FR_V_FDISC] = R | AYX,   [FR_V_GLYNNIA2] = R,
+    [FR_V_HOLE] = R | AYX,     [FR_V_IDISC] = R | AYX,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
