@@ -510,6 +510,84 @@ static void test_glynnia2_gridout(void **state)
     flame_var_eval(&x, "gridout", 0.5, 1e300, NAN, 0, &g, o); /* no undefined conversion */
 }
 
+/* hypertile1, 3D1, 3D2 draw Ember's Crand() (flam3-compatible: floor(32767
+ * u)); stream (7, 1)'s draws 0 and 2 give 30132 and 11397. */
+static void test_hypertiles(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g, h;
+    double o[3];
+    fr_flame_rng_init(&g, 7, 1);
+    h = g;
+    flame_var_eval(&x, "hypertile1", 0.8, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.450870068470922, -0.24960801385030368, 0, "hypertile1");
+    flame_draws(&g, h, 1, "hypertile1");
+    x.param[flame_par("hypertile1_p")] = 4, x.param[flame_par("hypertile1_q")] = 6;
+    (void)fr_flame_rng_01(&g);
+    flame_var_eval(&x, "hypertile1", 0.8, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.10354555856519865, -0.6497593401964463, 0, "hypertile1 {4, 6}");
+    h = g;
+    flame_var_eval(&x, "hypertile3D", 0.8, 0.3, -0.4, 0.2, &g, o);
+    flame_near3(o, 0.48193481238533026, -0.24644286149838082, 0.12322143074919041, "hypertile3D");
+    flame_draws(&g, h, 0, "hypertile3D");
+    x.param[flame_par("hypertile3D_p")] = 5, x.param[flame_par("hypertile3D_q")] = 4;
+    x.param[flame_par("hypertile3D_n")] = 2;
+    flame_var_eval(&x, "hypertile3D", 0.8, 0.3, -0.4, 0.2, &g, o);
+    flame_near3(o, -0.3120512952083834, -0.5288554090825155, 0.09778481569859053, "hypertile3D {5, 4}, n 2");
+    fr_flame_rng_init(&g, 7, 1);
+    h = g;
+    flame_var_eval(&x, "hypertile3D1", 0.8, 0.3, -0.4, 0.2, &g, o);
+    flame_near3(o, 0.4571466897694242, -0.2489684958574092, 0.12448424792982503, "hypertile3D1");
+    flame_draws(&g, h, 1, "hypertile3D1");
+    x.param[flame_par("hypertile3D1_p")] = 4, x.param[flame_par("hypertile3D1_q")] = 5;
+    (void)fr_flame_rng_01(&g);
+    flame_var_eval(&x, "hypertile3D1", 0.8, 0.3, -0.4, 0.2, &g, o);
+    flame_near3(o, 0.12582310707623892, -0.6155544339018978, 0.0838820713837224, "hypertile3D1 {4, 5}");
+    fr_flame_rng_init(&g, 7, 1);
+    h = g;
+    flame_var_eval(&x, "hypertile3D2", 0.8, 0.3, -0.4, 0.2, &g, o);
+    flame_near3(o, 0.4571466897711231, -0.24896849585547856, 0.12448424792963336, "hypertile3D2");
+    flame_draws(&g, h, 1, "hypertile3D2");
+    x.param[flame_par("hypertile3D2_p")] = 6, x.param[flame_par("hypertile3D2_q")] = 4;
+    (void)fr_flame_rng_01(&g);
+    flame_var_eval(&x, "hypertile3D2", 0.8, 0.3, -0.4, 0.2, &g, o);
+    flame_near3(o, -0.6944237237773082, 0.10195862072400935, 0.050979310362764485, "hypertile3D2 {6, 4}");
+}
+
+static void test_murl(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 1, 2);
+    double o[3];
+    flame_var_eval(&x, "murl", 0.7, 0.3, -0.4, 0, &g, o); /* c 0: linear */
+    flame_near3(o, 0.21, -0.27999999999999997, 0, "murl, c 0");
+    x.param[flame_par("murl_c")] = 0.5;
+    flame_var_eval(&x, "murl", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.3747521480502312, -0.3886318572372769, 0, "murl");
+    x.param[flame_par("murl_power")] = 1; /* c' = c there, not c / 0 */
+    flame_var_eval(&x, "murl", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.32752293577981645, -0.3082568807339449, 0, "murl, power 1");
+    x.param[flame_par("murl_c")] = -0.3, x.param[flame_par("murl_power")] = 3;
+    flame_var_eval(&x, "murl", 0.7, -1, 0.6, 0, &g, o);
+    flame_near3(o, -0.651447471666024, 0.20467214649003304, 0, "murl, power 3");
+    flame_var_eval(&x, "murl2", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.21, -0.27999999999999997, 0, "murl2, c 0");
+    x.param[flame_par("murl2_c")] = 0.4, x.param[flame_par("murl2_power")] = 3;
+    flame_var_eval(&x, "murl2", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.27574181618370697, -0.35838018691456625, 0, "murl2");
+    x.param[flame_par("murl2_c")] = -1, x.param[flame_par("murl2_power")] = 2;
+    flame_var_eval(&x, "murl2", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0, 0, 0, "murl2, c -1");
+    x.param[flame_par("murl2_c")] = -0.5, x.param[flame_par("murl2_power")] = -2;
+    flame_var_eval(&x, "murl2", 0.7, -1, 0.6, 0, &g, o);
+    flame_near3(o, -0.8852941176470589, 1.1488235294117646, 0, "murl2, power -2");
+}
+
 /* The corpus's own genome lines: read strictly, written back, read equal. */
 static const char genome[] =
     "<flame name=\"e3\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n"
@@ -529,6 +607,9 @@ static const char genome[] =
     "deltaa=\"0.05\" expo=\"0.05\" post_circlize2=\"0.5\" coefs=\"0.5 0.1 -0.1 0.5 -0.3 0.2\"/>\n"
     " <xform weight=\"0.4\" color=\"0.4\" fdisc=\"0.1\" fibonacci=\"0.02\" fibonacci2=\"0.02\" glynnia2=\"0.1\" "
     "gridout=\"0.1\" hole=\"0.05\" idisc=\"0.1\" pre_hole=\"0.3\" coefs=\"0.4 -0.1 0.1 0.4 0.3 -0.2\"/>\n"
+    " <xform weight=\"0.4\" color=\"0.6\" hypertile1=\"0.2\" hypertile3D=\"0.1\" hypertile3D1=\"0.1\" "
+    "hypertile3D2=\"0.1\" hypertile3D2_p=\"5\" murl=\"0.1\" murl_c=\"0.3\" murl2=\"0.1\" murl2_c=\"0.2\" "
+    "coefs=\"0.5 0.2 -0.2 0.5 0 0.1\"/>\n"
     " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
     "</flame>\n";
 
@@ -608,6 +689,7 @@ int main(void)
         cmocka_unit_test(test_blur_square_disc3d_boarders2), cmocka_unit_test(test_cardioid_checks),
         cmocka_unit_test(test_circlize_coswrap), cmocka_unit_test(test_deltaa_expo),
         cmocka_unit_test(test_fdisc_fibonacci_idisc_hole), cmocka_unit_test(test_glynnia2_gridout),
+        cmocka_unit_test(test_hypertiles), cmocka_unit_test(test_murl),
         cmocka_unit_test(test_read_write), cmocka_unit_test(test_registry),
         cmocka_unit_test(test_simd_vs_scalar),
     };

@@ -198,6 +198,12 @@
     X(FR_V_GLYNNIA2, 1, fr_var_glynnia2(f, w, rng)) \
     X(FR_V_GRIDOUT, 0, fr_var_gridout(f, w)) \
     X(FR_V_HOLE, 0, fr_var_hole(x, f, w)) \
-    X(FR_V_IDISC, 0, fr_var_idisc(f, w))
+    X(FR_V_IDISC, 0, fr_var_idisc(f, w)) \
+    X(FR_V_HYPERTILE1, 1, fr_var_hypertile1(x, f, w, rng)) \
+    X(FR_V_HYPERTILE3D, 0, fr_var_hypertile3d(x, f, w)) \
+    X(FR_V_HYPERTILE3D1, 1, fr_var_hypertile3d1(x, f, w, rng)) \
+    X(FR_V_HYPERTILE3D2, 1, fr_var_hypertile3d2(x, f, w, rng)) \
+    X(FR_V_MURL, 0, fr_var_murl(x, f, w)) \
+    X(FR_V_MURL2, 0, fr_var_murl2(x, f, w))
 
 #endif

@@ -3,7 +3,8 @@
  * fractalis did not have, in that file's order (as far as taken):
  * blur_square, disc3d, boarders2, cardioid, checks, circlize, circlize2,
  * coswrap, deltaa, expo, fdisc, fibonacci, fibonacci2, glynnia2, gridout,
- * hole, idisc. Ember's semantics as in flame_var_ember.h; its
+ * hole, idisc, hypertile1, hypertile3D, hypertile3D1, hypertile3D2, murl,
+ * murl2. Ember's semantics as in flame_var_ember.h; its
  * Zeps (fr_flame_ezeps).
  */
 #ifndef FR_FLAME_VAR_EMBER_V02_H
@@ -303,6 +304,95 @@ FR_HD void fr_var_idisc(fr_flame_vctx *f, double w)
     const double r = f->atan_yx * (w * M_1_PI);
     f->p0 += r * cos(a);
     f->p1 += r * sin(a);
+}
+
+/* Ember's Crand() (ISAAC's 15-bit draw) in its flam3-compatible mode,
+ * Ember's default: floor(32767 u) of one draw, as hypertile2's. */
+FR_HD double fr_flame_ember_crand(fr_flame_rng *rng) { return floor(fr_flame_u01(rng) * 32767.0); }
+
+/* hypertile1: hypertile2's Mobius map of the {p, q} tiling turned by a
+ * random whole turn of 2 pi / p before it (one draw). */
+FR_HD void fr_var_hypertile1(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double temp = fr_flame_ember_crand(rng) * x->ht1_pa;
+    const double re = x->ht1_r * cos(temp), im = x->ht1_r * sin(temp);
+    const double a = f->tx + re, b = f->ty - im;
+    const double c = re * f->tx - im * f->ty + 1.0, d = re * f->ty + im * f->tx;
+    const double vr = w / fr_flame_ezeps(c * c + d * d);
+    f->p0 += vr * (a * c + b * d);
+    f->p1 += vr * (b * c - a * d);
+}
+
+/* hypertile3D: the tiling's map in 3D about the shift n; Ember's r^2 adds
+ * z, not z^2. */
+FR_HD void fr_var_hypertile3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double r2 = f->r2 + f->tz;
+    const double x2cx = x->ht3_c2x * f->tx, y2cy = x->ht3_c2y * f->ty;
+    const double d = w / fr_flame_ezeps(x->ht3_c2 * r2 + x2cx - y2cy + 1.0);
+    f->p0 += d * (f->tx * x->ht3_s2x - x->ht3_cx * (y2cy - r2 - 1.0));
+    f->p1 += d * (f->ty * x->ht3_s2y + x->ht3_cy * (-x2cx - r2 - 1.0));
+    f->p2 += d * (f->tz * x->ht3_s2z);
+}
+
+/* hypertile3D1: the same about a random whole turn (one draw). */
+FR_HD void fr_var_hypertile3d1(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double temp = fr_flame_ember_crand(rng) * x->ht31_pa;
+    const double cx = x->ht31_r * cos(temp), cy = x->ht31_r * sin(temp);
+    const double s2x = 1.0 + cx * cx - cy * cy, s2y = 1.0 + cy * cy - cx * cx;
+    const double r2 = f->r2 + f->tz * f->tz;
+    const double x2cx = 2.0 * cx * f->tx, y2cy = 2.0 * cy * f->ty;
+    const double d = w / fr_flame_ezeps(x->ht31_c2 * r2 + x2cx - y2cy + 1.0);
+    f->p0 += d * (f->tx * s2x - cx * (y2cy - r2 - 1.0));
+    f->p1 += d * (f->ty * s2y + cy * (-x2cx - r2 - 1.0));
+    f->p2 += d * (f->tz * x->ht31_s2z);
+}
+
+/* hypertile3D2: the map about the x axis, then a random whole turn (one
+ * draw); no Zeps on its denominator (Ember's). */
+FR_HD void fr_var_hypertile3d2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double r2 = f->r2 + f->tz * f->tz;
+    const double x2cx = x->ht32_c2x * f->tx;
+    const double px = f->tx * x->ht32_s2x - x->ht32_cx * (-r2 - 1.0), py = f->ty * x->ht32_s2y;
+    const double vr = w / (x->ht32_c2 * r2 + x2cx + 1.0);
+    const double temp = fr_flame_ember_crand(rng) * x->ht32_pa;
+    const double sa = sin(temp), ca = cos(temp);
+    f->p0 += vr * (px * ca + py * sa);
+    f->p1 += vr * (py * ca - px * sa);
+    f->p2 += vr * (f->tz * x->ht32_s2z);
+}
+
+/* murl: t / (1 + c' t^power) (Ember's c' = c / (power - 1)), scaled by
+ * c' + 1. */
+FR_HD void fr_var_murl(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double power = x->param[FR_P_MURL_POWER], cp = x->murl_cp;
+    const double angle = f->atan_yx * power;
+    const double r = cp * pow(f->r2, power / 2.0);
+    const double re = r * cos(angle) + 1.0, im = r * sin(angle);
+    const double r1 = w * (cp + 1.0) / (re * re + im * im);
+    f->p0 += r1 * (f->tx * re + f->ty * im);
+    f->p1 += r1 * (f->ty * re - f->tx * im);
+}
+
+/* murl2: t / (1 + c t^power)^(2 / power), scaled by (c + 1)^(2 / power)
+ * (0 at c = -1). */
+FR_HD void fr_var_murl2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double power = x->param[FR_P_MURL2_POWER], c = x->param[FR_P_MURL2_C];
+    double angle = f->atan_yx * power;
+    double r = c * pow(f->r2, power / 2.0);
+    double re = r * cos(angle) + 1.0, im = r * sin(angle);
+    r = pow(re * re + im * im, 1.0 / power);
+    angle = atan2(im, re) * (2.0 / power);
+    re = r * cos(angle);
+    im = r * sin(angle);
+    const double vp = c == -1.0 ? 0.0 : w * x->murl2_pw;
+    const double r1 = vp / (r * r);
+    f->p0 += r1 * (f->tx * re + f->ty * im);
+    f->p1 += r1 * (f->ty * re - f->tx * im);
 }
 
 #endif

@@ -46,6 +46,25 @@
     VAR(HOLE, "hole", APOPHYSIS, 0, \
       PARAM(HOLE, A, "hole_a", 1.0, 0) \
       PARAM(HOLE, INSIDE, "hole_inside", 0.0, 0)) \
-    VAR(IDISC, "idisc", APOPHYSIS, 0, )
+    VAR(IDISC, "idisc", APOPHYSIS, 0, ) \
+    VAR(HYPERTILE1, "hypertile1", APOPHYSIS, 0, \
+      PARAM(HYPERTILE1, P, "hypertile1_p", 3.0, 0) \
+      PARAM(HYPERTILE1, Q, "hypertile1_q", 7.0, 0)) \
+    VAR(HYPERTILE3D, "hypertile3D", APOPHYSIS, FR_VF_3D, \
+      PARAM(HYPERTILE3D, P, "hypertile3D_p", 3.0, 0) \
+      PARAM(HYPERTILE3D, Q, "hypertile3D_q", 7.0, 0) \
+      PARAM(HYPERTILE3D, N, "hypertile3D_n", 0.0, 0)) \
+    VAR(HYPERTILE3D1, "hypertile3D1", APOPHYSIS, FR_VF_3D, \
+      PARAM(HYPERTILE3D1, P, "hypertile3D1_p", 3.0, 0) \
+      PARAM(HYPERTILE3D1, Q, "hypertile3D1_q", 7.0, 0)) \
+    VAR(HYPERTILE3D2, "hypertile3D2", APOPHYSIS, FR_VF_3D, \
+      PARAM(HYPERTILE3D2, P, "hypertile3D2_p", 3.0, 0) \
+      PARAM(HYPERTILE3D2, Q, "hypertile3D2_q", 7.0, 0)) \
+    VAR(MURL, "murl", APOPHYSIS, 0, \
+      PARAM(MURL, C, "murl_c", 0.0, 0) \
+      PARAM(MURL, POWER, "murl_power", 2.0, 0)) \
+    VAR(MURL2, "murl2", APOPHYSIS, 0, \
+      PARAM(MURL2, C, "murl2_c", 0.0, 0) \
+      PARAM(MURL2, POWER, "murl2_power", 1.0, 0))
 
 #endif

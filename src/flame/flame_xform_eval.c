@@ -53,6 +53,8 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_BLUR_SQUARE] = 0,    [FR_V_DISC3D] = R | AT | Z3, [FR_V_CARDIOID] = R | AYX,
     [FR_V_CHECKS] = Z3,        [FR_V_FDISC] = R | AYX,   [FR_V_GLYNNIA2] = R,
     [FR_V_HOLE] = R | AYX,     [FR_V_IDISC] = R | AYX,
+    [FR_V_HYPERTILE3D] = R2 | Z3, [FR_V_HYPERTILE3D1] = R2 | Z3, [FR_V_HYPERTILE3D2] = R2 | Z3,
+    [FR_V_MURL] = R2 | AYX,    [FR_V_MURL2] = R2 | AYX,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
@@ -181,6 +183,50 @@ static void fr_flame_v02_precalc(const double *p, fr_flame_vset *vs)
     const double re = p[FR_P_EXPO_REAL], im = p[FR_P_EXPO_IMAGINARY];
     vs->expo_k = 0.5 * log(fr_flame_ezeps(re * re + im * im));
     vs->expo_t = atan2(im, re);
+
+    double pa = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE1_P]), cs = cos(pa);
+    double r2 = 1.0 - (cs - 1.0) / (cs + cos(2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE1_Q])));
+    vs->ht1_pa = pa;
+    vs->ht1_r = r2 > 0 ? 1.0 / sqrt(r2) : 1.0;
+
+    /* the 3D ones' shift: Ember's r = -(cos pa - 1) / Zeps(cos pa + cos qa) */
+    pa = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE3D_P]);
+    double qa = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE3D_Q]);
+    double r = -(cos(pa) - 1.0) / fr_flame_ezeps(cos(pa) + cos(qa));
+    r = r > 0 ? 1.0 / fr_flame_ezeps(sqrt(1.0 + r)) : 1.0;
+    const double na = p[FR_P_HYPERTILE3D_N] * pa;
+    vs->ht3_cx = r * cos(na);
+    vs->ht3_cy = r * sin(na);
+    vs->ht3_c2 = vs->ht3_cx * vs->ht3_cx + vs->ht3_cy * vs->ht3_cy;
+    vs->ht3_c2x = 2.0 * vs->ht3_cx;
+    vs->ht3_c2y = 2.0 * vs->ht3_cy;
+    vs->ht3_s2x = 1.0 + vs->ht3_cx * vs->ht3_cx - vs->ht3_cy * vs->ht3_cy;
+    vs->ht3_s2y = 1.0 + vs->ht3_cy * vs->ht3_cy - vs->ht3_cx * vs->ht3_cx;
+    vs->ht3_s2z = 1.0 - vs->ht3_cy * vs->ht3_cy - vs->ht3_cx * vs->ht3_cx;
+
+    pa = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE3D1_P]);
+    qa = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE3D1_Q]);
+    r = -(cos(pa) - 1.0) / fr_flame_ezeps(cos(pa) + cos(qa));
+    r = r > 0 ? 1.0 / fr_flame_ezeps(sqrt(1.0 + r)) : 1.0;
+    vs->ht31_pa = pa;
+    vs->ht31_r = r;
+    vs->ht31_c2 = r * r;
+    vs->ht31_s2z = 1.0 - vs->ht31_c2;
+
+    pa = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE3D2_P]);
+    qa = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE3D2_Q]);
+    r = -(cos(pa) - 1.0) / fr_flame_ezeps(cos(pa) + cos(qa));
+    r = r > 0 ? 1.0 / fr_flame_ezeps(sqrt(1.0 + r)) : 1.0;
+    vs->ht32_pa = pa;
+    vs->ht32_cx = r;
+    vs->ht32_c2 = r * r;
+    vs->ht32_c2x = 2.0 * r;
+    vs->ht32_s2x = 1.0 + r * r;
+    vs->ht32_s2y = vs->ht32_s2z = 1.0 - r * r;
+
+    const double mp = p[FR_P_MURL_POWER];
+    vs->murl_cp = mp != 1.0 ? p[FR_P_MURL_C] / (mp - 1.0) : p[FR_P_MURL_C];
+    vs->murl2_pw = pow(p[FR_P_MURL2_C] + 1.0, 2.0 / p[FR_P_MURL2_POWER]);
 }
 
 /* The values flam3 (and Ember) precompute from one slot's parameters. */

@@ -72,6 +72,11 @@ typedef struct fr_flame_vset {
     double scry2_tp;                       /* scry2: 2 pi / power */
     double b2_c, b2_cl, b2_cr;             /* boarders2: Zeps |c|, c Zeps |left|, c + c Zeps |right| */
     double expo_k, expo_t;                 /* expo: log |real + i imaginary|, its angle */
+    double ht1_pa, ht1_r;                  /* hypertile1: 2 pi / p, the shift */
+    double ht3_cx, ht3_cy, ht3_c2, ht3_c2x, ht3_c2y, ht3_s2x, ht3_s2y, ht3_s2z; /* hypertile3D */
+    double ht31_pa, ht31_r, ht31_c2, ht31_s2z; /* hypertile3D1 */
+    double ht32_pa, ht32_cx, ht32_c2, ht32_c2x, ht32_s2x, ht32_s2y, ht32_s2z; /* hypertile3D2 */
+    double murl_cp, murl2_pw;              /* murl: c / (power - 1); murl2: (c + 1)^(2 / power) */
 } fr_flame_vset;
 
 /* Ember's pre_ and post_ variations of an xform, in their file order: each
