@@ -588,6 +588,87 @@ static void test_murl(void **state)
     flame_near3(o, -0.8852941176470589, 1.1488235294117646, 0, "murl2, power -2");
 }
 
+static void test_polynomial_psphere_rational3(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 1, 2);
+    double o[3];
+    flame_var_eval(&x, "polynomial", 0.7, 0.3, -0.4, 0.5, &g, o);
+    flame_near3(o, 0.21, -0.27999999999999997, 0.35, "polynomial, defaults");
+    x.param[flame_par("polynomial_powx")] = 2.5, x.param[flame_par("polynomial_powy")] = 0.5;
+    x.param[flame_par("polynomial_lcx")] = 0.3, x.param[flame_par("polynomial_lcy")] = -0.2;
+    x.param[flame_par("polynomial_scx")] = 0.1, x.param[flame_par("polynomial_scy")] = 0.05;
+    flame_var_eval(&x, "polynomial", -0.7, -1.5, 0.0, 0.5, &g, o); /* |w|, sign(0) 0 */
+    flame_near3(o, -1.4797263219470451, 0.05, -0.35, "polynomial");
+    flame_var_eval(&x, "psphere", 0.6, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.577982237857178, 0.3906009232714533, 0, "psphere");
+    x.param[flame_par("psphere_zscale")] = 1.5;
+    flame_var_eval(&x, "psphere", 0.6, 1.2, 0.7, 0, &g, o);
+    flame_near3(o, 0.61739814297001, 0.19161885140493753, 0.37303483074728244, "psphere, zscale");
+    flame_var_eval(&x, "rational3", 0.8, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.7213008130081302, 0.1482926829268293, 0, "rational3");
+    /* the pole (1 - i^2 ... at i): Zeps, 0 out */
+    flame_var_eval(&x, "rational3", 0.8, 0, 1, 0, &g, o);
+    flame_near3(o, 0, 0, 0, "rational3 at its pole");
+    static const char *const rn[8] = {"rational3_t3", "rational3_t2", "rational3_t1", "rational3_tc",
+                                      "rational3_b3", "rational3_b2", "rational3_b1", "rational3_bc"};
+    const double rv[8] = {0.5, -0.3, 0.2, 0.1, 1.2, 0.4, -0.6, 0.3};
+    for (int k = 0; k < 8; k++) x.param[flame_par(rn[k])] = rv[k];
+    flame_var_eval(&x, "rational3", 0.8, -1.1, 0.6, 0, &g, o);
+    flame_near3(o, 0.395224332900559, 0.5477162692614502, 0, "rational3, coefficients");
+}
+
+static void test_sigmoid_stwin_xheart(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 1, 2);
+    double o[3];
+    flame_var_eval(&x, "sigmoid", 0.9, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.5716340571485586, -0.6854347403601884, 0, "sigmoid");
+    x.param[flame_par("sigmoid_shiftx")] = 0.5, x.param[flame_par("sigmoid_shifty")] = -0.25;
+    flame_var_eval(&x, "sigmoid", -0.9, 0.3, -0.4, 0, &g, o); /* inverted shifts, |w| */
+    flame_near3(o, 0.8146334282803801, -2.6993963697651604, 0, "sigmoid, shifts in (-1, 1)");
+    x.param[flame_par("sigmoid_shiftx")] = 0, x.param[flame_par("sigmoid_shifty")] = 3;
+    flame_var_eval(&x, "sigmoid", 0.9, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 1.9984014443252818e-16, -0.8955492783180574, 0, "sigmoid, shift 0 (EPS)");
+    flame_var_eval(&x, "stwin", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.21615702530590142, -0.2738429746940986, 0, "stwin");
+    flame_var_eval(&x, "stwin", 0.7, 0, 0, 0, &g, o); /* 0 / 0 taken as 0 / 1 */
+    flame_near3(o, 0, 0, 0, "stwin at 0");
+    x.param[flame_par("stwin_distort")] = 2.5;
+    flame_var_eval(&x, "stwin", 1.3, -2, 0.6, 0, &g, o);
+    flame_near3(o, -3.4265335124055665, -0.04653351240556636, 0, "stwin, distort 2.5");
+    flame_var_eval(&x, "xheart", 0.8, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.479168830545237, -0.15972294351507907, 0, "xheart, right");
+    x.param[flame_par("xheart_angle")] = 1, x.param[flame_par("xheart_ratio")] = 0.5;
+    flame_var_eval(&x, "xheart", 0.8, -0.6, 0.5, 0, &g, o);
+    flame_near3(o, -0.7205238353953526, 0.15235034529271563, 0, "xheart, left (mirrored)");
+}
+
+static void test_bisplit_crescents_mask(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 1, 2);
+    double o[3];
+    flame_var_eval(&x, "bisplit", 0.9, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.26797858176942496, 0.12181908102566844, 0, "bisplit");
+    flame_var_eval(&x, "crescents", 0.9, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.04833828505470577, 0.15626453451772246, 0, "crescents");
+    flame_var_eval(&x, "mask", 0.9, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.19335314021882308, 0.6250581380708898, 0, "mask");
+    flame_var_eval(&x, "mask", 0.9, 0, 0, 0, &g, o);
+    flame_near3(o, 0, 0, 0, "mask at 0");
+}
+
 /* The corpus's own genome lines: read strictly, written back, read equal. */
 static const char genome[] =
     "<flame name=\"e3\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n"
@@ -610,6 +691,9 @@ static const char genome[] =
     " <xform weight=\"0.4\" color=\"0.6\" hypertile1=\"0.2\" hypertile3D=\"0.1\" hypertile3D1=\"0.1\" "
     "hypertile3D2=\"0.1\" hypertile3D2_p=\"5\" murl=\"0.1\" murl_c=\"0.3\" murl2=\"0.1\" murl2_c=\"0.2\" "
     "coefs=\"0.5 0.2 -0.2 0.5 0 0.1\"/>\n"
+    " <xform weight=\"0.4\" color=\"0.3\" polynomial=\"0.1\" psphere=\"0.05\" rational3=\"0.05\" sigmoid=\"0.1\" "
+    "stwin=\"0.1\" xheart=\"0.1\" bisplit=\"0.01\" crescents=\"0.05\" mask=\"0.01\" linear=\"0.3\" "
+    "coefs=\"0.6 0 0 0.6 -0.2 -0.1\"/>\n"
     " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
     "</flame>\n";
 
@@ -690,6 +774,8 @@ int main(void)
         cmocka_unit_test(test_circlize_coswrap), cmocka_unit_test(test_deltaa_expo),
         cmocka_unit_test(test_fdisc_fibonacci_idisc_hole), cmocka_unit_test(test_glynnia2_gridout),
         cmocka_unit_test(test_hypertiles), cmocka_unit_test(test_murl),
+        cmocka_unit_test(test_polynomial_psphere_rational3), cmocka_unit_test(test_sigmoid_stwin_xheart),
+        cmocka_unit_test(test_bisplit_crescents_mask),
         cmocka_unit_test(test_read_write), cmocka_unit_test(test_registry),
         cmocka_unit_test(test_simd_vs_scalar),
     };

@@ -204,6 +204,15 @@
     X(FR_V_HYPERTILE3D1, 1, fr_var_hypertile3d1(x, f, w, rng)) \
     X(FR_V_HYPERTILE3D2, 1, fr_var_hypertile3d2(x, f, w, rng)) \
     X(FR_V_MURL, 0, fr_var_murl(x, f, w)) \
-    X(FR_V_MURL2, 0, fr_var_murl2(x, f, w))
+    X(FR_V_MURL2, 0, fr_var_murl2(x, f, w)) \
+    X(FR_V_POLYNOMIAL, 0, fr_var_polynomial(x, f, w)) \
+    X(FR_V_PSPHERE, 0, fr_var_psphere(x, f, w)) \
+    X(FR_V_RATIONAL3, 0, fr_var_rational3(x, f, w)) \
+    X(FR_V_SIGMOID, 0, fr_var_sigmoid(x, f, w)) \
+    X(FR_V_STWIN, 0, fr_var_stwin(x, f, w)) \
+    X(FR_V_XHEART, 0, fr_var_xheart(x, f, w)) \
+    X(FR_V_BISPLIT, 0, fr_var_bisplit(f, w)) \
+    X(FR_V_CRESCENTS, 0, fr_var_crescents(f, w)) \
+    X(FR_V_MASK, 0, fr_var_mask(f, w))
 
 #endif

@@ -4,7 +4,8 @@
  * blur_square, disc3d, boarders2, cardioid, checks, circlize, circlize2,
  * coswrap, deltaa, expo, fdisc, fibonacci, fibonacci2, glynnia2, gridout,
  * hole, idisc, hypertile1, hypertile3D, hypertile3D1, hypertile3D2, murl,
- * murl2. Ember's semantics as in flame_var_ember.h; its
+ * murl2, polynomial, psphere, rational3, sigmoid, stwin, xheart, bisplit,
+ * crescents, mask. Ember's semantics as in flame_var_ember.h; its
  * Zeps (fr_flame_ezeps).
  */
 #ifndef FR_FLAME_VAR_EMBER_V02_H
@@ -393,6 +394,111 @@ FR_HD void fr_var_murl2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     const double r1 = vp / (r * r);
     f->p0 += r1 * (f->tx * re + f->ty * im);
     f->p1 += r1 * (f->ty * re - f->tx * im);
+}
+
+/* polynomial: each coordinate to its power (sign kept) plus a linear and
+ * a constant term; z by w. */
+FR_HD double fr_flame_sign(double v) { return v < 0 ? -1.0 : v > 0 ? 1.0 : 0.0; }
+
+FR_HD void fr_var_polynomial(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double xp = pow(fabs(w) * fabs(f->tx), p[FR_P_POLYNOMIAL_POWX]);
+    const double yp = pow(fabs(w) * fabs(f->ty), p[FR_P_POLYNOMIAL_POWY]);
+    f->p0 += xp * fr_flame_sign(f->tx) + p[FR_P_POLYNOMIAL_LCX] * f->tx + p[FR_P_POLYNOMIAL_SCX];
+    f->p1 += yp * fr_flame_sign(f->ty) + p[FR_P_POLYNOMIAL_LCY] * f->ty + p[FR_P_POLYNOMIAL_SCY];
+    f->p2 += w * f->tz;
+}
+
+/* psphere: the point as the angles of a sphere (w pi per unit); z
+ * zscale cos of the second. */
+FR_HD void fr_var_psphere(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double vpi = w * M_PI;
+    double s0, c0, s1, c1;
+    fr_flame_sincos(f->tx * vpi, &s0, &c0);
+    fr_flame_sincos(f->ty * vpi, &s1, &c1);
+    f->p0 += c0 * -s1;
+    f->p1 += s0 * c1;
+    f->p2 += c1 * x->param[FR_P_PSPHERE_ZSCALE];
+}
+
+/* rational3: a ratio of two complex cubics of the point. */
+FR_HD void fr_var_rational3(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double X = f->tx, Y = f->ty;
+    const double xsqr = X * X, ysqr = Y * Y, xcb = X * X * X, ycb = Y * Y * Y;
+    const double tr = p[FR_P_RATIONAL3_T3] * (xcb - 3 * X * ysqr) + p[FR_P_RATIONAL3_T2] * (xsqr - ysqr) +
+                      p[FR_P_RATIONAL3_T1] * X + p[FR_P_RATIONAL3_TC];
+    const double ti = p[FR_P_RATIONAL3_T3] * (3 * xsqr * Y - ycb) + p[FR_P_RATIONAL3_T2] * 2 * X * Y +
+                      p[FR_P_RATIONAL3_T1] * Y;
+    const double br = p[FR_P_RATIONAL3_B3] * (xcb - 3 * X * ysqr) + p[FR_P_RATIONAL3_B2] * (xsqr - ysqr) +
+                      p[FR_P_RATIONAL3_B1] * X + p[FR_P_RATIONAL3_BC];
+    const double bi = p[FR_P_RATIONAL3_B3] * (3 * xsqr * Y - ycb) + p[FR_P_RATIONAL3_B2] * 2 * X * Y +
+                      p[FR_P_RATIONAL3_B1] * Y;
+    const double den = 1.0 / fr_flame_ezeps(br * br + bi * bi);
+    f->p0 += w * (tr * br + ti * bi) * den;
+    f->p1 += w * (ti * br - tr * bi) * den;
+}
+
+/* sigmoid: each coordinate through a logistic curve of steepness shift
+ * (Ember's Precalc: a shift inside (-1, 1) inverted, its sign kept). */
+FR_HD void fr_var_sigmoid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double c0 = x->sig_ax / fr_flame_ezeps(1.0 + exp(x->sig_sx * f->tx));
+    const double c1 = x->sig_ay / fr_flame_ezeps(1.0 + exp(x->sig_sy * f->ty));
+    const double vv = fabs(w);
+    f->p0 += vv * (2.0 * (c0 - 0.5));
+    f->p1 += vv * (2.0 * (c1 - 0.5));
+}
+
+/* stwin: the point plus a wave of the hyperbola x^2 - y^2 on both axes. */
+FR_HD void fr_var_stwin(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double mx = f->tx * w * 0.05, my = f->ty * w * 0.05;
+    const double x2 = mx * mx, y2 = my * my;
+    double result = (x2 - y2) * sin((2.0 * M_PI) * x->param[FR_P_STWIN_DISTORT] * (mx + my));
+    result /= x2 + y2 != 0 ? x2 + y2 : 1.0;
+    f->p0 += w * f->tx + result;
+    f->p1 += w * f->ty + result;
+}
+
+/* xheart: the plane squeezed into a heart (turned by angle, stretched by
+ * ratio), mirrored in y on the left. */
+FR_HD void fr_var_xheart(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    double r2_4 = f->r2 + 4.0;
+    if (r2_4 == 0) r2_4 = 1.0;
+    const double bx = 4.0 / r2_4, by = x->xh_rat / r2_4;
+    const double X = x->xh_cosa * (bx * f->tx) - x->xh_sina * (by * f->ty);
+    const double Y = x->xh_sina * (bx * f->tx) + x->xh_cosa * (by * f->ty);
+    f->p0 += w * X;
+    f->p1 += X > 0 ? w * Y : -w * Y;
+}
+
+/* bisplit: w / 10 (cos y / tan x, -y / sin x). */
+FR_HD void fr_var_bisplit(fr_flame_vctx *f, double w)
+{
+    const double w01 = w * 0.1;
+    f->p0 += w01 / tan(f->tx) * cos(f->ty);
+    f->p1 += w01 / sin(f->tx) * (-f->ty);
+}
+
+/* crescents, mask: sin^2 x (sin x, cos x) (cosh y + 1), mask divided by r^2. */
+FR_HD void fr_var_crescents(fr_flame_vctx *f, double w)
+{
+    const double sx = sin(f->tx), sx2 = sx * sx, cx = cos(f->tx), ch = cosh(f->ty) + 1.0;
+    f->p0 += w * sx * ch * sx2;
+    f->p1 += w * cx * ch * sx2;
+}
+
+FR_HD void fr_var_mask(fr_flame_vctx *f, double w)
+{
+    const double d = w / fr_flame_ezeps(f->r2);
+    const double sx = sin(f->tx), sx2 = sx * sx, cx = cos(f->tx), ch = cosh(f->ty) + 1.0;
+    f->p0 += d * sx * ch * sx2;
+    f->p1 += d * cx * ch * sx2;
 }
 
 #endif

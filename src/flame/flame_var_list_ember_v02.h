@@ -65,6 +65,35 @@
       PARAM(MURL, POWER, "murl_power", 2.0, 0)) \
     VAR(MURL2, "murl2", APOPHYSIS, 0, \
       PARAM(MURL2, C, "murl2_c", 0.0, 0) \
-      PARAM(MURL2, POWER, "murl2_power", 1.0, 0))
+      PARAM(MURL2, POWER, "murl2_power", 1.0, 0)) \
+    VAR(POLYNOMIAL, "polynomial", APOPHYSIS, FR_VF_3D, \
+      PARAM(POLYNOMIAL, POWX, "polynomial_powx", 1.0, 0) \
+      PARAM(POLYNOMIAL, POWY, "polynomial_powy", 1.0, 0) \
+      PARAM(POLYNOMIAL, LCX, "polynomial_lcx", 0.0, 0) \
+      PARAM(POLYNOMIAL, LCY, "polynomial_lcy", 0.0, 0) \
+      PARAM(POLYNOMIAL, SCX, "polynomial_scx", 0.0, 0) \
+      PARAM(POLYNOMIAL, SCY, "polynomial_scy", 0.0, 0)) \
+    VAR(PSPHERE, "psphere", APOPHYSIS, FR_VF_3D, \
+      PARAM(PSPHERE, ZSCALE, "psphere_zscale", 0.0, 0)) \
+    VAR(RATIONAL3, "rational3", APOPHYSIS, 0, \
+      PARAM(RATIONAL3, T3, "rational3_t3", 1.0, 0) \
+      PARAM(RATIONAL3, T2, "rational3_t2", 0.0, 0) \
+      PARAM(RATIONAL3, T1, "rational3_t1", 0.0, 0) \
+      PARAM(RATIONAL3, TC, "rational3_tc", 1.0, 0) \
+      PARAM(RATIONAL3, B3, "rational3_b3", 0.0, 0) \
+      PARAM(RATIONAL3, B2, "rational3_b2", 1.0, 0) \
+      PARAM(RATIONAL3, B1, "rational3_b1", 0.0, 0) \
+      PARAM(RATIONAL3, BC, "rational3_bc", 1.0, 0)) \
+    VAR(SIGMOID, "sigmoid", APOPHYSIS, 0, \
+      PARAM(SIGMOID, SHIFTX, "sigmoid_shiftx", 1.0, 0) \
+      PARAM(SIGMOID, SHIFTY, "sigmoid_shifty", 1.0, 0)) \
+    VAR(STWIN, "stwin", APOPHYSIS, 0, \
+      PARAM(STWIN, DISTORT, "stwin_distort", 1.0, 0)) \
+    VAR(XHEART, "xheart", APOPHYSIS, 0, \
+      PARAM(XHEART, ANGLE, "xheart_angle", 0.0, 0) \
+      PARAM(XHEART, RATIO, "xheart_ratio", 0.0, 0)) \
+    VAR(BISPLIT, "bisplit", APOPHYSIS, 0, ) \
+    VAR(CRESCENTS, "crescents", APOPHYSIS, 0, ) \
+    VAR(MASK, "mask", APOPHYSIS, 0, )
 
 #endif

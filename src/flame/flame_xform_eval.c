@@ -55,6 +55,8 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_HOLE] = R | AYX,     [FR_V_IDISC] = R | AYX,
     [FR_V_HYPERTILE3D] = R2 | Z3, [FR_V_HYPERTILE3D1] = R2 | Z3, [FR_V_HYPERTILE3D2] = R2 | Z3,
     [FR_V_MURL] = R2 | AYX,    [FR_V_MURL2] = R2 | AYX,
+    [FR_V_POLYNOMIAL] = Z3,    [FR_V_PSPHERE] = Z3,      [FR_V_XHEART] = R2,
+    [FR_V_MASK] = R2,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
@@ -227,6 +229,22 @@ static void fr_flame_v02_precalc(const double *p, fr_flame_vset *vs)
     const double mp = p[FR_P_MURL_POWER];
     vs->murl_cp = mp != 1.0 ? p[FR_P_MURL_C] / (mp - 1.0) : p[FR_P_MURL_C];
     vs->murl2_pw = pow(p[FR_P_MURL2_C] + 1.0, 2.0 / p[FR_P_MURL2_POWER]);
+
+    /* sigmoid: a shift inside (-1, 1) is inverted (its sign the curve's), 0 is Ember's EPS */
+    double sh[2] = {p[FR_P_SIGMOID_SHIFTX], p[FR_P_SIGMOID_SHIFTY]}, a[2] = {1.0, 1.0};
+    for (int k = 0; k < 2; k++)
+        if (sh[k] < 1 && sh[k] > -1) {
+            if (sh[k] == 0) {
+                sh[k] = FR_EMBER_EPS;
+            } else {
+                a[k] = sh[k] < 0 ? -1.0 : 1.0;
+                sh[k] = 1.0 / sh[k];
+            }
+        }
+    vs->sig_sx = sh[0] * -5, vs->sig_sy = sh[1] * -5;
+    vs->sig_ax = a[0], vs->sig_ay = a[1];
+    fr_flame_sincos(M_PI_4 + (0.5 * M_PI_4 * p[FR_P_XHEART_ANGLE]), &vs->xh_sina, &vs->xh_cosa);
+    vs->xh_rat = 6.0 + 2.0 * p[FR_P_XHEART_RATIO];
 }
 
 /* The values flam3 (and Ember) precompute from one slot's parameters. */

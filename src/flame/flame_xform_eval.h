@@ -77,6 +77,8 @@ typedef struct fr_flame_vset {
     double ht31_pa, ht31_r, ht31_c2, ht31_s2z; /* hypertile3D1 */
     double ht32_pa, ht32_cx, ht32_c2, ht32_c2x, ht32_s2x, ht32_s2y, ht32_s2z; /* hypertile3D2 */
     double murl_cp, murl2_pw;              /* murl: c / (power - 1); murl2: (c + 1)^(2 / power) */
+    double sig_sx, sig_sy, sig_ax, sig_ay; /* sigmoid: Ember's steepness and sign */
+    double xh_sina, xh_cosa, xh_rat;       /* xheart */
 } fr_flame_vset;
 
 /* Ember's pre_ and post_ variations of an xform, in their file order: each
