@@ -669,6 +669,43 @@ static void test_bisplit_crescents_mask(void **state)
     flame_near3(o, 0, 0, 0, "mask at 0");
 }
 
+static void test_ortho_poincare(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 1, 2);
+    double o[3];
+    /* a turn of 0 keeps the point: w t */
+    flame_var_eval(&x, "ortho", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.21000000000000002, -0.27999999999999997, 0, "ortho, in 0");
+    x.param[flame_par("ortho_in")] = 0.5;
+    flame_var_eval(&x, "ortho", 0.7, -0.3, 0.4, 0, &g, o);
+    flame_near3(o, -0.3182707417160427, 0.5805113248731483, 0, "ortho inside, left half");
+    x.param[flame_par("ortho_in")] = 0, x.param[flame_par("ortho_out")] = 1;
+    flame_var_eval(&x, "ortho", 0.7, 1.2, 0.9, 0, &g, o);
+    flame_near3(o, 0.9598216681947274, -0.6390651593406275, 0, "ortho outside, right half");
+    x.param[flame_par("ortho_out")] = -2;
+    flame_var_eval(&x, "ortho", 0.7, -1.5, -0.4, 0, &g, o);
+    flame_near3(o, -0.4291323234584647, -0.09347737530213668, 0, "ortho outside, left half");
+    /* poincare: Ember's ignores the weight */
+    flame_var_eval(&x, "poincare", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.5314690185698197, 0.5844651420175397, 0, "poincare");
+    x.param[flame_par("poincare_c1r")] = 0.5, x.param[flame_par("poincare_c1a")] = 2.5;
+    x.param[flame_par("poincare_c2r")] = 1.5, x.param[flame_par("poincare_c2a")] = -4;
+    flame_var_eval(&x, "poincare", 0.7, -0.5, 0.2, 0, &g, o);
+    flame_near3(o, 0.5259298380492495, -0.7440823857961812, 0, "poincare, circles");
+    flame_var_eval(&x, "poincare2", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.2638540390559634, -0.3971697044511682, 0, "poincare2 {3, 7}");
+    x.param[flame_par("poincare2_p")] = 4, x.param[flame_par("poincare2_q")] = 4; /* Euclidean: no shift */
+    flame_var_eval(&x, "poincare2", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.21, -0.27999999999999997, 0, "poincare2 {4, 4}");
+    x.param[flame_par("poincare2_p")] = 5, x.param[flame_par("poincare2_q")] = 5;
+    flame_var_eval(&x, "poincare2", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, -0.08834754671030857, -0.5949919832362472, 0, "poincare2 {5, 5}");
+}
+
 /* The corpus's own genome lines: read strictly, written back, read equal. */
 static const char genome[] =
     "<flame name=\"e3\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n"
@@ -693,6 +730,7 @@ static const char genome[] =
     "coefs=\"0.5 0.2 -0.2 0.5 0 0.1\"/>\n"
     " <xform weight=\"0.4\" color=\"0.3\" polynomial=\"0.1\" psphere=\"0.05\" rational3=\"0.05\" sigmoid=\"0.1\" "
     "stwin=\"0.1\" xheart=\"0.1\" bisplit=\"0.01\" crescents=\"0.05\" mask=\"0.01\" linear=\"0.3\" "
+    "ortho=\"0.1\" ortho_in=\"0.5\" poincare=\"0.02\" poincare2=\"0.1\" "
     "coefs=\"0.6 0 0 0.6 -0.2 -0.1\"/>\n"
     " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
     "</flame>\n";
@@ -757,10 +795,34 @@ static void test_registry(void **state)
     assert_false(fr_flame_vars[flame_var("tanh_spiral")].flags & FR_VF_SUM); /* Ember: ASSIGNTYPE_SET */
 }
 
+/* Without pre_/post_ variations (which take the batched walker's scalar
+ * path): the new variations through its vector loops. */
+static const char genome_regular[] =
+    "<flame name=\"e3r\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n"
+    " <xform weight=\"1\" color=\"0\" nBlur=\"0.3\" nBlur_numEdges=\"5\" nBlur_numStripes=\"2\" "
+    "nBlur_ratioStripes=\"0.6\" linear=\"0.7\" depth=\"0.1\" coefs=\"0.6 0.1 -0.1 0.6 0.2 0\"/>\n"
+    " <xform weight=\"0.5\" color=\"0.2\" swirl3=\"0.2\" swirl3r=\"0.2\" swirl3r_min=\"0.2\" flowerdb=\"0.1\" "
+    "oscilloscope2=\"0.2\" scry2=\"0.05\" exp2=\"0.05\" tanh_spiral=\"0.05\" rays2=\"0.01\" "
+    "coefs=\"0.5 -0.2 0.2 0.5 0.1 -0.1\"/>\n"
+    " <xform weight=\"0.4\" color=\"0.9\" blur_square=\"0.05\" disc3d=\"0.1\" boarders2=\"0.2\" cardioid=\"0.1\" "
+    "checks=\"0.1\" checks_rnd=\"0.1\" circlize=\"0.1\" circlize2=\"0.1\" coswrap=\"0.05\" coswrap_amount_x=\"1\" "
+    "deltaa=\"0.05\" expo=\"0.05\" coefs=\"0.5 0.1 -0.1 0.5 -0.3 0.2\"/>\n"
+    " <xform weight=\"0.4\" color=\"0.4\" fdisc=\"0.1\" fibonacci=\"0.02\" fibonacci2=\"0.02\" glynnia2=\"0.1\" "
+    "gridout=\"0.1\" hole=\"0.05\" idisc=\"0.1\" hypertile1=\"0.2\" hypertile3D=\"0.1\" hypertile3D1=\"0.1\" "
+    "hypertile3D2=\"0.1\" murl=\"0.1\" murl_c=\"0.3\" murl2=\"0.1\" murl2_c=\"0.2\" "
+    "coefs=\"0.4 -0.1 0.1 0.4 0.3 -0.2\"/>\n"
+    " <xform weight=\"0.4\" color=\"0.3\" polynomial=\"0.1\" psphere=\"0.05\" rational3=\"0.05\" sigmoid=\"0.1\" "
+    "stwin=\"0.1\" xheart=\"0.1\" bisplit=\"0.01\" crescents=\"0.05\" mask=\"0.01\" linear=\"0.3\" "
+    "ortho=\"0.1\" ortho_in=\"0.5\" poincare=\"0.02\" poincare2=\"0.1\" coefs=\"0.6 0 0 0.6 -0.2 -0.1\"/>\n"
+    " <xform weight=\"0.3\" color=\"0.7\" rays1=\"0.02\" rays3=\"0.01\" linear=\"0.5\" coefs=\"0.5 0 0 0.5 0.4 0.4\"/>\n"
+    " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
+    "</flame>\n";
+
 static void test_simd_vs_scalar(void **state)
 {
     (void)state;
-    flame_simd_vs_scalar(genome, "ember3.flame");
+    flame_simd_vs_scalar(genome_regular, "ember3_regular.flame");
+    flame_simd_vs_scalar(genome, "ember3_prepost.flame");
 }
 
 int main(void)
@@ -775,7 +837,7 @@ int main(void)
         cmocka_unit_test(test_fdisc_fibonacci_idisc_hole), cmocka_unit_test(test_glynnia2_gridout),
         cmocka_unit_test(test_hypertiles), cmocka_unit_test(test_murl),
         cmocka_unit_test(test_polynomial_psphere_rational3), cmocka_unit_test(test_sigmoid_stwin_xheart),
-        cmocka_unit_test(test_bisplit_crescents_mask),
+        cmocka_unit_test(test_bisplit_crescents_mask), cmocka_unit_test(test_ortho_poincare),
         cmocka_unit_test(test_read_write), cmocka_unit_test(test_registry),
         cmocka_unit_test(test_simd_vs_scalar),
     };

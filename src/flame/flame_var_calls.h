@@ -213,6 +213,9 @@
     X(FR_V_XHEART, 0, fr_var_xheart(x, f, w)) \
     X(FR_V_BISPLIT, 0, fr_var_bisplit(f, w)) \
     X(FR_V_CRESCENTS, 0, fr_var_crescents(f, w)) \
-    X(FR_V_MASK, 0, fr_var_mask(f, w))
+    X(FR_V_MASK, 0, fr_var_mask(f, w)) \
+    X(FR_V_ORTHO, 0, fr_var_ortho(x, f, w)) \
+    X(FR_V_POINCARE, 0, fr_var_poincare(x, f, w)) \
+    X(FR_V_POINCARE2, 0, fr_var_poincare2(x, f, w))
 
 #endif

@@ -5,7 +5,7 @@
  * coswrap, deltaa, expo, fdisc, fibonacci, fibonacci2, glynnia2, gridout,
  * hole, idisc, hypertile1, hypertile3D, hypertile3D1, hypertile3D2, murl,
  * murl2, polynomial, psphere, rational3, sigmoid, stwin, xheart, bisplit,
- * crescents, mask. Ember's semantics as in flame_var_ember.h; its
+ * crescents, mask, ortho, poincare, poincare2. Ember's semantics as in flame_var_ember.h; its
  * Zeps (fr_flame_ezeps).
  */
 #ifndef FR_FLAME_VAR_EMBER_V02_H
@@ -499,6 +499,95 @@ FR_HD void fr_var_mask(fr_flame_vctx *f, double w)
     const double sx = sin(f->tx), sx2 = sx * sx, cx = cos(f->tx), ch = cosh(f->ty) + 1.0;
     f->p0 += d * sx * ch * sx2;
     f->p1 += d * cx * ch * sx2;
+}
+
+/* ortho: inside the unit circle the point turned by `in` about the
+ * circle orthogonal to the unit one through it, outside (inverted, turned
+ * by `out`, inverted back) the same; the left half mirrored. */
+FR_HD void fr_var_ortho(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double r = f->r2;
+    if (r < 1) {
+        double ox, oy;
+        if (f->tx >= 0) {
+            const double xo = (r + 1.0) / fr_flame_ezeps(2.0 * f->tx);
+            const double ro = sqrt((f->tx - xo) * (f->tx - xo) + f->ty * f->ty);
+            const double theta = atan2(1.0, ro);
+            const double a =
+                fmod(x->param[FR_P_ORTHO_IN] * theta + atan2(f->ty, xo - f->tx) + theta, 2.0 * theta) - theta;
+            double s, c;
+            fr_flame_sincos(a, &s, &c);
+            ox = w * (xo - c * ro);
+            oy = w * s * ro;
+        } else {
+            const double xo = -(r + 1.0) / (2.0 * f->tx);
+            const double ro = sqrt((-f->tx - xo) * (-f->tx - xo) + f->ty * f->ty);
+            const double theta = atan2(1.0, ro);
+            const double a =
+                fmod(x->param[FR_P_ORTHO_IN] * theta + atan2(f->ty, xo + f->tx) + theta, 2.0 * theta) - theta;
+            double s, c;
+            fr_flame_sincos(a, &s, &c);
+            ox = -(w * (xo - c * ro));
+            oy = w * s * ro;
+        }
+        f->p0 += ox;
+        f->p1 += oy;
+        return;
+    }
+    const double ri = 1.0 / sqrt(r);
+    const double tc = f->tx / fr_flame_ezeps(f->r), ts = f->ty / fr_flame_ezeps(f->r); /* Ember's cosa, sina */
+    double px = ri * tc, py = ri * ts;
+    const double turn = x->param[FR_P_ORTHO_OUT];
+    double xo, ro, theta, a, s, c;
+    const int left = !(px >= 0);
+    if (!left) {
+        xo = (px * px + py * py + 1.0) / fr_flame_ezeps(2.0 * px);
+        ro = sqrt((px - xo) * (px - xo) + py * py);
+        theta = atan2(1.0, ro);
+        a = fmod(turn * theta + atan2(py, xo - px) + theta, 2.0 * theta) - theta;
+    } else {
+        xo = -(px * px + py * py + 1.0) / (2.0 * px);
+        ro = sqrt((-px - xo) * (-px - xo) + py * py);
+        theta = atan2(1.0, ro);
+        a = fmod(turn * theta + atan2(py, xo + px) + theta, 2.0 * theta) - theta;
+    }
+    fr_flame_sincos(a, &s, &c);
+    px = xo - c * ro;
+    py = s * ro;
+    theta = atan2(py, px);
+    double st, ct;
+    fr_flame_sincos(theta, &st, &ct);
+    const double rr = 1.0 / sqrt(px * px + py * py);
+    f->p0 += left ? -(w * rr * ct) : w * rr * ct;
+    f->p1 += w * rr * st;
+}
+
+/* poincare: inversions in two circles of radii c1r, c2r at the angles
+ * c1a, c2a (Ember's: the weight unused). */
+FR_HD void fr_var_poincare(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    (void)w;
+    const double c1r = x->param[FR_P_POINCARE_C1R], c2r = x->param[FR_P_POINCARE_C2R];
+    const double xm = f->tx - x->pc_c1x, ym = f->ty - x->pc_c1y;
+    double den = fr_flame_ezeps(xm * xm + ym * ym);
+    const double c1r2 = c1r * c1r;
+    const double px = x->pc_c1x + (c1r2 * xm) / den, py = x->pc_c1y + (c1r2 * ym) / den;
+    const double xm2 = px - x->pc_c2x, ym2 = py - x->pc_c2y, c2r2 = c2r * c2r;
+    den = fr_flame_ezeps(xm2 * xm2 + ym2 * ym2);
+    f->p0 += x->pc_c2x + (c2r2 * xm2) / den;
+    f->p1 += x->pc_c2y + (c2r2 * ym2) / den;
+}
+
+/* poincare2: the Mobius map of the {p, q} tiling's shift (none when
+ * 1/p + 1/q >= 1/2). */
+FR_HD void fr_var_poincare2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double cx = x->pc2_cx, cy = x->pc2_cy;
+    const double a = f->tx - cx, b = f->ty - cy;
+    const double c = 1.0 - cx * f->tx - cy * f->ty, d = cy * f->tx - cx * f->ty;
+    const double num = w / fr_flame_ezeps(c * c + d * d);
+    f->p0 += (a * c + b * d) * num;
+    f->p1 += (b * c - a * d) * num;
 }
 
 #endif

@@ -94,6 +94,17 @@
       PARAM(XHEART, RATIO, "xheart_ratio", 0.0, 0)) \
     VAR(BISPLIT, "bisplit", APOPHYSIS, 0, ) \
     VAR(CRESCENTS, "crescents", APOPHYSIS, 0, ) \
-    VAR(MASK, "mask", APOPHYSIS, 0, )
+    VAR(MASK, "mask", APOPHYSIS, 0, ) \
+    VAR(ORTHO, "ortho", APOPHYSIS, 0, \
+      PARAM(ORTHO, IN, "ortho_in", 0.0, 0) \
+      PARAM(ORTHO, OUT, "ortho_out", 0.0, 0)) \
+    VAR(POINCARE, "poincare", APOPHYSIS, 0, \
+      PARAM(POINCARE, C1R, "poincare_c1r", 1.0, 0) \
+      PARAM(POINCARE, C1A, "poincare_c1a", -1.0, 0) \
+      PARAM(POINCARE, C2R, "poincare_c2r", 1.0, 0) \
+      PARAM(POINCARE, C2A, "poincare_c2a", 1.0, 0)) \
+    VAR(POINCARE2, "poincare2", APOPHYSIS, 0, \
+      PARAM(POINCARE2, P, "poincare2_p", 3.0, 0) \
+      PARAM(POINCARE2, Q, "poincare2_q", 7.0, 0))
 
 #endif

@@ -56,7 +56,7 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_HYPERTILE3D] = R2 | Z3, [FR_V_HYPERTILE3D1] = R2 | Z3, [FR_V_HYPERTILE3D2] = R2 | Z3,
     [FR_V_MURL] = R2 | AYX,    [FR_V_MURL2] = R2 | AYX,
     [FR_V_POLYNOMIAL] = Z3,    [FR_V_PSPHERE] = Z3,      [FR_V_XHEART] = R2,
-    [FR_V_MASK] = R2,
+    [FR_V_MASK] = R2,          [FR_V_ORTHO] = R,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
@@ -245,6 +245,24 @@ static void fr_flame_v02_precalc(const double *p, fr_flame_vset *vs)
     vs->sig_ax = a[0], vs->sig_ay = a[1];
     fr_flame_sincos(M_PI_4 + (0.5 * M_PI_4 * p[FR_P_XHEART_ANGLE]), &vs->xh_sina, &vs->xh_cosa);
     vs->xh_rat = 6.0 + 2.0 * p[FR_P_XHEART_RATIO];
+
+    const double c1r = p[FR_P_POINCARE_C1R], c2r = p[FR_P_POINCARE_C2R];
+    const double c1d = sqrt(1.0 + c1r * c1r), c2d = sqrt(1.0 + c2r * c2r);
+    vs->pc_c1x = c1d * cos(fmod(p[FR_P_POINCARE_C1A], M_PI));
+    vs->pc_c1y = c1d * sin(fmod(p[FR_P_POINCARE_C1A], M_PI));
+    vs->pc_c2x = c2d * cos(fmod(p[FR_P_POINCARE_C2A], M_PI));
+    vs->pc_c2y = c2d * sin(fmod(p[FR_P_POINCARE_C2A], M_PI));
+
+    const double pp = p[FR_P_POINCARE2_P], pq = p[FR_P_POINCARE2_Q];
+    const double a0 = 2.0 * M_PI / pp;
+    const double dist2 = 1.0 - (cos(a0) - 1.0) / (cos(a0) + cos(2.0 * M_PI / pq));
+    const double dist = dist2 > 0 ? 1.0 / sqrt(dist2) : 1.0;
+    if (1.0 / pp + 1.0 / pq < 0.5) {
+        vs->pc2_cx = cos(a0) * dist;
+        vs->pc2_cy = sin(a0) * dist;
+    } else {
+        vs->pc2_cx = vs->pc2_cy = 0.0;
+    }
 }
 
 /* The values flam3 (and Ember) precompute from one slot's parameters. */

@@ -79,6 +79,8 @@ typedef struct fr_flame_vset {
     double murl_cp, murl2_pw;              /* murl: c / (power - 1); murl2: (c + 1)^(2 / power) */
     double sig_sx, sig_sy, sig_ax, sig_ay; /* sigmoid: Ember's steepness and sign */
     double xh_sina, xh_cosa, xh_rat;       /* xheart */
+    double pc_c1x, pc_c1y, pc_c2x, pc_c2y; /* poincare: the circles' centres */
+    double pc2_cx, pc2_cy;                 /* poincare2: the shift */
 } fr_flame_vset;
 
 /* Ember's pre_ and post_ variations of an xform, in their file order: each
