@@ -215,4 +215,22 @@ static inline void fr_test_buddha_render_on(const char *device, const fr_buddha_
     fr_context_destroy(ctx);
 }
 
+/* A render resumed across devices: `first` samples of p on the CPU, then
+ * `more` on the GPU into the same histogram, equal to first + more on the
+ * CPU in one go. */
+static inline void fr_test_buddha_resume_across(fr_buddha_params p, uint64_t first, uint64_t more, const char *what)
+{
+    fr_buddha_hist mixed = {0}, one = {0};
+    fr_buddha_stats st;
+    p.samples = first;
+    fr_test_buddha_render_on("cpu", &p, &mixed, &st);
+    p.samples = more;
+    fr_test_buddha_render_on("cuda", &p, &mixed, &st);
+    assert_int_equal(mixed.samples, first + more);
+    p.samples = first + more;
+    fr_test_buddha_render_on("cpu", &p, &one, &st);
+    fr_test_assert_same_hist(one.counts, mixed.counts, &p, what);
+    fr_buddha_hist_free(&mixed), fr_buddha_hist_free(&one);
+}
+
 #endif

@@ -114,17 +114,7 @@ static void test_counter_wraps(void **state)
 static void test_resume_across_devices(void **state)
 {
     buddha_case c = fr_test_buddha_case(2);
-    fr_buddha_hist h = {0}, one = {0};
-    fr_buddha_params p = c.p;
-    p.samples = 30000;
-    fr_test_buddha_render_on("cpu", &p, &h, NULL);
-    p.samples = 50000;
-    fr_test_buddha_render_on("cuda", &p, &h, NULL);
-    assert_int_equal(h.samples, 80000);
-    p.samples = 80000;
-    fr_test_buddha_render_on("cpu", &p, &one, NULL);
-    fr_test_assert_same_hist(one.counts, h.counts, &p, "cpu then gpu");
-    fr_buddha_hist_free(&h), fr_buddha_hist_free(&one);
+    fr_test_buddha_resume_across(c.p, 30000, 50000, "cpu then gpu");
 }
 
 int main(void)

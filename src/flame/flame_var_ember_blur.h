@@ -109,16 +109,23 @@ FR_HD void fr_var_falloff2(const fr_flame_vset *x, fr_flame_vctx *f, double w, f
     }
 }
 
+/* Ember's gaussian radius: four draws summed in order, less 2 (on
+ * [-2, 2], bell-shaped). */
+FR_HD double fr_flame_u01_sum4_less2(fr_flame_rng *rng)
+{
+    double u = fr_flame_u01(rng);
+    u += fr_flame_u01(rng);
+    u += fr_flame_u01(rng);
+    u += fr_flame_u01(rng);
+    return u - 2.0;
+}
+
 /* gaussian (Ember's; flam3's is gaussian_blur): the point moved by w (the
  * sum of four draws less 2) along an angle drawn first. */
 FR_HD void fr_var_gaussian(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double ang = fr_flame_u01(rng) * 2.0 * M_PI;
-    double u = fr_flame_u01(rng);
-    u += fr_flame_u01(rng);
-    u += fr_flame_u01(rng);
-    u += fr_flame_u01(rng);
-    const double r = w * (u - 2.0);
+    const double r = w * fr_flame_u01_sum4_less2(rng);
     double s, c;
     fr_flame_sincos(ang, &s, &c);
     f->p0 += r * c + f->tx;
@@ -128,11 +135,7 @@ FR_HD void fr_var_gaussian(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 /* zblur: z alone, w (four draws' sum less 2). */
 FR_HD void fr_var_zblur(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    double u = fr_flame_u01(rng);
-    u += fr_flame_u01(rng);
-    u += fr_flame_u01(rng);
-    u += fr_flame_u01(rng);
-    f->p2 += w * (u - 2.0);
+    f->p2 += w * fr_flame_u01_sum4_less2(rng);
 }
 
 /* blur3D: gaussian in 3D: an azimuth, the radius w (four draws' sum less
@@ -140,11 +143,7 @@ FR_HD void fr_var_zblur(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 FR_HD void fr_var_blur3d(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double ang = fr_flame_u01(rng) * 2.0 * M_PI;
-    double u = fr_flame_u01(rng);
-    u += fr_flame_u01(rng);
-    u += fr_flame_u01(rng);
-    u += fr_flame_u01(rng);
-    const double r = w * (u - 2.0);
+    const double r = w * fr_flame_u01_sum4_less2(rng);
     const double ang2 = fr_flame_u01(rng) * M_PI;
     double sa, ca, sb, cb;
     fr_flame_sincos(ang, &sa, &ca);
