@@ -706,6 +706,91 @@ static void test_ortho_poincare(void **state)
     flame_near3(o, -0.08834754671030857, -0.5949919832362472, 0, "poincare2 {5, 5}");
 }
 
+/* ---- Variations03.h's (flame_var_ember_v03.h). */
+
+static void test_funnel_squirrel_ennepers(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 1, 2);
+    double o[3];
+    flame_var_eval(&x, "funnel", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 5.346434729153231, -6.973169853552528, 0, "funnel");
+    x.param[flame_par("funnel_effect")] = 2;
+    flame_var_eval(&x, "funnel", 0.7, 1.2, 2, 0, &g, o);
+    flame_near3(o, 2.264315239627465, 2.618425331817342, 0, "funnel, effect 2");
+    flame_var_eval(&x, "squirrel", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.19002766889258108, -0.14188850662822347, 0, "squirrel");
+    x.param[flame_par("squirrel_a")] = -2, x.param[flame_par("squirrel_b")] = 0.5; /* a negative root: 0 */
+    flame_var_eval(&x, "squirrel", 0.7, 0.9, 0.4, 0, &g, o);
+    flame_near3(o, 0.8821107522852374, 0, 0, "squirrel, clamped");
+    x.param[flame_par("squirrel_a")] = 0, x.param[flame_par("squirrel_b")] = 3; /* a 0: Ember's EPS */
+    flame_var_eval(&x, "squirrel", 0.7, 0.9, 0.4, 0, &g, o);
+    flame_near3(o, 0.6787380979375154, 0.18902952368112227, 0, "squirrel, a 0");
+    flame_var_eval(&x, "ennepers", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.2517, -0.30106666666666665, 0, "ennepers");
+    flame_var_eval(&x, "ennepers", 2, -1.5, 2, 0, &g, o);
+    flame_near3(o, -6.75, 3.166666666666667, 0, "ennepers, w 2");
+}
+
+static void test_sphericaln_lineart_spher_flips(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g, h;
+    double o[3];
+    /* SphericalN: one draw (stream (7, 1)): power 1 is spherical */
+    fr_flame_rng_init(&g, 7, 1);
+    h = g;
+    flame_var_eval(&x, "SphericalN", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.84, -1.1199999999999999, 0, "SphericalN, power 1");
+    flame_draws(&g, h, 1, "SphericalN");
+    x.param[flame_par("SphericalN_Power")] = 5, x.param[flame_par("SphericalN_Dist")] = 2;
+    fr_flame_rng_init(&g, 7, 1);
+    flame_var_eval(&x, "SphericalN", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, -1.6112180459512326, -2.2899730147757396, 0, "SphericalN, power 5, dist 2");
+    x.param[flame_par("SphericalN_Power")] = 3.7, x.param[flame_par("SphericalN_Dist")] = -0.5;
+    fr_flame_rng_init(&g, 7, 1);
+    (void)fr_flame_rng_01(&g), (void)fr_flame_rng_01(&g);
+    flame_var_eval(&x, "SphericalN", 0.7, -1.2, 0.5, 0, &g, o);
+    flame_near3(o, 0.10252028424948965, -0.7915109546414401, 0, "SphericalN, power 3.7");
+    flame_var_eval(&x, "linearT", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.21, -0.27999999999999997, 0, "linearT, powers 1");
+    x.param[flame_par("linearT_powX")] = 2.5, x.param[flame_par("linearT_powY")] = 0.5;
+    flame_var_eval(&x, "linearT", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.034506521122825456, -0.4427188724235731, 0, "linearT");
+    flame_var_eval(&x, "linearT", 0.7, 0.0, -0.0, 0, &g, o);
+    flame_near3(o, 0, 0, 0, "linearT at 0");
+    x.param[flame_par("linearT3D_powX")] = 3, x.param[flame_par("linearT3D_powY")] = 0.5;
+    x.param[flame_par("linearT3D_powZ")] = 2;
+    flame_var_eval(&x, "linearT3D", 0.7, 0.3, -0.4, -0.6, &g, o);
+    flame_near3(o, 0.018899999999999997, -0.4427188724235731, -0.252, "linearT3D");
+    /* spher: outside the unit circle a draw picks spherical (below 0.5) or linear; inside 0, no draw */
+    fr_flame_rng_init(&g, 7, 1);
+    h = g;
+    flame_var_eval(&x, "spher", 0.7, 1.2, -0.9, 0, &g, o);
+    flame_near3(o, 0.84, -0.63, 0, "spher, linear");
+    flame_draws(&g, h, 1, "spher outside");
+    (void)fr_flame_rng_01(&g);
+    flame_var_eval(&x, "spher", 0.7, 1.2, -0.9, 0, &g, o);
+    flame_near3(o, 0.37333333333333335, -0.28, 0, "spher, spherical");
+    h = g;
+    flame_var_eval(&x, "spher", 0.7, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0, 0, 0, "spher inside");
+    flame_draws(&g, h, 0, "spher inside");
+    flame_var_eval(&x, "flipx", 0.5, 0.3, 0.4, 0, &g, o);
+    flame_near3(o, -0.15, 0.2, 0, "flipx above");
+    flame_var_eval(&x, "flipx", 0.5, 0.3, -0.4, 0, &g, o);
+    flame_near3(o, 0.15, -0.2, 0, "flipx below");
+    flame_var_eval(&x, "flipy", 0.5, 0.3, 0.4, 0, &g, o);
+    flame_near3(o, 0.15, -0.2, 0, "flipy right");
+    flame_var_eval(&x, "flipy", 0.5, -0.3, 0.4, 0, &g, o);
+    flame_near3(o, -0.15, 0.2, 0, "flipy left");
+}
+
 /* The corpus's own genome lines: read strictly, written back, read equal. */
 static const char genome[] =
     "<flame name=\"e3\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n"
@@ -815,6 +900,9 @@ static const char genome_regular[] =
     "stwin=\"0.1\" xheart=\"0.1\" bisplit=\"0.01\" crescents=\"0.05\" mask=\"0.01\" linear=\"0.3\" "
     "ortho=\"0.1\" ortho_in=\"0.5\" poincare=\"0.02\" poincare2=\"0.1\" coefs=\"0.6 0 0 0.6 -0.2 -0.1\"/>\n"
     " <xform weight=\"0.3\" color=\"0.7\" rays1=\"0.02\" rays3=\"0.01\" linear=\"0.5\" coefs=\"0.5 0 0 0.5 0.4 0.4\"/>\n"
+    " <xform weight=\"0.3\" color=\"0.8\" funnel=\"0.01\" squirrel=\"0.1\" ennepers=\"0.05\" SphericalN=\"0.1\" "
+    "SphericalN_Power=\"3\" linearT=\"0.2\" linearT3D=\"0.1\" spher=\"0.1\" flipx=\"0.2\" flipy=\"0.2\" "
+    "coefs=\"0.5 0.1 -0.1 0.5 -0.1 0.3\"/>\n"
     " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
     "</flame>\n";
 
@@ -838,6 +926,7 @@ int main(void)
         cmocka_unit_test(test_hypertiles), cmocka_unit_test(test_murl),
         cmocka_unit_test(test_polynomial_psphere_rational3), cmocka_unit_test(test_sigmoid_stwin_xheart),
         cmocka_unit_test(test_bisplit_crescents_mask), cmocka_unit_test(test_ortho_poincare),
+        cmocka_unit_test(test_funnel_squirrel_ennepers), cmocka_unit_test(test_sphericaln_lineart_spher_flips),
         cmocka_unit_test(test_read_write), cmocka_unit_test(test_registry),
         cmocka_unit_test(test_simd_vs_scalar),
     };

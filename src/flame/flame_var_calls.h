@@ -216,6 +216,15 @@
     X(FR_V_MASK, 0, fr_var_mask(f, w)) \
     X(FR_V_ORTHO, 0, fr_var_ortho(x, f, w)) \
     X(FR_V_POINCARE, 0, fr_var_poincare(x, f, w)) \
-    X(FR_V_POINCARE2, 0, fr_var_poincare2(x, f, w))
+    X(FR_V_POINCARE2, 0, fr_var_poincare2(x, f, w)) \
+    X(FR_V_FUNNEL, 0, fr_var_funnel(x, f, w)) \
+    X(FR_V_SQUIRREL, 0, fr_var_squirrel(x, f, w)) \
+    X(FR_V_ENNEPERS, 0, fr_var_ennepers(f, w)) \
+    X(FR_V_SPHERICALN, 1, fr_var_sphericaln(x, f, w, rng)) \
+    X(FR_V_LINEART, 0, fr_var_lineart(x, f, w)) \
+    X(FR_V_LINEART3D, 0, fr_var_lineart3d(x, f, w)) \
+    X(FR_V_SPHER, 1, fr_var_spher(f, w, rng)) \
+    X(FR_V_FLIPX, 0, fr_var_flipx(f, w)) \
+    X(FR_V_FLIPY, 0, fr_var_flipy(f, w))
 
 #endif

@@ -18,6 +18,7 @@
 #include "flame/flame_var_ember_shape.h"
 #include "flame/flame_var_ember_v01.h"
 #include "flame/flame_var_ember_v02.h"
+#include "flame/flame_var_ember_v03.h"
 #include "flame/flame_var_ember_tile.h"
 #include "flame/flame_var_param.h"
 

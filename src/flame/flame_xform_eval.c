@@ -57,6 +57,7 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_MURL] = R2 | AYX,    [FR_V_MURL2] = R2 | AYX,
     [FR_V_POLYNOMIAL] = Z3,    [FR_V_PSPHERE] = Z3,      [FR_V_XHEART] = R2,
     [FR_V_MASK] = R2,          [FR_V_ORTHO] = R,
+    [FR_V_SPHERICALN] = R | AYX, [FR_V_LINEART3D] = Z3,  [FR_V_SPHER] = R2,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
