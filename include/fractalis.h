@@ -308,8 +308,11 @@ enum {
                                      written to scenes, no value of its own) */
     FR_PARAM_SWITCH = 1 << 4,     /* boolean that a command line may give alone to mean "on" */
     FR_PARAM_REPEAT = 1 << 5,     /* each setting adds to the value (e.g. one channel each) */
-    FR_PARAM_SCENE_IF_SET = 1 << 6 /* written to scenes only when not at its default (a scene
-                                      without it reads back the default) */
+    FR_PARAM_SCENE_IF_SET = 1 << 6, /* written to scenes only when not at its default (a scene
+                                       without it reads back the default) */
+    FR_PARAM_NO_SCENE = 1 << 7      /* how a render runs, not what it draws (e.g. buddhabrot
+                                       bands): never written to scenes or image metadata, so
+                                       the outputs do not depend on it; a scene may set it */
 };
 
 /* One row of a family's parameter table: the table is the spec of the
@@ -803,6 +806,11 @@ typedef struct fr_buddha_params {
     uint32_t burn_in;       /* first steps of a chain not plotted (< chain_length) */
     double fresh;           /* probability that a step proposes a uniform point of the region */
     double mutation;        /* largest mutation step, in view widths (the smallest: 2^-9 of it) */
+    /* horizontal bands of rows the histogram is sampled in, one after
+     * another, each drawing the same samples and keeping the points in its
+     * rows: the histogram is the same for any count (0: as many as the
+     * device's memory needs, fr_buddha_render) */
+    uint32_t bands;
 } fr_buddha_params;
 
 /* Defaults: a Buddhabrot (nebula = 0) or a Nebulabrot (red 5000, green 500,
@@ -856,6 +864,7 @@ typedef struct fr_buddha_stats {
     double weight_scale;   /* expected counts = uniform-sampling counts x this */
     int stopped;           /* 1: the time limit, hits target or a cancel ended sampling */
     double acceptance;     /* metropolis: the fraction of proposals accepted (else 0) */
+    int bands;             /* bands of rows sampled one after another (1: the whole image at once) */
 } fr_buddha_stats;
 
 /* Add samples to `hist` (allocated by the caller at the params' size and
@@ -864,13 +873,28 @@ typedef struct fr_buddha_stats {
  * time limit or the hits target is reached, or the progress callback asks
  * to stop; a stop is not an error: the histogram holds whole batches and
  * hist->samples says how many. With none of samples, time and hits target
- * set, draws until 1000 hits per pixel. */
+ * set, draws until 1000 hits per pixel.
+ * Bands (p->bands, or automatically when the device's working histogram
+ * cannot hold the image: the backend's memory, fr_context_set_host_memory
+ * / _device_memory): band 0 samples by the rules above and fixes the
+ * count; every later band draws the same samples again and keeps only the
+ * points in its rows, so the histogram, the counters and the statistics
+ * are those of one unbanded render, byte for byte. The progress callback
+ * sees the whole render (band k of n covers k/n .. (k+1)/n); a cancel
+ * after band 0 returns FR_ERR_CANCELLED and leaves the histogram
+ * incomplete (discard it; hist->samples is unchanged). */
 fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha_hist *hist,
                            fr_buddha_stats *stats);
 
 /* Tone-map histograms into an image (grey for one channel, RGB for three). */
 fr_status fr_buddha_tone_map(fr_context *ctx, const fr_buddha_params *p, const fr_buddha_hist *hist,
                              fr_image *image);
+/* The tone-mapped image as PNG with the scene `meta` (NULL: none) embedded:
+ * the bytes of fr_buddha_tone_map then fr_image_write_png, made a strip of
+ * rows at a time, so that no whole image is held (a 32768 x 32768 image
+ * needs the histogram, and a sorted copy of it only for tone equalize). */
+fr_status fr_buddha_write_png(fr_context *ctx, const fr_buddha_params *p, const fr_buddha_hist *hist,
+                              const char *path, const char *meta);
 
 /* The histogram as .npy: shape (height, width) for one channel, (channels,
  * height, width) for more; '<u4' when every count fits 32 bits, else '<u8'. */
@@ -897,8 +921,9 @@ fr_status fr_buddha_hist_load(fr_context *ctx, const char *path, fr_buddha_param
 /* Benchmark: time `samples` samples of the scene on the context's device
  * (GPU: CUDA events, median of `repeats` after a warm-up). */
 typedef struct fr_buddha_bench_result {
-    double seconds, seconds_min, seconds_max;
-    uint64_t samples, orbits, iterations, hits;
+    double seconds, seconds_min, seconds_max; /* a run: every band's sampling added up */
+    uint64_t samples, orbits, iterations, hits; /* hits: the whole view's, once */
+    int bands;                                  /* as fr_buddha_render would split the image */
 } fr_buddha_bench_result;
 fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeats, fr_buddha_bench_result *r);
 

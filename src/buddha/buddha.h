@@ -72,15 +72,18 @@ static inline uint64_t fr_buddha_plot_point(const fr_buddha_job *j, double x, do
     if (mode == FR_PLOT_PAIR) b = fr_buddha_pixel(j, x, -y);
     if (a < 0 && b < 0) return 0;
     uint64_t hits = 0;
+    /* the counters count the whole view; the adds go to the band's rows */
+    const int64_t sa = fr_buddha_band_index(j, a), sb = fr_buddha_band_index(j, b);
     for (int k = 0; k < j->channels; k++) {
         uint64_t m = fr_buddha_mult(n, len[k], o.cyc_s, o.cyc_p);
         if (!m) continue;
         if (a >= 0) {
-            if (hist) fr_buddha_add(hist + k * plane + a, m * w * (mode == FR_PLOT_FOLD ? 2 - !twice : 1), atomic);
+            if (hist && sa >= 0)
+                fr_buddha_add(hist + k * plane + sa, m * w * (mode == FR_PLOT_FOLD ? 2 - !twice : 1), atomic);
             hits += m * (mode == FR_PLOT_FOLD ? 2 : 1);
         }
         if (b >= 0) {
-            if (hist) fr_buddha_add(hist + k * plane + b, m * w, atomic);
+            if (hist && sb >= 0) fr_buddha_add(hist + k * plane + sb, m * w, atomic);
             hits += m;
         }
     }
@@ -115,8 +118,15 @@ void fr_buddha_mh_chains(const fr_buddha_job *j, uint64_t first, uint64_t count,
 double fr_buddha_mh_scale(const fr_buddha_job *j, const fr_buddha_counters *c, uint64_t samples);
 uint64_t fr_buddha_mh_room(const fr_buddha_job *j, uint64_t total);
 
-/* 1 when folded storage applies (symmetric view and conjugate pairs). */
+/* 1 when folded storage applies (symmetric view and conjugate pairs, the
+ * whole image: a band is stored unfolded). */
 int fr_buddha_can_fold(const fr_buddha_job *j);
+/* A backend's storage in mode `mode` (FR_PLOT_*): the counters of one
+ * channel plane (folded rows, the job's band or the whole image), and the
+ * add of that storage (channel planes) into the full histogram's rows,
+ * saturating like fr_buddha_add_counts (1 when a count did). */
+size_t fr_buddha_store_plane(const fr_buddha_job *j, int mode);
+int fr_buddha_store_add(const fr_buddha_job *j, int mode, const uint64_t *store, uint64_t *hist);
 /* Add folded counts (fold_rows rows a plane) into the full histogram, or n
  * counts into n: saturating at 2^64 - 1, with 1 returned when a count did
  * (a histogram resumed past its counts' range; fr_buddha_overflow is the

@@ -1,6 +1,7 @@
 /* Hit histograms as NumPy arrays: 32-bit counts when they all fit, 64-bit
  * otherwise; with their scene beside them (NAME.npy.json), written both or
  * neither, and read back for --resume. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,38 +11,40 @@
 #include "io/atomic_file.h"
 #include "io/npy.h"
 
-/* The counts as the array to write: 32-bit when they fit (*tmp then holds
- * them, for the caller to free), else the 64-bit counts themselves. */
-static fr_status hist_array(fr_context *ctx, const fr_buddha_hist *h, const char *path, const void **data, int *size,
-                            uint32_t **tmp)
+/* Counts converted and written a chunk at a time (a 32768 x 32768 plane
+ * is 2^30 counts: no 32-bit copy of it). */
+#define NPY_CHUNK ((size_t)1 << 20)
+
+/* The histogram's .npy into an open file: 32-bit counts when they all fit,
+ * else 64-bit; little-endian whatever the host. */
+static fr_status write_hist(fr_context *ctx, FILE *fp, const fr_buddha_hist *h, const char *path)
 {
-    *tmp = NULL;
     if (!h || !h->counts) return fr_fail(ctx, FR_ERR_INVALID, "no histogram to write");
     const size_t n = (size_t)h->width * h->height * h->channels;
     uint64_t mx = 0;
+#pragma omp parallel for reduction(max : mx) schedule(static)
     for (size_t i = 0; i < n; i++) mx = h->counts[i] > mx ? h->counts[i] : mx;
-    *data = h->counts, *size = 8;
-    if (mx > UINT32_MAX) return FR_OK;
-    uint32_t *v = malloc(n * sizeof *v);
-    if (!v) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory writing '%s'", path);
-    for (size_t i = 0; i < n; i++) v[i] = (uint32_t)h->counts[i];
-    *data = *tmp = v, *size = 4;
-    return FR_OK;
-}
-
-/* The histogram's .npy into an open file. */
-static fr_status write_hist(fr_context *ctx, FILE *fp, const fr_buddha_hist *h, const char *path)
-{
-    const void *data = NULL;
-    int size;
-    uint32_t *tmp;
-    fr_status s = hist_array(ctx, h, path, &data, &size, &tmp);
-    if (s) return s;
+    const int size = mx > UINT32_MAX ? 8 : 4;
     int64_t shape[3] = {h->channels, h->height, h->width};
     const int ndim = h->channels == 1 ? 2 : 3;
-    s = fr_npy_write_fp(ctx, fp, path, data, size == 4 ? "<u4" : "<u8", size, ndim, h->channels == 1 ? shape + 1 : shape);
-    free(tmp);
-    return s;
+    fr_status s = fr_npy_write_header(ctx, fp, path, size == 4 ? "<u4" : "<u8", ndim,
+                                      h->channels == 1 ? shape + 1 : shape, NULL);
+    if (s) return s;
+    unsigned char *buf = malloc(NPY_CHUNK * (size_t)size);
+    if (!buf) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory writing '%s'", path);
+    int ok = 1;
+    errno = 0;
+    for (size_t at = 0; ok && at < n; at += NPY_CHUNK) {
+        const size_t m = n - at < NPY_CHUNK ? n - at : NPY_CHUNK;
+        for (size_t i = 0; i < m; i++) {
+            const uint64_t v = h->counts[at + i];
+            for (int b = 0; b < size; b++) buf[i * (size_t)size + (size_t)b] = (unsigned char)(v >> (8 * b));
+        }
+        ok = fwrite(buf, (size_t)size, m, fp) == m;
+    }
+    free(buf);
+    if (!ok) return fr_fail(ctx, FR_ERR_IO, "cannot write '%s': %s", path, strerror(errno ? errno : EIO));
+    return FR_OK;
 }
 
 fr_status fr_buddha_hist_write_npy(fr_context *ctx, const fr_buddha_hist *h, const char *path)

@@ -59,7 +59,22 @@ typedef struct fr_buddha_job {
     uint32_t chain_len, burn_in;
     double fresh, mut_max;
     uint64_t mh_k, mh_cmax;
+    /* the band of rows this render stores (buddha_render.c's bands): the
+     * pixels [band_lo, band_lo + band_n) of the full view, stored from 0.
+     * Every test of the view (the counters, metropolis' C) still sees the
+     * whole view; only the adds are cut to the band. The whole image:
+     * band_lo 0, band_n UINT64_MAX. */
+    int64_t band_lo;
+    uint64_t band_n;
 } fr_buddha_job;
+
+/* Storage index of full-view pixel p (-1: outside the image) in the job's
+ * band, or -1 when the band does not hold it. */
+FR_HD int64_t fr_buddha_band_index(const fr_buddha_job *j, int64_t p)
+{
+    const uint64_t q = (uint64_t)(p - j->band_lo);
+    return p >= 0 && q < j->band_n ? (int64_t)q : -1;
+}
 
 /* Classification of one orbit. */
 typedef struct fr_orbit {

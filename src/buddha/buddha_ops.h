@@ -21,6 +21,12 @@ typedef struct fr_buddha_ops {
     /* Optional: how many metropolis chains run at once (a batch of fewer
      * leaves the device idle); NULL: 1. */
     uint64_t (*lanes)(void *state);
+    /* Optional: the most histogram rows (the job's width and channels,
+     * unfolded) one begin can hold in the backend's memory (the host-memory
+     * budget, the device's free memory less its queues); a taller image
+     * renders in bands of at most that many rows (buddha_render.c). 0: not
+     * even one row. NULL: any height. */
+    uint64_t (*band_rows)(fr_context *ctx, const fr_buddha_job *job);
 } fr_buddha_ops;
 
 #endif

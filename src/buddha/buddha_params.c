@@ -235,6 +235,11 @@ static const fr_param_desc rows[] = {
       "metropolis: largest mutation step in view widths; steps range over 10 octaves below it", 0, 1e6,
       FR_PARAM_MIN_OPEN | FR_PARAM_SCENE_IF_SET},
      OFF(mutation), {.d = 0.1}},
+    {{"bands", FR_PT_UINT,
+      "horizontal bands of rows sampled one after another, each drawing the same samples (an image larger than "
+      "the device's memory; the histogram is the same for any count)",
+      1, 1048576, FR_PARAM_ZERO_AUTO | FR_PARAM_NO_SCENE, .note = "as the device's memory needs"},
+     OFF(bands), {.u = 0}},
 };
 static const fr_param_table table = {rows, (int)(sizeof rows / sizeof rows[0]), "buddhabrot"};
 

@@ -50,9 +50,17 @@ void fr_buddha_job_init(fr_buddha_job *j, const fr_buddha_params *p)
     j->interior_test = p->interior_test && !p->anti && !j->julia && j->step == FR_STEP_MANDEL;
     j->periodicity = p->periodicity;
     fr_buddha_mh_job_init(j, p);
+    j->band_lo = 0, j->band_n = UINT64_MAX; /* the whole image (buddha_render.c may cut it to a band) */
 }
 
-int fr_buddha_can_fold(const fr_buddha_job *j) { return j->sym_view && j->paired; }
+int fr_buddha_can_fold(const fr_buddha_job *j) { return j->sym_view && j->paired && j->band_n == UINT64_MAX; }
+
+size_t fr_buddha_store_plane(const fr_buddha_job *j, int mode)
+{
+    if (mode == FR_PLOT_FOLD) return (size_t)fr_buddha_fold_rows(j) * (size_t)j->width;
+    if (j->band_n != UINT64_MAX) return (size_t)j->band_n;
+    return (size_t)j->width * (size_t)j->height;
+}
 
 /* dst += v, saturating; 1 when it saturated. */
 static inline int add_sat(uint64_t *dst, uint64_t v)
@@ -85,6 +93,16 @@ int fr_buddha_unfold_add(const fr_buddha_job *j, const uint64_t *fold, uint64_t 
         size_t dst = h % 2 == 0 ? h / 2 - 1 : h / 2;
         for (size_t c = 0; c < w; c++) over |= add_sat(&o[dst * w + c], f[(h / 2) * w + c]);
     }
+    return over;
+}
+
+int fr_buddha_store_add(const fr_buddha_job *j, int mode, const uint64_t *store, uint64_t *hist)
+{
+    if (mode == FR_PLOT_FOLD) return fr_buddha_unfold_add(j, store, hist);
+    const size_t plane = fr_buddha_store_plane(j, mode), full = (size_t)j->width * (size_t)j->height;
+    int over = 0;
+    for (int k = 0; k < j->channels; k++)
+        over |= fr_buddha_add_counts(hist + k * full + (size_t)j->band_lo, store + k * plane, plane);
     return over;
 }
 

@@ -192,6 +192,116 @@ static void hist_stats(const fr_buddha_hist *h, fr_buddha_stats *st)
     st->total = total, st->max = mx, st->min = mn;
 }
 
+/* The bands of a render: p->bands, or as many as the backend needs to
+ * hold the histogram (band_rows); rows a band (the last may have fewer). */
+static fr_status plan_bands(fr_context *ctx, const fr_buddha_params *p, const fr_buddha_ops *b,
+                            const fr_buddha_job *job, int *nb, int *rows)
+{
+    uint64_t n = p->bands;
+    if (!n) {
+        const uint64_t fit = b->band_rows ? b->band_rows(ctx, job) : UINT64_MAX;
+        if (!fit)
+            return fr_fail(ctx, FR_ERR_NOMEM,
+                           "bands: not even one row of the %dx%d histogram (%d channel(s)) fits the device's memory",
+                           p->width, p->height, p->channels);
+        n = fit >= (uint64_t)p->height ? 1 : ((uint64_t)p->height + fit - 1) / fit;
+    }
+    if (n > (uint64_t)p->height) n = (uint64_t)p->height;
+    *rows = (int)(((uint64_t)p->height + n - 1) / n);
+    *nb = (p->height + *rows - 1) / *rows;
+    return FR_OK;
+}
+
+/* One render's sampling, band after band: what band 0 drew (units from
+ * first + lo) and its counters, which every later band repeats. */
+typedef struct sampling_run {
+    fr_context *ctx;
+    const fr_buddha_params *p;
+    const fr_buddha_ops *b;
+    uint64_t unit, own, room, lo, first;
+    double t0;
+    int band, nb;
+    uint64_t done;       /* units band 0 drew */
+    fr_buddha_counters c; /* band 0's */
+} sampling_run;
+
+/* Sample one band of the histogram `counts` (the whole image when the job
+ * has no band): begin, the batches, end. Band 0 stops by p's rules (a
+ * count, a time limit, a hits target, a cancel); later bands draw band 0's
+ * units, and a cancel there is an error (the bands would disagree). */
+static fr_status sample_band(sampling_run *r, const fr_buddha_job *job, uint64_t *counts, fr_buddha_stats *st)
+{
+    fr_context *ctx = r->ctx;
+    const fr_buddha_params *p = r->p;
+    const fr_buddha_ops *b = r->b;
+    const uint64_t unit = r->unit;
+    const int first_band = r->band == 0;
+    void *state = NULL;
+    fr_status s = b->begin(ctx, job, &state);
+    if (s) return s;
+    const double pixels = (double)p->width * p->height;
+    double hits_target = p->hits_per_pixel > 0 ? p->hits_per_pixel * pixels : 0;
+    if (!p->samples && !p->time_limit && !hits_target) hits_target = DEFAULT_HITS * pixels;
+    const uint64_t own = first_band ? r->own : r->done, room = first_band ? r->room : UINT64_MAX;
+    uint64_t batch = unit < (1u << 12) ? (1u << 12) / unit : 1, done = 0;
+    /* metropolis: at least as many chains as run at once (a chain's steps
+     * run one after another, so a batch's time does not fall below one
+     * chain's) */
+    const uint64_t min_batch = unit > 1 && b->lanes ? b->lanes(state) : 1;
+    if (batch < min_batch) batch = min_batch;
+    fr_buddha_counters c = {0, 0, 0};
+    int stopped = 0;
+    for (;;) {
+        uint64_t n = batch;
+        if ((p->samples || !first_band) && n > own - done) n = own - done;
+        if (n > room - done) n = room - done, stopped = 1; /* metropolis: counts would pass 2^64 - 1 */
+        if (n == 0) break;
+        double tb = fr_now();
+        if ((s = b->run(state, r->first + r->lo + done, n, &c))) break;
+        done += n;
+        double now = fr_now(), dt = now - tb, el = now - r->t0;
+        /* Next batch: about BATCH_SECONDS of work, growing at most 4x. */
+        if (dt < BATCH_SECONDS / 4) batch = batch * 4;
+        else if (dt > 0) batch = (uint64_t)((double)batch * BATCH_SECONDS / dt) + 1;
+        if (batch < min_batch) batch = min_batch;
+        double frac = 0;
+        if (first_band) {
+            if (p->time_limit && el + dt * 0.5 >= p->time_limit) stopped = 1;
+            if (hits_target && (double)c.hits >= hits_target) stopped = 1;
+            if (hits_target && c.hits == 0 && done * unit >= (1u << 24)) {
+                s = fr_fail(ctx, FR_ERR_INVALID,
+                            "no orbit lands in the view after %llu samples: check the view, region and bands",
+                            (unsigned long long)(done * unit));
+                break;
+            }
+            if (p->samples) frac = own ? (double)done / (double)own : 1.0;
+            if (p->time_limit) frac = fmax(frac, el / p->time_limit);
+            if (hits_target) frac = fmax(frac, (double)c.hits / hits_target);
+        } else {
+            frac = own ? (double)done / (double)own : 1.0;
+        }
+        frac = (r->band + fmin(frac, 1.0)) / r->nb;
+        if (ctx->progress && ctx->progress(fmin(frac, 1.0), ctx->progress_user)) {
+            if (!first_band) {
+                s = fr_fail(ctx, FR_ERR_CANCELLED,
+                            "cancelled in band %d of %d: the bands of a render draw the same samples, so a "
+                            "cancel after the first keeps nothing (the histogram is left incomplete)",
+                            r->band + 1, r->nb);
+                break;
+            }
+            stopped = 1;
+        }
+        if (stopped) break;
+    }
+    fr_status se = b->end(state, s ? NULL : counts);
+    if (!s) s = se;
+    if (!s && first_band) {
+        r->done = done, r->c = c;
+        st->stopped = stopped;
+    }
+    return s;
+}
+
 fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha_hist *hist, fr_buddha_stats *stats)
 {
     fr_buddha_stats st_local, *st = stats ? stats : &st_local;
@@ -233,51 +343,26 @@ fr_status fr_buddha_render(fr_context *ctx, const fr_buddha_params *p, fr_buddha
     st->weight_scale = weight_scale(&job);
 
     const fr_buddha_ops *b = FR_BACKEND_OPS(ctx, buddha);
-    void *state = NULL;
-    if ((s = b->begin(ctx, &job, &state))) goto out;
-
-    const double pixels = (double)p->width * p->height;
-    double hits_target = p->hits_per_pixel > 0 ? p->hits_per_pixel * pixels : 0;
-    if (!p->samples && !p->time_limit && !hits_target) hits_target = DEFAULT_HITS * pixels;
+    int nb = 1, band_rows = p->height;
+    if ((s = plan_bands(ctx, p, b, &job, &nb, &band_rows))) goto out;
+    st->bands = nb;
+    sampling_run run = {ctx, p, b, unit, own, room, lo, hist->samples / unit, t0, 0, nb, 0, {0}};
     const double t_sampling = fr_now();
-    uint64_t batch = unit < (1u << 12) ? (1u << 12) / unit : 1, done = 0;
-    /* metropolis: at least as many chains as run at once (a chain's steps
-     * run one after another, so a batch's time does not fall below one
-     * chain's) */
-    const uint64_t min_batch = unit > 1 && b->lanes ? b->lanes(state) : 1;
-    if (batch < min_batch) batch = min_batch;
-    fr_buddha_counters c = {0, 0, 0};
-    for (;;) {
-        uint64_t n = batch;
-        if (p->samples && n > own - done) n = own - done;
-        if (n > room - done) n = room - done, st->stopped = 1; /* metropolis: counts would pass 2^64 - 1 */
-        if (n == 0) break;
-        double tb = fr_now();
-        if ((s = b->run(state, hist->samples / unit + lo + done, n, &c))) break;
-        done += n;
-        double now = fr_now(), dt = now - tb, el = now - t0;
-        /* Next batch: about BATCH_SECONDS of work, growing at most 4x. */
-        if (dt < BATCH_SECONDS / 4) batch = batch * 4;
-        else if (dt > 0) batch = (uint64_t)((double)batch * BATCH_SECONDS / dt) + 1;
-        if (batch < min_batch) batch = min_batch;
-        if (p->time_limit && el + dt * 0.5 >= p->time_limit) st->stopped = 1;
-        if (hits_target && (double)c.hits >= hits_target) st->stopped = 1;
-        if (hits_target && c.hits == 0 && done * unit >= (1u << 24)) {
-            s = fr_fail(ctx, FR_ERR_INVALID,
-                        "no orbit lands in the view after %llu samples: check the view, region and bands",
-                        (unsigned long long)(done * unit));
-            break;
+    /* Band 0 draws with the stopping rules and fixes the samples; every
+     * later band draws exactly those (the same keys: the same orbits, the
+     * same counters), adding only into its rows. */
+    for (int k = 0; k < nb && !s && (k == 0 || run.done); k++) {
+        fr_buddha_job bj = job;
+        if (nb > 1) {
+            const int r0 = k * band_rows, r1 = r0 + band_rows < p->height ? r0 + band_rows : p->height;
+            bj.band_lo = (int64_t)r0 * p->width, bj.band_n = (uint64_t)(r1 - r0) * (uint64_t)p->width;
         }
-        double frac = 0;
-        if (p->samples) frac = own ? (double)done / (double)own : 1.0;
-        if (p->time_limit) frac = fmax(frac, el / p->time_limit);
-        if (hits_target) frac = fmax(frac, (double)c.hits / hits_target);
-        if (ctx->progress && ctx->progress(fmin(frac, 1.0), ctx->progress_user)) st->stopped = 1;
-        if (st->stopped) break;
+        run.band = k;
+        s = sample_band(&run, &bj, hist->counts, st);
     }
     st->seconds = fr_now() - t_sampling;
-    fr_status se = b->end(state, s ? NULL : hist->counts);
-    if (!s) s = se;
+    uint64_t done = run.done;
+    fr_buddha_counters c = run.c;
     if (!s && fr_shared(ctx) && st->stopped && done < own)
         /* the shares' prefixes make no one sample count: a stopped shared render keeps nothing */
         s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled: a render shared between processes keeps nothing partial");
@@ -326,20 +411,39 @@ fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeat
     const fr_buddha_ops *b = FR_BACKEND_OPS(ctx, buddha);
     void *state = NULL;
     double *t = calloc((size_t)repeats, sizeof *t);
+    int nb = 1, rows = p->height;
     if (!t) s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-    if (!s) s = b->begin(ctx, &job, &state);
+    if (!s) s = plan_bands(ctx, p, b, &job, &nb, &rows);
+    /* one band: the working histogram stays between runs; several: each
+     * run renders every band (begin and end untimed) */
+    if (!s && nb == 1) s = b->begin(ctx, &job, &state);
     for (int k = -1; !s && k < repeats; k++) {
-        fr_buddha_counters c = {0, 0, 0};
-        double sec;
-        if (b->bench) s = b->bench(state, units, &sec, &c);
-        else {
-            double t0 = fr_now();
-            s = b->run(state, 0, units, &c);
-            sec = fr_now() - t0;
+        double total = 0;
+        for (int band = 0; !s && band < nb; band++) {
+            fr_buddha_job bj = job;
+            if (nb > 1) {
+                const int r0 = band * rows, r1 = r0 + rows < p->height ? r0 + rows : p->height;
+                bj.band_lo = (int64_t)r0 * p->width, bj.band_n = (uint64_t)(r1 - r0) * (uint64_t)p->width;
+                if ((s = b->begin(ctx, &bj, &state))) break;
+            }
+            fr_buddha_counters c = {0, 0, 0};
+            double sec;
+            if (b->bench) s = b->bench(state, units, &sec, &c);
+            else {
+                double t0 = fr_now();
+                s = b->run(state, 0, units, &c);
+                sec = fr_now() - t0;
+            }
+            if (nb > 1) {
+                fr_status se = b->end(state, NULL);
+                state = NULL;
+                if (!s) s = se;
+            }
+            total += sec;
+            if (band == 0) r->orbits = c.orbits, r->iterations = c.iterations, r->hits = c.hits;
         }
         if (s || k < 0) continue; /* the first run warms up */
-        t[k] = sec;
-        r->orbits = c.orbits, r->iterations = c.iterations, r->hits = c.hits;
+        t[k] = total;
     }
     if (state) {
         fr_status se = b->end(state, NULL);
@@ -353,6 +457,7 @@ fr_status fr_buddha_bench(fr_context *ctx, const fr_buddha_params *p, int repeat
             }
         r->seconds = t[repeats / 2], r->seconds_min = t[0], r->seconds_max = t[repeats - 1];
         r->samples = units * fr_buddha_unit(&job);
+        r->bands = nb;
     }
     free(t);
     free(cdf);

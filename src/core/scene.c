@@ -95,7 +95,7 @@ fr_status fr_params_to_json(fr_context *ctx, const fr_param_table *t, const void
     json_object_set_new(root, "version", json_integer(1));
     for (int i = 0; i < t->n; i++) {
         const fr_param_desc *d = &t->rows[i];
-        if (d->info.flags & FR_PARAM_ALIAS) continue;
+        if (d->info.flags & (FR_PARAM_ALIAS | FR_PARAM_NO_SCENE)) continue;
         if ((d->info.flags & FR_PARAM_SCENE_IF_SET) && at_default(d, obj)) continue;
         json_t *v;
         fr_status s = row_json(ctx, d, obj, &v);

@@ -47,12 +47,14 @@ static fr_status cpu_buddha_begin(fr_context *ctx, const fr_buddha_job *job, voi
     c->mode = fr_buddha_can_fold(job) ? FR_PLOT_FOLD : job->paired ? FR_PLOT_PAIR : FR_PLOT_SINGLE;
     c->simd = fr_cpu_kernel_of(ctx) == FR_CPU_KERNEL_AVX2;
     c->threads = fr_threads(ctx);
-    int rows = c->mode == FR_PLOT_FOLD ? fr_buddha_fold_rows(job) : job->height;
-    c->plane = (size_t)rows * job->width;
+    c->plane = fr_buddha_store_plane(job, c->mode);
     c->size = c->plane * job->channels;
     double extra = (double)(c->threads - 1) * (double)c->size * sizeof(uint64_t);
     double mem = fr_physical_memory();
-    c->shared = c->threads > 1 && (extra > PRIVATE_MAX || (mem > 0 && extra > 0.25 * mem));
+    /* a host-memory budget caps the working histograms (one copy at least) */
+    const double cap = ctx->host_memory ? (double)ctx->host_memory : 0;
+    c->shared = c->threads > 1 && (extra > PRIVATE_MAX || (mem > 0 && extra > 0.25 * mem) ||
+                                   (cap > 0 && extra + (double)c->size * sizeof(uint64_t) > cap));
     size_t copies = c->shared ? 1 : (size_t)c->threads;
     c->work = calloc(c->size * copies, sizeof *c->work);
     if (c->simd) c->scratch = malloc(sizeof *c->scratch * (size_t)c->threads);
@@ -148,12 +150,21 @@ static fr_status cpu_buddha_end(void *state, uint64_t *hist)
 #pragma omp parallel for num_threads(c->threads) schedule(static)
             for (size_t i = 0; i < c->size; i++) c->work[i] += src[i];
         }
-        over = c->mode == FR_PLOT_FOLD ? fr_buddha_unfold_add(c->job, c->work, hist)
-                                       : fr_buddha_add_counts(hist, c->work, c->size);
+        over = fr_buddha_store_add(c->job, c->mode, c->work, hist);
     }
     fr_context *ctx = c->ctx;
     cpu_buddha_free(c);
     return over ? fr_buddha_overflow(ctx) : FR_OK;
+}
+
+/* Rows one working histogram may take: the host-memory budget, else half
+ * the machine's memory (the caller's 64-bit histogram holds the rest). */
+static uint64_t cpu_buddha_band_rows(fr_context *ctx, const fr_buddha_job *job)
+{
+    const double budget = ctx->host_memory ? (double)ctx->host_memory : 0.5 * fr_physical_memory();
+    if (!(budget > 0)) return UINT64_MAX;
+    const double row = (double)job->width * job->channels * sizeof(uint64_t);
+    return (uint64_t)(budget / row);
 }
 
 static uint64_t cpu_buddha_lanes(void *state) { return (uint64_t)((cpu_buddha *)state)->threads; }
@@ -163,4 +174,5 @@ const fr_buddha_ops fr_cpu_buddha_ops = {
     .run = cpu_buddha_run,
     .end = cpu_buddha_end,
     .lanes = cpu_buddha_lanes,
+    .band_rows = cpu_buddha_band_rows,
 };

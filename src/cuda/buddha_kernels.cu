@@ -316,17 +316,20 @@ __device__ __forceinline__ void plot_point(const fr_cuda_buddha_args &a, bool ch
                                       : fr_buddha_pixel(&j, (double)x, (double)y);
     int64_t p1 = MODE == FR_PLOT_PAIR ? fr_buddha_pixel(&j, (double)x, -(double)y) : -1;
     if (p0 < 0 && p1 < 0) return;
+    /* the hits count the whole view; the adds go to the band's rows */
+    const int64_t s0 = fr_buddha_band_index(&j, p0), s1 = fr_buddha_band_index(&j, p1);
 #pragma unroll
     for (int c = 0; c < 3; c++) {
         if (c >= j.channels) break;
         unsigned long long m = fr_buddha_mult(k, len[c], o.cyc_s, o.cyc_p);
         if (!m) continue;
         if (p0 >= 0) {
-            hist_add(a, checked, (size_t)p0 * j.channels + c, m * o.w * (MODE == FR_PLOT_FOLD ? 2 - !twice : 1));
+            if (s0 >= 0)
+                hist_add(a, checked, (size_t)s0 * j.channels + c, m * o.w * (MODE == FR_PLOT_FOLD ? 2 - !twice : 1));
             *hits += m * (MODE == FR_PLOT_FOLD ? 2 : 1);
         }
         if (p1 >= 0) {
-            hist_add(a, checked, (size_t)p1 * j.channels + c, m * o.w);
+            if (s1 >= 0) hist_add(a, checked, (size_t)s1 * j.channels + c, m * o.w);
             *hits += m;
         }
     }

@@ -21,18 +21,21 @@ __device__ __forceinline__ uint64_t mh_point(const fr_cuda_buddha_args &a, bool 
     int64_t p0 = MODE == FR_PLOT_FOLD ? fr_buddha_fold_pixel(&j, x, y, &twice) : fr_buddha_pixel(&j, x, y);
     int64_t p1 = MODE == FR_PLOT_PAIR ? fr_buddha_pixel(&j, x, -y) : -1;
     if (p0 < 0 && p1 < 0) return 0;
+    /* C and the hits count the whole view (the chain is the same in every
+     * band); the adds go to the band's rows */
+    const int64_t s0 = fr_buddha_band_index(&j, p0), s1 = fr_buddha_band_index(&j, p1);
     uint64_t hits = 0;
     for (int k = 0; k < j.channels; k++) {
         uint64_t m = fr_buddha_mult(n, len[k], o.cyc_s, o.cyc_p);
         if (!m) continue;
         if (p0 >= 0) {
-            if (plot)
-                atomicAdd(a.hist64 + (size_t)p0 * j.channels + k,
+            if (plot && s0 >= 0)
+                atomicAdd(a.hist64 + (size_t)s0 * j.channels + k,
                           (unsigned long long)(m * w * (MODE == FR_PLOT_FOLD ? 2 - !twice : 1)));
             hits += m * (MODE == FR_PLOT_FOLD ? 2 : 1);
         }
         if (p1 >= 0) {
-            if (plot) atomicAdd(a.hist64 + (size_t)p1 * j.channels + k, (unsigned long long)(m * w));
+            if (plot && s1 >= 0) atomicAdd(a.hist64 + (size_t)s1 * j.channels + k, (unsigned long long)(m * w));
             hits += m;
         }
     }

@@ -56,6 +56,27 @@ static void gb_free(gbuddha *g)
     free(g);
 }
 
+/* Device bytes for histograms: the device-memory budget, else 80 % of the
+ * free memory (0: the query failed). */
+static size_t device_budget(fr_context *ctx)
+{
+    size_t free_b = 0, total_b = 0;
+    if (cudaSetDevice(ctx->cuda_index) != cudaSuccess || cudaMemGetInfo(&free_b, &total_b) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    return ctx->device_memory ? (size_t)ctx->device_memory : free_b / 10 * 8;
+}
+
+/* Device bytes beside the histogram: sample lists, queues, overflow log,
+ * importance map. */
+static size_t fixed_bytes(const fr_buddha_job *job)
+{
+    const size_t entry = fr_cuda_buddha_entry_bytes(job->f32);
+    return (size_t)LAUNCH_SAMPLES * (entry + 8 + 1) + (size_t)OVF_CAP * 8 +
+           (job->sampling == FR_BS_IMPORTANCE ? job->cells * 12 : 0);
+}
+
 static fr_status cuda_buddha_begin(fr_context *ctx, const fr_buddha_job *job, void **state)
 {
     fr_status s = FR_OK;
@@ -64,19 +85,17 @@ static fr_status cuda_buddha_begin(fr_context *ctx, const fr_buddha_job *job, vo
     g->ctx = ctx, g->job = job;
     g->a.job = *job;
     g->a.mode = fr_buddha_can_fold(job) ? FR_PLOT_FOLD : job->paired ? FR_PLOT_PAIR : FR_PLOT_SINGLE;
-    int rows = g->a.mode == FR_PLOT_FOLD ? fr_buddha_fold_rows(job) : job->height;
-    g->a.plane = (size_t)rows * job->width;
+    g->a.plane = fr_buddha_store_plane(job, g->a.mode);
     g->counters = g->a.plane * job->channels;
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
     CK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking), "cudaStreamCreate");
     CK(cudaDeviceGetAttribute(&g->sms, cudaDevAttrMultiProcessorCount, ctx->cuda_index), "device attributes");
 
-    size_t free_b = 0, total_b = 0;
-    CK(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
-    size_t budget = ctx->device_memory ? (size_t)ctx->device_memory : free_b / 10 * 8;
-    const size_t entry = fr_cuda_buddha_entry_bytes(job->f32);
-    size_t need = g->counters * 12 + (size_t)LAUNCH_SAMPLES * (entry + 8 + 1) + (size_t)OVF_CAP * 8 +
-                  (job->sampling == FR_BS_IMPORTANCE ? job->cells * 12 : 0);
+    const size_t budget = device_budget(ctx), need = g->counters * 12 + fixed_bytes(job);
+    if (!budget) {
+        s = fr_fail(ctx, FR_ERR_DEVICE, "cudaMemGetInfo failed on device %d", ctx->cuda_index);
+        goto out;
+    }
     if (need > budget) {
         s = fr_fail(ctx, FR_ERR_NOMEM, "the GPU histogram and queues need %zu MiB, more than the %zu MiB budget",
                     need >> 20, budget >> 20);
@@ -119,7 +138,12 @@ out:
     return s;
 }
 
-/* Move the device counts into the host's 64-bit counts and clear them. */
+/* Counters a drain copies at a time (a 32768 x 32768 Nebulabrot band has
+ * 3.2e9: no host copy of the whole device histogram). */
+#define DRAIN_CHUNK ((size_t)1 << 26)
+
+/* Move the device counts into the host's 64-bit counts and clear them, a
+ * slice of whole pixels at a time. */
 static fr_status drain(gbuddha *g)
 {
     fr_context *ctx = g->ctx;
@@ -128,14 +152,14 @@ static fr_status drain(gbuddha *g)
     uint32_t *tmp = NULL;
     uint64_t *tmp64 = NULL;
     unsigned long long *log = NULL;
+    const size_t ch = (size_t)g->job->channels, plane = g->a.plane;
+    const size_t slice = DRAIN_CHUNK / ch * ch < g->counters ? DRAIN_CHUNK / ch * ch : g->counters;
     if (!g->acc && !(g->acc = calloc(g->counters, sizeof *g->acc)))
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the histogram");
-    if (!(tmp = malloc(g->counters * 4)) || !(tmp64 = malloc(g->counters * 8))) {
+    if (!(tmp = malloc(slice * 4)) || !(tmp64 = malloc(slice * 8))) {
         free(tmp);
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the histogram");
     }
-    CK(cudaMemcpyAsync(tmp, g->a.hist, g->counters * 4, cudaMemcpyDeviceToHost, g->stream), "histogram copy");
-    CK(cudaMemcpyAsync(tmp64, g->a.hist64, g->counters * 8, cudaMemcpyDeviceToHost, g->stream), "histogram copy");
     CK(cudaMemcpyAsync(&n_ovf, g->a.ovf_len, sizeof n_ovf, cudaMemcpyDeviceToHost, g->stream), "overflow log");
     CK(cudaStreamSynchronize(g->stream), "histogram copy");
     if (n_ovf > OVF_CAP) {
@@ -144,6 +168,18 @@ static fr_status drain(gbuddha *g)
                     OVF_CAP);
         goto out;
     }
+    for (size_t at = 0; at < g->counters; at += slice) {
+        const size_t m = g->counters - at < slice ? g->counters - at : slice;
+        CK(cudaMemcpyAsync(tmp, g->a.hist + at, m * 4, cudaMemcpyDeviceToHost, g->stream), "histogram copy");
+        CK(cudaMemcpyAsync(tmp64, g->a.hist64 + at, m * 8, cudaMemcpyDeviceToHost, g->stream), "histogram copy");
+        CK(cudaStreamSynchronize(g->stream), "histogram copy");
+        /* The device keeps a pixel's channels together (one sector for a
+         * Nebulabrot point's three adds); the host's counts are planes. */
+        const size_t p0 = at / ch, pixels = m / ch;
+#pragma omp parallel for schedule(static)
+        for (size_t p = 0; p < pixels; p++)
+            for (size_t c = 0; c < ch; c++) g->acc[c * plane + p0 + p] += tmp[p * ch + c] + tmp64[p * ch + c];
+    }
     if (n_ovf) {
         if (!(log = malloc((size_t)n_ovf * 8))) {
             s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
@@ -151,12 +187,6 @@ static fr_status drain(gbuddha *g)
         }
         CK(cudaMemcpy(log, g->a.ovf, (size_t)n_ovf * 8, cudaMemcpyDeviceToHost), "overflow log");
     }
-    /* The device keeps a pixel's channels together (one sector for a
-     * Nebulabrot point's three adds); the host's counts are planes. */
-    const size_t ch = (size_t)g->job->channels, plane = g->a.plane;
-#pragma omp parallel for schedule(static)
-    for (size_t p = 0; p < plane; p++)
-        for (size_t c = 0; c < ch; c++) g->acc[c * plane + p] += tmp[p * ch + c] + tmp64[p * ch + c];
     for (unsigned k = 0; k < n_ovf; k++) g->acc[log[k] % ch * plane + log[k] / ch] += (uint64_t)1 << 32;
     CK(cudaMemsetAsync(g->a.hist, 0, g->counters * 4, g->stream), "histogram");
     CK(cudaMemsetAsync(g->a.hist64, 0, g->counters * 8, g->stream), "histogram");
@@ -250,8 +280,7 @@ static fr_status cuda_buddha_end(void *state, uint64_t *hist)
     gbuddha *g = state;
     fr_status s = FR_OK;
     if (hist && !(s = drain(g))) {
-        int over = g->a.mode == FR_PLOT_FOLD ? fr_buddha_unfold_add(g->job, g->acc, hist)
-                                             : fr_buddha_add_counts(hist, g->acc, g->counters);
+        int over = fr_buddha_store_add(g->job, g->a.mode, g->acc, hist);
         if (over) s = fr_buddha_overflow(g->ctx);
     }
     gb_free(g);
@@ -262,10 +291,21 @@ static fr_status cuda_buddha_end(void *state, uint64_t *hist)
  * multiprocessor. */
 static uint64_t cuda_buddha_lanes(void *state) { return (uint64_t)((gbuddha *)state)->sms * 1024; }
 
+/* Rows of 32- and 64-bit counters (12 bytes a counter) that fit beside
+ * the queues; the host drains them into 64-bit counts of its own (the
+ * caller's histogram is on the host). */
+static uint64_t cuda_buddha_band_rows(fr_context *ctx, const fr_buddha_job *job)
+{
+    const size_t budget = device_budget(ctx), fixed = fixed_bytes(job);
+    if (budget <= fixed) return 0;
+    return (uint64_t)((budget - fixed) / ((size_t)job->width * job->channels * 12));
+}
+
 const fr_buddha_ops fr_cuda_buddha_ops = {
     .begin = cuda_buddha_begin,
     .run = cuda_buddha_run,
     .end = cuda_buddha_end,
     .bench = cuda_buddha_bench,
     .lanes = cuda_buddha_lanes,
+    .band_rows = cuda_buddha_band_rows,
 };

@@ -9,14 +9,11 @@
 #include "io/atomic_file.h"
 #include "io/npy.h"
 
-/* The header and data of an array into fp (path names it in messages).
- * `data` holds the product of shape[] elements of `size` (4 or 8) bytes in
- * host order; `descr` is the little-endian dtype the file declares. */
-fr_status fr_npy_write_fp(fr_context *ctx, FILE *fp, const char *path, const void *data, const char *descr, int size,
-                          int ndim, const int64_t *shape)
+/* The header of an array into fp (path names it in messages). */
+fr_status fr_npy_write_header(fr_context *ctx, FILE *fp, const char *path, const char *descr, int ndim,
+                              const int64_t *shape, size_t *count_out)
 {
     const char *p = path ? path : "";
-    if (!data) return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': no data", p);
     size_t count = 1;
     char dims[96] = "";
     for (int d = 0; d < ndim; d++) {
@@ -42,7 +39,24 @@ fr_status fr_npy_write_fp(fr_context *ctx, FILE *fp, const char *path, const voi
     size_t hlen = total - 10;
     hdr[8] = (char)(hlen & 0xff);
     hdr[9] = (char)(hlen >> 8);
+    errno = 0;
+    if (fwrite(hdr, 1, total, fp) != total)
+        return fr_fail(ctx, FR_ERR_IO, "cannot write '%s': %s", p, strerror(errno ? errno : EIO));
+    if (count_out) *count_out = count;
+    return FR_OK;
+}
 
+/* The header and data of an array into fp (path names it in messages).
+ * `data` holds the product of shape[] elements of `size` (4 or 8) bytes in
+ * host order; `descr` is the little-endian dtype the file declares. */
+fr_status fr_npy_write_fp(fr_context *ctx, FILE *fp, const char *path, const void *data, const char *descr, int size,
+                          int ndim, const int64_t *shape)
+{
+    const char *p = path ? path : "";
+    if (!data) return fr_fail(ctx, FR_ERR_INVALID, "cannot write '%s': no data", p);
+    size_t count = 0;
+    fr_status s = fr_npy_write_header(ctx, fp, path, descr, ndim, shape, &count);
+    if (s) return s;
     const size_t chunk = 1 << 16, bytes = count * (size_t)size;
     uint16_t probe = 1;
     unsigned char first;
@@ -54,7 +68,7 @@ fr_status fr_npy_write_fp(fr_context *ctx, FILE *fp, const char *path, const voi
         if (!buf) return fr_fail(ctx, FR_ERR_NOMEM, "cannot write '%s': out of memory", p);
     }
     errno = 0;
-    int ok = fwrite(hdr, 1, total, fp) == total;
+    int ok = 1;
     for (size_t at = 0; ok && at < bytes; at += chunk) {
         size_t n = bytes - at < chunk ? bytes - at : chunk;
         const unsigned char *src = (const unsigned char *)data + at;

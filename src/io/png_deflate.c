@@ -19,20 +19,27 @@ typedef struct strip {
     int failed;
 } strip;
 
-/* One scanline in PNG byte order (16-bit samples big-endian). */
-static void row_bytes(const fr_image *img, int y, unsigned char *dst)
+/* One scanline in PNG byte order (16-bit samples big-endian): the
+ * source's own rows when it has them, else the image's pixels. */
+static void row_bytes(const fr_png_rows *src, int y, unsigned char *dst)
 {
+    if (src->row) {
+        src->row(src->user, y, dst);
+        return;
+    }
+    const fr_image *img = &src->shape;
     size_t n = (size_t)img->width * fr_image_channels(img);
     if (img->depth == 8) {
         memcpy(dst, (const unsigned char *)img->pixels + (size_t)y * n, n);
         return;
     }
-    const uint16_t *src = (const uint16_t *)img->pixels + (size_t)y * n;
-    for (size_t i = 0; i < n; i++) dst[2 * i] = (unsigned char)(src[i] >> 8), dst[2 * i + 1] = (unsigned char)src[i];
+    const uint16_t *px = (const uint16_t *)img->pixels + (size_t)y * n;
+    for (size_t i = 0; i < n; i++) dst[2 * i] = (unsigned char)(px[i] >> 8), dst[2 * i + 1] = (unsigned char)px[i];
 }
 
-static void compress_strip(const fr_image *img, strip *s, int last)
+static void compress_strip(const fr_png_rows *src, strip *s, int last)
 {
+    const fr_image *img = &src->shape;
     const size_t rb = (size_t)img->width * fr_image_channels(img) * (size_t)(img->depth / 8);
     unsigned char *prev = calloc(rb, 1), *cur = malloc(rb), *line = malloc(rb + 1);
     z_stream z;
@@ -47,11 +54,11 @@ static void compress_strip(const fr_image *img, strip *s, int last)
     size_t cap = deflateBound(&z, s->raw_len) + 64;
     s->data = malloc(cap);
     if (!s->data) s->failed = 1;
-    if (s->y0 > 0) row_bytes(img, s->y0 - 1, prev); /* UP filters against the row above */
+    if (s->y0 > 0) row_bytes(src, s->y0 - 1, prev); /* UP filters against the row above */
     z.next_out = s->data;
     z.avail_out = (uInt)cap;
     for (int y = s->y0; y < s->y1 && !s->failed; y++) {
-        row_bytes(img, y, cur);
+        row_bytes(src, y, cur);
         line[0] = 2; /* filter type UP */
         for (size_t i = 0; i < rb; i++) line[i + 1] = (unsigned char)(cur[i] - prev[i]);
         s->adler = adler32(s->adler, line, (uInt)(rb + 1));
@@ -71,6 +78,13 @@ static void compress_strip(const fr_image *img, strip *s, int last)
 fr_status fr_png_deflate_parallel(fr_context *ctx, const fr_image *img, int threads, unsigned char **out,
                                   size_t *len)
 {
+    fr_png_rows src = {*img, NULL, NULL};
+    return fr_png_deflate_rows(ctx, &src, threads, out, len);
+}
+
+fr_status fr_png_deflate_rows(fr_context *ctx, const fr_png_rows *src, int threads, unsigned char **out, size_t *len)
+{
+    const fr_image *img = &src->shape;
     const size_t rb = (size_t)img->width * fr_image_channels(img) * (size_t)(img->depth / 8) + 1;
     int rows = (int)(STRIP_BYTES / rb);
     if (rows < 1) rows = 1;
@@ -82,7 +96,7 @@ fr_status fr_png_deflate_parallel(fr_context *ctx, const fr_image *img, int thre
         s[i].y1 = i + 1 < n ? (i + 1) * rows : img->height;
     }
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads > 0 ? threads : 1)
-    for (int i = 0; i < n; i++) compress_strip(img, &s[i], i == n - 1);
+    for (int i = 0; i < n; i++) compress_strip(src, &s[i], i == n - 1);
 
     fr_status st = FR_OK;
     size_t total = 2 + 4;

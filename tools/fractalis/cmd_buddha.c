@@ -125,6 +125,7 @@ static void print_stats(const fr_buddha_params *p, const fr_buddha_stats *st, co
             (double)st->hits / px, (unsigned long long)st->max, (unsigned long long)st->min, (double)st->samples,
             (double)st->orbits, (double)st->iterations, st->seconds, (double)st->hits / sec,
             (double)st->iterations / sec);
+    if (st->bands > 1) fprintf(stderr, "  bands            %d (each drew every sample)\n", st->bands);
     if (p->sampling == FR_SAMPLING_METROPOLIS)
         fprintf(stderr, "  acceptance       %.3f\n  weight scale     %.6g (counts / uniform sampling's)\n",
                 st->acceptance, st->weight_scale);
@@ -139,13 +140,14 @@ static int write_outputs(fr_context *ctx, const cli_run *o, const fr_buddha_para
         fr_status s = FR_OK;
         char *json = NULL;
         switch (fr_format_from_path(path)) {
-        case FR_FMT_PNG:
         case FR_FMT_PPM:
         case FR_FMT_JPEG:
             if (!img.pixels && (s = fr_buddha_tone_map(ctx, p, h, &img))) break;
             if (fr_format_from_path(path) == FR_FMT_PPM) s = fr_image_write_ppm(ctx, &img, path);
-            else if (fr_format_from_path(path) == FR_FMT_JPEG) s = fr_image_write_jpeg(ctx, &img, path, o->jpeg_quality);
-            else if (!(s = fr_buddha_params_to_json(ctx, p, &json))) s = fr_image_write_png(ctx, &img, path, json);
+            else s = fr_image_write_jpeg(ctx, &img, path, o->jpeg_quality);
+            break;
+        case FR_FMT_PNG: /* a strip of rows at a time: no whole image (3 to 6 GiB at 32768 x 32768) */
+            if (!(s = fr_buddha_params_to_json(ctx, p, &json))) s = fr_buddha_write_png(ctx, p, h, path, json);
             break;
         case FR_FMT_NPY: s = fr_buddha_hist_save(ctx, p, h, path); break;
         case FR_FMT_EXR: s = fr_buddha_hist_write_exr(ctx, p, h, path); break;
@@ -164,7 +166,7 @@ static int write_outputs(fr_context *ctx, const cli_run *o, const fr_buddha_para
 int cmd_render_buddha(int argc, char **argv)
 {
     buddha_cmd b = {0};
-    const cli_command c = {"render buddhabrot", RUN_OUTPUTS | RUN_RENDER,
+    const cli_command c = {"render buddhabrot", RUN_OUTPUTS | RUN_RENDER | RUN_HOST_MEMORY,
                            "output, repeatable; by extension: .png (8/16-bit, parameters embedded), .ppm,\n"
                            "                         .jpg/.jpeg (8-bit), .npy (the raw histogram, uint32 or uint64, with\n"
                            "                         its scene in FILE.npy.json), .exr (the image and the counts as\n"

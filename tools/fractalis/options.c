@@ -34,11 +34,13 @@ static const run_opt run_opts[] = {
      "auto: avx2 where the CPU has AVX2 and FMA"},
     {RUN_THREADS, "threads", 0, "N", "CPU threads, 0..4096; 0 = all (OMP_NUM_THREADS honoured)", "0"},
     {RUN_DEVICE_MEMORY, "device-memory", 0, "MIB",
-     "GPU memory a render may use: 0 (automatic) or 16..16777216 MiB; larger renders run in strips",
+     "GPU memory a render may use: 0 (automatic) or 16..16777216 MiB; larger renders run in strips (flames) or "
+     "bands (orbit density)",
      "0: most of what is free"},
     {RUN_HOST_MEMORY, "host-memory", 0, "MIB",
-     "CPU memory a flame render may use: 0 (automatic) or 16..16777216 MiB; larger renders run in strips",
-     "0: 80% of the RAM"},
+     "CPU memory a flame render or an orbit-density working histogram may use: 0 (automatic) or 16..16777216 "
+     "MiB; larger renders run in strips (flames) or bands (orbit density)",
+     "0: 80% of the RAM (orbit density: half)"},
     {RUN_QUIET, "quiet", 'q', NULL, "no progress bar, no statistics", NULL},
 };
 #define NRUN ((int)(sizeof run_opts / sizeof run_opts[0]))
