@@ -54,6 +54,29 @@ void flame_var_eval(const fr_flame_xform *x, const char *name, double w, double 
     fr_flame_var_eval3(&pre, flame_var(name), w, t, rng, o);
 }
 
+void flame_draws(const fr_flame_rng *g, fr_flame_rng h, int n, const char *what)
+{
+    for (int k = 0; k < n; k++) (void)fr_flame_rng_01(&h);
+    if (memcmp(g, &h, sizeof h)) fail_msg("%s: not %d draws", what, n);
+}
+
+void flame_xform_apply_at(const fr_flame_xform *x, double px, double py, double pz, fr_flame_rng *rng, double o[3])
+{
+    fr_flame_xform_pre pre;
+    fr_flame_xform_precalc(x, &pre);
+    const double in[3] = {px, py, pz};
+    fr_flame_xform_apply3(&pre, in, rng, o);
+}
+
+void flame_slot_add(fr_flame_xform *x, int slot, const char *name, double w)
+{
+    fr_flame_slot *s = &x->slot[slot - 1];
+    assert_true(s->n < FR_FLAME_MAX_PREPOST);
+    s->var[s->n] = (short)flame_var(name);
+    s->w[s->n] = w;
+    s->n++;
+}
+
 fr_flame_file flame_read_text(const char *xml, const char *name, int strict, fr_status *st, char *msg, size_t n)
 {
     fr_context *ctx = fr_context_create();

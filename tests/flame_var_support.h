@@ -25,6 +25,17 @@ void flame_near3(const double got[3], double x, double y, double z, const char *
 void flame_var_eval(const fr_flame_xform *x, const char *name, double w, double tx, double ty, double tz,
                     fr_flame_rng *rng, double o[3]);
 
+/* The stream g is h advanced by n draws, else fails naming `what`. */
+void flame_draws(const fr_flame_rng *g, fr_flame_rng h, int n, const char *what);
+
+/* The whole xform x (affine, pre_, regular and post_ variations, post
+ * affine, bad values) applied to (px, py, pz): the image in o. */
+void flame_xform_apply_at(const fr_flame_xform *x, double px, double py, double pz, fr_flame_rng *rng, double o[3]);
+
+/* Adds variation `name` with weight w to x's pre_ (FR_SLOT_PRE) or post_
+ * (FR_SLOT_POST) variations. */
+void flame_slot_add(fr_flame_xform *x, int slot, const char *name, double w);
+
 /* Genome text read as file `name` (strict or not): *st, and the context's message in msg. */
 fr_flame_file flame_read_text(const char *xml, const char *name, int strict, fr_status *st, char *msg, size_t n);
 

@@ -146,23 +146,6 @@ static void test_ember_mobius(void **state)
     flame_near3(o, 1, 1, 0, "Mobius i t + 2");
 }
 
-/* The whole xform with z: affine, pre_, regular and post_ variations. */
-static void apply(const fr_flame_xform *x, double px, double py, double pz, fr_flame_rng *g, double o[3])
-{
-    fr_flame_xform_pre pre;
-    fr_flame_xform_precalc(x, &pre);
-    const double in[3] = {px, py, pz};
-    fr_flame_xform_apply3(&pre, in, g, o);
-}
-
-static void slot_add(fr_flame_xform *x, int slot, const char *name, double w)
-{
-    fr_flame_slot *s = &x->slot[slot - 1];
-    s->var[s->n] = (short)flame_var(name);
-    s->w[s->n] = w;
-    s->n++;
-}
-
 static void test_xform_z_pre_post(void **state)
 {
     (void)state;
@@ -173,14 +156,14 @@ static void test_xform_z_pre_post(void **state)
     /* z carried: linear3D keeps it, linear (2D) drops it, flatten zeroes it */
     flame_xform_blank(&x);
     x.var[flame_var("linear3D")] = 1;
-    apply(&x, 1, 2, 3, &g, o);
+    flame_xform_apply_at(&x, 1, 2, 3, &g, o);
     flame_near3(o, 1, 2, 3, "linear3D xform");
     x.var[flame_var("flatten")] = 1;
-    apply(&x, 1, 2, 3, &g, o);
+    flame_xform_apply_at(&x, 1, 2, 3, &g, o);
     flame_near3(o, 1, 2, 0, "linear3D + flatten");
     flame_xform_blank(&x);
     x.var[flame_var("linear")] = 1;
-    apply(&x, 1, 2, 3, &g, o);
+    flame_xform_apply_at(&x, 1, 2, 3, &g, o);
     flame_near3(o, 1, 2, 0, "linear");
     /* hemisphere then Spherical3D, two iterations of two xforms: z flows */
     fr_flame_xform h, s;
@@ -188,41 +171,41 @@ static void test_xform_z_pre_post(void **state)
     h.var[flame_var("hemisphere")] = 1;
     flame_xform_blank(&s);
     s.var[flame_var("Spherical3D")] = 1;
-    apply(&h, 0, 0, 0, &g, o); /* (0, 0, 1) */
+    flame_xform_apply_at(&h, 0, 0, 0, &g, o); /* (0, 0, 1) */
     const double p[3] = {o[0], o[1], o[2]};
-    apply(&s, p[0], p[1], p[2], &g, o);
+    flame_xform_apply_at(&s, p[0], p[1], p[2], &g, o);
     flame_near3(o, 0, 0, 1, "hemisphere then Spherical3D");
     /* pre_spherical replaces the affine image: with linear, the inversion */
     flame_xform_blank(&x);
     x.var[flame_var("linear")] = 1;
-    slot_add(&x, FR_SLOT_PRE, "spherical", 1);
-    apply(&x, 3, 4, 7, &g, o);
+    flame_slot_add(&x, FR_SLOT_PRE, "spherical", 1);
+    flame_xform_apply_at(&x, 3, 4, 7, &g, o);
     const double inv = 1 / (25 + FR_FLAME_EPS); /* flam3's spherical: w / (r^2 + EPS) */
     flame_near3(o, 3 * inv, 4 * inv, 0, "pre_spherical + linear");
     /* pre_ alone: Ember gives its point (z kept by a 2D one) */
     flame_xform_blank(&x);
-    slot_add(&x, FR_SLOT_PRE, "spherical", 2);
-    apply(&x, 3, 4, 7, &g, o);
+    flame_slot_add(&x, FR_SLOT_PRE, "spherical", 2);
+    flame_xform_apply_at(&x, 3, 4, 7, &g, o);
     flame_near3(o, 6 * inv, 8 * inv, 7, "pre_spherical alone");
     /* in file order: pre_spherical then pre_linear3D (w 2) differs from the reverse */
-    slot_add(&x, FR_SLOT_PRE, "linear3D", 2);
-    apply(&x, 3, 4, 7, &g, o);
+    flame_slot_add(&x, FR_SLOT_PRE, "linear3D", 2);
+    flame_xform_apply_at(&x, 3, 4, 7, &g, o);
     flame_near3(o, 12 * inv, 16 * inv, 14, "pre_spherical, pre_linear3D");
     /* post_ after the sum, before the post affine; its own parameters */
     flame_xform_blank(&x);
     x.var[flame_var("linear")] = 1;
-    slot_add(&x, FR_SLOT_POST, "julian", 1);
+    flame_slot_add(&x, FR_SLOT_POST, "julian", 1);
     x.slot[1].param[flame_par("julian_power")] = -1; /* post_julian_power: 1 / t */
     x.param[flame_par("julian_power")] = 5;           /* the regular julian's: not used */
     x.post[2][0] = 10;
-    apply(&x, 3, 4, 0, &g, o);
+    flame_xform_apply_at(&x, 3, 4, 0, &g, o);
     flame_near3(o, 10.12, -0.16, 0, "linear, post_julian(-1), post affine");
     /* a SUM one (sineblur: it does not read the point) adds to it */
     flame_xform_blank(&x);
     x.var[flame_var("linear")] = 1;
-    slot_add(&x, FR_SLOT_PRE, "gaussian_blur", 0.5);
+    flame_slot_add(&x, FR_SLOT_PRE, "gaussian_blur", 0.5);
     fr_flame_rng a = g, b = g;
-    apply(&x, 3, 4, 0, &a, o);
+    flame_xform_apply_at(&x, 3, 4, 0, &a, o);
     fr_flame_xform y;
     flame_xform_blank(&y);
     double d[3];

@@ -27,13 +27,6 @@
 #include "flame_support.h"
 #include "flame_var_support.h"
 
-/* The rng g advanced by n draws equals h. */
-static void draws(const fr_flame_rng *g, fr_flame_rng h, int n, const char *what)
-{
-    for (int k = 0; k < n; k++) (void)fr_flame_rng_01(&h);
-    if (memcmp(g, &h, sizeof h)) fail_msg("%s: not %d draws", what, n);
-}
-
 static void test_waves2_z_log_base(void **state)
 {
     (void)state;
@@ -81,7 +74,7 @@ static void test_foci3d_unpolar_epispiral_twoface(void **state)
     h = g;
     flame_var_eval(&x, "epispiral", 0.7, 1, tan(M_PI / 18), 0, &g, o);
     flame_near3(o, 0.6893654271085455, 0.12155372436685122, 0, "epispiral");
-    draws(&g, h, 0, "epispiral, thickness 0");
+    flame_draws(&g, h, 0, "epispiral, thickness 0");
     /* theta 0: t = w - w = 0, the origin */
     flame_var_eval(&x, "epispiral", 0.7, 2, 0, 0, &g, o);
     flame_near3(o, 0, 0, 0, "epispiral at theta 0");
@@ -91,7 +84,7 @@ static void test_foci3d_unpolar_epispiral_twoface(void **state)
     flame_var_eval(&x, "epispiral", 0.7, 1, tan(M_PI / 18), 0, &g, o);
     const double u = fr_flame_rng_01(&h), t = 0.7 * (u - 1);
     flame_near3(o, t * cos(M_PI / 18), t * sin(M_PI / 18), 0, "epispiral thickness");
-    draws(&g, h, 0, "epispiral, thickness");
+    flame_draws(&g, h, 0, "epispiral, thickness");
     /* twoface: x > 0 inverted (w t / |t|^2), x <= 0 kept (w t) */
     flame_var_eval(&x, "twoface", 2, 3, 4, 1, &g, o);
     flame_near3(o, 0.24, 0.32, 0, "twoface x > 0");
@@ -157,14 +150,14 @@ static void test_blurs(void **state)
         flame_var_eval(&x, "blur_linear", 0.5, 1, -1, 4, &g, o);
         double u = fr_flame_rng_01(&h);
         flame_near3(o, 0.5 * (1 + 2 * u * 0.5), 0.5 * (-1 + 2 * u * sqrt(0.75)), 0, "blur_linear");
-        draws(&g, h, 0, "blur_linear");
+        flame_draws(&g, h, 0, "blur_linear");
         /* blur_zoom: about (0.1, -0.2) by 1 + 0.5 u; z by w */
         x.param[flame_par("blur_zoom_length")] = 0.5, x.param[flame_par("blur_zoom_x")] = 0.1, x.param[flame_par("blur_zoom_y")] = 0.2;
         flame_var_eval(&x, "blur_zoom", 2, 1, -1, 4, &g, o);
         u = fr_flame_rng_01(&h);
         const double s = 1 + 0.5 * u;
         flame_near3(o, 2 * (0.1 + 0.9 * s), 2 * (-0.2 - 0.8 * s), 8, "blur_zoom");
-        draws(&g, h, 0, "blur_zoom");
+        flame_draws(&g, h, 0, "blur_zoom");
         /* blur_circle: the square's point (a, b) (two draws) on the circle of
          * radius w max(|a|, |b|), its angle pi / 4 b / a on the right side,
          * pi / 2 - pi / 4 a / b on the top, pi - pi / 4 b / |a| on the left,
@@ -182,7 +175,7 @@ static void test_blurs(void **state)
         else
             ang = 1.5 * M_PI + M_PI_4 * a / -b;
         flame_near3(o, 1.5 * side * cos(ang), 1.5 * side * sin(ang), 3, "blur_circle");
-        draws(&g, h, 0, "blur_circle");
+        flame_draws(&g, h, 0, "blur_circle");
     }
 }
 
@@ -198,7 +191,7 @@ static void test_falloff2(void **state)
     h = g;
     flame_var_eval(&x, "falloff2", 2, 0.1, 0.2, 0.3, &g, o);
     flame_near3(o, 0.2, 0.4, 0.6, "falloff2 near");
-    draws(&g, h, 4, "falloff2");
+    flame_draws(&g, h, 4, "falloff2");
     /* type 0 (linear), scatter 10, mul_z 1: dist = (|t - 0| - 0.5) 0.4 = 0.8
      * at t = (3, 4, 0) less 0.5 ... (|t| = 5: dist = 4.5 * 0.4 = 1.8) */
     x.param[flame_par("falloff2_scatter")] = 10, x.param[flame_par("falloff2_mul_z")] = 1;
@@ -207,7 +200,7 @@ static void test_falloff2(void **state)
     double rx = fr_flame_rng_01(&h) - 0.5, ry = fr_flame_rng_01(&h) - 0.5, rz = fr_flame_rng_01(&h) - 0.5;
     (void)fr_flame_rng_01(&h);
     flame_near3(o, 2 * (3 + rx * 1.8), 2 * (4 + ry * 1.8), 2 * rz * 1.8, "falloff2 linear");
-    draws(&g, h, 0, "falloff2 linear");
+    flame_draws(&g, h, 0, "falloff2 linear");
     /* invert: dist from 1 - |t| (0 beyond 1): at |t| = 5 nothing moves */
     x.param[flame_par("falloff2_invert")] = 1;
     flame_var_eval(&x, "falloff2", 2, 3, 4, 0, &g, o);
@@ -265,14 +258,14 @@ static void test_bwraps_crop(void **state)
     h = g;
     flame_var_eval(&x, "crop", 2, 0.5, -0.25, 3, &g, o);
     flame_near3(o, 1, -0.5, 6, "crop inside");
-    draws(&g, h, 0, "crop inside");
+    flame_draws(&g, h, 0, "crop inside");
     flame_var_eval(&x, "crop", 2, 5, 0.5, 0, &g, o);
     flame_near3(o, 2, 1, 0, "crop right");
-    draws(&g, h, 1, "crop right");
+    flame_draws(&g, h, 1, "crop right");
     h = g;
     flame_var_eval(&x, "crop", 1, -3, -4, 0, &g, o);
     flame_near3(o, -1, -1, 0, "crop corner");
-    draws(&g, h, 2, "crop corner");
+    flame_draws(&g, h, 2, "crop corner");
     /* sides given in any order; scatter 1: a band half the box wide */
     x.param[flame_par("crop_left")] = 2, x.param[flame_par("crop_right")] = -2, x.param[flame_par("crop_scatter_area")] = 1;
     h = g;
@@ -284,7 +277,7 @@ static void test_bwraps_crop(void **state)
     h = g;
     flame_var_eval(&x, "crop", 1, 5, 0, 4, &g, o);
     flame_near3(o, 0, 0, 4, "crop zero");
-    draws(&g, h, 0, "crop zero");
+    flame_draws(&g, h, 0, "crop zero");
 }
 
 static void test_tiles(void **state)
@@ -304,7 +297,7 @@ static void test_tiles(void **state)
         const double v = 2 * fr_flame_rng_01(&h) - 1;
         const int jump = sqrt(0.5) < v;
         flame_near3(o, 0.125 + (jump ? -0.5 : 0.0), 0.5, 0, "tile_hlp");
-        draws(&g, h, 0, "tile_hlp");
+        flame_draws(&g, h, 0, "tile_hlp");
         jumped[jump] = 1;
         /* x < 0, x = -1.25: the plugin's fraction -1.25 + trunc(-1.25) =
          * -2.25, cos(2.25 pi) = cos(pi / 4): jumps by +width w */
@@ -369,10 +362,10 @@ static void test_smartcrop(void **state)
     h = g;
     flame_var_eval(&x, "smartcrop", 2, 0.5, 0.5, 3, &g, o); /* inside: w p, no draw */
     flame_near3(o, 1, 1, 6, "smartcrop inside");
-    draws(&g, h, 0, "smartcrop inside");
+    flame_draws(&g, h, 0, "smartcrop inside");
     flame_var_eval(&x, "smartcrop", 2, 2, 0.5, 3, &g, o); /* onto the side x = 1, along its ray */
     flame_near3(o, 2, 0.5, 6, "smartcrop side");
-    draws(&g, h, 1, "smartcrop cut");
+    flame_draws(&g, h, 1, "smartcrop cut");
     flame_var_eval(&x, "smartcrop", 1, 1.2, 1.2, 0, &g, o); /* onto the corner */
     flame_near3(o, 1, 1, 0, "smartcrop corner");
     /* scatter 0.5: pushed out by 0.5 u times the side's distance factor */
@@ -419,12 +412,12 @@ static void test_smartcrop(void **state)
         (void)fr_flame_rng_01(&b);
         const int left = fr_flame_rng_01(&b) >= 0.5;
         flame_near3(o, left ? -2 : 2, 0, 0, "smartcrop wedge cut");
-        draws(&a, b, 1, "smartcrop wedge");
+        flame_draws(&a, b, 1, "smartcrop wedge");
         side[left] = 1;
         b = a;
         flame_var_eval(&x, "smartcrop", 1, 0.3, 2, 0, &a, o);
         flame_near3(o, 0.3, 2, 0, "smartcrop wedge kept");
-        draws(&a, b, 1, "smartcrop wedge kept");
+        flame_draws(&a, b, 1, "smartcrop wedge kept");
     }
     assert_true(side[0] && side[1]);
 }
@@ -463,7 +456,7 @@ static void test_curl3d_zcone_pow_block_wdisc(void **state)
             flame_near3(o, -0.9999999999999967, -5.500000000000001, 0, "pow_block branch 1");
         else
             flame_near3(o, 1.0000000000000007, 5.5, 0, "pow_block branch 0");
-        draws(&a, b, 0, "pow_block");
+        flame_draws(&a, b, 0, "pow_block");
         seen[br] = 1;
     }
     assert_true(seen[0] && seen[1]);
@@ -475,17 +468,17 @@ static void test_curl3d_zcone_pow_block_wdisc(void **state)
     for (int k = 0; k < 4; k++) u += fr_flame_rng_01(&h);
     const double r = 0.7 * (u - 2);
     flame_near3(o, 1 + r * cos(ang), -2 + r * sin(ang), 0, "gaussian");
-    draws(&g, h, 0, "gaussian");
+    flame_draws(&g, h, 0, "gaussian");
     /* rblur, strength 1, offset 1: a square of side 2 (|t| - 1), x's draw first */
     h = g;
     flame_var_eval(&x, "rblur", 2, 3, 4, 0, &g, o);
     const double a1 = fr_flame_rng_01(&h) - 0.5, a2 = fr_flame_rng_01(&h) - 0.5;
     flame_near3(o, 2 * (3 + a1 * 8), 2 * (4 + a2 * 8), 0, "rblur");
-    draws(&g, h, 0, "rblur");
+    flame_draws(&g, h, 0, "rblur");
     h = g;
     flame_var_eval(&x, "rblur", 2, 0.5, 0, 0, &g, o); /* within the offset: w t, two draws all the same */
     flame_near3(o, 1, 0, 0, "rblur inside");
-    draws(&g, h, 2, "rblur inside");
+    flame_draws(&g, h, 2, "rblur inside");
 }
 
 static void test_ejulia_bcircle_hypertile_shredlin_barycentroid(void **state)
@@ -515,7 +508,7 @@ static void test_ejulia_bcircle_hypertile_shredlin_barycentroid(void **state)
             flame_near3(o, 0.8387808954627386, 0.05961032287510077, 0, "eJulia -2, branch -2");
         else
             flame_near3(o, -0.8387808954627384, -0.059610322875100784, 0, "eJulia -2, branch -1");
-        draws(&a, b, 0, "eJulia");
+        flame_draws(&a, b, 0, "eJulia");
     }
     x.param[flame_par("eJulia_power")] = 2;
     uint64_t k0 = 0; /* a stream whose draw gives branch 0 */
@@ -532,7 +525,7 @@ static void test_ejulia_bcircle_hypertile_shredlin_barycentroid(void **state)
     h = g;
     flame_var_eval(&x, "bcircle", 2, 3, 4, 0, &g, o);
     flame_near3(o, 0, 0, 0, "bcircle outside");
-    draws(&g, h, 0, "bcircle border 0");
+    flame_draws(&g, h, 0, "bcircle border 0");
     x.param[flame_par("bcircle_borderwidth")] = -2; /* |borderwidth| */
     flame_var_eval(&x, "bcircle", 2, 3, 4, 0, &g, o);
     const double t = 2 * (1 + 0.4 * fr_flame_rng_01(&h));
@@ -559,7 +552,7 @@ static void test_ejulia_bcircle_hypertile_shredlin_barycentroid(void **state)
         /* k 2 pi / 3 up to 6.9e4 radians: sin, cos of it within 1e-11 */
         if (!(fabs(o[0] - want[n][0]) < 1e-9 && fabs(o[1] - want[n][1]) < 1e-9 && o[2] == 0))
             fail_msg("hypertile2: (%.17g, %.17g), want (%.17g, %.17g)", o[0], o[1], want[n][0], want[n][1]);
-        draws(&a, b, 0, "hypertile2");
+        flame_draws(&a, b, 0, "hypertile2");
     }
     /* shredlin, defaults (1, 0.5): 1.3 -> 1 + 0.3 / 2 + 0.25; -1.3 mirrored; z by w */
     flame_var_eval(&x, "shredlin", 1, 1.3, -1.3, 2, &g, o);
@@ -604,7 +597,7 @@ static void test_gnarly_glynnia(void **state)
             flame_near3(o, 3.0000000000000004, -1.5, 0, "glynnia outside, root");
         else
             flame_near3(o, 0.6, 0.3, 0, "glynnia outside, inversion");
-        draws(&a, b, 0, "glynnia");
+        flame_draws(&a, b, 0, "glynnia");
         flame_var_eval(&x, "glynnia", 1.5, 0.3, -0.4, 0, &a, o);
         pick = fr_flame_rng_01(&b) > 0.5;
         if (pick)
@@ -626,7 +619,7 @@ static void test_falloff_falloff3(void **state)
     h = g;
     flame_var_eval(&x, "falloff", 2, 0.1, 0.2, 0.3, &g, o);
     flame_near3(o, 0.2, 0.4, 0.6, "falloff near");
-    draws(&g, h, 3, "falloff");
+    flame_draws(&g, h, 3, "falloff");
     /* type 0, scatter 10: rs = (5 - 0.5) 0.4 = 1.8 at (3, 4, 0); mul_z 1 */
     x.param[flame_par("falloff_scatter")] = 10, x.param[flame_par("falloff_mul_z")] = 1;
     h = g;
@@ -661,7 +654,7 @@ static void test_falloff_falloff3(void **state)
     (void)fr_flame_rng_01(&h);
     double d = 1.4, s = 2 * M_PI * ry * d, p = M_PI * rz * d, len = d * rx;
     flame_near3(o, 2 * (3 + len * cos(s) * cos(p)), 2 * (4 + len * cos(s) * sin(p)), 2 * len * sin(s), "falloff3 gaussian");
-    draws(&g, h, 0, "falloff3");
+    flame_draws(&g, h, 0, "falloff3");
     /* blur_type 2 (log): t + logmap(mul) logscale(r) coeff, coeff = dist + alpha
      * (logmap(dist) - dist); logmap(1) = (e + 1) / 4, logscale(v) = sign(v) log((|v| + 1) e) / e */
     x.param[flame_par("falloff3_blur_type")] = 2, x.param[flame_par("falloff3_alpha")] = 0.5;
@@ -691,7 +684,7 @@ static void test_circlecrop(void **state)
     flame_near3(o, 1.1, 0.8, 0, "circlecrop inside");
     flame_var_eval(&x, "circlecrop", 2, 3.5, 4, 3, &g, o);
     flame_near3(o, 0, 0, 0, "circlecrop zero");
-    draws(&g, h, 2, "circlecrop");
+    flame_draws(&g, h, 2, "circlecrop");
     /* zero 0, scatter_area 4 (clamped to 1): onto the ring 1 + u / 2 along the ray from the centre */
     x.param[flame_par("circlecrop_zero")] = 0, x.param[flame_par("circlecrop_scatter_area")] = 4;
     h = g;

@@ -169,6 +169,62 @@
     X(FR_V_MIRROR_Z, 1, fr_var_mirror_z(f, w, rng)) \
     X(FR_V_ZBLUR, 1, fr_var_zblur(f, w, rng)) \
     X(FR_V_BLUR3D, 1, fr_var_blur3d(f, w, rng)) \
-    X(FR_V_JULIA3DZ, 1, fr_var_julia3dz(x, f, w, rng))
+    X(FR_V_JULIA3DZ, 1, fr_var_julia3dz(x, f, w, rng)) \
+    X(FR_V_DEPTH, 0, fr_var_depth(x, f, w, f->tx, f->ty, f->tz)) \
+    X(FR_V_NBLUR, 1, fr_var_nblur(x, f, w, rng)) \
+    X(FR_V_SWIRL3, 0, fr_var_swirl3(x, f, w)) \
+    X(FR_V_SWIRL3R, 0, fr_var_swirl3r(x, f, w)) \
+    X(FR_V_RAYS1, 0, fr_var_rays1(f, w)) \
+    X(FR_V_RAYS2, 0, fr_var_rays2(f, w)) \
+    X(FR_V_RAYS3, 0, fr_var_rays3(f, w)) \
+    X(FR_V_FLOWERDB, 0, fr_var_flowerdb(x, f, w)) \
+    X(FR_V_OSCILLOSCOPE2, 0, fr_var_oscilloscope2(x, f, w)) \
+    X(FR_V_SCRY2, 0, fr_var_scry2(x, f, w)) \
+    X(FR_V_EXP2, 0, fr_var_exp2(f, w)) \
+    X(FR_V_TANH_SPIRAL, 1, fr_var_tanh_spiral(x, f, w, rng)) \
+    X(FR_V_BLUR_SQUARE, 1, fr_var_blur_square(f, w, rng)) \
+    X(FR_V_DISC3D, 0, fr_var_disc3d(x, f, w)) \
+    X(FR_V_BOARDERS2, 1, fr_var_boarders2(x, f, w, rng)) \
+    X(FR_V_CARDIOID, 0, fr_var_cardioid(x, f, w)) \
+    X(FR_V_CHECKS, 1, fr_var_checks(x, f, w, rng)) \
+    X(FR_V_CIRCLIZE, 0, fr_var_circlize(x, f, w)) \
+    X(FR_V_CIRCLIZE2, 0, fr_var_circlize2(x, f, w)) \
+    X(FR_V_COSWRAP, 0, fr_var_coswrap(x, f, w)) \
+    X(FR_V_DELTAA, 0, fr_var_deltaa(f, w)) \
+    X(FR_V_EXPO, 0, fr_var_expo(x, f, w)) \
+    X(FR_V_FDISC, 0, fr_var_fdisc(f, w)) \
+    X(FR_V_FIBONACCI, 0, fr_var_fibonacci(f, w)) \
+    X(FR_V_FIBONACCI2, 0, fr_var_fibonacci2(x, f, w)) \
+    X(FR_V_GLYNNIA2, 1, fr_var_glynnia2(f, w, rng)) \
+    X(FR_V_GRIDOUT, 0, fr_var_gridout(f, w)) \
+    X(FR_V_HOLE, 0, fr_var_hole(x, f, w)) \
+    X(FR_V_IDISC, 0, fr_var_idisc(f, w)) \
+    X(FR_V_HYPERTILE1, 1, fr_var_hypertile1(x, f, w, rng)) \
+    X(FR_V_HYPERTILE3D, 0, fr_var_hypertile3d(x, f, w)) \
+    X(FR_V_HYPERTILE3D1, 1, fr_var_hypertile3d1(x, f, w, rng)) \
+    X(FR_V_HYPERTILE3D2, 1, fr_var_hypertile3d2(x, f, w, rng)) \
+    X(FR_V_MURL, 0, fr_var_murl(x, f, w)) \
+    X(FR_V_MURL2, 0, fr_var_murl2(x, f, w)) \
+    X(FR_V_POLYNOMIAL, 0, fr_var_polynomial(x, f, w)) \
+    X(FR_V_PSPHERE, 0, fr_var_psphere(x, f, w)) \
+    X(FR_V_RATIONAL3, 0, fr_var_rational3(x, f, w)) \
+    X(FR_V_SIGMOID, 0, fr_var_sigmoid(x, f, w)) \
+    X(FR_V_STWIN, 0, fr_var_stwin(x, f, w)) \
+    X(FR_V_XHEART, 0, fr_var_xheart(x, f, w)) \
+    X(FR_V_BISPLIT, 0, fr_var_bisplit(f, w)) \
+    X(FR_V_CRESCENTS, 0, fr_var_crescents(f, w)) \
+    X(FR_V_MASK, 0, fr_var_mask(f, w)) \
+    X(FR_V_ORTHO, 0, fr_var_ortho(x, f, w)) \
+    X(FR_V_POINCARE, 0, fr_var_poincare(x, f, w)) \
+    X(FR_V_POINCARE2, 0, fr_var_poincare2(x, f, w)) \
+    X(FR_V_FUNNEL, 0, fr_var_funnel(x, f, w)) \
+    X(FR_V_SQUIRREL, 0, fr_var_squirrel(x, f, w)) \
+    X(FR_V_ENNEPERS, 0, fr_var_ennepers(f, w)) \
+    X(FR_V_SPHERICALN, 1, fr_var_sphericaln(x, f, w, rng)) \
+    X(FR_V_LINEART, 0, fr_var_lineart(x, f, w)) \
+    X(FR_V_LINEART3D, 0, fr_var_lineart3d(x, f, w)) \
+    X(FR_V_SPHER, 1, fr_var_spher(f, w, rng)) \
+    X(FR_V_FLIPX, 0, fr_var_flipx(f, w)) \
+    X(FR_V_FLIPY, 0, fr_var_flipy(f, w))
 
 #endif

@@ -29,8 +29,14 @@
 #define FR_HD_RARE static inline
 #endif
 
-/* Ember's Zeps: 0 replaced by EPS (a denominator). */
+/* Ember's Zeps: 0 replaced by EPS (a denominator). (flam3's EPS, 1e-10;
+ * Ember's is the double's epsilon: fr_flame_ezeps, which the variations
+ * taken since use.) */
 FR_HD double fr_flame_zeps(double d) { return d == 0.0 ? FR_FLAME_EPS : d; }
+
+/* Ember's EPS (std::numeric_limits<double>::epsilon()) and its Zeps. */
+#define FR_EMBER_EPS 2.220446049250313e-16
+FR_HD double fr_flame_ezeps(double d) { return d == 0.0 ? FR_EMBER_EPS : d; }
 
 /* x^n where n may be a whole number and x negative (falloff's boxpow): by
  * squaring for whole |n| <= 64, pow otherwise. (The CPU's batched loops

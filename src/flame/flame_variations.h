@@ -3,20 +3,23 @@
  * those of Apophysis, Ember/Fractorium and JWildfire that real genomes use;
  * their names and parameters (the table), and their evaluation.
  *
- * A variation's parameters live in one flat array per xform, indexed by the
- * global parameter index of fr_flame_params (variation v owns indices
+ * The registry is one list (flame_var_list.h) from which the indices and
+ * the tables are generated. A variation's parameters live in one flat array
+ * per xform, indexed by the global parameter index of fr_flame_params (variation v owns indices
  * fr_flame_vars[v].first .. first + nparam - 1), so a genome attribute name
  * maps to one slot whatever the variation.
  */
 #ifndef FR_FLAME_VARIATIONS_H
 #define FR_FLAME_VARIATIONS_H
 
-#define FR_FLAME_NVAR_FLAM3 99    /* flam3 3.1.1's variations, in its order (var="..." lists) */
-#define FR_FLAME_NPARAM_FLAM3 109 /* their parameters (Ember's waves2_freqz, _scalez and log_base,
-                                     extra = 1, lie among them) */
-#define FR_FLAME_NVAR 150         /* all variations */
-#define FR_FLAME_NPARAM 247       /* all their parameters */
-#define FR_FLAME_MAX_PREPOST 8    /* pre_ (or post_) variations an xform may have, as Ember */
+#include <stdint.h>
+
+#include "flame/flame_var_list.h" /* FR_V_*, FR_P_*, FR_FLAME_NVAR(_FLAM3), FR_FLAME_NPARAM(_FLAM3) */
+
+#define FR_FLAME_MAX_PREPOST 8 /* pre_ (or post_) variations an xform may have, as Ember */
+
+/* A variation's index where one is stored (xforms' lists of active ones). */
+typedef uint16_t fr_flame_var_id;
 
 /* Where a variation comes from: the program that introduced it (whose
  * genome files carry it). */

@@ -14,7 +14,11 @@
 #include "flame/flame_var_complex.h"
 #include "flame/flame_var_ember.h"
 #include "flame/flame_var_ember_blur.h"
+#include "flame/flame_var_ember_corpus.h"
 #include "flame/flame_var_ember_shape.h"
+#include "flame/flame_var_ember_v01.h"
+#include "flame/flame_var_ember_v02.h"
+#include "flame/flame_var_ember_v03.h"
 #include "flame/flame_var_ember_tile.h"
 #include "flame/flame_var_param.h"
 
@@ -85,7 +89,10 @@ FR_HD void fr_flame_vctx_prepare(fr_flame_vctx *f, int flags)
 /* Ember's pre_ (or post_) variations on the point (*x, *y, *z) in turn: each
  * gets the point, with its own shared quantities, and replaces it (x, y
  * and, for a 2D variation, z kept; flatten: z 0) or adds to it (FR_VF_SUM:
- * z not carried). */
+ * z not carried). The pre_ ones (post 0) on o's affine image (tx, ty,
+ * tz), the post_ ones (post 1) on its sum (p0, p1, p2), where post_depth
+ * also reads the affine image (Ember's m_Trans; a pre_ variation's point
+ * is that image). */
 #ifdef __CUDACC__
 /* A call on the GPU, not inlined: the kernel's registers stay those of its
  * one inlined dispatch (flame_kernels.cu spills no more for it). */
@@ -93,9 +100,10 @@ static __host__ __device__ __noinline__
 #else
 FR_HD
 #endif
-void fr_flame_prepost_apply(const fr_flame_prepost *pp, const fr_flame_vset *vs, double *x, double *y, double *z,
+void fr_flame_prepost_apply(const fr_flame_prepost *pp, const fr_flame_vset *vs, fr_flame_vctx *o, int post,
                             fr_flame_rng *rng)
 {
+    double *x = post ? &o->p0 : &o->tx, *y = post ? &o->p1 : &o->ty, *z = post ? &o->p2 : &o->tz;
     for (int i = 0; i < pp->n; i++) {
         const int v = pp->var[i];
         fr_flame_vctx f;
@@ -107,6 +115,8 @@ void fr_flame_prepost_apply(const fr_flame_prepost *pp, const fr_flame_vset *vs,
         f.p2 = pp->sum[i] || (pp->needs[i] & FR_FLAME_NEED_Z3) ? 0.0 : *z;
         if (v == FR_V_FLATTEN) {
             f.p0 = *x, f.p1 = *y, f.p2 = 0.0;
+        } else if (v == FR_V_DEPTH && post) {
+            fr_var_depth(vs, &f, pp->w[i], o->tx, o->ty, o->tz);
         } else {
             fr_flame_var_dispatch(vs, v, pp->w[i], &f, rng);
         }
@@ -131,7 +141,7 @@ FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, dou
     if (x->preblur != 0.0)
         fr_var_pre_blur(&f, x->preblur, rng);
     if (FR_FLAME_PREPOST_ON && x->pre.n)
-        fr_flame_prepost_apply(&x->pre, &x->vpre, &f.tx, &f.ty, &f.tz, rng);
+        fr_flame_prepost_apply(&x->pre, &x->vpre, &f, 0, rng);
     f.r2 = f.r = f.atan_xy = f.sina = f.cosa = f.atan_yx = 0.0;
     fr_flame_vctx_prepare(&f, x->flags);
     f.p0 = 0.0;
@@ -144,7 +154,7 @@ FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, dou
     if (FR_FLAME_PREPOST_ON && x->pre.n && x->nvar == 0) /* Ember: pre_ variations alone give their point */
         f.p0 = f.tx, f.p1 = f.ty, f.p2 = f.tz;
     if (FR_FLAME_PREPOST_ON && x->postv.n)
-        fr_flame_prepost_apply(&x->postv, &x->vpost, &f.p0, &f.p1, &f.p2, rng);
+        fr_flame_prepost_apply(&x->postv, &x->vpost, &f, 1, rng);
     if (x->has_post) {
         *qx = x->post[0][0] * f.p0 + x->post[1][0] * f.p1 + x->post[2][0];
         *qy = x->post[0][1] * f.p0 + x->post[1][1] * f.p1 + x->post[2][1];

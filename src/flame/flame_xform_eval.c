@@ -46,6 +46,18 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_GLYNNIA] = R,        [FR_V_FALLOFF] = AYX | Z3, [FR_V_FALLOFF3] = R2 | AYX | Z3,
     [FR_V_Y] = R | AYX,        [FR_V_MIRROR_Y] = Z3,     [FR_V_MIRROR_Z] = Z3,
     [FR_V_ZBLUR] = Z3,         [FR_V_BLUR3D] = Z3,       [FR_V_JULIA3DZ] = R | AYX | Z3,
+    [FR_V_DEPTH] = Z3,
+    [FR_V_SWIRL3] = R | AYX,   [FR_V_SWIRL3R] = R | AYX, [FR_V_RAYS1] = R | Z3,
+    [FR_V_RAYS2] = R2 | Z3,    [FR_V_RAYS3] = R2 | Z3,   [FR_V_FLOWERDB] = R | AYX,
+    [FR_V_SCRY2] = R2,
+    [FR_V_BLUR_SQUARE] = 0,    [FR_V_DISC3D] = R | AT | Z3, [FR_V_CARDIOID] = R | AYX,
+    [FR_V_CHECKS] = Z3,        [FR_V_FDISC] = R | AYX,   [FR_V_GLYNNIA2] = R,
+    [FR_V_HOLE] = R | AYX,     [FR_V_IDISC] = R | AYX,
+    [FR_V_HYPERTILE3D] = R2 | Z3, [FR_V_HYPERTILE3D1] = R2 | Z3, [FR_V_HYPERTILE3D2] = R2 | Z3,
+    [FR_V_MURL] = R2 | AYX,    [FR_V_MURL2] = R2 | AYX,
+    [FR_V_POLYNOMIAL] = Z3,    [FR_V_PSPHERE] = Z3,      [FR_V_XHEART] = R2,
+    [FR_V_MASK] = R2,          [FR_V_ORTHO] = R,
+    [FR_V_SPHERICALN] = R | AYX, [FR_V_LINEART3D] = Z3,  [FR_V_SPHER] = R2,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
@@ -105,6 +117,153 @@ static void fr_flame_hypertile_precalc(const double *p, fr_flame_vset *vs)
     cs = cos(pa);
     r2 = 1.0 - (cs - 1.0) / (cs + cos(2.0 * M_PI / fr_flame_zeps(p[FR_P_HYPERTILE2_Q])));
     vs->ht2_r = r2 > 0 ? 1.0 / sqrt(r2) : 1.0;
+}
+
+/* nBlur: Ember's Precalc. */
+static void fr_flame_nblur_precalc(const double *p, fr_flame_nblur *nb)
+{
+    memset(nb, 0, sizeof *nb);
+    const double stripes = p[FR_P_NBLUR_NUMSTRIPES];
+    nb->edges = p[FR_P_NBLUR_NUMEDGES] < 3.0 ? 3.0 : p[FR_P_NBLUR_NUMEDGES];
+    nb->nedges = floor(nb->edges);
+    nb->has_stripes = stripes != 0.0;
+    nb->neg_stripes = stripes < 0.0;
+    const double abs_stripes = fabs(stripes);
+    nb->mid_angle = 2.0 * M_PI / nb->edges;
+    nb->ratio_stripes = p[FR_P_NBLUR_RATIOSTRIPES];
+    if (nb->has_stripes == 1.0) {
+        nb->ang_stripes = nb->mid_angle / (2.0 * abs_stripes);
+        nb->ang_start = nb->ang_stripes / 2.0;
+        nb->ratio_complement = 2.0 - nb->ratio_stripes;
+    }
+    nb->exact = p[FR_P_NBLUR_EXACTCALC];
+    nb->circum = p[FR_P_NBLUR_CIRCUMCIRCLE];
+    nb->equal = p[FR_P_NBLUR_EQUALBLUR];
+    nb->ratio_hole = p[FR_P_NBLUR_RATIOHOLE];
+    if (nb->ratio_hole > 0.95 && nb->exact == 1.0 && nb->circum == 0.0) nb->ratio_hole = 0.95;
+    nb->tan90m2 = tan(M_PI_2 + nb->mid_angle / 2.0);
+    fr_flame_sincos(nb->mid_angle / 2.0, &nb->sina, &nb->cosa);
+    double highlight = p[FR_P_NBLUR_HIGHLIGHTEDGES];
+    if (highlight <= 0.1) highlight = 0.1;
+    nb->wdiv = 1.0;
+    if (p[FR_P_NBLUR_ADJUSTTOLINEAR] == 1.0) {
+        /* (int)numEdges % 4, on a number that may not fit an int */
+        const double half = fmod(trunc(nb->edges), 4.0) == 0.0 ? nb->edges / 2.0 - 1.0 : floor(nb->edges / 2.0);
+        nb->wdiv = fr_flame_ezeps(sqrt(2.0 - 2.0 * cos(nb->mid_angle * half)) / 2.0);
+    }
+    if (nb->circum == 1.0) {
+        nb->exact = 0.0;
+        highlight = 0.1;
+    }
+    nb->speed1 = nb->ratio_complement * nb->ang_start;
+    nb->speed2 = nb->ratio_stripes * nb->ang_start;
+    nb->max_stripes = 2.0 * abs_stripes;
+    nb->arctan1 = (nb->neg_stripes == 0.0 ? 13.0 : 7.5) / pow(nb->edges, 1.3) * highlight;
+    nb->arctan2 = 2.0 * atan(nb->arctan1 / -2.0);
+}
+
+/* Ember's Precalc of the variations of flame_var_ember_v01.h. */
+static void fr_flame_v01_precalc(const double *p, fr_flame_vset *vs)
+{
+    const double mn = p[FR_P_SWIRL3R_MIN], mx = p[FR_P_SWIRL3R_MAX], shift = p[FR_P_SWIRL3R_SHIFT];
+    vs->sw3r_minr = mn < mx ? mn : mx; /* std::min, std::max */
+    vs->sw3r_maxr = mn < mx ? mx : mn;
+    vs->sw3r_mina = vs->sw3r_minr > 0 ? log(vs->sw3r_minr) * shift : 0.0;
+    vs->sw3r_maxa = vs->sw3r_maxr > 0 ? log(vs->sw3r_maxr) * shift : 0.0;
+    vs->fdb_split = p[FR_P_FLOWERDB_PETALS] * p[FR_P_FLOWERDB_PETAL_SPLIT];
+    vs->osc2_tpf = 2.0 * M_PI * p[FR_P_OSCILLOSCOPE2_FREQUENCYX];
+    vs->osc2_tpf2 = 2.0 * M_PI * p[FR_P_OSCILLOSCOPE2_FREQUENCYY];
+    vs->scry2_tp = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_SCRY2_POWER]);
+}
+
+/* Ember's Precalc of the variations of flame_var_ember_v02.h. */
+static void fr_flame_v02_precalc(const double *p, fr_flame_vset *vs)
+{
+    const double c = fr_flame_ezeps(fabs(p[FR_P_BOARDERS2_C]));
+    vs->b2_c = c;
+    vs->b2_cl = c * fr_flame_ezeps(fabs(p[FR_P_BOARDERS2_LEFT]));
+    vs->b2_cr = c + c * fr_flame_ezeps(fabs(p[FR_P_BOARDERS2_RIGHT]));
+    const double re = p[FR_P_EXPO_REAL], im = p[FR_P_EXPO_IMAGINARY];
+    vs->expo_k = 0.5 * log(fr_flame_ezeps(re * re + im * im));
+    vs->expo_t = atan2(im, re);
+
+    double pa = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE1_P]), cs = cos(pa);
+    double r2 = 1.0 - (cs - 1.0) / (cs + cos(2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE1_Q])));
+    vs->ht1_pa = pa;
+    vs->ht1_r = r2 > 0 ? 1.0 / sqrt(r2) : 1.0;
+
+    /* the 3D ones' shift: Ember's r = -(cos pa - 1) / Zeps(cos pa + cos qa) */
+    pa = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE3D_P]);
+    double qa = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE3D_Q]);
+    double r = -(cos(pa) - 1.0) / fr_flame_ezeps(cos(pa) + cos(qa));
+    r = r > 0 ? 1.0 / fr_flame_ezeps(sqrt(1.0 + r)) : 1.0;
+    const double na = p[FR_P_HYPERTILE3D_N] * pa;
+    vs->ht3_cx = r * cos(na);
+    vs->ht3_cy = r * sin(na);
+    vs->ht3_c2 = vs->ht3_cx * vs->ht3_cx + vs->ht3_cy * vs->ht3_cy;
+    vs->ht3_c2x = 2.0 * vs->ht3_cx;
+    vs->ht3_c2y = 2.0 * vs->ht3_cy;
+    vs->ht3_s2x = 1.0 + vs->ht3_cx * vs->ht3_cx - vs->ht3_cy * vs->ht3_cy;
+    vs->ht3_s2y = 1.0 + vs->ht3_cy * vs->ht3_cy - vs->ht3_cx * vs->ht3_cx;
+    vs->ht3_s2z = 1.0 - vs->ht3_cy * vs->ht3_cy - vs->ht3_cx * vs->ht3_cx;
+
+    pa = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE3D1_P]);
+    qa = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE3D1_Q]);
+    r = -(cos(pa) - 1.0) / fr_flame_ezeps(cos(pa) + cos(qa));
+    r = r > 0 ? 1.0 / fr_flame_ezeps(sqrt(1.0 + r)) : 1.0;
+    vs->ht31_pa = pa;
+    vs->ht31_r = r;
+    vs->ht31_c2 = r * r;
+    vs->ht31_s2z = 1.0 - vs->ht31_c2;
+
+    pa = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE3D2_P]);
+    qa = 2.0 * M_PI / fr_flame_ezeps(p[FR_P_HYPERTILE3D2_Q]);
+    r = -(cos(pa) - 1.0) / fr_flame_ezeps(cos(pa) + cos(qa));
+    r = r > 0 ? 1.0 / fr_flame_ezeps(sqrt(1.0 + r)) : 1.0;
+    vs->ht32_pa = pa;
+    vs->ht32_cx = r;
+    vs->ht32_c2 = r * r;
+    vs->ht32_c2x = 2.0 * r;
+    vs->ht32_s2x = 1.0 + r * r;
+    vs->ht32_s2y = vs->ht32_s2z = 1.0 - r * r;
+
+    const double mp = p[FR_P_MURL_POWER];
+    vs->murl_cp = mp != 1.0 ? p[FR_P_MURL_C] / (mp - 1.0) : p[FR_P_MURL_C];
+    vs->murl2_pw = pow(p[FR_P_MURL2_C] + 1.0, 2.0 / p[FR_P_MURL2_POWER]);
+
+    /* sigmoid: a shift inside (-1, 1) is inverted (its sign the curve's), 0 is Ember's EPS */
+    double sh[2] = {p[FR_P_SIGMOID_SHIFTX], p[FR_P_SIGMOID_SHIFTY]}, a[2] = {1.0, 1.0};
+    for (int k = 0; k < 2; k++)
+        if (sh[k] < 1 && sh[k] > -1) {
+            if (sh[k] == 0) {
+                sh[k] = FR_EMBER_EPS;
+            } else {
+                a[k] = sh[k] < 0 ? -1.0 : 1.0;
+                sh[k] = 1.0 / sh[k];
+            }
+        }
+    vs->sig_sx = sh[0] * -5, vs->sig_sy = sh[1] * -5;
+    vs->sig_ax = a[0], vs->sig_ay = a[1];
+    fr_flame_sincos(M_PI_4 + (0.5 * M_PI_4 * p[FR_P_XHEART_ANGLE]), &vs->xh_sina, &vs->xh_cosa);
+    vs->xh_rat = 6.0 + 2.0 * p[FR_P_XHEART_RATIO];
+
+    const double c1r = p[FR_P_POINCARE_C1R], c2r = p[FR_P_POINCARE_C2R];
+    const double c1d = sqrt(1.0 + c1r * c1r), c2d = sqrt(1.0 + c2r * c2r);
+    vs->pc_c1x = c1d * cos(fmod(p[FR_P_POINCARE_C1A], M_PI));
+    vs->pc_c1y = c1d * sin(fmod(p[FR_P_POINCARE_C1A], M_PI));
+    vs->pc_c2x = c2d * cos(fmod(p[FR_P_POINCARE_C2A], M_PI));
+    vs->pc_c2y = c2d * sin(fmod(p[FR_P_POINCARE_C2A], M_PI));
+
+    const double pp = p[FR_P_POINCARE2_P], pq = p[FR_P_POINCARE2_Q];
+    const double a0 = 2.0 * M_PI / pp;
+    const double dist2 = 1.0 - (cos(a0) - 1.0) / (cos(a0) + cos(2.0 * M_PI / pq));
+    const double dist = dist2 > 0 ? 1.0 / sqrt(dist2) : 1.0;
+    if (1.0 / pp + 1.0 / pq < 0.5) {
+        vs->pc2_cx = cos(a0) * dist;
+        vs->pc2_cy = sin(a0) * dist;
+    } else {
+        vs->pc2_cx = vs->pc2_cy = 0.0;
+    }
 }
 
 /* The values flam3 (and Ember) precompute from one slot's parameters. */
@@ -169,6 +328,9 @@ static void vset_precalc(const fr_flame_xform *xf, const double *p, fr_flame_vse
     fr_flame_sincos(p[FR_P_HEXES_ROTATE] * 2.0 * M_PI, &vs->hex_sin, &vs->hex_cos);
     fr_flame_smartcrop_precalc(p, vs);
     fr_flame_hypertile_precalc(p, vs);
+    fr_flame_nblur_precalc(p, &vs->nblur);
+    fr_flame_v01_precalc(p, vs);
+    fr_flame_v02_precalc(p, vs);
 }
 
 static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost *pp, fr_flame_vset *vs)
@@ -178,7 +340,7 @@ static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost
     for (int i = 0; i < sl->n; i++) {
         const int v = sl->var[i];
         if (sl->w[i] == 0.0 || v < 0 || v >= FR_FLAME_NVAR || v == FR_V_PRE_BLUR) continue;
-        pp->var[pp->n] = (unsigned char)v;
+        pp->var[pp->n] = (fr_flame_var_id)v;
         pp->w[pp->n] = sl->w[i];
         pp->needs[pp->n] = var_needs[v];
         pp->sum[pp->n] = (fr_flame_vars[v].flags & FR_VF_SUM) != 0;
@@ -210,7 +372,7 @@ void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
             pre->zero_z = 1;
             continue;
         }
-        pre->var[pre->nvar] = (unsigned char)v;
+        pre->var[pre->nvar] = (fr_flame_var_id)v;
         pre->w[pre->nvar] = w;
         pre->nvar++;
         pre->flags |= var_needs[v] & ~FR_FLAME_NEED_Z3;

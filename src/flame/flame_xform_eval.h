@@ -27,6 +27,15 @@ enum {
     FR_FLAME_NEED_Z3 = 32     /* not a quantity: the variation writes z (FR_VF_3D) */
 };
 
+/* nBlur: what Ember's Precalc derives from its parameters (its clamps
+ * applied: at least 3 edges, the hole, the highlight, exactCalc off with
+ * circumCircle), and the weight's divisor of adjustToLinear. */
+typedef struct fr_flame_nblur {
+    double edges, nedges, mid_angle, ang_start, ang_stripes, has_stripes, neg_stripes, max_stripes;
+    double ratio_stripes, ratio_complement, ratio_hole, speed1, speed2;
+    double exact, circum, equal, tan90m2, sina, cosa, arctan1, arctan2, wdiv;
+} fr_flame_nblur;
+
 /* What the variation formulas read of an xform: the parameters of one slot
  * (the regular variations', or Ember's pre_ or post_ ones', each slot with
  * its own values: pre_julian_power is the pre slot's julian_power) and the
@@ -56,6 +65,22 @@ typedef struct fr_flame_vset {
     double hex_sin, hex_cos;               /* hexes: sin, cos of rotate turns */
     double ht_re, ht_im, ht2_pa, ht2_r;    /* hypertile's shift; hypertile2's angle 2 pi / p, shift */
     double sc_mode, sc_radial, sc_wrad, sc_wpow, sc_alpha, sc_rcoeff, sc_wrot; /* smartcrop (Ember's names) */
+    fr_flame_nblur nblur;                  /* nBlur */
+    double sw3r_minr, sw3r_maxr, sw3r_mina, sw3r_maxa; /* swirl3r: the radii in order, their turns */
+    double fdb_split;                      /* flowerdb: petals petal_split */
+    double osc2_tpf, osc2_tpf2;            /* oscilloscope2: 2 pi frequencyx, 2 pi frequencyy */
+    double scry2_tp;                       /* scry2: 2 pi / power */
+    double b2_c, b2_cl, b2_cr;             /* boarders2: Zeps |c|, c Zeps |left|, c + c Zeps |right| */
+    double expo_k, expo_t;                 /* expo: log |real + i imaginary|, its angle */
+    double ht1_pa, ht1_r;                  /* hypertile1: 2 pi / p, the shift */
+    double ht3_cx, ht3_cy, ht3_c2, ht3_c2x, ht3_c2y, ht3_s2x, ht3_s2y, ht3_s2z; /* hypertile3D */
+    double ht31_pa, ht31_r, ht31_c2, ht31_s2z; /* hypertile3D1 */
+    double ht32_pa, ht32_cx, ht32_c2, ht32_c2x, ht32_s2x, ht32_s2y, ht32_s2z; /* hypertile3D2 */
+    double murl_cp, murl2_pw;              /* murl: c / (power - 1); murl2: (c + 1)^(2 / power) */
+    double sig_sx, sig_sy, sig_ax, sig_ay; /* sigmoid: Ember's steepness and sign */
+    double xh_sina, xh_cosa, xh_rat;       /* xheart */
+    double pc_c1x, pc_c1y, pc_c2x, pc_c2y; /* poincare: the circles' centres */
+    double pc2_cx, pc2_cy;                 /* poincare2: the shift */
 } fr_flame_vset;
 
 /* Ember's pre_ and post_ variations of an xform, in their file order: each
@@ -63,7 +88,7 @@ typedef struct fr_flame_vset {
  * adds to it (FR_VF_SUM). */
 typedef struct fr_flame_prepost {
     int n;
-    unsigned char var[FR_FLAME_MAX_PREPOST];
+    fr_flame_var_id var[FR_FLAME_MAX_PREPOST];
     unsigned char needs[FR_FLAME_MAX_PREPOST]; /* FR_FLAME_NEED_* of each */
     unsigned char sum[FR_FLAME_MAX_PREPOST];   /* adds (FR_VF_SUM) */
     double w[FR_FLAME_MAX_PREPOST];
@@ -78,7 +103,7 @@ typedef struct fr_flame_xform_pre {
     int flags;         /* FR_FLAME_NEED_* */
     int nvar;          /* active variations (pre_blur excluded) */
     int zero_z;        /* flatten is among them: z of the sum is 0 */
-    unsigned char var[FR_FLAME_NVAR]; /* their indices, ascending as flam3 sums them */
+    fr_flame_var_id var[FR_FLAME_NVAR]; /* their indices, ascending as flam3 sums them */
     double w[FR_FLAME_NVAR];          /* their weights */
     fr_flame_vset v;                  /* their parameters */
     fr_flame_prepost pre, postv;      /* Ember's pre_ and post_ variations (n 0: none) */
