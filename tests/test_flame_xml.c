@@ -819,6 +819,15 @@ static void test_malformed(void **state)
     read_fails("<flame size=\"4 4\" center=\"1 2 3\"/>", 0, "<flame>: center needs 2 numbers", NULL);
     read_fails("<flame size=\"4 4\" supersample=\"2.5\"/>", 0, "<flame>: supersample '2.5' is not a whole number",
                NULL);
+    /* a whole number written as a decimal (JWildfire: temporal_samples="1.0") is that number */
+    fr_flame_file w = read_ok("<flame size=\"4 4\" temporal_samples=\"1.0\" passes=\"2e0\">"
+                              "<xform weight=\"1\" coefs=\"1 0 0 1 0 0\"/></flame>",
+                              1);
+    assert_int_equal(w.g[0].temporal_samples, 1);
+    assert_int_equal(w.g[0].passes, 2);
+    fr_flame_file_free(&w);
+    read_fails("<flame size=\"4 4\" temporal_samples=\"1e10\"/>", 0, "temporal_samples '1e10' is not a whole number",
+               NULL);
     /* what flam3 rejects too */
     read_fails("<flame/>", 0, "<flame>: element has no attributes", NULL);
     read_fails("<flame size=\"4 4\"><finalxform weight=\"1\" coefs=\"1 0 0 1 0 0\"/></flame>", 0, "<finalxform>",

@@ -117,7 +117,7 @@ static void test_every_variation_matches_cpu(void **state)
 
 /* Genomes of Ember's variations (falloff2, bwraps, crop, hexes, smartcrop,
  * rotate_*, mirror_x, blurs ..., waves2's z, log_base), regular and as
- * pre_ / post_ forms (the GPU's out-of-line fr_flame_prepost_apply). */
+ * pre_ / post_ forms (the steps of fr_flame_xform_apply_body). */
 static void test_ember_variations_match_cpu(void **state)
 {
     (void)state;

@@ -20,7 +20,7 @@
 
 /* A function rarely run and heavy (the dispatch of the rare variations:
  * local arrays, many branches, transcendental calls): a call on the GPU,
- * not inlined into the chaos kernel (as fr_flame_prepost_apply; inlined,
+ * not inlined into the chaos kernel (inlined,
  * the first 16 rare variations took its spills from 516 to 820 bytes, the
  * call costs about 170). */
 #ifdef __CUDACC__

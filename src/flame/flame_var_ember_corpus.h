@@ -17,7 +17,7 @@
 /* depth: w (u + t |t_z|^power), t the point the variation gets, u Ember's
  * m_Trans (the xform's affine image after its pre_ variations): for the
  * regular and pre_ forms the point itself, for post_depth the affine image
- * while t is the sum (fr_flame_prepost_apply passes it). power 1 (or z 0)
+ * while t is the sum (fr_flame_xform_apply_body passes it). power 1 (or z 0)
  * leaves |z| as it is, as Ember's exp(log |z| power) is taken only
  * otherwise. */
 FR_HD void fr_var_depth(const fr_flame_vset *x, fr_flame_vctx *f, double w, double ux, double uy, double uz)

@@ -86,51 +86,20 @@ FR_HD void fr_flame_vctx_prepare(fr_flame_vctx *f, int flags)
         f->atan_yx = atan2(f->ty, f->tx);
 }
 
-/* Ember's pre_ (or post_) variations on the point (*x, *y, *z) in turn: each
- * gets the point, with its own shared quantities, and replaces it (x, y
- * and, for a 2D variation, z kept; flatten: z 0) or adds to it (FR_VF_SUM:
- * z not carried). The pre_ ones (post 0) on o's affine image (tx, ty,
- * tz), the post_ ones (post 1) on its sum (p0, p1, p2), where post_depth
- * also reads the affine image (Ember's m_Trans; a pre_ variation's point
- * is that image). */
-#ifdef __CUDACC__
-/* A call on the GPU, not inlined: the kernel's registers stay those of its
- * one inlined dispatch (flame_kernels.cu spills no more for it). */
-static __host__ __device__ __noinline__
-#else
-FR_HD
-#endif
-void fr_flame_prepost_apply(const fr_flame_prepost *pp, const fr_flame_vset *vs, fr_flame_vctx *o, int post,
-                            fr_flame_rng *rng)
-{
-    double *x = post ? &o->p0 : &o->tx, *y = post ? &o->p1 : &o->ty, *z = post ? &o->p2 : &o->tz;
-    for (int i = 0; i < pp->n; i++) {
-        const int v = pp->var[i];
-        fr_flame_vctx f;
-        f.tx = *x, f.ty = *y, f.tz = *z;
-        f.r2 = f.r = f.atan_xy = f.sina = f.cosa = f.atan_yx = 0.0;
-        fr_flame_vctx_prepare(&f, pp->needs[i]);
-        f.p0 = f.p1 = 0.0;
-        /* Ember's DefaultZ: a 2D variation's z is the point's when it replaces it */
-        f.p2 = pp->sum[i] || (pp->needs[i] & FR_FLAME_NEED_Z3) ? 0.0 : *z;
-        if (v == FR_V_FLATTEN) {
-            f.p0 = *x, f.p1 = *y, f.p2 = 0.0;
-        } else if (v == FR_V_DEPTH && post) {
-            fr_var_depth(vs, &f, pp->w[i], o->tx, o->ty, o->tz);
-        } else {
-            fr_flame_var_dispatch(vs, v, pp->w[i], &f, rng);
-        }
-        if (pp->sum[i]) {
-            *x += f.p0, *y += f.p1, *z += f.p2;
-        } else {
-            *x = f.p0, *y = f.p1, *z = f.p2;
-        }
-    }
-}
-
 /* flam3's apply_xform, spatial part, with z (Ember's: the affine map keeps
  * it, flam3's variations add nothing to it), up to the bad-value test: the
- * image in (*qx, *qy, *qz). */
+ * image in (*qx, *qy, *qz).
+ *
+ * With Ember's pre_ and post_ variations compiled in, the xform is one
+ * sequence of steps with a single dispatch: the pre_ variations, the
+ * regular ones (summed, from the point the pre_ ones left), then the post_
+ * ones on the sum: one inlined dispatch and no call (a function of their
+ * own for the pre_/post_ slots was a second copy of the dispatch, a call
+ * on the GPU with its spills). A pre_/post_ variation gets the point with
+ * its own shared quantities and replaces it (x, y and, for a 2D variation,
+ * z kept; flatten: z 0) or adds to it (FR_VF_SUM: z not carried);
+ * post_depth also reads the affine image the pre_ ones left (Ember's
+ * m_Trans). */
 FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, double py, double pz, fr_flame_rng *rng,
                                      double *qx, double *qy, double *qz)
 {
@@ -140,8 +109,63 @@ FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, dou
     f.tz = pz;
     if (x->preblur != 0.0)
         fr_var_pre_blur(&f, x->preblur, rng);
-    if (FR_FLAME_PREPOST_ON && x->pre.n)
-        fr_flame_prepost_apply(&x->pre, &x->vpre, &f, 0, rng);
+#if FR_FLAME_PREPOST_ON
+    const int npre = x->pre.n, nreg = x->nvar, nall = npre + nreg + x->postv.n;
+    double cx = f.tx, cy = f.ty, cz = f.tz; /* the point between steps */
+    double ux = cx, uy = cy, uz = cz;       /* the affine image after the pre_ steps */
+    if (npre == 0 && nreg == 0)             /* no variation: the sum is 0 */
+        cx = cy = cz = 0.0;
+    for (int k = 0; k < nall; k++) {
+        const fr_flame_vset *vs;
+        const fr_flame_prepost *pp = NULL;
+        int i, v;
+        double w;
+        if (k < npre) {
+            pp = &x->pre, vs = &x->vpre, i = k;
+        } else if (k < npre + nreg) {
+            vs = &x->v, i = k - npre;
+        } else {
+            pp = &x->postv, vs = &x->vpost, i = k - npre - nreg;
+        }
+        if (pp) {
+            v = pp->var[i], w = pp->w[i];
+        } else {
+            v = x->var[i], w = x->w[i];
+        }
+        if (pp || i == 0) { /* a pre_/post_ variation, or the first regular one: the point anew */
+            const int needs = pp ? pp->needs[i] : x->flags;
+            f.tx = cx, f.ty = cy, f.tz = cz;
+            f.r2 = f.r = f.atan_xy = f.sina = f.cosa = f.atan_yx = 0.0;
+            fr_flame_vctx_prepare(&f, needs);
+            f.p0 = f.p1 = 0.0;
+            /* Ember's DefaultZ: a 2D pre_/post_ variation's z is the point's when it replaces it */
+            f.p2 = !pp || pp->sum[i] || (needs & FR_FLAME_NEED_Z3) ? 0.0 : cz;
+        }
+        if (pp && v == FR_V_FLATTEN)
+            f.p0 = cx, f.p1 = cy, f.p2 = 0.0;
+        else if (pp == &x->postv && v == FR_V_DEPTH)
+            fr_var_depth(vs, &f, w, ux, uy, uz);
+        else
+            fr_flame_var_dispatch(vs, v, w, &f, rng);
+        if (pp) {
+            if (pp->sum[i])
+                cx += f.p0, cy += f.p1, cz += f.p2;
+            else
+                cx = f.p0, cy = f.p1, cz = f.p2;
+            if (k == npre - 1) ux = cx, uy = cy, uz = cz;
+        } else if (i == nreg - 1) { /* the sum is the point */
+            cx = f.p0, cy = f.p1, cz = x->zero_z ? 0.0 : f.p2;
+        }
+    }
+    if (x->has_post) {
+        *qx = x->post[0][0] * cx + x->post[1][0] * cy + x->post[2][0];
+        *qy = x->post[0][1] * cx + x->post[1][1] * cy + x->post[2][1];
+    } else {
+        *qx = cx;
+        *qy = cy;
+    }
+    *qz = cz;
+#else
     f.r2 = f.r = f.atan_xy = f.sina = f.cosa = f.atan_yx = 0.0;
     fr_flame_vctx_prepare(&f, x->flags);
     f.p0 = 0.0;
@@ -151,10 +175,6 @@ FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, dou
         fr_flame_var_dispatch(&x->v, x->var[i], x->w[i], &f, rng);
     if (x->zero_z)
         f.p2 = 0.0;
-    if (FR_FLAME_PREPOST_ON && x->pre.n && x->nvar == 0) /* Ember: pre_ variations alone give their point */
-        f.p0 = f.tx, f.p1 = f.ty, f.p2 = f.tz;
-    if (FR_FLAME_PREPOST_ON && x->postv.n)
-        fr_flame_prepost_apply(&x->postv, &x->vpost, &f, 1, rng);
     if (x->has_post) {
         *qx = x->post[0][0] * f.p0 + x->post[1][0] * f.p1 + x->post[2][0];
         *qy = x->post[0][1] * f.p0 + x->post[1][1] * f.p1 + x->post[2][1];
@@ -163,6 +183,7 @@ FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, dou
         *qy = f.p1;
     }
     *qz = f.p2;
+#endif
 }
 
 /* The whole of it: a bad value (flam3's test, on x and y as Ember's) is

@@ -80,11 +80,17 @@ fr_status fr_flame_read_num(fr_flame_reader *r, xmlNodePtr node, const char *att
     return FR_OK;
 }
 
+/* A whole number, also written as a decimal of that value (JWildfire
+ * writes temporal_samples="1.0"); "1.5" is refused, not truncated. */
 fr_status fr_flame_read_int(fr_flame_reader *r, xmlNodePtr node, const char *attr, const char *v, int *out)
 {
-    if (fr_flame_parse_ints(v, out, 1) != 1)
-        return fr_flame_read_fail(r, node, "%s '%s' is not a whole number", attr, v);
-    return FR_OK;
+    if (fr_flame_parse_ints(v, out, 1) == 1) return FR_OK;
+    double d;
+    if (fr_flame_parse_list(v, &d, 1) == 1 && d == floor(d) && d >= INT_MIN && d <= INT_MAX) {
+        *out = (int)d;
+        return FR_OK;
+    }
+    return fr_flame_read_fail(r, node, "%s '%s' is not a whole number", attr, v);
 }
 
 fr_status fr_flame_read_nums(fr_flame_reader *r, xmlNodePtr node, const char *attr, const char *v,
