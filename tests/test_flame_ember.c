@@ -316,11 +316,11 @@ static const char curve_genome[] =
     "<color index=\"255\" rgb=\"60 0 255\"/>\n"
     "</flame>\n";
 
-static void render_curves(const char *attrs, int earlyclip, fr_image *img)
+/* A genome's text rendered on the CPU (seed 3). */
+static void render_text(const char *xml, int earlyclip, fr_image *img)
 {
-    char xml[2048], path[1024];
-    snprintf(xml, sizeof xml, curve_genome, attrs);
-    flame_tmp_path(path, sizeof path, "ember_curves.flame");
+    char path[1024];
+    flame_tmp_path(path, sizeof path, "ember_render.flame");
     FILE *fp = fopen(path, "w");
     assert_non_null(fp);
     fputs(xml, fp);
@@ -328,6 +328,75 @@ static void render_curves(const char *attrs, int earlyclip, fr_image *img)
     const fr_flame_options o = {.seed = 3, .earlyclip = earlyclip};
     const flame_setup su = {.device = "cpu"};
     flame_render_ok(&su, path, 0, &o, img);
+    remove(path);
+}
+
+static void render_curves(const char *attrs, int earlyclip, fr_image *img)
+{
+    char xml[2048];
+    snprintf(xml, sizeof xml, curve_genome, attrs);
+    render_text(xml, earlyclip, img);
+}
+
+static const char view_genome[] =
+    "<flame size=\"64 48\" scale=\"20\" quality=\"2\" %s>\n"
+    "  <xform weight=\"1\" color=\"0\" linear=\"1\" coefs=\"0.5 0 0 0.5 -0.5 0\"/>\n"
+    "  <xform weight=\"1\" color=\"1\" spherical=\"1\" coefs=\"0.5 0 0 0.5 0.5 0\"/>\n"
+    "  <color index=\"0\" rgb=\"255 200 0\"/><color index=\"255\" rgb=\"60 0 255\"/>\n"
+    "</flame>\n";
+
+/* 1 when the two genomes' renders are the same bytes. */
+static int same_render(const char *attrs_a, const char *attrs_b)
+{
+    char xa[1024], xb[1024];
+    snprintf(xa, sizeof xa, view_genome, attrs_a);
+    snprintf(xb, sizeof xb, view_genome, attrs_b);
+    fr_image a, b;
+    render_text(xa, 0, &a);
+    render_text(xb, 0, &b);
+    const size_t n = (size_t)a.width * a.height * fr_image_channels(&a);
+    long lit = 0;
+    for (size_t i = 0; i < n; i++) lit += ((const uint8_t *)a.pixels)[i] > 2;
+    if (lit < 50) fail_msg("%s: too few lit samples (%ld) to tell", attrs_a, lit);
+    const int same = a.width == b.width && a.height == b.height && !memcmp(a.pixels, b.pixels, n);
+    fr_image_free(&a), fr_image_free(&b);
+    return same;
+}
+
+/* Apophysis 7X's enable_de="0" renders without density estimation
+ * whatever estimator_radius says (and is written back); JWildfire's
+ * cam_zoom multiplies the pixels per unit (zoom log2 of it); a cam_zoom
+ * of 0 or less is refused by name. */
+static void test_enable_de_and_cam_zoom(void **state)
+{
+    (void)state;
+    assert_true(same_render("estimator_radius=\"9\" enable_de=\"0\"", "estimator_radius=\"0\""));
+    assert_false(same_render("estimator_radius=\"9\" enable_de=\"1\"", "estimator_radius=\"0\""));
+    assert_true(same_render("estimator_radius=\"9\" enable_de=\"1\"", "estimator_radius=\"9\""));
+    assert_true(same_render("cam_zoom=\"2\"", "zoom=\"1\""));
+    assert_false(same_render("cam_zoom=\"2\"", ""));
+    fr_flame_file f = read_text("<flame size=\"4 4\" enable_de=\"0\" cam_zoom=\"4\">"
+                                "<xform weight=\"1\" linear=\"1\" coefs=\"1 0 0 1 0 0\"/></flame>",
+                                1);
+    assert_int_equal(f.g[0].enable_de, 0);
+    assert_true(f.g[0].zoom == 2.0);
+    char *xml = write_text(&f.g[0], 1);
+    assert_non_null(strstr(xml, "enable_de=\"0\""));
+    assert_non_null(strstr(xml, "zoom=\"2\""));
+    free(xml);
+    fr_flame_file_free(&f);
+    const char *bad[] = {"cam_zoom=\"0\"", "cam_zoom=\"-1\"", "cam_zoom=\"x\""};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "<flame %s><xform weight=\"1\" linear=\"1\" coefs=\"1 0 0 1 0 0\"/></flame>",
+                 bad[i]);
+        fr_context *ctx = fr_context_create();
+        fr_flame_file g;
+        if (fr_flame_read_memory(ctx, text, strlen(text), "bad.flame", NULL, 0, &g) != FR_ERR_PARSE)
+            fail_msg("%s: read", bad[i]);
+        if (!strstr(fr_last_error(ctx), "cam_zoom")) fail_msg("%s: message '%s'", bad[i], fr_last_error(ctx));
+        fr_context_destroy(ctx);
+    }
 }
 
 /* Identity curves leave every byte; a curve halving every value (overall
@@ -434,6 +503,7 @@ int main(void)
         cmocka_unit_test(test_interpolation),
         cmocka_unit_test(test_logscale_k2),
         cmocka_unit_test(test_curves_on_image),
+        cmocka_unit_test(test_enable_de_and_cam_zoom),
         cmocka_unit_test(test_projection_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -402,7 +402,8 @@ fr_status fr_flame_frame_init(fr_context *ctx, const fr_flame_genome *g, fr_flam
     /* gutter: wide enough for the filter and the DE splat (parsed estimator) */
     int os = f->os;
     int gutter = (f->fwidth - os) / 2;
-    int de_fw = (int)ceil(g->estimator_radius) * os;
+    const double de_radius = fr_flame_de_radius(g);
+    int de_fw = (int)ceil(de_radius) * os;
     if (de_fw > 0) de_fw += os - 1;
     if (de_fw > gutter) {
         f->de_offset = de_fw - gutter;
@@ -428,8 +429,8 @@ fr_status fr_flame_frame_init(fr_context *ctx, const fr_flame_genome *g, fr_flam
                        g->width, g->height, f->nsamples, MAX_SAMPLES);
     }
 
-    if (g->estimator_radius > 0.0) {
-        s = create_de_filters(ctx, g->estimator_radius, g->estimator_minimum, g->estimator_curve, os, &f->de);
+    if (de_radius > 0.0) {
+        s = create_de_filters(ctx, de_radius, g->estimator_minimum, g->estimator_curve, os, &f->de);
         if (s != FR_OK) {
             fr_flame_frame_free(f);
             return s;
@@ -444,13 +445,14 @@ fr_status fr_flame_frame_set_de(fr_context *ctx, fr_flame_frame *f, const fr_fla
     de_free(&f->de);
     if (!(fabs(g->estimator_radius) < 1e5))
         return fr_fail(ctx, FR_ERR_INVALID, "estimator_radius %g out of range", g->estimator_radius);
-    int de_fw = (int)ceil(g->estimator_radius) * f->os;
+    const double de_radius = fr_flame_de_radius(g);
+    int de_fw = (int)ceil(de_radius) * f->os;
     if (de_fw > 0) de_fw += f->os - 1;
     if (de_fw > f->gutter)
         return fr_fail(ctx, FR_ERR_INVALID, "estimator_radius %g needs a wider gutter than the frame's",
                        g->estimator_radius);
-    if (g->estimator_radius > 0.0) {
-        fr_status s = create_de_filters(ctx, g->estimator_radius, g->estimator_minimum, g->estimator_curve, f->os,
+    if (de_radius > 0.0) {
+        fr_status s = create_de_filters(ctx, de_radius, g->estimator_minimum, g->estimator_curve, f->os,
                                         &f->de);
         if (s != FR_OK) return s;
         if (f->de.max_filter_index == 0) de_free(&f->de);

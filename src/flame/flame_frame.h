@@ -121,6 +121,10 @@ void fr_flame_camera_put(fr_flame_frame *f, const fr_flame_camera *c);
 /* 1 when two cameras map every point to the same bucket (equal fields). */
 int fr_flame_camera_equal(const fr_flame_camera *a, const fr_flame_camera *b);
 
+/* The density estimator's radius a genome asks for: estimator_radius, or
+ * 0 (none) where enable_de is 0. */
+static inline double fr_flame_de_radius(const fr_flame_genome *g) { return g->enable_de ? g->estimator_radius : 0.0; }
+
 /* The density-estimation kernels of f replaced by genome g's (estimator,
  * estimator_minimum, estimator_curve; none when g's estimator is 0 or its
  * minimum equals it). g's estimator must not need a wider gutter than f's

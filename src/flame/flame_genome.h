@@ -162,6 +162,8 @@ typedef struct fr_flame_genome {
      * iteration; see ARCHITECTURE.md "Ember genome features"). */
     int sub_batch_size;        /* sub_batch_size (0 = not given) */
     int fuse;                  /* fuse (0 = not given) */
+    int enable_de;             /* enable_de: Apophysis 7X's switch of density estimation (0: none, whatever
+                                  estimator_radius says; 1, the default: as it says) */
     double rand_range;         /* rand_range: the start point's range */
     fr_flame_curves curves;    /* curves, overall_curve, red_curve, green_curve, blue_curve */
     double palette[FR_FLAME_PALETTE][4]; /* r g b a in [0, 1], colour premultiplied by a as

@@ -84,7 +84,8 @@
     X(cam_yaw,               "cam_yaw",               NUM,                   0.0,                       CHANGED,    NULL)                  \
     X(cam_pitch,             "cam_pitch",             NUM,                   0.0,                       CHANGED,    NULL)                  \
     X(cam_dof,               "cam_dof",               NUM,                   0.0,                       CHANGED,    NULL)                  \
-    X(blur_curve,            "blur_curve",            NUM,                   0.0,                       CHANGED,    NULL)
+    X(blur_curve,            "blur_curve",            NUM,                   0.0,                       CHANGED,    NULL)                  \
+    X(enable_de,             "enable_de",             INT,                   1,                         CHANGED,    NULL)
 /* clang-format on */
 
 typedef enum fr_flame_attr_kind {

@@ -81,6 +81,14 @@ static fr_status flame_attr(fr_flame_reader *r, xmlNodePtr node, const char *nam
     if (!strcmp(name, "version") || fr_flame_meta_attr(name, 0))
         return fr_flame_read_keep_attr(r, &g->extra, &g->nextra, name, v);
     if (fr_flame_curve_attr(name) > -2) return fr_flame_read_curve(r, node, &g->curves, name, v);
+    if (!strcmp(name, "cam_zoom")) { /* JWildfire's: pixels per unit times cam_zoom, so zoom log2 of it */
+        double d;
+        if ((s = fr_flame_read_num(r, node, name, v, &d))) return s;
+        if (!(d > 0.0) || !isfinite(d))
+            return fr_flame_read_fail(r, node, "cam_zoom '%s' must be a number greater than 0", v);
+        g->zoom += log2(d);
+        return FR_OK;
+    }
     const fr_flame_attr_desc *d = fr_flame_genome_attr_find(name);
     if (!d) return fr_flame_read_unknown_attr(r, node, name, v, &g->extra, &g->nextra);
     if ((s = read_attr(r, node, d, g, name, v))) return s;
