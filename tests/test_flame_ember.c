@@ -161,25 +161,29 @@ static void test_round_trip(void **state)
 }
 
 /* Bad curves are refused, naming the attribute. */
+/* A <flame> with the attribute text `attr` is refused with a message
+ * naming the attribute. */
+static void read_refused(const char *attr)
+{
+    char xml[512];
+    snprintf(xml, sizeof xml, "<flame %s><xform weight=\"1\" linear=\"1\" coefs=\"1 0 0 1 0 0\"/></flame>", attr);
+    fr_context *ctx = fr_context_create();
+    fr_flame_file f;
+    fr_status s = fr_flame_read_memory(ctx, xml, strlen(xml), "bad.flame", NULL, 0, &f);
+    if (s != FR_ERR_PARSE) fail_msg("%s: read with status %d", attr, s);
+    char name[32];
+    sscanf(attr, "%31[a-z_]", name);
+    if (!strstr(fr_last_error(ctx), name)) fail_msg("%s: message '%s'", attr, fr_last_error(ctx));
+    fr_context_destroy(ctx);
+}
+
 static void test_bad_curves(void **state)
 {
     (void)state;
     const char *bad[] = {"curves=\"0 0 1\"", "red_curve=\"0 0 1\"", "blue_curve=\"0.5 0.5\"",
                          "overall_curve=\"0 0 a 1\"",
                          "green_curve=\"0 0 .1 .1 .2 .2 .3 .3 .4 .4 .5 .5 .6 .6 .7 .7 .8 .8 .9 .9 1 1 .05 .05 .15 .15\""};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char xml[512];
-        snprintf(xml, sizeof xml, "<flame %s><xform weight=\"1\" linear=\"1\" coefs=\"1 0 0 1 0 0\"/></flame>",
-                 bad[i]);
-        fr_context *ctx = fr_context_create();
-        fr_flame_file f;
-        fr_status s = fr_flame_read_memory(ctx, xml, strlen(xml), "bad.flame", NULL, 0, &f);
-        if (s != FR_ERR_PARSE) fail_msg("%s: read with status %d", bad[i], s);
-        char name[32];
-        sscanf(bad[i], "%31[a-z_]", name);
-        if (!strstr(fr_last_error(ctx), name)) fail_msg("%s: message '%s'", bad[i], fr_last_error(ctx));
-        fr_context_destroy(ctx);
-    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) read_refused(bad[i]);
 }
 
 /* A Fractorium genome of the corpus (known variations only) reads
@@ -386,17 +390,7 @@ static void test_enable_de_and_cam_zoom(void **state)
     free(xml);
     fr_flame_file_free(&f);
     const char *bad[] = {"cam_zoom=\"0\"", "cam_zoom=\"-1\"", "cam_zoom=\"x\""};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char text[256];
-        snprintf(text, sizeof text, "<flame %s><xform weight=\"1\" linear=\"1\" coefs=\"1 0 0 1 0 0\"/></flame>",
-                 bad[i]);
-        fr_context *ctx = fr_context_create();
-        fr_flame_file g;
-        if (fr_flame_read_memory(ctx, text, strlen(text), "bad.flame", NULL, 0, &g) != FR_ERR_PARSE)
-            fail_msg("%s: read", bad[i]);
-        if (!strstr(fr_last_error(ctx), "cam_zoom")) fail_msg("%s: message '%s'", bad[i], fr_last_error(ctx));
-        fr_context_destroy(ctx);
-    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) read_refused(bad[i]);
 }
 
 /* Identity curves leave every byte; a curve halving every value (overall
