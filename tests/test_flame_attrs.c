@@ -76,6 +76,8 @@ static const struct {
     {"cam_pitch", 0.0},
     {"cam_dof", 0.0},
     {"blur_curve", 0.0},
+    /* Apophysis 7X's: density estimation on unless 0 */
+    {"enable_de", 1},
 };
 #define NDEFAULTS ((int)(sizeof flam3_defaults / sizeof flam3_defaults[0]))
 
