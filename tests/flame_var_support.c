@@ -87,6 +87,26 @@ fr_flame_file flame_read_text(const char *xml, const char *name, int strict, fr_
     return f;
 }
 
+char *flame_write_text(const fr_flame_genome *g)
+{
+    fr_context *ctx = fr_context_create();
+    char *xml = NULL;
+    if (fr_flame_to_xml(ctx, g, 1, &xml)) fail_msg("%s", fr_last_error(ctx));
+    fr_context_destroy(ctx);
+    return xml;
+}
+
+char *flame_round_trip(const fr_flame_genome *g, const char *name)
+{
+    char *xml = flame_write_text(g), msg[512], why[512];
+    fr_status st;
+    fr_flame_file back = flame_read_text(xml, name, 1, &st, msg, sizeof msg);
+    if (st) fail_msg("%s\n%s", msg, xml);
+    if (!fr_flame_genome_equal(g, &back.g[0], why, sizeof why)) fail_msg("round trip: %s", why);
+    fr_flame_file_free(&back);
+    return xml;
+}
+
 void flame_simd_vs_scalar(const char *xml, const char *file)
 {
     char path[1024];

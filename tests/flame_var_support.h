@@ -39,6 +39,13 @@ void flame_slot_add(fr_flame_xform *x, int slot, const char *name, double w);
 /* Genome text read as file `name` (strict or not): *st, and the context's message in msg. */
 fr_flame_file flame_read_text(const char *xml, const char *name, int strict, fr_status *st, char *msg, size_t n);
 
+/* The first genome of g as genome text (to be freed); fails the test on an error. */
+char *flame_write_text(const fr_flame_genome *g);
+
+/* g written and read back strictly as file `name`: the same genome
+ * (fails the test otherwise). Returns the text, to be freed. */
+char *flame_round_trip(const fr_flame_genome *g, const char *name);
+
 /* The genome text rendered by the scalar and the batched walkers (seed 3)
  * and by the scalar one (seed 4): fails when the batched render is farther
  * from the scalar one than the seeds are from each other; skips where the
