@@ -23,6 +23,10 @@
 # called, but for the probes libavformat asks of every demuxer when it opens
 # an input (libgme's, libopenmpt's), which answer "not this format"; fractalis
 # calls none of the others. About 15 MB travels for video.
+# Open MPI 4.1 (mpirun and the MPI tests, one rank a GPU): Debian's
+# openmpi-bin, libopenmpi3 and -dev with the libraries they load that the
+# GPU machine lacks (PMIx, hwloc, libevent, libfabric, UCX, verbs, ...),
+# about 7 MB; gpu-env.sh relocates it (OPAL_PREFIX).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .gpu-deps
@@ -32,6 +36,9 @@ apt-get download libjansson-dev libjansson4 libcmocka-dev libcmocka0 pkgconf pkg
     libxml2-dev libicu-dev libjpeg62-turbo-dev libjpeg62-turbo \
     libopenexr-dev libopenexr-3-1-30 libimath-dev flam3-palette libmpfr-dev libgmp-dev \
     libmicrohttpd-dev libmicrohttpd12 nettle-dev 2>/dev/null
+apt-get download openmpi-bin openmpi-common libopenmpi3 libopenmpi-dev libpmix2 libhwloc15 libhwloc-plugins \
+    libevent-core-2.1-7 libevent-pthreads-2.1-7 libfabric1 libucx0 libibverbs1 ibverbs-providers librdmacm1 \
+    libpsm2-2 libpsm-infinipath1 libnl-3-200 libnl-route-3-200 libmunge2 libnuma1 libpciaccess0 libxnvctrl0 2>/dev/null
 ls -1 ./*.deb
 
 # FFmpeg: the libraries, the encoders, the AV1 decoder (the tests decode what

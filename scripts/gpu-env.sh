@@ -34,5 +34,22 @@ if [ -d .gpu-deps ] && ls .gpu-deps/*.deb >/dev/null 2>&1; then
     export PKG_CONFIG_PATH=$root/usr/lib/x86_64-linux-gnu/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
     export LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
     command -v pkg-config >/dev/null || export PATH=$PATH:$root/usr/bin
+    # Open MPI, relocated to the prefix: its libraries, components and
+    # wrapper data found through OPAL_PREFIX, mpirun and mpicc by their
+    # plain names (Debian makes those through alternatives), run as root,
+    # one node (no ssh needed: the agent is never started)
+    if [ -x "$root/usr/bin/mpirun.openmpi" ]; then
+        mkdir -p "$root/mpi-bin"
+        for t in mpirun mpiexec mpicc; do ln -sf "$root/usr/bin/$t.openmpi" "$root/mpi-bin/$t"; done
+        export PATH=$root/mpi-bin:$PATH OPAL_PREFIX=$root/usr
+        export LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu/openmpi/lib:$LD_LIBRARY_PATH
+        export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+        # Debian's /etc/openmpi/openmpi-mca-params.conf, which is not there
+        export OMPI_MCA_btl_base_warn_component_unused=0 OMPI_MCA_mtl=^ofi OMPI_MCA_btl=^uct,openib,ofi
+        export OMPI_MCA_pml=^ucx OMPI_MCA_osc=^ucx,pt2pt
+        command -v ssh >/dev/null || export OMPI_MCA_plm_rsh_agent=/bin/false
+        # PMIx's components
+        export PMIX_INSTALL_PREFIX=$root/usr
+    fi
 fi
 export PATH=$PATH:/usr/local/cuda/bin

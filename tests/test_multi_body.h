@@ -188,6 +188,12 @@ static void flame_same(const char *path, int index, const fr_flame_options *o, c
             if (flame_render_with(&su, path, index, o, &b, &rb, &sb, err, sizeof err))
                 fail_msg("%s on %s: %s", what, *d, err);
             same_image(&a, &b, what);
+            fr_image_free(&b);
+            /* the image alone: each device density-estimates and tone-maps
+             * a band of rows where the backend can (part_rows) */
+            if (flame_render_with(&su, path, index, o, &b, NULL, &sb, err, sizeof err))
+                fail_msg("%s on %s, image alone: %s", what, *d, err);
+            same_image(&a, &b, what);
             const size_t n = (size_t)ra.width * ra.height * FR_FLAME_RAW_CHANNELS;
             assert_int_equal(ra.width, rb.width);
             if (memcmp(ra.buckets, rb.buckets, n * sizeof *ra.buckets)) fail_msg("%s on %s: buckets differ", what, *d);
@@ -214,6 +220,9 @@ static void test_flame(void **state)
     assert_int_equal(fr_flame_option_set(ctx, &o, "motion-blur", "on"), FR_OK);
     flame_same(path, 0, &o, "flame (motion blur)");
     flame_same(path, 1, &o, "flame (temporal samples, 3 passes)");
+    assert_int_equal(fr_flame_option_set(ctx, &o, "earlyclip", "on"), FR_OK);
+    flame_same(path, 0, &o, "flame (earlyclip)");
+    assert_int_equal(fr_flame_option_set(ctx, &o, "earlyclip", "off"), FR_OK);
     assert_int_equal(fr_flame_option_set(ctx, &o, "strips", "3"), FR_OK);
     flame_same(path, 1, &o, "flame (strips)");
     /* fewer walkers than devices: some get none */

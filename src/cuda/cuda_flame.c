@@ -483,13 +483,14 @@ static fr_status cuda_flame_render(fr_context *ctx, const fr_flame_render_job *d
         if (dj->raw && (s = gf_raw(ctx, &g, dj))) goto out;
         double k1, k2;
         fr_flame_pass_k(dj, pass, &k1, &k2);
-        CK(fr_cuda_flame_density(g.dframe, f, g.buckets, g.accum, k1, k2, g.stream), "flame density");
+        CK(fr_cuda_flame_density(g.dframe, f, g.buckets, g.accum, k1, k2, 0, f->hb, g.stream), "flame density");
         CK(cudaStreamSynchronize(g.stream), "flame density");
         st->seconds_density += fr_now() - t1;
     }
     double t2 = fr_now();
     if (image) { /* else the raw buffer alone was asked for */
-        CK(fr_cuda_flame_tonemap(g.dframe, f, &dj->tone, g.accum, dj->earlyclip, dj->bpc, g.out, g.stream),
+        CK(fr_cuda_flame_tonemap(g.dframe, f, &dj->tone, g.accum, dj->earlyclip, dj->bpc, g.out, 0, f->height,
+                                 g.stream),
            "flame tone map");
         CK(cudaMemcpyAsync(image, g.out, (size_t)f->width * f->height * 4 * sizeof(uint16_t),
                            cudaMemcpyDeviceToHost, g.stream),
@@ -529,6 +530,13 @@ typedef struct gpart {
     fr_context *ctx;
     const fr_flame_render_job *dj;
     gflame g;
+    /* a band (part_rows): image rows [y0, y1), accumulator rows [alo,
+     * ahi), and the bucket rows [blo, bhi) they need, every part's summed
+     * into `band` (row blo first) from the parts `peer` */
+    int banded, y0, y1, alo, ahi, blo, bhi;
+    fr_flame_bucket_t *band, *tmp;
+    struct gpart *const *peer;
+    int npeers;
 } gpart;
 
 static void cuda_part_end(void *state)
@@ -537,6 +545,7 @@ static void cuda_part_end(void *state)
     if (!p) return;
     cudaSetDevice(p->ctx->cuda_index);
     gf_free(&p->g);
+    cudaFree(p->band), cudaFree(p->tmp);
     free(p);
 }
 
@@ -582,32 +591,66 @@ out:
 /* Bucket values moved between devices at a time (256 MiB). */
 #define GATHER_VALUES ((size_t)64 << 20)
 
+/* dst (on p's device) += n bucket values at src on q's device, saturating:
+ * in place on one device, else in pieces through p->tmp (peer copies over
+ * NVLink or PCIe). */
+static cudaError_t add_from(gpart *p, fr_flame_bucket_t *dst, const gpart *q, const fr_flame_bucket_t *src, size_t n)
+{
+    cudaError_t e = cudaSuccess;
+    if (q->ctx->cuda_index == p->ctx->cuda_index) return fr_cuda_flame_bucket_add(dst, src, n, p->g.stream);
+    if (!p->tmp && (e = cudaMalloc((void **)&p->tmp, GATHER_VALUES * sizeof *p->tmp))) return e;
+    for (size_t at = 0; at < n && !e; at += GATHER_VALUES) {
+        const size_t m = n - at < GATHER_VALUES ? n - at : GATHER_VALUES;
+        e = cudaMemcpyPeerAsync(p->tmp, p->ctx->cuda_index, src + at, q->ctx->cuda_index, m * sizeof *p->tmp,
+                                p->g.stream);
+        if (!e) e = fr_cuda_flame_bucket_add(dst + at, p->tmp, m, p->g.stream);
+    }
+    return e;
+}
+
 static fr_status cuda_part_gather(void *state, void *from)
 {
     gpart *p = state, *q = from;
     fr_context *ctx = p->ctx;
     fr_status s = FR_OK;
-    fr_flame_bucket_t *tmp = NULL;
-    const size_t n = p->g.nb * FR_FB_CHANNELS;
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
-    if (q->ctx->cuda_index == ctx->cuda_index) {
-        CK(fr_cuda_flame_bucket_add(p->g.buckets, q->g.buckets, n, p->g.stream), "flame bucket sum");
-    } else {
-        /* in pieces through a buffer here: peer copies (NVLink or PCIe) */
-        const size_t piece = n < GATHER_VALUES ? n : GATHER_VALUES;
-        CK(cudaMalloc((void **)&tmp, piece * sizeof *tmp), "flame bucket copy");
-        for (size_t at = 0; at < n; at += piece) {
-            const size_t m = n - at < piece ? n - at : piece;
-            CK(cudaMemcpyPeerAsync(tmp, ctx->cuda_index, q->g.buckets + at, q->ctx->cuda_index, m * sizeof *tmp,
-                                   p->g.stream),
-               "flame bucket copy");
-            CK(fr_cuda_flame_bucket_add(p->g.buckets + at, tmp, m, p->g.stream), "flame bucket sum");
-        }
-    }
+    CK(add_from(p, p->g.buckets, q, q->g.buckets, p->g.nb * FR_FB_CHANNELS), "flame bucket sum");
     CK(cudaStreamSynchronize(p->g.stream), "flame bucket sum");
 out:
-    cudaFree(tmp);
     return s;
+}
+
+/* This part finishes image rows [y0, y1) alone: its density estimation
+ * and tone map cover them, from its band of every peer's buckets summed
+ * (part_density) or of the caller's (a shared render). */
+static fr_status cuda_part_rows(void *state, int y0, int y1, void *const *peers, int npeers)
+{
+    gpart *p = state;
+    fr_context *ctx = p->ctx;
+    const fr_flame_frame *f = p->dj->frame;
+    fr_status s = FR_OK;
+    CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    p->banded = 1, p->y0 = y0, p->y1 = y1, p->peer = (struct gpart *const *)peers, p->npeers = npeers;
+    fr_cuda_flame_rows(f, y0, y1, &p->alo, &p->ahi, &p->blo, &p->bhi);
+    const size_t rows = (size_t)(p->bhi - p->blo);
+    if (rows)
+        CK(cudaMalloc((void **)&p->band, rows * f->wb * FR_FB_CHANNELS * sizeof *p->band), "flame bucket band");
+out:
+    return s;
+}
+
+/* The band's buckets: every peer's rows [blo, bhi) summed (the peers are
+ * done with their chaos game, and nobody writes buckets until every part
+ * has summed its band). */
+static cudaError_t sum_band(gpart *p)
+{
+    const int64_t row = (int64_t)p->dj->frame->wb * FR_FB_CHANNELS, at = row * p->blo;
+    const size_t n = (size_t)(row * (p->bhi - p->blo));
+    cudaError_t e = cudaMemcpyAsync(p->band, p->g.buckets + at, n * sizeof *p->band, cudaMemcpyDeviceToDevice,
+                                    p->g.stream);
+    for (int k = 0; k < p->npeers && !e; k++)
+        if (p->peer[k] != p) e = add_from(p, p->band, p->peer[k], p->peer[k]->g.buckets + at, n);
+    return e;
 }
 
 static fr_status cuda_part_fetch(void *state, fr_flame_bucket_t *out)
@@ -628,33 +671,54 @@ static fr_status cuda_part_density(void *state, int pass, const fr_flame_bucket_
 {
     gpart *p = state;
     fr_context *ctx = p->ctx;
+    const fr_flame_frame *f = p->dj->frame;
     fr_status s = FR_OK;
     double k1, k2;
     fr_flame_pass_k(p->dj, pass, &k1, &k2);
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    if (p->banded) {
+        /* this part's rows alone: its band of the buckets, from the
+         * caller's sum or every peer's */
+        if (p->bhi <= p->blo) return FR_OK;
+        const size_t row = (size_t)f->wb * FR_FB_CHANNELS, n = row * (size_t)(p->bhi - p->blo);
+        if (b)
+            CK(cudaMemcpyAsync(p->band, b + row * p->blo, n * sizeof *b, cudaMemcpyHostToDevice, p->g.stream),
+               "flame buckets");
+        else
+            CK(sum_band(p), "flame bucket sum");
+        CK(fr_cuda_flame_density(p->g.dframe, f, p->band - row * p->blo, p->g.accum, k1, k2, p->alo, p->ahi,
+                                 p->g.stream),
+           "flame density");
+        CK(cudaStreamSynchronize(p->g.stream), "flame density");
+        return FR_OK;
+    }
     if (b)
         CK(cudaMemcpyAsync(p->g.buckets, b, p->g.nb * FR_FB_CHANNELS * sizeof *b, cudaMemcpyHostToDevice,
                            p->g.stream),
            "flame buckets");
     if (p->dj->raw && (s = gf_raw(ctx, &p->g, p->dj))) goto out;
-    CK(fr_cuda_flame_density(p->g.dframe, p->dj->frame, p->g.buckets, p->g.accum, k1, k2, p->g.stream),
+    CK(fr_cuda_flame_density(p->g.dframe, f, p->g.buckets, p->g.accum, k1, k2, 0, f->hb, p->g.stream),
        "flame density");
     CK(cudaStreamSynchronize(p->g.stream), "flame density");
 out:
     return s;
 }
 
+/* The image (a band: its rows alone) from the accumulator. */
 static fr_status cuda_part_tonemap(void *state, uint16_t *image)
 {
     gpart *p = state;
     fr_context *ctx = p->ctx;
     const fr_flame_frame *f = p->dj->frame;
+    const int y0 = p->banded ? p->y0 : 0, y1 = p->banded ? p->y1 : f->height;
+    const size_t row = (size_t)f->width * 4;
     fr_status s = FR_OK;
+    if (y1 <= y0) return FR_OK;
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
-    CK(fr_cuda_flame_tonemap(p->g.dframe, f, &p->dj->tone, p->g.accum, p->dj->earlyclip, p->dj->bpc, p->g.out,
-                             p->g.stream),
+    CK(fr_cuda_flame_tonemap(p->g.dframe, f, &p->dj->tone, p->g.accum, p->dj->earlyclip, p->dj->bpc, p->g.out, y0,
+                             y1, p->g.stream),
        "flame tone map");
-    CK(cudaMemcpyAsync(image, p->g.out, (size_t)f->width * f->height * 4 * sizeof(uint16_t), cudaMemcpyDeviceToHost,
+    CK(cudaMemcpyAsync(image + row * y0, p->g.out, row * (y1 - y0) * sizeof(uint16_t), cudaMemcpyDeviceToHost,
                        p->g.stream),
        "flame image");
     CK(cudaStreamSynchronize(p->g.stream), "flame tone map");
@@ -669,6 +733,7 @@ const fr_flame_ops fr_cuda_flame_ops = {
     .part_begin = cuda_part_begin,
     .part_chaos = cuda_part_chaos,
     .part_gather = cuda_part_gather,
+    .part_rows = cuda_part_rows,
     .part_fetch = cuda_part_fetch,
     .part_density = cuda_part_density,
     .part_tonemap = cuda_part_tonemap,

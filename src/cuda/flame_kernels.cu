@@ -112,59 +112,87 @@ extern "C" cudaError_t fr_cuda_flame_drain(float4 *b4, float *ba, fr_flame_bucke
     return cudaGetLastError();
 }
 
-__global__ void flame_scale(const fr_flame_bucket_t *buckets, double *accum, int64_t n, double k1, double k2)
+__global__ void flame_scale(const fr_flame_bucket_t *buckets, double *accum, int64_t i0, int64_t n, double k1, double k2)
 {
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x)
-        fr_flame_scale_bucket(buckets, accum, i, k1, k2);
+        fr_flame_scale_bucket(buckets, accum, i0 + i, k1, k2);
 }
 
-/* de_thread over columns [i0, i0 + ni) and rows [j0, j0 + nj). */
+/* de_thread over columns [i0, i0 + ni) and rows [j0, j0 + nj), into the
+ * accumulator's rows [jlo, jhi). */
 __global__ void flame_de(const fr_flame_frame *f, const fr_flame_bucket_t *buckets, double *accum, int i0, int ni, int j0,
-                         int nj, double k1, double k2)
+                         int nj, double k1, double k2, int jlo, int jhi)
 {
     const int64_t n = (int64_t)ni * nj;
     for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < n; t += (int64_t)gridDim.x * blockDim.x)
-        fr_flame_de_splat_bucket(f, buckets, accum, i0 + (int)(t % ni), j0 + (int)(t / ni), k1, k2);
+        fr_flame_de_splat_rows(f, buckets, accum, i0 + (int)(t % ni), j0 + (int)(t / ni), k1, k2, jlo, jhi);
+}
+
+extern "C" void fr_cuda_flame_rows(const fr_flame_frame *hf, int y0, int y1, int *alo, int *ahi, int *blo, int *bhi)
+{
+    /* the accumulator rows the filter of image rows [y0, y1) reads */
+    const int a = hf->de_offset + (hf->y0 + y0) * hf->os - hf->row0;
+    const int b = hf->de_offset + (hf->y0 + y1 - 1) * hf->os - hf->row0 + hf->fwidth;
+    *alo = a < 0 ? 0 : a;
+    *ahi = b > hf->hb ? hf->hb : b;
+    if (y1 <= y0) *alo = *ahi = 0;
+    if (hf->de.max_filter_index > 0) {
+        /* the sources that splat into them, and their count windows */
+        const int os = hf->os, r = fr_flame_de_reach(&hf->de), ss = os / 2;
+        const int jlo = *alo - r > os - 1 ? *alo - r : os - 1, jhi = *ahi + r < hf->hb - os + 1 ? *ahi + r : hf->hb - os + 1;
+        *blo = jlo - ss < 0 ? 0 : jlo - ss;
+        *bhi = jhi + ss > hf->hb ? hf->hb : jhi + ss;
+        if (*bhi < *blo) *bhi = *blo;
+    } else {
+        *blo = *alo, *bhi = *ahi;
+    }
 }
 
 extern "C" cudaError_t fr_cuda_flame_density(const fr_flame_frame *frame, const fr_flame_frame *hf,
                                              const fr_flame_bucket_t *buckets, double *accum, double k1, double k2,
-                                             cudaStream_t s)
+                                             int alo, int ahi, cudaStream_t s)
 {
+    if (ahi <= alo) return cudaSuccess;
     if (hf->de.max_filter_index > 0) {
-        const int os = hf->os, i0 = os - 1, j0 = os - 1, ni = hf->wb - 2 * os + 2, nj = hf->hb - 2 * os + 2;
-        if (ni > 0 && nj > 0) flame_de<<<grid_for((size_t)ni * nj, 128), 128, 0, s>>>(frame, buckets, accum, i0, ni, j0, nj, k1, k2);
+        const int os = hf->os, r = fr_flame_de_reach(&hf->de), i0 = os - 1, ni = hf->wb - 2 * os + 2;
+        const int j0 = alo - r > os - 1 ? alo - r : os - 1, j1 = ahi + r < hf->hb - os + 1 ? ahi + r : hf->hb - os + 1;
+        const int nj = j1 - j0;
+        if (ni > 0 && nj > 0)
+            flame_de<<<grid_for((size_t)ni * nj, 128), 128, 0, s>>>(frame, buckets, accum, i0, ni, j0, nj, k1, k2, alo, ahi);
     } else {
-        const int64_t n = (int64_t)hf->wb * hf->hb;
-        flame_scale<<<grid_for((size_t)n, 256), 256, 0, s>>>(buckets, accum, n, k1, k2);
+        const int64_t i0 = (int64_t)hf->wb * alo, n = (int64_t)hf->wb * (ahi - alo);
+        flame_scale<<<grid_for((size_t)n, 256), 256, 0, s>>>(buckets, accum, i0, n, k1, k2);
     }
     return cudaGetLastError();
 }
 
-__global__ void flame_earlyclip(fr_flame_tone tone, double *accum, int64_t n)
+__global__ void flame_earlyclip(fr_flame_tone tone, double *accum, int64_t i0, int64_t n)
 {
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x)
-        fr_flame_tonemap_acc(&tone, accum + i * 4);
+        fr_flame_tonemap_acc(&tone, accum + (i0 + i) * 4);
 }
 
 __global__ void flame_tone(const fr_flame_frame *f, fr_flame_tone tone, const double *accum, int earlyclip, int bpc,
-                           int width, int height, uint16_t *out)
+                           int width, int y0, int rows, uint16_t *out)
 {
-    const int64_t n = (int64_t)width * height;
+    const int64_t n = (int64_t)width * rows;
     for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < n; t += (int64_t)gridDim.x * blockDim.x)
-        fr_flame_tone_pixel(f, &tone, accum, earlyclip, bpc, (int)(t % width), (int)(t / width), out + t * 4);
+        fr_flame_tone_pixel(f, &tone, accum, earlyclip, bpc, (int)(t % width), y0 + (int)(t / width), out + t * 4);
 }
 
 extern "C" cudaError_t fr_cuda_flame_tonemap(const fr_flame_frame *frame, const fr_flame_frame *hf,
                                              const fr_flame_tone *tone, double *accum, int earlyclip, int bpc,
-                                             uint16_t *out, cudaStream_t s)
+                                             uint16_t *out, int y0, int y1, cudaStream_t s)
 {
+    if (y1 <= y0) return cudaSuccess;
     if (earlyclip) {
-        const int64_t n = (int64_t)hf->wb * hf->hb;
-        flame_earlyclip<<<grid_for((size_t)n, 256), 256, 0, s>>>(*tone, accum, n);
+        int alo, ahi, blo, bhi;
+        fr_cuda_flame_rows(hf, y0, y1, &alo, &ahi, &blo, &bhi);
+        const int64_t i0 = (int64_t)hf->wb * alo, n = (int64_t)hf->wb * (ahi - alo);
+        if (n > 0) flame_earlyclip<<<grid_for((size_t)n, 256), 256, 0, s>>>(*tone, accum, i0, n);
     }
-    const size_t n = (size_t)hf->width * hf->height;
-    flame_tone<<<grid_for(n, 128), 128, 0, s>>>(frame, *tone, accum, earlyclip, bpc, hf->width, hf->height, out);
+    const size_t n = (size_t)hf->width * (y1 - y0);
+    flame_tone<<<grid_for(n, 128), 128, 0, s>>>(frame, *tone, accum, earlyclip, bpc, hf->width, y0, y1 - y0, out);
     return cudaGetLastError();
 }
 

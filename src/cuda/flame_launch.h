@@ -89,20 +89,29 @@ cudaError_t fr_cuda_flame_chaos_common(const fr_cuda_flame_args *a, cudaStream_t
 cudaError_t fr_cuda_flame_drain(float4 *b4, float *ba, fr_flame_bucket_t *buckets, size_t n, float dense,
                                 fr_cuda_flame_hot hot, unsigned *lost, cudaStream_t s);
 
-/* One pass's integer buckets into the accumulator: log scaling, or the
- * density-estimation splat when the frame has kernels. `frame` is a device
- * copy whose arrays are device memory. */
+/* One pass's integer buckets into the accumulator's rows [alo, ahi) (the
+ * whole: 0, hb): log scaling, or the density-estimation splat when the
+ * frame has kernels. `frame` is a device copy whose arrays are device
+ * memory; `buckets` must hold the rows fr_cuda_flame_rows names. */
 cudaError_t fr_cuda_flame_density(const fr_flame_frame *frame, const fr_flame_frame *host_frame,
-                                  const fr_flame_bucket_t *buckets, double *accum, double k1, double k2, cudaStream_t s);
+                                  const fr_flame_bucket_t *buckets, double *accum, double k1, double k2, int alo,
+                                  int ahi, cudaStream_t s);
+
+/* What image rows [y0, y1) need (a device that finishes a band of the
+ * image): the accumulator rows [alo, ahi) their filter reads, and the
+ * bucket rows [blo, bhi) whose density estimation reaches those (the
+ * density estimation's sources and their count windows). */
+void fr_cuda_flame_rows(const fr_flame_frame *host_frame, int y0, int y1, int *alo, int *ahi, int *blo, int *bhi);
 
 /* dst[i] += src[i] for n bucket values, saturating at 2^32 - 1 (another
  * device's part of a pass, copied here). */
 cudaError_t fr_cuda_flame_bucket_add(fr_flame_bucket_t *dst, const fr_flame_bucket_t *src, size_t n, cudaStream_t s);
 
-/* The accumulator to the image (width x height x 4 values). */
+/* The accumulator to the image rows [y0, y1) (width x (y1 - y0) x 4
+ * values from out; the whole image: 0, height). */
 cudaError_t fr_cuda_flame_tonemap(const fr_flame_frame *frame, const fr_flame_frame *host_frame,
                                   const fr_flame_tone *tone, double *accum, int earlyclip, int bpc, uint16_t *out,
-                                  cudaStream_t s);
+                                  int y0, int y1, cudaStream_t s);
 
 #ifdef __cplusplus
 }

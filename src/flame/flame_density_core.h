@@ -41,10 +41,12 @@ FR_HD int fr_flame_de_kernel_index(const fr_flame_de *de, double f)
     return k;
 }
 
-/* add_c_to_accum: one target, dropped outside the grid. */
-FR_HD void fr_flame_accum_add(const fr_flame_frame *f, fr_flame_acc_t *accum, int i, int j, const double c[4], double s)
+/* add_c_to_accum: one target, dropped outside the grid and outside the
+ * rows [jlo, jhi) (a device that density-estimates a band of rows). */
+FR_HD void fr_flame_accum_add(const fr_flame_frame *f, fr_flame_acc_t *accum, int i, int j, const double c[4], double s,
+                              int jlo, int jhi)
 {
-    if (i < 0 || i >= f->wb || j < 0 || j >= f->hb) return;
+    if (i < 0 || i >= f->wb || j < jlo || j >= jhi) return;
     fr_flame_acc_t *a = accum + ((int64_t)i + (int64_t)j * f->wb) * 4;
 #ifdef __CUDA_ARCH__
     for (int k = 0; k < 4; k++) atomicAdd(a + k, c[k] * s);
@@ -56,9 +58,9 @@ FR_HD void fr_flame_accum_add(const fr_flame_frame *f, fr_flame_acc_t *accum, in
 /* de_thread for the bucket (i, j): the hit count over the
  * (2 floor(os/2) + 1)^2 window picks the kernel, whose triangle of
  * coefficients is splatted to its 1, 4 or 8 mirror images, up to
- * R = ceil(width) - 1. */
-FR_HD void fr_flame_de_splat_bucket(const fr_flame_frame *f, const fr_flame_bucket_t *buckets, fr_flame_acc_t *accum, int i, int j,
-                            double k1, double k2)
+ * R = ceil(width) - 1; only into the accumulator's rows [jlo, jhi). */
+FR_HD void fr_flame_de_splat_rows(const fr_flame_frame *f, const fr_flame_bucket_t *buckets, fr_flame_acc_t *accum,
+                                  int i, int j, double k1, double k2, int jlo, int jhi)
 {
     const fr_flame_de *de = &f->de;
     const int os = f->os, ss = os / 2, scf = !(os & 1);
@@ -85,29 +87,48 @@ FR_HD void fr_flame_de_splat_bucket(const fr_flame_frame *f, const fr_flame_buck
             if (w == 0.0) continue;
             double s = w * base;
             if (jj == 0) { /* ii == 0 too: the centre */
-                fr_flame_accum_add(f, accum, i, j, c, s);
+                fr_flame_accum_add(f, accum, i, j, c, s, jlo, jhi);
             } else if (ii == 0) {
-                fr_flame_accum_add(f, accum, i, j + jj, c, s);
-                fr_flame_accum_add(f, accum, i, j - jj, c, s);
-                fr_flame_accum_add(f, accum, i + jj, j, c, s);
-                fr_flame_accum_add(f, accum, i - jj, j, c, s);
+                fr_flame_accum_add(f, accum, i, j + jj, c, s, jlo, jhi);
+                fr_flame_accum_add(f, accum, i, j - jj, c, s, jlo, jhi);
+                fr_flame_accum_add(f, accum, i + jj, j, c, s, jlo, jhi);
+                fr_flame_accum_add(f, accum, i - jj, j, c, s, jlo, jhi);
             } else if (ii == jj) {
-                fr_flame_accum_add(f, accum, i + ii, j + jj, c, s);
-                fr_flame_accum_add(f, accum, i - ii, j + jj, c, s);
-                fr_flame_accum_add(f, accum, i + ii, j - jj, c, s);
-                fr_flame_accum_add(f, accum, i - ii, j - jj, c, s);
+                fr_flame_accum_add(f, accum, i + ii, j + jj, c, s, jlo, jhi);
+                fr_flame_accum_add(f, accum, i - ii, j + jj, c, s, jlo, jhi);
+                fr_flame_accum_add(f, accum, i + ii, j - jj, c, s, jlo, jhi);
+                fr_flame_accum_add(f, accum, i - ii, j - jj, c, s, jlo, jhi);
             } else {
-                fr_flame_accum_add(f, accum, i + ii, j + jj, c, s);
-                fr_flame_accum_add(f, accum, i - ii, j + jj, c, s);
-                fr_flame_accum_add(f, accum, i + ii, j - jj, c, s);
-                fr_flame_accum_add(f, accum, i - ii, j - jj, c, s);
-                fr_flame_accum_add(f, accum, i + jj, j + ii, c, s);
-                fr_flame_accum_add(f, accum, i - jj, j + ii, c, s);
-                fr_flame_accum_add(f, accum, i + jj, j - ii, c, s);
-                fr_flame_accum_add(f, accum, i - jj, j - ii, c, s);
+                fr_flame_accum_add(f, accum, i + ii, j + jj, c, s, jlo, jhi);
+                fr_flame_accum_add(f, accum, i - ii, j + jj, c, s, jlo, jhi);
+                fr_flame_accum_add(f, accum, i + ii, j - jj, c, s, jlo, jhi);
+                fr_flame_accum_add(f, accum, i - ii, j - jj, c, s, jlo, jhi);
+                fr_flame_accum_add(f, accum, i + jj, j + ii, c, s, jlo, jhi);
+                fr_flame_accum_add(f, accum, i - jj, j + ii, c, s, jlo, jhi);
+                fr_flame_accum_add(f, accum, i + jj, j - ii, c, s, jlo, jhi);
+                fr_flame_accum_add(f, accum, i - jj, j - ii, c, s, jlo, jhi);
             }
         }
     }
+}
+
+/* de_thread for the bucket (i, j), into every row. */
+FR_HD void fr_flame_de_splat_bucket(const fr_flame_frame *f, const fr_flame_bucket_t *buckets, fr_flame_acc_t *accum,
+                                    int i, int j, double k1, double k2)
+{
+    fr_flame_de_splat_rows(f, buckets, accum, i, j, k1, k2, 0, f->hb);
+}
+
+/* The widest kernel's reach R (buckets a splat may move), for a band's
+ * rows of sources. */
+static inline int fr_flame_de_reach(const fr_flame_de *de)
+{
+    int r = 0;
+    for (int k = 0; k <= de->max_filter_index; k++) {
+        const int rk = (int)ceil(de->width[k]) - 1;
+        if (rk > r) r = rk;
+    }
+    return r;
 }
 
 #endif

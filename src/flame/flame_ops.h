@@ -75,6 +75,15 @@ typedef struct fr_flame_ops {
     fr_status (*part_chaos)(void *state, int pass, uint64_t first, uint64_t count, fr_flame_bucket_t *out,
                             fr_flame_stats *stats);
     fr_status (*part_gather)(void *state, void *from);
+    /* Optional: from now on this state finishes image rows [y0, y1) alone
+     * (y0 == y1: none): part_density estimates only what they need, from
+     * the rows it needs of every state of `peers` (npeers of them, this
+     * one among them, all of this backend: their buckets summed, none
+     * written until each state's part_density returned) or, given host
+     * buckets, of those; part_tonemap writes only those rows of the
+     * image. A render spread over devices then density-estimates and
+     * tone-maps on every device at once. */
+    fr_status (*part_rows)(void *state, int y0, int y1, void *const *peers, int npeers);
     /* this state's buckets (gathered) to the host, for a render shared
      * between processes (fr_context_set_share) */
     fr_status (*part_fetch)(void *state, fr_flame_bucket_t *out);

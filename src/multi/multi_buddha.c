@@ -29,13 +29,16 @@ static fr_status begin_one(fr_multi_worker *w, void *arg)
     return m->ops[w->index]->begin(&w->ctx, m->job, &m->state[w->index]);
 }
 
-/* End every worker's render, adding into hist in worker order (NULL: discard). */
+/* End every worker's render, adding into hist in worker order (NULL:
+ * discard); each end's time is that worker's finish. */
 static fr_status end_all(mbuddha *m, uint64_t *hist)
 {
     fr_status s = FR_OK;
     for (int k = 0; k < m->pool.n; k++) {
         if (!m->state[k]) continue;
+        const double t0 = fr_now();
         fr_status sk = m->ops[k]->end(m->state[k], s ? NULL : hist);
+        m->pool.w[k].finish += fr_now() - t0;
         if (sk && !s) s = fr_multi_fail(&m->pool, k, sk);
         m->state[k] = NULL;
     }

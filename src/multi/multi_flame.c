@@ -1,11 +1,14 @@
 /* Flames over a list of devices: each pass's walkers are cut into one
  * piece a device, in proportion to the devices' measured rates; each
  * device runs its walkers (walker k draws from its own stream, whoever
- * runs it) into integer buckets, which the first device adds up where
- * they are (saturating, as the buckets themselves: GPU to GPU by peer
- * copies, the CPU's in place), then density-estimates
- * the sum into its accumulator and, after the last pass, tone-maps the
- * image. The integer sum is the one device's buckets, so the image is the
+ * runs it) into integer buckets. Where the backend finishes bands
+ * (part_rows), each device then owns a band of the image's rows: it sums
+ * the bucket rows its band needs from every device (saturating, as the
+ * buckets themselves: GPU to GPU by peer copies), density-estimates them
+ * into its accumulator and, after the last pass, tone-maps its rows, all
+ * devices at once. Otherwise the first device adds every device's buckets
+ * up where they are, density-estimates the sum into its accumulator and,
+ * after the last pass, tone-maps the image. The integer sum is the one device's buckets, so the image is the
  * one device's, byte for byte, when every device cuts the passes into the
  * same walkers (devices of one kind: the GPU's walker length follows its
  * resident threads). Where they differ (a GPU with the CPU, two GPU
@@ -26,6 +29,8 @@ typedef struct mflame {
     uint64_t *walkers[FR_MAX_DEVICES];
     fr_flame_stats st[FR_MAX_DEVICES];
     int pass, passes;
+    const fr_flame_bucket_t *sum; /* a shared render's buckets (host), for part_density */
+    uint16_t *image;
     fr_progress_fn fn;
     void *user;
 } mflame;
@@ -81,6 +86,30 @@ static fr_status chaos_one(fr_multi_worker *w, uint64_t first, uint64_t count, v
     return m->ops[k]->part_chaos(m->state[k], m->pass, first, count, NULL, &m->st[k]);
 }
 
+static fr_status density_one(fr_multi_worker *w, void *arg)
+{
+    mflame *m = arg;
+    return m->ops[w->index]->part_density(m->state[w->index], m->pass, m->sum);
+}
+
+static fr_status tonemap_one(fr_multi_worker *w, void *arg)
+{
+    mflame *m = arg;
+    return m->ops[w->index]->part_tonemap(m->state[w->index], m->image);
+}
+
+/* Each device a band of image rows, as even as rows allow. */
+static fr_status bands(mflame *m, int n)
+{
+    const int h = m->job->frame->height;
+    for (int k = 0; k < n; k++) {
+        fr_status s = m->ops[k]->part_rows(m->state[k], (int)((int64_t)h * k / n), (int)((int64_t)h * (k + 1) / n),
+                                           m->state, n);
+        if (s) return fr_multi_fail(&m->pool, k, s);
+    }
+    return FR_OK;
+}
+
 /* The parent's progress: the passes' walkers 95 %, density and tone map the rest. */
 static int pass_progress(double done, void *user)
 {
@@ -125,6 +154,10 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
     /* every device must cut the passes into the same walkers */
     for (int k = 1; parts && !s && k < n; k++)
         if (memcmp(m->walkers[k], m->walkers[0], (size_t)m->passes * sizeof *m->walkers[0])) parts = 0;
+    /* bands: every device finishes rows of its own (not with a raw buffer
+     * to fill, which wants every bucket in one place) */
+    const int banded = parts && !s && n > 1 && !job->raw && m->ops[0]->part_rows;
+    if (banded) s = bands(m, n);
     st->seconds_setup = fr_now() - t0;
     if (m->fn) ctx->progress = pass_progress, ctx->progress_user = m;
     for (m->pass = 0; parts && !s && m->pass < m->passes; m->pass++) {
@@ -136,7 +169,7 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
         double t1 = fr_now();
         if ((s = fr_multi_split(&m->pool, lo, hi - lo, 1, chaos_one, m))) break;
         double t2 = fr_now();
-        for (int k = 1; k < n && !s; k++)
+        for (int k = 1; k < n && !s && (!banded || shared); k++)
             if ((s = m->ops[0]->part_gather(m->state[0], m->state[k]))) fr_multi_fail(&m->pool, 0, s);
         if (s) break;
         if (shared && (s = m->ops[0]->part_fetch(m->state[0], sum))) {
@@ -146,7 +179,10 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
         if (shared && (s = fr_share_combine(ctx, sum, (size_t)f->wb * f->hb * FR_FB_CHANNELS, FR_COMBINE_SUM_U32_SAT,
                                             "flame buckets")))
             break;
-        if ((s = m->ops[0]->part_density(m->state[0], m->pass, sum))) {
+        m->sum = sum;
+        if (banded) {
+            if ((s = fr_multi_finish(&m->pool, density_one, m))) break;
+        } else if ((s = m->ops[0]->part_density(m->state[0], m->pass, sum))) {
             fr_multi_fail(&m->pool, 0, s);
             break;
         }
@@ -156,7 +192,11 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
     ctx->progress = m->fn, ctx->progress_user = m->user;
     if (parts && !s && image) {
         double t3 = fr_now();
-        if ((s = m->ops[0]->part_tonemap(m->state[0], image))) fr_multi_fail(&m->pool, 0, s);
+        m->image = image;
+        if (banded)
+            s = fr_multi_finish(&m->pool, tonemap_one, m);
+        else if ((s = m->ops[0]->part_tonemap(m->state[0], image)))
+            fr_multi_fail(&m->pool, 0, s);
         st->seconds_filter = fr_now() - t3;
     }
     if (parts && !s && m->fn && m->fn(1.0, m->user)) s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");

@@ -101,6 +101,7 @@ void fr_multi_note_shares(fr_multi_pool *p)
 typedef struct job {
     fr_multi_worker *w;
     fr_multi_each_fn each;
+    int finish; /* each: the time is finishing, not set-up */
     fr_multi_range_fn range;
     void *arg;
     /* pull */
@@ -121,7 +122,7 @@ static void *run_each(void *arg)
     double t0 = fr_now();
     fr_status s = bind(j->w);
     if (!s) s = j->each(j->w, j->arg);
-    j->w->setup += fr_now() - t0;
+    *(j->finish ? &j->w->finish : &j->w->setup) += fr_now() - t0;
     if (s) fail(j->w, s);
     return NULL;
 }
@@ -209,6 +210,13 @@ fr_status fr_multi_each(fr_multi_pool *p, fr_multi_each_fn fn, void *arg)
     return run_all(p, jobs, run_each);
 }
 
+fr_status fr_multi_finish(fr_multi_pool *p, fr_multi_each_fn fn, void *arg)
+{
+    job jobs[FR_MAX_DEVICES];
+    for (int k = 0; k < p->n; k++) jobs[k] = (job){.w = &p->w[k], .each = fn, .finish = 1, .arg = arg};
+    return run_all(p, jobs, run_each);
+}
+
 fr_status fr_multi_pull(fr_multi_pool *p, uint64_t first, uint64_t count, const uint64_t *chunk,
                         fr_multi_range_fn fn, void *arg)
 {
@@ -257,10 +265,12 @@ void fr_multi_shares(const fr_multi_pool *p, char *out, size_t len)
     for (int k = 0; k < p->n && at < len; k++) {
         const fr_multi_worker *x = &p->w[k];
         const double share = all ? 100.0 * (double)x->units / (double)all : 0.0;
-        int w = x->setup >= 0.0005 ? snprintf(out + at, len - at, "%s%s %.0f %% (%.3f s + %.3f s set-up)", k ? ", " : "",
-                                        x->ctx.device, share, x->seconds, x->setup)
-                             : snprintf(out + at, len - at, "%s%s %.0f %% (%.3f s)", k ? ", " : "", x->ctx.device,
-                                        share, x->seconds);
+        int w = snprintf(out + at, len - at, "%s%s %.0f %% (%.3f s", k ? ", " : "", x->ctx.device, share, x->seconds);
+        if (w >= 0 && x->setup >= 0.0005 && (size_t)w < len - at)
+            w += snprintf(out + at + w, len - at - w, " + %.3f s set-up", x->setup);
+        if (w >= 0 && x->finish >= 0.0005 && (size_t)w < len - at)
+            w += snprintf(out + at + w, len - at - w, " + %.3f s finishing", x->finish);
+        if (w >= 0 && (size_t)w < len - at) w += snprintf(out + at + w, len - at - w, ")");
         if (w < 0) break;
         at += (size_t)w;
     }

@@ -26,6 +26,7 @@ typedef struct fr_multi_worker {
     uint64_t units;                  /* work done (samples, rows), for shares and rates */
     double seconds;                  /* time spent on it */
     double setup;                    /* time spent preparing (fr_multi_each: a render's begin) */
+    double finish;                   /* time spent finishing (fr_multi_finish: a flame's density estimation) */
     /* progress of the chunk in hand */
     uint64_t chunk;
     double chunk_done;
@@ -54,6 +55,10 @@ void fr_multi_pool_close(fr_multi_pool *p);
  * message on the parent context). */
 typedef fr_status (*fr_multi_each_fn)(fr_multi_worker *w, void *arg);
 fr_status fr_multi_each(fr_multi_pool *p, fr_multi_each_fn fn, void *arg);
+
+/* fr_multi_each for work after the ranges (its time the workers' finish,
+ * not their set-up). */
+fr_status fr_multi_finish(fr_multi_pool *p, fr_multi_each_fn fn, void *arg);
 
 /* [first, first + count) in chunks: worker k takes chunk[k] units at a time
  * from a shared cursor until none is left, the parent's progress rising
