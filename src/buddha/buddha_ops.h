@@ -15,6 +15,11 @@ typedef struct fr_buddha_ops {
     fr_status (*begin)(fr_context *ctx, const fr_buddha_job *job, void **state);
     fr_status (*run)(void *state, uint64_t first, uint64_t count, fr_buddha_counters *c);
     fr_status (*end)(void *state, uint64_t *hist);
+    /* Optional: add the counts of `from`, another state of this backend
+     * rendering the same job (another device), into this state's where
+     * they are (GPU to GPU); `from` is then ended with NULL.
+     * FR_ERR_UNSUPPORTED (nothing done, no message): these two cannot. */
+    fr_status (*gather)(void *state, void *from);
     /* Optional: time `count` samples from 0 (CUDA events); NULL: wall clock
      * around run. */
     fr_status (*bench)(void *state, uint64_t count, double *seconds, fr_buddha_counters *c);

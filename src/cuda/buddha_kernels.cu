@@ -587,3 +587,29 @@ extern "C" cudaError_t fr_cuda_buddha_launch(const fr_cuda_buddha_args *a, int s
     restart_kernel<<<1, 1, 0, stream>>>(*a);
     return cudaGetLastError();
 }
+
+/* Another device's counts into this one's 64-bit part: its 32-bit and
+ * 64-bit parts, then 2^32 for each of its wraps (read where they are:
+ * peer access). */
+__global__ void gather_kernel(unsigned long long *dst64, const unsigned *hist, const unsigned long long *hist64, size_t n)
+{
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        dst64[i] += (unsigned long long)hist[i] + hist64[i];
+}
+
+__global__ void gather_wraps_kernel(unsigned long long *dst64, const unsigned long long *ovf, unsigned n)
+{
+    for (unsigned k = blockIdx.x * blockDim.x + threadIdx.x; k < n; k += gridDim.x * blockDim.x)
+        atomicAdd(dst64 + ovf[k], 1ull << 32);
+}
+
+extern "C" cudaError_t fr_cuda_buddha_gather(unsigned long long *dst64, const unsigned *hist,
+                                             const unsigned long long *hist64, size_t n,
+                                             const unsigned long long *ovf, unsigned wraps, cudaStream_t stream)
+{
+    size_t blocks = (n + 255) / 256;
+    if (blocks > 65536) blocks = 65536;
+    if (n) gather_kernel<<<(unsigned)blocks, 256, 0, stream>>>(dst64, hist, hist64, n);
+    if (wraps) gather_wraps_kernel<<<(wraps + 255) / 256 < 4096 ? (wraps + 255) / 256 : 4096, 256, 0, stream>>>(dst64, ovf, wraps);
+    return cudaGetLastError();
+}

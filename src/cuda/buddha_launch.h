@@ -55,6 +55,12 @@ size_t fr_cuda_buddha_entry_bytes(int f32);
  * move the 32-bit counts into hist64 when the weighted total calls for it. */
 cudaError_t fr_cuda_buddha_launch(const fr_cuda_buddha_args *a, int sms, cudaStream_t stream);
 
+/* dst64[i] += hist[i] + hist64[i] for n counters, then 2^32 at each of
+ * `wraps` entries of ovf: another device's histogram (peer memory) into
+ * this one's. */
+cudaError_t fr_cuda_buddha_gather(unsigned long long *dst64, const unsigned *hist, const unsigned long long *hist64,
+                                  size_t n, const unsigned long long *ovf, unsigned wraps, cudaStream_t stream);
+
 /* Metropolis (buddha_metropolis.cu): chains [first, first + count), one
  * thread a chain, plotted with 64-bit atomic adds into hist64. */
 #define FR_CUDA_MH_LAUNCH_CHAINS (1u << 18)

@@ -10,6 +10,19 @@
 #include "cuda/cuda_host.h"
 #include "cuda/cuda_launch.h"
 
+int fr_cuda_peer(int dev, int peer)
+{
+    int ok = 0;
+    if (dev == peer) return 1;
+    if (cudaDeviceCanAccessPeer(&ok, dev, peer) != cudaSuccess || !ok) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    const cudaError_t e = cudaDeviceEnablePeerAccess(peer, 0);
+    (void)cudaGetLastError();
+    return e == cudaSuccess || e == cudaErrorPeerAccessAlreadyEnabled;
+}
+
 fr_status fr_cuda_fail(fr_context *ctx, cudaError_t e, const char *what)
 {
     (void)cudaGetLastError(); /* clear a non-sticky error */

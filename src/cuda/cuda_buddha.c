@@ -287,6 +287,31 @@ static fr_status cuda_buddha_end(void *state, uint64_t *hist)
     return s;
 }
 
+/* The counts of `from` (another device's render of the same job) added
+ * into this device's, read where they are; `from` left to be ended
+ * without its histogram. Unsupported where this device cannot read that
+ * one's memory. */
+static fr_status cuda_buddha_gather(void *state, void *from)
+{
+    gbuddha *g = state, *h = from;
+    fr_context *ctx = g->ctx;
+    fr_status s = FR_OK;
+    unsigned wraps = 0;
+    CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    if (!fr_cuda_peer(ctx->cuda_index, h->ctx->cuda_index)) return FR_ERR_UNSUPPORTED;
+    CK(cudaStreamSynchronize(h->stream), "orbit kernels");
+    CK(cudaMemcpy(&wraps, h->a.ovf_len, sizeof wraps, cudaMemcpyDeviceToHost), "overflow log");
+    if (wraps > OVF_CAP)
+        return fr_fail(ctx, FR_ERR_DEVICE, "more than %u histogram counters passed 2^32 in one pass; render fewer "
+                                           "samples at a time",
+                       OVF_CAP);
+    CK(fr_cuda_buddha_gather(g->a.hist64, h->a.hist, h->a.hist64, g->counters, h->a.ovf, wraps, g->stream),
+       "histogram sum");
+    CK(cudaStreamSynchronize(g->stream), "histogram sum");
+out:
+    return s;
+}
+
 /* Metropolis chains resident at once: a thread each, about 1024 a
  * multiprocessor. */
 static uint64_t cuda_buddha_lanes(void *state) { return (uint64_t)((gbuddha *)state)->sms * 1024; }
@@ -305,6 +330,7 @@ const fr_buddha_ops fr_cuda_buddha_ops = {
     .begin = cuda_buddha_begin,
     .run = cuda_buddha_run,
     .end = cuda_buddha_end,
+    .gather = cuda_buddha_gather,
     .bench = cuda_buddha_bench,
     .lanes = cuda_buddha_lanes,
     .band_rows = cuda_buddha_band_rows,

@@ -592,12 +592,13 @@ out:
 #define GATHER_VALUES ((size_t)64 << 20)
 
 /* dst (on p's device) += n bucket values at src on q's device, saturating:
- * in place on one device, else in pieces through p->tmp (peer copies over
- * NVLink or PCIe). */
+ * read where they are (one device, or peer access over NVLink or PCIe),
+ * else in pieces through p->tmp (peer copies, which the driver may stage
+ * through the host). */
 static cudaError_t add_from(gpart *p, fr_flame_bucket_t *dst, const gpart *q, const fr_flame_bucket_t *src, size_t n)
 {
     cudaError_t e = cudaSuccess;
-    if (q->ctx->cuda_index == p->ctx->cuda_index) return fr_cuda_flame_bucket_add(dst, src, n, p->g.stream);
+    if (fr_cuda_peer(p->ctx->cuda_index, q->ctx->cuda_index)) return fr_cuda_flame_bucket_add(dst, src, n, p->g.stream);
     if (!p->tmp && (e = cudaMalloc((void **)&p->tmp, GATHER_VALUES * sizeof *p->tmp))) return e;
     for (size_t at = 0; at < n && !e; at += GATHER_VALUES) {
         const size_t m = n - at < GATHER_VALUES ? n - at : GATHER_VALUES;

@@ -12,6 +12,11 @@
  * device, or a device error). */
 fr_status fr_cuda_fail(fr_context *ctx, cudaError_t e, const char *what);
 
+/* Whether kernels on device `dev` (the current one) can read device
+ * `peer`'s memory: the same device, or peer access (NVLink, PCIe) enabled
+ * now or before. */
+int fr_cuda_peer(int dev, int peer);
+
 /* Check a CUDA call: on an error, s = its status and goto out (the caller
  * has fr_context *ctx, fr_status s and a label out). */
 #define CK(call, what)                                                                                       \

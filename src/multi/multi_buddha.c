@@ -29,11 +29,26 @@ static fr_status begin_one(fr_multi_worker *w, void *arg)
     return m->ops[w->index]->begin(&w->ctx, m->job, &m->state[w->index]);
 }
 
-/* End every worker's render, adding into hist in worker order (NULL:
- * discard); each end's time is that worker's finish. */
+/* End every worker's render, adding into hist (NULL: discard): first the
+ * counts of every device that can add its own into the first's where they
+ * are (gather), then every end in worker order; each end's time is that
+ * worker's finish. */
 static fr_status end_all(mbuddha *m, uint64_t *hist)
 {
     fr_status s = FR_OK;
+    for (int k = 1; k < m->pool.n && hist && m->state[0] && m->ops[0]->gather; k++) {
+        if (!m->state[k] || m->ops[k] != m->ops[0]) continue;
+        const double t0 = fr_now();
+        fr_status sk = m->ops[0]->gather(m->state[0], m->state[k]);
+        m->pool.w[0].finish += fr_now() - t0;
+        if (sk == FR_ERR_UNSUPPORTED) continue;
+        if (sk) {
+            s = fr_multi_fail(&m->pool, 0, sk);
+            break;
+        }
+        m->ops[k]->end(m->state[k], NULL); /* its counts are the first's now */
+        m->state[k] = NULL;
+    }
     for (int k = 0; k < m->pool.n; k++) {
         if (!m->state[k]) continue;
         const double t0 = fr_now();
