@@ -42,7 +42,7 @@ for s in "${scenes[@]}"; do
     # shellcheck disable=SC2086
     one=$(best "$fr" $args --device "$list" -q -o "$tmp/one.$ext")
     # shellcheck disable=SC2086
-    many=$(best mpirun -np "$n" "$fr" $args --device cuda -q -o "$tmp/mpi.$ext")
+    many=$(best mpirun -np "$n" "$fr" $args --device cuda:rank -q -o "$tmp/mpi.$ext")
     same=DIFFERENT
     cmp -s "$tmp/one.$ext" "$tmp/mpi.$ext" && same=identical
     [ $same = identical ] || rc=1

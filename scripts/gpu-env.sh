@@ -48,8 +48,11 @@ if [ -d .gpu-deps ] && ls .gpu-deps/*.deb >/dev/null 2>&1; then
         export OMPI_MCA_btl_base_warn_component_unused=0 OMPI_MCA_mtl=^ofi OMPI_MCA_btl=^uct,openib,ofi
         export OMPI_MCA_pml=^ucx OMPI_MCA_osc=^ucx,pt2pt
         command -v ssh >/dev/null || export OMPI_MCA_plm_rsh_agent=/bin/false
-        # PMIx's components
+        # PMIx's components: the prefix's, not a different PMIx's of the
+        # machine (/usr/lib/x86_64-linux-gnu/pmix2, whose symbols differ)
         export PMIX_INSTALL_PREFIX=$root/usr
+        export PMIX_MCA_mca_base_component_path=$root/usr/lib/x86_64-linux-gnu/pmix2/lib/pmix
+        export PMIX_MCA_pcompress_base_silence_warning=1
     fi
 fi
 export PATH=$PATH:/usr/local/cuda/bin

@@ -98,13 +98,14 @@ static fr_status tonemap_one(fr_multi_worker *w, void *arg)
     return m->ops[w->index]->part_tonemap(m->state[w->index], m->image);
 }
 
-/* Each device a band of image rows, as even as rows allow. */
-static fr_status bands(mflame *m, int n)
+/* Each device a band of image rows, as even as rows allow: of `all`
+ * bands, this process's devices take bands first, first + 1, ... */
+static fr_status bands(mflame *m, int n, int first, int all)
 {
-    const int h = m->job->frame->height;
+    const int64_t h = m->job->frame->height;
     for (int k = 0; k < n; k++) {
-        fr_status s = m->ops[k]->part_rows(m->state[k], (int)((int64_t)h * k / n), (int)((int64_t)h * (k + 1) / n),
-                                           m->state, n);
+        const int b = first + k;
+        fr_status s = m->ops[k]->part_rows(m->state[k], (int)(h * b / all), (int)(h * (b + 1) / all), m->state, n);
         if (s) return fr_multi_fail(&m->pool, k, s);
     }
     return FR_OK;
@@ -154,10 +155,11 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
     /* every device must cut the passes into the same walkers */
     for (int k = 1; parts && !s && k < n; k++)
         if (memcmp(m->walkers[k], m->walkers[0], (size_t)m->passes * sizeof *m->walkers[0])) parts = 0;
-    /* bands: every device finishes rows of its own (not with a raw buffer
-     * to fill, which wants every bucket in one place) */
-    const int banded = parts && !s && n > 1 && !job->raw && m->ops[0]->part_rows;
-    if (banded) s = bands(m, n);
+    /* bands: every device (of every process) finishes rows of its own (not
+     * with a raw buffer to fill, which wants every bucket in one place) */
+    const int procs = shared ? ctx->share_count : 1;
+    const int banded = parts && !s && n * procs > 1 && !job->raw && m->ops[0]->part_rows;
+    if (banded) s = bands(m, n, shared ? ctx->share_index * n : 0, n * procs);
     st->seconds_setup = fr_now() - t0;
     if (m->fn) ctx->progress = pass_progress, ctx->progress_user = m;
     for (m->pass = 0; parts && !s && m->pass < m->passes; m->pass++) {
@@ -193,10 +195,14 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
     if (parts && !s && image) {
         double t3 = fr_now();
         m->image = image;
+        const size_t bytes = (size_t)f->width * f->height * 4 * sizeof *image;
+        if (banded && shared) memset(image, 0, bytes); /* the rows of other processes: zeros to combine */
         if (banded)
             s = fr_multi_finish(&m->pool, tonemap_one, m);
         else if ((s = m->ops[0]->part_tonemap(m->state[0], image)))
             fr_multi_fail(&m->pool, 0, s);
+        /* every process's rows (disjoint) into every process's image */
+        if (!s && banded && shared) s = fr_share_combine(ctx, image, bytes, FR_COMBINE_OR, "flame image");
         st->seconds_filter = fr_now() - t3;
     }
     if (parts && !s && m->fn && m->fn(1.0, m->user)) s = fr_fail(ctx, FR_ERR_CANCELLED, "cancelled");
