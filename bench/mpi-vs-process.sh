@@ -2,8 +2,8 @@
 # MPI ranks against one process, on the same GPUs (issue: "MPI over ranks
 # within 10 % of the same GPUs in one process"): each scale-out scene
 # rendered as a whole command by one process on every GPU (--device
-# cuda:all) and by `mpirun -np N` with one rank a GPU (--device cuda: each
-# rank takes the GPU of its node rank), wall clock of each (process start,
+# cuda:all) and by `mpirun -np N` with one rank a GPU (--device cuda:rank:
+# each rank takes the GPU of its node rank), wall clock of each (process start,
 # device start, render and the file rank 0 writes: the same work either
 # way), the fastest of REPEAT runs, and whether the two files are
 # byte-identical. Scenes: the 4096x4096 Buddhabrot at max 1,000 (float32,

@@ -77,7 +77,8 @@ set +e
 (cd build-gpu && ctest -L gpu "${gpu_filter[@]}" -j4 --output-on-failure) >"$OUT/ctest-gpu.log" 2>&1
 gpu_rc=$?
 rest_rc=0
-# The MPI tests need Open MPI, which the GPU machine lacks (CI runs them).
+# The MPI tests need Open MPI: .gpu-deps/ brings Debian's (gpu-env.sh);
+# without it they are left to CI.
 rest_labels=gpu
 command -v mpirun >/dev/null || { rest_labels="$rest_labels|mpi"; echo "no mpirun here: the mpi tests are left to CI"; }
 # The Debian packages' test builds a Debian system from the network (CI runs it).
@@ -143,6 +144,11 @@ if [ $multi = 1 ]; then
         $fr bench scaling --device $list --flame "$genome" --kfr-dir "$shared/corpus/kfr" --samples 2e10 |
             tee -a "$OUT/multi.txt"
     done
+    # MPI ranks (one a GPU) against one process on the same GPUs
+    if command -v mpirun >/dev/null && [ "$gpus" -ge 2 ]; then
+        echo "== MPI ranks against one process" | tee -a "$OUT/multi.txt"
+        bash bench/mpi-vs-process.sh "$PWD/$fr" "$genome" "$shared/corpus/kfr" "$gpus" 2 | tee -a "$OUT/multi.txt"
+    fi
 fi
 if [ $sweep = 1 ]; then
     $fr bench --device cuda --sweep --no-plain --repeats 5 --scene interior-f32 --scene full-f64 \
