@@ -594,7 +594,7 @@ extern "C" cudaError_t fr_cuda_buddha_launch(const fr_cuda_buddha_args *a, int s
 __global__ void gather_kernel(unsigned long long *dst64, const unsigned *hist, const unsigned long long *hist64, size_t n)
 {
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
-        dst64[i] += (unsigned long long)hist[i] + hist64[i];
+        dst64[i] += (unsigned long long)hist[i] + (hist64 ? hist64[i] : 0ull);
 }
 
 __global__ void gather_wraps_kernel(unsigned long long *dst64, const unsigned long long *ovf, unsigned n)

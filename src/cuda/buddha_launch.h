@@ -57,7 +57,8 @@ cudaError_t fr_cuda_buddha_launch(const fr_cuda_buddha_args *a, int sms, cudaStr
 
 /* dst64[i] += hist[i] + hist64[i] for n counters, then 2^32 at each of
  * `wraps` entries of ovf: another device's histogram (peer memory) into
- * this one's. */
+ * this one's; hist64 NULL: only hist (this device's 32-bit part into its
+ * 64-bit part). */
 cudaError_t fr_cuda_buddha_gather(unsigned long long *dst64, const unsigned *hist, const unsigned long long *hist64,
                                   size_t n, const unsigned long long *ovf, unsigned wraps, cudaStream_t stream);
 

@@ -154,9 +154,15 @@ static fr_status drain(gbuddha *g)
     unsigned long long *log = NULL;
     const size_t ch = (size_t)g->job->channels, plane = g->a.plane;
     const size_t slice = DRAIN_CHUNK / ch * ch < g->counters ? DRAIN_CHUNK / ch * ch : g->counters;
+    /* the first drain of one channel: the host's counts are the device's
+     * 64-bit part once the 32-bit part is added in there, in the same
+     * layout: one copy, no pass on the host */
+    const int direct = !g->acc && ch == 1;
+    if (direct && !(g->acc = malloc(g->counters * sizeof *g->acc)))
+        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the histogram");
     if (!g->acc && !(g->acc = calloc(g->counters, sizeof *g->acc)))
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the histogram");
-    if (!(tmp = malloc(slice * 4)) || !(tmp64 = malloc(slice * 8))) {
+    if (!direct && (!(tmp = malloc(slice * 4)) || !(tmp64 = malloc(slice * 8)))) {
         free(tmp);
         return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the histogram");
     }
@@ -168,7 +174,13 @@ static fr_status drain(gbuddha *g)
                     OVF_CAP);
         goto out;
     }
-    for (size_t at = 0; at < g->counters; at += slice) {
+    if (direct) {
+        CK(fr_cuda_buddha_gather(g->a.hist64, g->a.hist, NULL, g->counters, NULL, 0, g->stream), "histogram copy");
+        CK(cudaMemcpyAsync(g->acc, g->a.hist64, g->counters * sizeof *g->acc, cudaMemcpyDeviceToHost, g->stream),
+           "histogram copy");
+        CK(cudaStreamSynchronize(g->stream), "histogram copy");
+    }
+    for (size_t at = 0; at < g->counters && !direct; at += slice) {
         const size_t m = g->counters - at < slice ? g->counters - at : slice;
         CK(cudaMemcpyAsync(tmp, g->a.hist + at, m * 4, cudaMemcpyDeviceToHost, g->stream), "histogram copy");
         CK(cudaMemcpyAsync(tmp64, g->a.hist64 + at, m * 8, cudaMemcpyDeviceToHost, g->stream), "histogram copy");
