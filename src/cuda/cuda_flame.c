@@ -535,6 +535,7 @@ typedef struct gpart {
      * into `band` (row blo first) from the parts `peer` */
     int banded, y0, y1, alo, ahi, blo, bhi;
     fr_flame_bucket_t *band, *tmp;
+    int band_owned;                  /* band allocated here (else the float buckets' memory) */
     struct gpart *const *peer;
     int npeers;
 } gpart;
@@ -544,8 +545,9 @@ static void cuda_part_end(void *state)
     gpart *p = state;
     if (!p) return;
     cudaSetDevice(p->ctx->cuda_index);
+    if (p->band_owned) cudaFree(p->band);
     gf_free(&p->g);
-    cudaFree(p->band), cudaFree(p->tmp);
+    cudaFree(p->tmp);
     free(p);
 }
 
@@ -633,9 +635,15 @@ static fr_status cuda_part_rows(void *state, int y0, int y1, void *const *peers,
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
     p->banded = 1, p->y0 = y0, p->y1 = y1, p->peer = (struct gpart *const *)peers, p->npeers = npeers;
     fr_cuda_flame_rows(f, y0, y1, &p->alo, &p->ahi, &p->blo, &p->bhi);
-    const size_t rows = (size_t)(p->bhi - p->blo);
-    if (rows)
-        CK(cudaMalloc((void **)&p->band, rows * f->wb * FR_FB_CHANNELS * sizeof *p->band), "flame bucket band");
+    const size_t bytes = (size_t)(p->bhi - p->blo) * f->wb * FR_FB_CHANNELS * sizeof *p->band;
+    /* the float buckets are free from a pass's drain to the next pass's
+     * clearing, which is when the band is used: its home when it fits */
+    if (bytes && bytes <= p->g.nb * sizeof(float4)) {
+        p->band = (fr_flame_bucket_t *)p->g.a.b4;
+    } else if (bytes) {
+        CK(cudaMalloc((void **)&p->band, bytes), "flame bucket band");
+        p->band_owned = 1;
+    }
 out:
     return s;
 }

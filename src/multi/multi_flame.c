@@ -30,6 +30,7 @@ typedef struct mflame {
     fr_flame_stats st[FR_MAX_DEVICES];
     int pass, passes;
     const fr_flame_bucket_t *sum; /* a shared render's buckets (host), for part_density */
+    int band_first, band_all;     /* bands: this process's first, and how many in all */
     uint16_t *image;
     fr_progress_fn fn;
     void *user;
@@ -99,16 +100,14 @@ static fr_status tonemap_one(fr_multi_worker *w, void *arg)
 }
 
 /* Each device a band of image rows, as even as rows allow: of `all`
- * bands, this process's devices take bands first, first + 1, ... */
-static fr_status bands(mflame *m, int n, int first, int all)
+ * bands (m->band_all), this process's devices take bands m->band_first,
+ * m->band_first + 1, ... */
+static fr_status band_one(fr_multi_worker *w, void *arg)
 {
-    const int64_t h = m->job->frame->height;
-    for (int k = 0; k < n; k++) {
-        const int b = first + k;
-        fr_status s = m->ops[k]->part_rows(m->state[k], (int)(h * b / all), (int)(h * (b + 1) / all), m->state, n);
-        if (s) return fr_multi_fail(&m->pool, k, s);
-    }
-    return FR_OK;
+    mflame *m = arg;
+    const int64_t h = m->job->frame->height, b = m->band_first + w->index, all = m->band_all;
+    return m->ops[w->index]->part_rows(m->state[w->index], (int)(h * b / all), (int)(h * (b + 1) / all), m->state,
+                                       m->pool.n);
 }
 
 /* The parent's progress: the passes' walkers 95 %, density and tone map the rest. */
@@ -159,7 +158,8 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
      * with a raw buffer to fill, which wants every bucket in one place) */
     const int procs = shared ? ctx->share_count : 1;
     const int banded = parts && !s && n * procs > 1 && !job->raw && m->ops[0]->part_rows;
-    if (banded) s = bands(m, n, shared ? ctx->share_index * n : 0, n * procs);
+    m->band_first = shared ? ctx->share_index * n : 0, m->band_all = n * procs;
+    if (banded) s = fr_multi_each(&m->pool, band_one, m);
     st->seconds_setup = fr_now() - t0;
     if (m->fn) ctx->progress = pass_progress, ctx->progress_user = m;
     for (m->pass = 0; parts && !s && m->pass < m->passes; m->pass++) {
