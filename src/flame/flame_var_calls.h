@@ -225,6 +225,59 @@
     X(FR_V_LINEART3D, 0, fr_var_lineart3d(x, f, w)) \
     X(FR_V_SPHER, 1, fr_var_spher(f, w, rng)) \
     X(FR_V_FLIPX, 0, fr_var_flipx(f, w)) \
-    X(FR_V_FLIPY, 0, fr_var_flipy(f, w))
+    X(FR_V_FLIPY, 0, fr_var_flipy(f, w)) \
+    X(FR_V_ECOLLIDE, 0, fr_var_ecollide(x, f, w)) \
+    X(FR_V_EMOD, 0, fr_var_emod(x, f, w)) \
+    X(FR_V_EMOTION, 0, fr_var_emotion(x, f, w)) \
+    X(FR_V_EPUSH, 0, fr_var_epush(x, f, w)) \
+    X(FR_V_EROTATE, 0, fr_var_erotate(x, f, w)) \
+    X(FR_V_ESCALE, 0, fr_var_escale(x, f, w)) \
+    X(FR_V_ESWIRL, 0, fr_var_eswirl(x, f, w)) \
+    X(FR_V_LAZYJESS, 0, fr_var_lazyjess(x, f, w)) \
+    X(FR_V_LAZYTRAVIS, 0, fr_var_lazytravis(x, f, w)) \
+    X(FR_V_SQUISH, 1, fr_var_squish(x, f, w, rng)) \
+    X(FR_V_CIRCUS, 0, fr_var_circus(x, f, w)) \
+    X(FR_V_TANCOS, 0, fr_var_tancos(f, w)) \
+    X(FR_V_RIPPLED, 0, fr_var_rippled(f, w)) \
+    X(FR_V_JULIANAB, 1, fr_var_julianab(x, f, w, rng)) \
+    X(FR_V_SINTRANGE, 0, fr_var_sintrange(x, f, w)) \
+    X(FR_V_WAFFLE, 1, fr_var_waffle(x, f, w, rng)) \
+    X(FR_V_SQUARE3D, 1, fr_var_square3d(f, w, rng)) \
+    X(FR_V_SUPERSHAPE3D, 1, fr_var_supershape3d(x, f, w, rng)) \
+    X(FR_V_SPHYP3D, 0, fr_var_sphyp3d(x, f, w)) \
+    X(FR_V_CIRCLECROP2, 0, fr_var_circlecrop2(x, f, w)) \
+    X(FR_V_JULIAN3DX, 1, fr_var_julian3dx(x, f, w, rng)) \
+    X(FR_V_FOURTH, 0, fr_var_fourth(x, f, w)) \
+    X(FR_V_MOBIQ, 0, fr_var_mobiq(x, f, w)) \
+    X(FR_V_SPHERIVOID, 0, fr_var_spherivoid(x, f, w)) \
+    X(FR_V_FARBLUR, 1, fr_var_farblur(x, f, w, rng)) \
+    X(FR_V_HEAT, 0, fr_var_heat(x, f, w)) \
+    X(FR_V_INTERFERENCE2, 0, fr_var_interference2(x, f, w)) \
+    X(FR_V_SINQ, 0, fr_var_sinq(f, w)) \
+    X(FR_V_SINHQ, 0, fr_var_sinhq(f, w)) \
+    X(FR_V_SECQ, 0, fr_var_secq(f, w)) \
+    X(FR_V_SECHQ, 0, fr_var_sechq(f, w)) \
+    X(FR_V_TANQ, 0, fr_var_tanq(f, w)) \
+    X(FR_V_TANHQ, 0, fr_var_tanhq(f, w)) \
+    X(FR_V_COSQ, 0, fr_var_cosq(f, w)) \
+    X(FR_V_COSHQ, 0, fr_var_coshq(f, w)) \
+    X(FR_V_COTQ, 0, fr_var_cotq(f, w)) \
+    X(FR_V_COTHQ, 0, fr_var_cothq(f, w)) \
+    X(FR_V_CSCQ, 0, fr_var_cscq(f, w)) \
+    X(FR_V_CSCHQ, 0, fr_var_cschq(f, w)) \
+    X(FR_V_ESTIQ, 0, fr_var_estiq(f, w)) \
+    X(FR_V_LOQ, 0, fr_var_loq(x, f, w)) \
+    X(FR_V_CURVATURE, 0, fr_var_curvature(f, w)) \
+    X(FR_V_Q_ODE, 0, fr_var_q_ode(x, f, w)) \
+    X(FR_V_BLUR_HEART, 1, fr_var_blur_heart(x, f, w, rng)) \
+    X(FR_V_TRUCHET_KNOT, 1, fr_var_truchet_knot(f, w, rng)) \
+    X(FR_V_GDOFFS, 0, fr_var_gdoffs(x, f, w)) \
+    X(FR_V_OCTAGON, 0, fr_var_octagon(x, f, w)) \
+    X(FR_V_TRADE, 0, fr_var_trade(x, f, w)) \
+    X(FR_V_JULIAC, 1, fr_var_juliac(x, f, w, rng)) \
+    X(FR_V_BLADE3D, 1, fr_var_blade3d(f, w, rng)) \
+    X(FR_V_BLOB3D, 0, fr_var_blob3d(x, f, w)) \
+    X(FR_V_BLOCKY, 0, fr_var_blocky(x, f, w)) \
+    X(FR_V_BLOCK, 0, fr_var_block(f, w))
 
 #endif

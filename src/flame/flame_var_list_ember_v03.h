@@ -26,6 +26,24 @@
       PARAM(LINEART3D, POWZ, "linearT3D_powZ", 1.0, 0)) \
     VAR(SPHER, "spher", APOPHYSIS, 0, ) \
     VAR(FLIPX, "flipx", APOPHYSIS, 0, ) \
-    VAR(FLIPY, "flipy", APOPHYSIS, 0, )
+    VAR(FLIPY, "flipy", APOPHYSIS, 0, ) \
+    VAR(ECOLLIDE, "eCollide", APOPHYSIS, 0, \
+      PARAM(ECOLLIDE, A, "eCollide_a", 0.0, 0) \
+      PARAM(ECOLLIDE, NUM, "eCollide_num", 1.0, 0)) \
+    VAR(EMOD, "eMod", APOPHYSIS, 0, \
+      PARAM(EMOD, RADIUS, "eMod_radius", 1.0, 0) \
+      PARAM(EMOD, DISTANCE, "eMod_distance", 0.0, 0)) \
+    VAR(EMOTION, "eMotion", APOPHYSIS, 0, \
+      PARAM(EMOTION, MOVE, "eMotion_move", 0.0, 0) \
+      PARAM(EMOTION, ROTATE, "eMotion_rotate", 0.0, 0)) \
+    VAR(EPUSH, "ePush", APOPHYSIS, 0, \
+      PARAM(EPUSH, PUSH, "ePush_push", 0.0, 0) \
+      PARAM(EPUSH, DIST, "ePush_dist", 1.0, 0) \
+      PARAM(EPUSH, ROTATE, "ePush_rotate", 0.0, 0)) \
+    VAR(EROTATE, "eRotate", APOPHYSIS, 0, \
+      PARAM(EROTATE, ROTATE, "eRotate_rotate", 0.0, 0)) \
+    VAR(ESCALE, "eScale", APOPHYSIS, 0, \
+      PARAM(ESCALE, SCALE, "eScale_scale", 1.0, 0) \
+      PARAM(ESCALE, ANGLE, "eScale_angle", 0.0, 0))
 
 #endif

@@ -19,6 +19,7 @@
 #include "flame/flame_var_ember_v01.h"
 #include "flame/flame_var_ember_v02.h"
 #include "flame/flame_var_ember_v03.h"
+#include "flame/flame_var_ember_v04.h"
 #include "flame/flame_var_ember_tile.h"
 #include "flame/flame_var_param.h"
 

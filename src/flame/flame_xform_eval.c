@@ -58,6 +58,21 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_POLYNOMIAL] = Z3,    [FR_V_PSPHERE] = Z3,      [FR_V_XHEART] = R2,
     [FR_V_MASK] = R2,          [FR_V_ORTHO] = R,
     [FR_V_SPHERICALN] = R | AYX, [FR_V_LINEART3D] = Z3,  [FR_V_SPHER] = R2,
+    [FR_V_ECOLLIDE] = R2,      [FR_V_EMOD] = R2,         [FR_V_EMOTION] = R2,
+    [FR_V_EPUSH] = R2,         [FR_V_EROTATE] = R2,      [FR_V_ESCALE] = R2,
+    [FR_V_ESWIRL] = R2,        [FR_V_LAZYJESS] = R,       [FR_V_CIRCUS] = R,
+    [FR_V_TANCOS] = R2,        [FR_V_RIPPLED] = R2,       [FR_V_JULIANAB] = R2 | Z3,
+    [FR_V_SQUARE3D] = Z3,      [FR_V_SUPERSHAPE3D] = Z3,  [FR_V_SPHYP3D] = R2 | Z3,
+    [FR_V_CIRCLECROP2] = R | AYX, [FR_V_JULIAN3DX] = R | Z3, [FR_V_FOURTH] = R,
+    [FR_V_MOBIQ] = Z3,         [FR_V_SPHERIVOID] = R | Z3, [FR_V_FARBLUR] = Z3,
+    [FR_V_HEAT] = R2 | AYX | Z3, [FR_V_SINQ] = Z3,          [FR_V_SINHQ] = Z3,
+    [FR_V_SECQ] = R2 | Z3,     [FR_V_SECHQ] = R2 | Z3,    [FR_V_TANQ] = Z3,
+    [FR_V_TANHQ] = Z3,         [FR_V_COSQ] = Z3,          [FR_V_COSHQ] = Z3,
+    [FR_V_COTQ] = Z3,          [FR_V_COTHQ] = Z3,         [FR_V_CSCQ] = R2 | Z3,
+    [FR_V_CSCHQ] = R2 | Z3,    [FR_V_ESTIQ] = Z3,         [FR_V_LOQ] = Z3,
+    [FR_V_CURVATURE] = R | AYX, [FR_V_GDOFFS] = Z3,        [FR_V_OCTAGON] = Z3,
+    [FR_V_JULIAC] = R2 | AYX,  [FR_V_BLADE3D] = R | Z3,   [FR_V_BLOB3D] = R | AT | Z3,
+    [FR_V_BLOCKY] = R2,        [FR_V_BLOCK] = R2,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
