@@ -6,7 +6,8 @@
  * exact fractions); the camera and the curves interpolated as Ember does;
  * logscale_k2 as the log scaling's k2; the curves on a rendered image
  * (identity curves change no byte, a halving curve halves every channel);
- * and the 3D camera's projection at points worked out by hand. */
+ * the 3D camera's projection at points worked out by hand; and filter="0"
+ * read as Ember reads it in a genome Ember wrote. */
 #include <float.h>
 #include <math.h>
 #include <setjmp.h>
@@ -486,6 +487,48 @@ static void test_projection_values(void **state)
     fr_flame_genome_free(&g);
 }
 
+/* filter="0": a genome Ember wrote has Ember's spatial filter (one tap of
+ * weight 1: each pixel its block's first bucket, the offset clamped at 0);
+ * any other keeps flam3's (a kernel as wide as the supersample's parity
+ * asks, normalised). */
+static void frame_of(int ember, int supersample, fr_flame_frame *f)
+{
+    fr_flame_genome g;
+    fr_flame_genome_init(&g);
+    g.width = 40, g.height = 20, g.scale = 10, g.filter = 0, g.supersample = supersample;
+    g.estimator_radius = 0;
+    if (ember) {
+        g.extra = calloc(1, sizeof *g.extra);
+        assert_non_null(g.extra);
+        g.extra[0].name = strdup("version"), g.extra[0].value = strdup("EMBER-WIN-1.0.0.19");
+        g.nextra = 1;
+    }
+    assert_int_equal(fr_flame_genome_is_ember(&g), ember);
+    fr_context *ctx = fr_context_create();
+    if (fr_flame_frame_init(ctx, &g, f)) fail_msg("frame: %s", fr_last_error(ctx));
+    fr_context_destroy(ctx);
+    fr_flame_genome_free(&g);
+}
+
+static void test_filter_zero(void **state)
+{
+    (void)state;
+    fr_flame_frame f;
+    for (int os = 1; os <= 4; os++) {
+        frame_of(1, os, &f);
+        assert_int_equal(f.fwidth, 1);
+        assert_true(f.filter[0] == 1.0);
+        assert_int_equal(f.gutter, 0);
+        assert_int_equal(f.de_offset, 0);
+        assert_int_equal(f.wb, 40 * os);
+        fr_flame_frame_free(&f);
+    }
+    frame_of(0, 2, &f); /* flam3: width 0 + 1, made even as the supersample: 2 x 2 taps */
+    assert_int_equal(f.fwidth, 2);
+    assert_near(f.filter[0], 0.25, 1e-15, "flam3's 2 x 2 taps");
+    fr_flame_frame_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -499,6 +542,7 @@ int main(void)
         cmocka_unit_test(test_curves_on_image),
         cmocka_unit_test(test_enable_de_and_cam_zoom),
         cmocka_unit_test(test_projection_values),
+        cmocka_unit_test(test_filter_zero),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

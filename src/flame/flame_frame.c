@@ -186,9 +186,18 @@ double fr_flame_spatial_support(fr_flame_filter_shape shape) { return spatial_su
 
 /* ------------------------------------------------------ spatial filter */
 
-/* filters.c:flam3_create_spatial_filter (pixel aspect 1, no fields). */
+/* filters.c:flam3_create_spatial_filter (pixel aspect 1, no fields); a
+ * genome Ember wrote with filter 0 has Ember's one tap of weight 1
+ * (SpatialFilter::Create: no filter, one bucket a pixel), where flam3
+ * makes the kernel at least as wide as the supersample. */
 static fr_status create_spatial_filter(fr_context *ctx, const fr_flame_genome *g, fr_flame_frame *f)
 {
+    if (g->filter == 0.0 && fr_flame_genome_is_ember(g)) {
+        if (!(f->filter = malloc(sizeof *f->filter)))
+            return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the spatial filter");
+        f->filter[0] = 1.0, f->fwidth = 1;
+        return FR_OK;
+    }
     int sel = filter_select(g->filter_shape);
     double supp = spatial_support[sel];
     double fw = 2.0 * supp * g->supersample * g->filter / 1.0;
@@ -402,6 +411,7 @@ fr_status fr_flame_frame_init(fr_context *ctx, const fr_flame_genome *g, fr_flam
     /* gutter: wide enough for the filter and the DE splat (parsed estimator) */
     int os = f->os;
     int gutter = (f->fwidth - os) / 2;
+    if (gutter < 0 && fr_flame_genome_is_ember(g)) gutter = 0; /* Ember clamps its filter offset at 0 */
     const double de_radius = fr_flame_de_radius(g);
     int de_fw = (int)ceil(de_radius) * os;
     if (de_fw > 0) de_fw += os - 1;

@@ -327,3 +327,11 @@ int fr_flame_genome_equal(const fr_flame_genome *a, const fr_flame_genome *b, ch
     if (!str_eq(a->children, b->children)) return differ(why, n, "kept child elements differ");
     return 1;
 }
+
+int fr_flame_genome_is_ember(const fr_flame_genome *g)
+{
+    for (int i = 0; i < g->nextra; i++)
+        if (g->extra[i].name && g->extra[i].value && !strcmp(g->extra[i].name, "version"))
+            return !strncmp(g->extra[i].value, "EMBER", 5);
+    return 0;
+}

@@ -208,5 +208,10 @@ fr_status fr_flame_genome_copy(fr_context *ctx, fr_flame_genome *dst, const fr_f
  * xforms and what was kept verbatim. */
 int fr_flame_genome_equal(const fr_flame_genome *a, const fr_flame_genome *b, char *why, size_t n);
 void fr_flame_file_free(fr_flame_file *f);
+/* Whether Ember (Fractorium) wrote g: its kept version attribute starts
+ * with "EMBER". Where Ember's renderer reads a value otherwise than flam3
+ * (a spatial filter radius of 0), such a genome is rendered as Ember
+ * renders it. */
+int fr_flame_genome_is_ember(const fr_flame_genome *g);
 
 #endif
