@@ -151,10 +151,10 @@ static void test_values(void **state)
 /* This round's Variations03.h variations (placed in that file's order
  * among the earlier ones) and every Variations05.h one (bubble2 .. the
  * last variation) have a case. */
-static const char *const v03_new[] = {"Kaleidoscope", "GlynnSim3", "GlynnSim4", "GlynnSim5",  "starblur",
-                                      "circleblur",   "cropn",     "shredrad",  "ovoid",      "ovoid3d",
-                                      "Spirograph",   "petal",     "roundspher", "spiralwing", "squarize",
-                                      "sschecks"};
+static const char *const v03_new[] = {"Kaleidoscope", "GlynnSim3",  "GlynnSim4",  "GlynnSim5",
+                                      "starblur",     "circleblur", "cropn",      "shredrad",
+                                      "ovoid",        "ovoid3d",    "Spirograph", "petal",
+                                      "roundspher",   "spiralwing", "squarize",   "sschecks"};
 
 static int has_case(const char *name)
 {
@@ -232,24 +232,25 @@ static void test_prepost(void **state)
 /* A genome with the new variations and their parameters: read strictly,
  * written back, read equal. */
 #define GENOME_XFORMS(EXTRA1, EXTRA2)                                                                        \
-    " <xform weight=\"1\" color=\"0\" Kaleidoscope=\"0.05\" GlynnSim3=\"0.1\" GlynnSim4=\"0.1\" "          \
-    "GlynnSim5=\"0.1\" starblur=\"0.05\" circleblur=\"0.05\" cropn=\"0.1\" cropn_power=\"6\" shredrad=\"0.1\" " \
-    "linear=\"0.5\" coefs=\"0.6 0.1 -0.1 0.6 0.2 0\"/>\n"                                                   \
-    " <xform weight=\"0.5\" color=\"0.3\" ovoid=\"0.05\" ovoid3d=\"0.05\" Spirograph=\"0.02\" petal=\"0.1\" "  \
+    " <xform weight=\"1\" color=\"0\" Kaleidoscope=\"0.05\" GlynnSim3=\"0.1\" GlynnSim4=\"0.1\" "            \
+    "GlynnSim5=\"0.1\" starblur=\"0.05\" circleblur=\"0.05\" cropn=\"0.1\" cropn_power=\"6\" "               \
+    "shredrad=\"0.1\" "                                                                                      \
+    "linear=\"0.5\" coefs=\"0.6 0.1 -0.1 0.6 0.2 0\"/>\n"                                                    \
+    " <xform weight=\"0.5\" color=\"0.3\" ovoid=\"0.05\" ovoid3d=\"0.05\" Spirograph=\"0.02\" "              \
+    "petal=\"0.1\" "                                                                                         \
     "roundspher=\"0.05\" spiralwing=\"0.05\" squarize=\"0.1\" sschecks=\"0.05\" sschecks_rnd=\"0.2\" "       \
     "coefs=\"0.5 -0.2 0.2 0.5 0.1 -0.1\"/>\n"                                                                \
-    " <xform weight=\"0.5\" color=\"0.6\" bubble2=\"0.1\" bubble2_z=\"0.2\" CircleLinear=\"0.05\" "         \
+    " <xform weight=\"0.5\" color=\"0.6\" bubble2=\"0.1\" bubble2_z=\"0.2\" CircleLinear=\"0.05\" "          \
     "CircleRand=\"0.02\" foci_p=\"0.05\" ho=\"0.02\" julia3Dq=\"0.1\" line=\"0.02\" loonie2=\"0.1\" "        \
-    "loonie3=\"0.05\" coefs=\"0.5 0.1 -0.1 0.5 -0.3 0.2\"/>\n"                                              \
-    " <xform weight=\"0.5\" color=\"0.9\" loonie_3D=\"0.05\" mcarpet=\"0.05\" mcarpet_tilt=\"0.3\" "        \
-    "waves2_3D=\"0.05\" pie3D=\"0.05\" sinusoidal3D=\"0.05\" scry_3D=\"0.1\" linear=\"0.4\" " EXTRA1          \
+    "loonie3=\"0.05\" coefs=\"0.5 0.1 -0.1 0.5 -0.3 0.2\"/>\n"                                               \
+    " <xform weight=\"0.5\" color=\"0.9\" loonie_3D=\"0.05\" mcarpet=\"0.05\" mcarpet_tilt=\"0.3\" "         \
+    "waves2_3D=\"0.05\" pie3D=\"0.05\" sinusoidal3D=\"0.05\" scry_3D=\"0.1\" linear=\"0.4\" " EXTRA1         \
     "coefs=\"0.4 -0.1 0.1 0.4 0.3 -0.2\"/>\n" EXTRA2
 
-static const char genome[] =
-    "<flame name=\"e5\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n" GENOME_XFORMS(
-        "pre_squarize=\"0.5\" post_ho=\"0.2\" post_ho_zpow=\"2\" ", "")
-    " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
-    "</flame>\n";
+static const char genome[] = "<flame name=\"e5\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n" GENOME_XFORMS(
+    "pre_squarize=\"0.5\" post_ho=\"0.2\" post_ho_zpow=\"2\" ",
+    "") " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
+        "</flame>\n";
 
 static void test_read_write(void **state)
 {
@@ -297,9 +298,10 @@ static void test_registry(void **state)
 
 /* Without pre_/post_ variations (which take the batched walker's scalar
  * path): the new variations through its vector loops. */
-static const char genome_regular[] = "<flame name=\"e5r\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n" GENOME_XFORMS(
-    "", "") " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
-            "</flame>\n";
+static const char genome_regular[] =
+    "<flame name=\"e5r\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n" GENOME_XFORMS(
+        "", "") " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
+                "</flame>\n";
 
 static void test_simd_vs_scalar(void **state)
 {

@@ -221,7 +221,7 @@
     X(FR_V_SQUIRREL, 0, fr_var_squirrel(x, f, w)) \
     X(FR_V_ENNEPERS, 0, fr_var_ennepers(f, w)) \
     X(FR_V_SPHERICALN, 1, fr_var_sphericaln(x, f, w, rng)) \
-    X(FR_V_KALEIDOSCOPE, 0, fr_var_kaleidoscope(x, f)) \
+    X(FR_V_KALEIDOSCOPE, 0, fr_var_kaleidoscope(x, f, w)) \
     X(FR_V_GLYNNSIM3, 1, fr_var_glynnsim3(x, f, w, rng)) \
     X(FR_V_GLYNNSIM4, 1, fr_var_glynnsim4(x, f, w, rng)) \
     X(FR_V_GLYNNSIM5, 1, fr_var_glynnsim5(x, f, w, rng)) \

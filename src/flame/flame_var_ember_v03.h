@@ -57,8 +57,9 @@ FR_HD void fr_var_sphericaln(const fr_flame_vset *x, fr_flame_vctx *f, double w,
 /* Kaleidoscope: the point turned by 45 degrees (x scaled by rotate),
  * lined up, the halves above and below the x axis pulled apart (Ember's:
  * the weight not applied, x and y offsets on the upper half only). */
-FR_HD void fr_var_kaleidoscope(const fr_flame_vset *x, fr_flame_vctx *f)
+FR_HD void fr_var_kaleidoscope(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
+    (void)w;
     const double sin45 = sin(45.0 * (M_PI / 180.0)), cos45 = cos(45.0 * (M_PI / 180.0));
     const double rot = x->param[FR_P_KALEIDOSCOPE_ROTATE], lineup = x->param[FR_P_KALEIDOSCOPE_LINE_UP];
     const double pull = x->param[FR_P_KALEIDOSCOPE_PULL];

@@ -59,7 +59,8 @@ FR_HD void fr_var_circlelinear(const fr_flame_vset *x, fr_flame_vctx *f, double 
     const int m21 = (int)((uint32_t)m * 2u + 1u), n21 = (int)((uint32_t)n * 2u + 1u);
     double px = f->tx - m21 * sc, py = f->ty - n21 * sc;
     const double u = fr_flame_ezeps(sqrt(px * px + py * py));
-    const double v = (0.3 + 0.7 * fr_flame_discrete_noise2((int)((uint32_t)m + 10u), (int)((uint32_t)n + 3u))) * sc;
+    const double v =
+        (0.3 + 0.7 * fr_flame_discrete_noise2((int)((uint32_t)m + 10u), (int)((uint32_t)n + 3u))) * sc;
     const double z1 = fr_flame_discrete_noise2(fr_flame_d2i(m + x->param[FR_P_CIRCLELINEAR_SEED]), n);
     if (z1 < dens1 && u < v) {
         const int inner = x->param[FR_P_CIRCLELINEAR_REVERSE] > 0 ? z1 < dens1 * dens2 : z1 > dens1 * dens2;
