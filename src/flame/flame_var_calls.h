@@ -221,9 +221,25 @@
     X(FR_V_SQUIRREL, 0, fr_var_squirrel(x, f, w)) \
     X(FR_V_ENNEPERS, 0, fr_var_ennepers(f, w)) \
     X(FR_V_SPHERICALN, 1, fr_var_sphericaln(x, f, w, rng)) \
+    X(FR_V_KALEIDOSCOPE, 0, fr_var_kaleidoscope(x, f, w)) \
+    X(FR_V_GLYNNSIM3, 1, fr_var_glynnsim3(x, f, w, rng)) \
+    X(FR_V_GLYNNSIM4, 1, fr_var_glynnsim4(x, f, w, rng)) \
+    X(FR_V_GLYNNSIM5, 1, fr_var_glynnsim5(x, f, w, rng)) \
+    X(FR_V_STARBLUR, 1, fr_var_starblur(x, f, w, rng)) \
+    X(FR_V_CIRCLEBLUR, 1, fr_var_circleblur(f, w, rng)) \
+    X(FR_V_CROPN, 1, fr_var_cropn(x, f, w, rng)) \
+    X(FR_V_SHREDRAD, 0, fr_var_shredrad(x, f, w)) \
     X(FR_V_LINEART, 0, fr_var_lineart(x, f, w)) \
     X(FR_V_LINEART3D, 0, fr_var_lineart3d(x, f, w)) \
+    X(FR_V_OVOID, 0, fr_var_ovoid(x, f, w)) \
+    X(FR_V_OVOID3D, 0, fr_var_ovoid3d(x, f, w)) \
+    X(FR_V_SPIROGRAPH, 1, fr_var_spirograph(x, f, w, rng)) \
+    X(FR_V_PETAL, 0, fr_var_petal(f, w)) \
     X(FR_V_SPHER, 1, fr_var_spher(f, w, rng)) \
+    X(FR_V_ROUNDSPHER, 0, fr_var_roundspher(f, w)) \
+    X(FR_V_SPIRALWING, 0, fr_var_spiralwing(f, w)) \
+    X(FR_V_SQUARIZE, 0, fr_var_squarize(f, w)) \
+    X(FR_V_SSCHECKS, 1, fr_var_sschecks(x, f, w, rng)) \
     X(FR_V_FLIPX, 0, fr_var_flipx(f, w)) \
     X(FR_V_FLIPY, 0, fr_var_flipy(f, w)) \
     X(FR_V_ECOLLIDE, 0, fr_var_ecollide(x, f, w)) \
@@ -278,6 +294,21 @@
     X(FR_V_BLADE3D, 1, fr_var_blade3d(f, w, rng)) \
     X(FR_V_BLOB3D, 0, fr_var_blob3d(x, f, w)) \
     X(FR_V_BLOCKY, 0, fr_var_blocky(x, f, w)) \
-    X(FR_V_BLOCK, 0, fr_var_block(f, w))
+    X(FR_V_BLOCK, 0, fr_var_block(f, w)) \
+    X(FR_V_BUBBLE2, 0, fr_var_bubble2(x, f, w)) \
+    X(FR_V_CIRCLELINEAR, 0, fr_var_circlelinear(x, f, w)) \
+    X(FR_V_CIRCLERAND, 1, fr_var_circlerand(x, f, w, rng)) \
+    X(FR_V_FOCI_P, 0, fr_var_foci_p(x, f, w)) \
+    X(FR_V_HO, 0, fr_var_ho(x, f, w)) \
+    X(FR_V_JULIA3DQ, 1, fr_var_julia3dq(x, f, w, rng)) \
+    X(FR_V_LINE, 1, fr_var_line(x, f, w, rng)) \
+    X(FR_V_LOONIE2, 0, fr_var_loonie2(x, f, w)) \
+    X(FR_V_LOONIE3, 0, fr_var_loonie3(f, w)) \
+    X(FR_V_LOONIE_3D, 0, fr_var_loonie_3d(f, w)) \
+    X(FR_V_MCARPET, 0, fr_var_mcarpet(x, f, w)) \
+    X(FR_V_WAVES2_3D, 0, fr_var_waves2_3d(x, f, w)) \
+    X(FR_V_PIE3D, 1, fr_var_pie3d(x, f, w, rng)) \
+    X(FR_V_SINUSOIDAL3D, 0, fr_var_sinusoidal3d(f, w)) \
+    X(FR_V_SCRY_3D, 0, fr_var_scry_3d(f, w))
 
 #endif

@@ -1,8 +1,11 @@
 /*
  * flame_var_ember_v03.h - the variations of Ember's Variations03.h that
  * fractalis did not have, in that file's order (as far as taken): funnel,
- * squirrel, ennepers, SphericalN, linearT, linearT3D, spher, flipx, flipy,
- * eCollide, eMod, eMotion, ePush, eRotate, eScale.
+ * squirrel, ennepers, SphericalN, Kaleidoscope, GlynnSim3 .. 5, starblur,
+ * circleblur, cropn, shredrad, linearT, linearT3D, ovoid, ovoid3d,
+ * Spirograph, petal, spher, roundspher, spiralwing, squarize, sschecks,
+ * flipx, flipy, eCollide, eMod, eMotion, ePush, eRotate, eScale. What
+ * Ember precomputes from the parameters is worked out in the formula.
  * Ember's semantics as in flame_var_ember.h; its Zeps (fr_flame_ezeps).
  */
 #ifndef FR_FLAME_VAR_EMBER_V03_H
@@ -51,6 +54,153 @@ FR_HD void fr_var_sphericaln(const fr_flame_vset *x, fr_flame_vctx *f, double w,
     f->p1 += w * sin(alpha) / r;
 }
 
+/* Kaleidoscope: the point turned by 45 degrees (x scaled by rotate),
+ * lined up, the halves above and below the x axis pulled apart (Ember's:
+ * the weight not applied, x and y offsets on the upper half only). */
+FR_HD void fr_var_kaleidoscope(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    (void)w;
+    const double sin45 = sin(45.0 * (M_PI / 180.0)), cos45 = cos(45.0 * (M_PI / 180.0));
+    const double rot = x->param[FR_P_KALEIDOSCOPE_ROTATE], lineup = x->param[FR_P_KALEIDOSCOPE_LINE_UP];
+    const double pull = x->param[FR_P_KALEIDOSCOPE_PULL];
+    f->p0 += ((rot * f->tx) * cos45 - f->ty * sin45 + lineup) + x->param[FR_P_KALEIDOSCOPE_X];
+    if (f->ty > 0)
+        f->p1 += ((rot * f->ty) * cos45 + f->tx * sin45 + pull + lineup) + x->param[FR_P_KALEIDOSCOPE_Y];
+    else
+        f->p1 += (rot * f->ty) * cos45 + f->tx * sin45 - pull - lineup;
+}
+
+/* The GlynnSims' outside: the point kept, or (one draw above contrast
+ * alpha^pow, alpha = |radius / r|) pulled in by alpha^2. */
+FR_HD double fr_flame_glynn_alpha(double radius, double contrast, double pw, const fr_flame_vctx *f,
+                                  fr_flame_rng *rng)
+{
+    const double alpha = fabs(radius / fr_flame_ezeps(f->r));
+    return fr_flame_u01(rng) > contrast * pow(alpha, pw) ? 1.0 : alpha * alpha;
+}
+
+/* GlynnSim3: inside radius + thickness a circle of radius1 or radius2 =
+ * radius^2 / radius1 (three draws: Ember's radius draw unused, the angle,
+ * the choice by gamma); outside the GlynnSims' pull (one draw). */
+FR_HD void fr_var_glynnsim3(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double radius = x->param[FR_P_GLYNNSIM3_RADIUS], thick = x->param[FR_P_GLYNNSIM3_THICKNESS];
+    const double radius1 = radius + thick, radius2 = radius * radius / fr_flame_ezeps(radius1);
+    const double gamma = radius1 / fr_flame_ezeps(radius1 + radius2);
+    if (f->r < radius1) {
+        (void)fr_flame_u01(rng); /* Ember's r = radius + thickness - gamma u, overwritten */
+        const double phi = 2.0 * M_PI * fr_flame_u01(rng);
+        const double r = fr_flame_u01(rng) < gamma ? radius1 : radius2;
+        f->p0 += w * (r * cos(phi));
+        f->p1 += w * (r * sin(phi));
+    } else {
+        const double a = fr_flame_glynn_alpha(radius, x->param[FR_P_GLYNNSIM3_CONTRAST], x->param[FR_P_GLYNNSIM3_POW], f, rng);
+        f->p0 += w * a * f->tx;
+        f->p1 += w * a * f->ty;
+    }
+}
+
+/* GlynnSim4: inside radius the point (X, Y) (no draw); outside the pull. */
+FR_HD void fr_var_glynnsim4(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double radius = x->param[FR_P_GLYNNSIM4_RADIUS];
+    if (f->r < radius) {
+        f->p0 += w * x->param[FR_P_GLYNNSIM4_X];
+        f->p1 += w * x->param[FR_P_GLYNNSIM4_Y];
+    } else {
+        const double a = fr_flame_glynn_alpha(radius, x->param[FR_P_GLYNNSIM4_CONTRAST], x->param[FR_P_GLYNNSIM4_POW], f, rng);
+        f->p0 += w * a * f->tx;
+        f->p1 += w * a * f->ty;
+    }
+}
+
+/* GlynnSim5: inside radius + thickness 0 (no draw); outside the point, or
+ * (w alpha^2, w alpha^2) (Ember's: not times the point). */
+FR_HD void fr_var_glynnsim5(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double radius = x->param[FR_P_GLYNNSIM5_RADIUS];
+    if (f->r < radius + x->param[FR_P_GLYNNSIM5_THICKNESS]) return;
+    const double alpha = fabs(radius / fr_flame_ezeps(f->r));
+    if (fr_flame_u01(rng) > x->param[FR_P_GLYNNSIM5_CONTRAST] * pow(alpha, x->param[FR_P_GLYNNSIM5_POW])) {
+        f->p0 += w * f->tx;
+        f->p1 += w * f->ty;
+    } else {
+        f->p0 += w * (alpha * alpha);
+        f->p1 += w * (alpha * alpha);
+    }
+}
+
+/* starblur: a uniform point of the star of power points and inner
+ * radius range (two draws: the edge, the distance). */
+FR_HD void fr_var_starblur(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double power = x->param[FR_P_STARBLUR_POWER], range = x->param[FR_P_STARBLUR_RANGE];
+    double alpha = M_PI / power;
+    const double length = sqrt(1.0 + range * range - 2.0 * range * cos(alpha));
+    alpha = asin(sin(alpha) * range / length);
+    double fr = fr_flame_u01(rng) * power * 2.0;
+    const int intangle = fr_flame_d2i(fr);
+    double angle = (double)intangle;
+    fr -= angle;
+    const double xx = fr * length;
+    double z = sqrt(1.0 + xx * xx - 2.0 * xx * cos(alpha));
+    if (intangle & 1)
+        angle = 2.0 * M_PI / power * (double)(intangle / 2) + asin(sin(alpha) * xx / z);
+    else
+        angle = 2.0 * M_PI / power * (double)(intangle / 2) - asin(sin(alpha) * xx / z);
+    z *= sqrt(fr_flame_u01(rng));
+    const double temp = angle - M_PI_2;
+    f->p0 += w * z * cos(temp);
+    f->p1 += w * z * sin(temp);
+}
+
+/* circleblur: a uniform point of the disc of radius w (two draws). */
+FR_HD void fr_var_circleblur(fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double rad = sqrt(fr_flame_u01(rng));
+    const double temp = fr_flame_u01(rng) * (2.0 * M_PI);
+    f->p0 += w * cos(temp) * rad;
+    f->p1 += w * sin(temp) * rad;
+}
+
+/* cropn (Ember's flam3-compatible mode, its default): the regular
+ * |power|-gon (2 at least) of inradius radius; outside it (inside for
+ * power < 0) 0 (zero 1) or on its edge scattered out by up to
+ * scatterdist / 2 (one draw), the rest kept. */
+FR_HD void fr_var_cropn(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double power = x->param[FR_P_CROPN_POWER];
+    double work = power > 0 ? power : -power;
+    if (work < 2.0) work = 2.0;
+    const double alpha = 2.0 * M_PI / work, half = alpha / 2.0;
+    double xang = (f->atan_yx + M_PI) / alpha;
+    xang = (xang - (double)fr_flame_d2i(xang)) * alpha;
+    xang = cos(xang < half ? xang : alpha - xang);
+    const double xr = xang > 0 ? x->param[FR_P_CROPN_RADIUS] / xang : 1.0;
+    if ((f->r > xr) == (power > 0)) {
+        if (x->param[FR_P_CROPN_ZERO] == 1.0) return;
+        const double rdc = xr + (fr_flame_u01(rng) * 0.5 * x->param[FR_P_CROPN_SCATTERDIST]);
+        f->p0 += w * rdc * (f->tx / fr_flame_ezeps(f->r));
+        f->p1 += w * rdc * (f->ty / fr_flame_ezeps(f->r));
+    } else {
+        f->p0 += w * f->tx;
+        f->p1 += w * f->ty;
+    }
+}
+
+/* shredrad: the angle's n sectors each narrowed to width of itself about
+ * its middle; z times w. */
+FR_HD void fr_var_shredrad(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double alpha = 2.0 * M_PI / x->param[FR_P_SHREDRAD_N], width = x->param[FR_P_SHREDRAD_WIDTH];
+    const double xang = (f->atan_yx + 3.0 * M_PI + alpha / 2.0) / alpha;
+    const double ix = (double)fr_flame_d2i(xang);
+    const double zang = ((xang - ix) * width + ix) * alpha - M_PI - alpha / 2.0 * width;
+    f->p0 += w * f->r * cos(zang);
+    f->p1 += w * f->r * sin(zang);
+    f->p2 += w * f->tz;
+}
+
 /* linearT, linearT3D: each coordinate to its power, its sign kept (0 as
  * positive). */
 FR_HD double fr_flame_pow_signed(double v, double p) { return (v < 0 ? -1.0 : 1.0) * pow(fabs(v), p); }
@@ -68,6 +218,47 @@ FR_HD void fr_var_lineart3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     f->p2 += fr_flame_pow_signed(f->tz, x->param[FR_P_LINEART3D_POWZ]) * w;
 }
 
+/* ovoid, ovoid3d: spherical with each coordinate scaled. */
+FR_HD void fr_var_ovoid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double r = w / fr_flame_ezeps(f->r2);
+    f->p0 += f->tx * r * x->param[FR_P_OVOID_X];
+    f->p1 += f->ty * r * x->param[FR_P_OVOID_Y];
+}
+
+FR_HD void fr_var_ovoid3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double r = w / fr_flame_ezeps(f->r2 + f->tz * f->tz);
+    f->p0 += f->tx * r * x->param[FR_P_OVOID3D_X];
+    f->p1 += f->ty * r * x->param[FR_P_OVOID3D_Y];
+    f->p2 += f->tz * r * x->param[FR_P_OVOID3D_Z];
+}
+
+/* Spirograph: a point of the epitrochoid at a uniform t in [tmin, tmax],
+ * both coordinates moved by a uniform y in [ymin, ymax] (two draws, t
+ * first); the point is not read. */
+FR_HD void fr_var_spirograph(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    const double t = (p[FR_P_SPIROGRAPH_TMAX] - p[FR_P_SPIROGRAPH_TMIN]) * fr_flame_u01(rng) + p[FR_P_SPIROGRAPH_TMIN];
+    const double y = (p[FR_P_SPIROGRAPH_YMAX] - p[FR_P_SPIROGRAPH_YMIN]) * fr_flame_u01(rng) + p[FR_P_SPIROGRAPH_YMIN];
+    const double ab = p[FR_P_SPIROGRAPH_A] + p[FR_P_SPIROGRAPH_B];
+    const double abdivbt = ab / p[FR_P_SPIROGRAPH_B] * t;
+    const double x1 = ab * cos(t) - p[FR_P_SPIROGRAPH_C1] * cos(abdivbt);
+    const double y1 = ab * sin(t) - p[FR_P_SPIROGRAPH_C2] * sin(abdivbt);
+    f->p0 += w * (x1 + p[FR_P_SPIROGRAPH_D] * cos(t) + y);
+    f->p1 += w * (y1 + p[FR_P_SPIROGRAPH_D] * sin(t) + y);
+}
+
+/* petal: cos x times the cubes of (cos x cos y, sin x cos y). */
+FR_HD void fr_var_petal(fr_flame_vctx *f, double w)
+{
+    const double sx = sin(f->tx), cx = cos(f->tx), cy = cos(f->ty);
+    const double a = cx * cy, b = sx * cy;
+    f->p0 += w * cx * (a * a * a);
+    f->p1 += w * cx * (b * b * b);
+}
+
 /* spher: outside the unit circle, by one draw, spherical or linear; inside
  * 0 (no draw). */
 FR_HD void fr_var_spher(fr_flame_vctx *f, double w, fr_flame_rng *rng)
@@ -82,6 +273,71 @@ FR_HD void fr_var_spher(fr_flame_vctx *f, double w, fr_flame_rng *rng)
             f->p1 += w * f->ty;
         }
     }
+}
+
+/* roundspher: spherical softened by (2 / pi)^2 (w twice, as Ember's). */
+FR_HD void fr_var_roundspher(fr_flame_vctx *f, double w)
+{
+    const double e = 1.0 / fr_flame_ezeps(f->r2) + (M_2_PI * M_2_PI);
+    const double temp = w / fr_flame_ezeps(f->r2);
+    f->p0 += w * (temp * f->tx / e);
+    f->p1 += w * (temp * f->ty / e);
+}
+
+/* spiralwing: (cos x^2 sin y^2, sin x^2 sin y^2) / r^2. */
+FR_HD void fr_var_spiralwing(fr_flame_vctx *f, double w)
+{
+    const double d = fr_flame_ezeps(f->r2);
+    const double c1 = fr_flame_ezeps(f->tx * f->tx), c2 = fr_flame_ezeps(f->ty * f->ty);
+    f->p0 += w * ((1.0 / d) * cos(c1) * sin(c2));
+    f->p1 += w * ((1.0 / d) * sin(c1) * sin(c2));
+}
+
+/* squarize: the circle of radius r unrolled onto the square of half side
+ * r, the angle (in [0, 2 pi)) as the walk round it. */
+FR_HD void fr_var_squarize(fr_flame_vctx *f, double w)
+{
+    const double s = f->r;
+    double a = f->atan_yx;
+    if (a < 0) a += 2.0 * M_PI;
+    const double p = 4.0 * s * a * M_1_PI;
+    if (p <= 1.0 * s) {
+        f->p0 += w * s;
+        f->p1 += w * p;
+    } else if (p <= 3.0 * s) {
+        f->p0 += w * (2.0 * s - p);
+        f->p1 += w * s;
+    } else if (p <= 5.0 * s) {
+        f->p0 += -(w * s);
+        f->p1 += w * (4.0 * s - p);
+    } else if (p <= 7.0 * s) {
+        f->p0 += -(w * (6.0 * s - p));
+        f->p1 += -(w * s);
+    } else {
+        f->p0 += w * s;
+        f->p1 += -(w * (8.0 * s - p));
+    }
+}
+
+/* sschecks: sin of each coordinate over r^2 plus a checkerboard's
+ * offset (cells of side size by Ember's LRint), rnd times one draw on x in
+ * odd cells, on y in even ones (w twice, as Ember's). */
+FR_HD void fr_var_sschecks(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double inv = 1.0 / fr_flame_ezeps(x->param[FR_P_SSCHECKS_SIZE]);
+    const double r = w / fr_flame_ezeps(f->r2), rnd = x->param[FR_P_SSCHECKS_RND];
+    const double cx = x->param[FR_P_SSCHECKS_X], cy = x->param[FR_P_SSCHECKS_Y];
+    const int isxy = fr_flame_d2i(fr_flame_lrint(f->tx * inv) + fr_flame_lrint(f->ty * inv));
+    double dx, dy;
+    if (isxy & 1) {
+        dx = -cx + rnd * fr_flame_u01(rng);
+        dy = -cy;
+    } else {
+        dx = cx;
+        dy = cy + rnd * fr_flame_u01(rng);
+    }
+    f->p0 += w * (sin(f->tx) * r + dx);
+    f->p1 += w * (sin(f->ty) * r + dy);
 }
 
 /* flipx, flipy: x negated above the x axis; y right of the y axis. */

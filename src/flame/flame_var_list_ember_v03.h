@@ -17,6 +17,41 @@
     VAR(SPHERICALN, "SphericalN", APOPHYSIS, 0, \
       PARAM(SPHERICALN, POWER, "SphericalN_Power", 1.0, 0) \
       PARAM(SPHERICALN, DIST, "SphericalN_Dist", 1.0, 0)) \
+    VAR(KALEIDOSCOPE, "Kaleidoscope", APOPHYSIS, 0, \
+      PARAM(KALEIDOSCOPE, PULL, "Kaleidoscope_pull", 0.0, 0) \
+      PARAM(KALEIDOSCOPE, ROTATE, "Kaleidoscope_rotate", 1.0, 0) \
+      PARAM(KALEIDOSCOPE, LINE_UP, "Kaleidoscope_line_up", 1.0, 0) \
+      PARAM(KALEIDOSCOPE, X, "Kaleidoscope_x", 0.0, 0) \
+      PARAM(KALEIDOSCOPE, Y, "Kaleidoscope_y", 0.0, 0)) \
+    VAR(GLYNNSIM3, "GlynnSim3", APOPHYSIS, 0, \
+      PARAM(GLYNNSIM3, RADIUS, "GlynnSim3_radius", 1.0, 0) \
+      PARAM(GLYNNSIM3, THICKNESS, "GlynnSim3_thickness", 0.1, 0) \
+      PARAM(GLYNNSIM3, THICKNESS2, "GlynnSim3_thickness2", 0.1, 0) \
+      PARAM(GLYNNSIM3, CONTRAST, "GlynnSim3_contrast", 0.5, 0) \
+      PARAM(GLYNNSIM3, POW, "GlynnSim3_pow", 1.5, 0)) \
+    VAR(GLYNNSIM4, "GlynnSim4", APOPHYSIS, 0, \
+      PARAM(GLYNNSIM4, RADIUS, "GlynnSim4_radius", 1.0, 0) \
+      PARAM(GLYNNSIM4, CONTRAST, "GlynnSim4_contrast", 0.5, 0) \
+      PARAM(GLYNNSIM4, POW, "GlynnSim4_pow", 1.5, 0) \
+      PARAM(GLYNNSIM4, X, "GlynnSim4_X", 0.0, 0) \
+      PARAM(GLYNNSIM4, Y, "GlynnSim4_Y", 0.0, 0)) \
+    VAR(GLYNNSIM5, "GlynnSim5", APOPHYSIS, 0, \
+      PARAM(GLYNNSIM5, RADIUS, "GlynnSim5_radius", 1.0, 0) \
+      PARAM(GLYNNSIM5, THICKNESS, "GlynnSim5_thickness", 0.1, 0) \
+      PARAM(GLYNNSIM5, CONTRAST, "GlynnSim5_contrast", 0.5, 0) \
+      PARAM(GLYNNSIM5, POW, "GlynnSim5_pow", 1.5, 0)) \
+    VAR(STARBLUR, "starblur", APOPHYSIS, 0, \
+      PARAM(STARBLUR, POWER, "starblur_power", 5.0, 0) \
+      PARAM(STARBLUR, RANGE, "starblur_range", 0.4016228317, 0)) \
+    VAR(CIRCLEBLUR, "circleblur", APOPHYSIS, 0, ) \
+    VAR(CROPN, "cropn", APOPHYSIS, 0, \
+      PARAM(CROPN, POWER, "cropn_power", 5.0, 0) \
+      PARAM(CROPN, RADIUS, "cropn_radius", 1.0, 0) \
+      PARAM(CROPN, SCATTERDIST, "cropn_scatterdist", 0.0, 0) \
+      PARAM(CROPN, ZERO, "cropn_zero", 0.0, 0)) \
+    VAR(SHREDRAD, "shredrad", APOPHYSIS, FR_VF_3D, \
+      PARAM(SHREDRAD, N, "shredrad_n", 4.0, 0) \
+      PARAM(SHREDRAD, WIDTH, "shredrad_width", 0.5, 0)) \
     VAR(LINEART, "linearT", APOPHYSIS, 0, \
       PARAM(LINEART, POWX, "linearT_powX", 1.0, 0) \
       PARAM(LINEART, POWY, "linearT_powY", 1.0, 0)) \
@@ -24,7 +59,33 @@
       PARAM(LINEART3D, POWX, "linearT3D_powX", 1.0, 0) \
       PARAM(LINEART3D, POWY, "linearT3D_powY", 1.0, 0) \
       PARAM(LINEART3D, POWZ, "linearT3D_powZ", 1.0, 0)) \
+    VAR(OVOID, "ovoid", APOPHYSIS, 0, \
+      PARAM(OVOID, X, "ovoid_x", 1.0, 0) \
+      PARAM(OVOID, Y, "ovoid_y", 1.0, 0)) \
+    VAR(OVOID3D, "ovoid3d", APOPHYSIS, FR_VF_3D, \
+      PARAM(OVOID3D, X, "ovoid3d_x", 1.0, 0) \
+      PARAM(OVOID3D, Y, "ovoid3d_y", 1.0, 0) \
+      PARAM(OVOID3D, Z, "ovoid3d_z", 1.0, 0)) \
+    VAR(SPIROGRAPH, "Spirograph", APOPHYSIS, 0, \
+      PARAM(SPIROGRAPH, A, "Spirograph_a", 3.0, 0) \
+      PARAM(SPIROGRAPH, B, "Spirograph_b", 2.0, 0) \
+      PARAM(SPIROGRAPH, D, "Spirograph_d", 1.0, 0) \
+      PARAM(SPIROGRAPH, TMIN, "Spirograph_tmin", -1.0, 0) \
+      PARAM(SPIROGRAPH, YMIN, "Spirograph_ymin", -1.0, 0) \
+      PARAM(SPIROGRAPH, TMAX, "Spirograph_tmax", 1.0, 0) \
+      PARAM(SPIROGRAPH, YMAX, "Spirograph_ymax", 1.0, 0) \
+      PARAM(SPIROGRAPH, C1, "Spirograph_c1", 0.0, 0) \
+      PARAM(SPIROGRAPH, C2, "Spirograph_c2", 0.0, 0)) \
+    VAR(PETAL, "petal", APOPHYSIS, 0, ) \
     VAR(SPHER, "spher", APOPHYSIS, 0, ) \
+    VAR(ROUNDSPHER, "roundspher", APOPHYSIS, 0, ) \
+    VAR(SPIRALWING, "spiralwing", APOPHYSIS, 0, ) \
+    VAR(SQUARIZE, "squarize", APOPHYSIS, 0, ) \
+    VAR(SSCHECKS, "sschecks", APOPHYSIS, 0, \
+      PARAM(SSCHECKS, X, "sschecks_x", 0.5, 0) \
+      PARAM(SSCHECKS, Y, "sschecks_y", 0.5, 0) \
+      PARAM(SSCHECKS, SIZE, "sschecks_size", 0.5, 0) \
+      PARAM(SSCHECKS, RND, "sschecks_rnd", 0.0, 0)) \
     VAR(FLIPX, "flipx", APOPHYSIS, 0, ) \
     VAR(FLIPY, "flipy", APOPHYSIS, 0, ) \
     VAR(ECOLLIDE, "eCollide", APOPHYSIS, 0, \

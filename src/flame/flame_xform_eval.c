@@ -73,6 +73,14 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_CURVATURE] = R | AYX, [FR_V_GDOFFS] = Z3,        [FR_V_OCTAGON] = Z3,
     [FR_V_JULIAC] = R2 | AYX,  [FR_V_BLADE3D] = R | Z3,   [FR_V_BLOB3D] = R | AT | Z3,
     [FR_V_BLOCKY] = R2,        [FR_V_BLOCK] = R2,
+    [FR_V_GLYNNSIM3] = R,      [FR_V_GLYNNSIM4] = R,      [FR_V_GLYNNSIM5] = R,
+    [FR_V_CROPN] = R | AYX,    [FR_V_SHREDRAD] = R | AYX | Z3, [FR_V_OVOID] = R2,
+    [FR_V_OVOID3D] = R2 | Z3,  [FR_V_ROUNDSPHER] = R2,    [FR_V_SPIRALWING] = R2,
+    [FR_V_SQUARIZE] = R | AYX, [FR_V_SSCHECKS] = R2,      [FR_V_BUBBLE2] = R2 | Z3,
+    [FR_V_HO] = Z3,            [FR_V_JULIA3DQ] = R | AYX | Z3, [FR_V_LINE] = Z3,
+    [FR_V_LOONIE2] = R,        [FR_V_LOONIE3] = R2,       [FR_V_LOONIE_3D] = R2 | AYX | Z3,
+    [FR_V_MCARPET] = R2,       [FR_V_WAVES2_3D] = Z3,     [FR_V_PIE3D] = Z3,
+    [FR_V_SINUSOIDAL3D] = Z3,  [FR_V_SCRY_3D] = R2 | AYX | Z3,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
