@@ -136,3 +136,22 @@ void flame_simd_vs_scalar(const char *xml, const char *file)
     fr_image_free(&a), fr_image_free(&b), fr_image_free(&c);
     remove(path);
 }
+
+void flame_var_cases(const flame_var_case *c, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        fr_flame_xform x;
+        flame_xform_blank(&x);
+        for (int k = 0; k < 10 && c[i].p[k].name; k++) x.param[flame_par(c[i].p[k].name)] = c[i].p[k].v;
+        fr_flame_rng g;
+        fr_flame_rng_init(&g, 7, 1);
+        for (int k = 0; k < c[i].skip; k++) (void)fr_flame_rng_01(&g);
+        const fr_flame_rng h = g;
+        double o[3];
+        char what[160];
+        snprintf(what, sizeof what, "%s, %s", c[i].var, c[i].what);
+        flame_var_eval(&x, c[i].var, c[i].w, c[i].x, c[i].y, c[i].z, &g, o);
+        flame_near3(o, c[i].ox, c[i].oy, c[i].oz, what);
+        flame_draws(&g, h, c[i].draws, what);
+    }
+}

@@ -52,4 +52,22 @@ char *flame_round_trip(const fr_flame_genome *g, const char *name);
  * processor has no batched walker. `file` names the temporary genome file. */
 void flame_simd_vs_scalar(const char *xml, const char *file);
 
+/* A variation's value at a point, worked out apart from the code: var at
+ * weight w on (x, y, z) with the parameters p (the rest at their
+ * defaults) after `skip` draws of stream (7, 1), adding (ox, oy, oz) and
+ * taking `draws` draws. */
+typedef struct flame_var_case {
+    const char *var, *what;
+    double w, x, y, z;
+    int skip, draws;
+    struct {
+        const char *name;
+        double v;
+    } p[10];
+    double ox, oy, oz;
+} flame_var_case;
+
+/* Every case of c[0 .. n): its value and its draws. */
+void flame_var_cases(const flame_var_case *c, size_t n);
+
 #endif

@@ -33,16 +33,7 @@
  * wraps, the quadrants of fourth, each of waffle's five cases, the
  * branches of lazyjess, lazyTravis, squish, circlecrop2, octagon, trade
  * and truchet_knot's cell parity. */
-static const struct {
-    const char *var, *what;
-    double w, x, y, z;
-    int skip, draws;
-    struct {
-        const char *name;
-        double v;
-    } p[10];
-    double ox, oy, oz;
-} cases[] = {
+static const flame_var_case cases[] = {
     /* clang-format off */
     {"eCollide", "defaults", 0.7, 0.3, -0.4, 0.0, 0, 0, {{NULL, 0}}, 0.21000000000000002, -0.2800000000000001, 0.0},
     {"eCollide", "a 0.3, num 3, above", 0.7, 0.3, 0.4, 0.0, 0, 0, {{"eCollide_a", 0.3}, {"eCollide_num", 3.0}}, -0.33144771872452017, 0.26208347220882705, 0.0},
@@ -174,23 +165,7 @@ static const struct {
 static void test_values(void **state)
 {
     (void)state;
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        fr_flame_xform x;
-        flame_xform_blank(&x);
-        for (int k = 0; k < 10 && cases[c].p[k].name; k++)
-            x.param[flame_par(cases[c].p[k].name)] = cases[c].p[k].v;
-        fr_flame_rng g;
-        fr_flame_rng_init(&g, 7, 1);
-        for (int k = 0; k < cases[c].skip; k++)
-            (void)fr_flame_rng_01(&g);
-        const fr_flame_rng h = g;
-        double o[3];
-        char what[160];
-        snprintf(what, sizeof what, "%s, %s", cases[c].var, cases[c].what);
-        flame_var_eval(&x, cases[c].var, cases[c].w, cases[c].x, cases[c].y, cases[c].z, &g, o);
-        flame_near3(o, cases[c].ox, cases[c].oy, cases[c].oz, what);
-        flame_draws(&g, h, cases[c].draws, what);
-    }
+    flame_var_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
 /* Every variation of this round has a case. */

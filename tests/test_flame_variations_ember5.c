@@ -35,16 +35,7 @@
  * power, squarize's five pieces, sschecks' odd and even cells,
  * CircleLinear's four disc cases, CircleRand's 11 tries without a hit,
  * loonie2's polygon, one side (|r2| r2) and r2 < 0. */
-static const struct {
-    const char *var, *what;
-    double w, x, y, z;
-    int skip, draws;
-    struct {
-        const char *name;
-        double v;
-    } p[10];
-    double ox, oy, oz;
-} cases[] = {
+static const flame_var_case cases[] = {
     /* clang-format off */
     {"Kaleidoscope", "defaults, above", 0.7, 0.3, 0.4, 0.0, 0, 0, {{NULL, 0}}, 0.9292893218813453, 1.4949747468305832, 0.0},
     {"Kaleidoscope", "pull, rotate, offsets, above", 0.7, 0.3, 0.4, 0.0, 0, 0, {{"Kaleidoscope_pull", 0.2}, {"Kaleidoscope_rotate", 1.5}, {"Kaleidoscope_line_up", 0.5}, {"Kaleidoscope_x", 0.1}, {"Kaleidoscope_y", -0.3}}, 0.6353553390593273, 1.0363961030678928, 0.0},
@@ -129,23 +120,7 @@ static const struct {
 static void test_values(void **state)
 {
     (void)state;
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        fr_flame_xform x;
-        flame_xform_blank(&x);
-        for (int k = 0; k < 10 && cases[c].p[k].name; k++)
-            x.param[flame_par(cases[c].p[k].name)] = cases[c].p[k].v;
-        fr_flame_rng g;
-        fr_flame_rng_init(&g, 7, 1);
-        for (int k = 0; k < cases[c].skip; k++)
-            (void)fr_flame_rng_01(&g);
-        const fr_flame_rng h = g;
-        double o[3];
-        char what[160];
-        snprintf(what, sizeof what, "%s, %s", cases[c].var, cases[c].what);
-        flame_var_eval(&x, cases[c].var, cases[c].w, cases[c].x, cases[c].y, cases[c].z, &g, o);
-        flame_near3(o, cases[c].ox, cases[c].oy, cases[c].oz, what);
-        flame_draws(&g, h, cases[c].draws, what);
-    }
+    flame_var_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
 /* This round's Variations03.h variations (placed in that file's order
