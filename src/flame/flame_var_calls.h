@@ -309,6 +309,40 @@
     X(FR_V_WAVES2_3D, 0, fr_var_waves2_3d(x, f, w)) \
     X(FR_V_PIE3D, 1, fr_var_pie3d(x, f, w, rng)) \
     X(FR_V_SINUSOIDAL3D, 0, fr_var_sinusoidal3d(f, w)) \
-    X(FR_V_SCRY_3D, 0, fr_var_scry_3d(f, w))
+    X(FR_V_SCRY_3D, 0, fr_var_scry_3d(f, w)) \
+    X(FR_V_SPLITS3D, 0, fr_var_splits3d(x, f, w)) \
+    X(FR_V_WAVES2B, 0, fr_var_waves2b(x, f, w)) \
+    X(FR_V_JAC_CN, 0, fr_var_jac_cn(x, f, w)) \
+    X(FR_V_JAC_DN, 0, fr_var_jac_dn(x, f, w)) \
+    X(FR_V_JAC_SN, 0, fr_var_jac_sn(x, f, w)) \
+    X(FR_V_PRESSURE_WAVE, 0, fr_var_pressure_wave(x, f, w)) \
+    X(FR_V_GAMMA, 0, fr_var_gamma(f, w)) \
+    X(FR_V_PROSE3D, 1, fr_var_prose3d(x, f, w, rng)) \
+    X(FR_V_LOG_DB, 1, fr_var_log_db(x, f, w, rng)) \
+    X(FR_V_CIRCLESPLIT, 0, fr_var_circlesplit(x, f, w)) \
+    X(FR_V_CYLINDER2, 0, fr_var_cylinder2(f, w)) \
+    X(FR_V_TRUCHET_FILL, 0, fr_var_truchet_fill(x, f, w)) \
+    X(FR_V_TRUCHET_HEX_FILL, 1, fr_var_truchet_hex_fill(x, f, w, rng)) \
+    X(FR_V_TRUCHET_HEX_CROP, 1, fr_var_truchet_hex_crop(x, f, w, rng)) \
+    X(FR_V_WAVES2_RADIAL, 0, fr_var_waves2_radial(x, f, w)) \
+    X(FR_V_PANORAMA1, 0, fr_var_panorama1(f, w)) \
+    X(FR_V_PANORAMA2, 0, fr_var_panorama2(f, w)) \
+    X(FR_V_HELICOID, 0, fr_var_helicoid(x, f, w)) \
+    X(FR_V_HELIX, 0, fr_var_helix(x, f, w)) \
+    X(FR_V_CPOW3, 1, fr_var_cpow3(x, f, w, rng)) \
+    X(FR_V_LENS, 0, fr_var_lens(f, w)) \
+    X(FR_V_PROJECTIVE, 0, fr_var_projective(x, f, w)) \
+    X(FR_V_DEPTH_BLUR, 1, fr_var_depth_blur(x, f, w, rng)) \
+    X(FR_V_DEPTH_BLUR2, 1, fr_var_depth_blur2(x, f, w, rng)) \
+    X(FR_V_DEPTH_GAUSSIAN, 1, fr_var_depth_gaussian(x, f, w, rng)) \
+    X(FR_V_DEPTH_GAUSSIAN2, 1, fr_var_depth_gaussian2(x, f, w, rng)) \
+    X(FR_V_DEPTH_NGON, 1, fr_var_depth_ngon(x, f, w, rng)) \
+    X(FR_V_DEPTH_NGON2, 1, fr_var_depth_ngon2(x, f, w, rng)) \
+    X(FR_V_DEPTH_SINE, 1, fr_var_depth_sine(x, f, w, rng)) \
+    X(FR_V_COTH_SPIRAL, 1, fr_var_coth_spiral(x, f, w, rng)) \
+    X(FR_V_DUST, 0, fr_var_dust(x, f, w)) \
+    X(FR_V_ASTERIA, 1, fr_var_asteria(x, f, w, rng)) \
+    X(FR_V_PULSE, 0, fr_var_pulse(x, f, w)) \
+    X(FR_V_EXCINIS, 0, fr_var_excinis(x, f, w))
 
 #endif
