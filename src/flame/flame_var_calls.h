@@ -343,6 +343,33 @@
     X(FR_V_DUST, 0, fr_var_dust(x, f, w)) \
     X(FR_V_ASTERIA, 1, fr_var_asteria(x, f, w, rng)) \
     X(FR_V_PULSE, 0, fr_var_pulse(x, f, w)) \
-    X(FR_V_EXCINIS, 0, fr_var_excinis(x, f, w))
+    X(FR_V_EXCINIS, 0, fr_var_excinis(x, f, w)) \
+    X(FR_V_VIBRATION, 0, fr_var_vibration(x, f, w)) \
+    X(FR_V_VIBRATION2, 0, fr_var_vibration2(x, f, w)) \
+    X(FR_V_ARCSECH, 0, fr_var_arcsech(f, w)) \
+    X(FR_V_ARCSECH2, 0, fr_var_arcsech2(f, w)) \
+    X(FR_V_ARCSINH, 0, fr_var_arcsinh(f, w)) \
+    X(FR_V_ARCTANH, 0, fr_var_arctanh(f, w)) \
+    X(FR_V_HEX_TRUCHET, 1, fr_var_hex_truchet(x, f, w, rng)) \
+    X(FR_V_HEX_RAND, 1, fr_var_hex_rand(x, f, w, rng)) \
+    X(FR_V_SQUARES, 0, fr_var_squares(x, f, w)) \
+    X(FR_V_STARBLUR2, 1, fr_var_starblur2(x, f, w, rng)) \
+    X(FR_V_UNICORNGALOSHEN, 0, fr_var_unicorngaloshen(x, f, w)) \
+    X(FR_V_DRAGONFIRE, 0, fr_var_dragonfire(x, f, w)) \
+    X(FR_V_TRUCHET_INV, 0, fr_var_truchet_inv(x, f, w)) \
+    X(FR_V_HENON, 0, fr_var_henon(x, f, w)) \
+    X(FR_V_LOZI, 0, fr_var_lozi(x, f, w)) \
+    X(FR_V_POINT_SYMMETRY, 1, fr_var_point_symmetry(x, f, w, rng)) \
+    X(FR_V_D_SPHERICAL, 1, fr_var_d_spherical(x, f, w, rng)) \
+    X(FR_V_MODULUSX, 0, fr_var_modulusx(x, f, w)) \
+    X(FR_V_MODULUSY, 0, fr_var_modulusy(x, f, w)) \
+    X(FR_V_ROTATE, 0, fr_var_rotate(x, f, w)) \
+    X(FR_V_SHIFT, 0, fr_var_shift(x, f, w)) \
+    X(FR_V_WAVES3, 0, fr_var_waves3(x, f, w)) \
+    X(FR_V_WAVES4, 0, fr_var_waves4(x, f, w)) \
+    X(FR_V_WAVES22, 0, fr_var_waves22(x, f, w)) \
+    X(FR_V_WAVES23, 0, fr_var_waves23(x, f, w)) \
+    X(FR_V_WAVES42, 0, fr_var_waves42(x, f, w)) \
+    X(FR_V_VIGNETTE, 1, fr_var_vignette(x, f, w, rng))
 
 #endif

@@ -800,4 +800,628 @@ FR_HD void fr_var_excinis(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     f->p1 += 2 * f->tx * f->ty * rf;
 }
 
+/* vibration: two waves across the directions dir, dir2 (freq, amp,
+ * phase), each moving the point along angle (angle2) from its direction. */
+FR_HD void fr_var_vibration(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double dir = p[FR_P_VIBRATION_DIR], tot = p[FR_P_VIBRATION_ANGLE] + dir;
+    const double freq = p[FR_P_VIBRATION_FREQ],
+                 shift = 2 * M_PI * p[FR_P_VIBRATION_PHASE] / fr_flame_ezeps(freq);
+    const double dir2 = p[FR_P_VIBRATION_DIR2], tot2 = p[FR_P_VIBRATION_ANGLE2] + dir2;
+    const double freq2 = p[FR_P_VIBRATION_FREQ2];
+    const double shift2 = 2 * M_PI * p[FR_P_VIBRATION_PHASE2] / fr_flame_ezeps(freq2);
+    double d = f->tx * cos(dir) + f->ty * sin(dir);
+    double amp = p[FR_P_VIBRATION_AMP] * sin((d * (freq * (2 * M_PI))) + shift);
+    double ox = f->tx + amp * cos(tot), oy = f->ty + amp * sin(tot);
+    d = f->tx * cos(dir2) + f->ty * sin(dir2);
+    amp = p[FR_P_VIBRATION_AMP2] * sin((d * (freq2 * (2 * M_PI))) + shift2);
+    ox += amp * cos(tot2);
+    oy += amp * sin(tot2);
+    f->p0 += w * ox;
+    f->p1 += w * oy;
+}
+
+/* Ember's Modulate: amp cos(2 pi freq x). */
+FR_HD double fr_flame_modulate(double amp, double freq, double v)
+{
+    return amp * cos(v * freq * (2 * M_PI));
+}
+
+/* vibration2's wave: direction, angle, frequency and amplitude modulated
+ * along the direction dir; (ox, oy) moved. */
+FR_HD void fr_flame_vibration2_wave(const double *q, double tx, double ty, double *ox, double *oy)
+{
+    /* q: dir, angle, freq, amp, phase, dm, dmfreq, tm, tmfreq, fm, fmfreq, am, amfreq */
+    double d = tx * cos(q[0]) + ty * sin(q[0]);
+    const double dirl = q[0] + fr_flame_modulate(q[5], q[6], d);
+    const double anglel = q[1] + fr_flame_modulate(q[7], q[8], d);
+    const double freql = fr_flame_modulate(q[9], q[10], d) / fr_flame_ezeps(q[2]);
+    const double ampl = q[3] + q[3] * fr_flame_modulate(q[11], q[12], d);
+    const double tot = anglel + dirl;
+    d = tx * cos(dirl) + ty * sin(dirl);
+    const double amp = ampl * sin((d * (q[2] * (2 * M_PI))) + freql + 2 * M_PI * q[4] / fr_flame_ezeps(q[2]));
+    *ox += amp * cos(tot);
+    *oy += amp * sin(tot);
+}
+
+/* vibration2: vibration with each wave's direction, angle, frequency and
+ * amplitude modulated along its direction (dm, tm, fm, am and their
+ * frequencies). */
+FR_HD void fr_var_vibration2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double q1[13] = {p[FR_P_VIBRATION2_DIR],    p[FR_P_VIBRATION2_ANGLE],  p[FR_P_VIBRATION2_FREQ],
+                           p[FR_P_VIBRATION2_AMP],    p[FR_P_VIBRATION2_PHASE],  p[FR_P_VIBRATION2_DM],
+                           p[FR_P_VIBRATION2_DMFREQ], p[FR_P_VIBRATION2_TM],     p[FR_P_VIBRATION2_TMFREQ],
+                           p[FR_P_VIBRATION2_FM],     p[FR_P_VIBRATION2_FMFREQ], p[FR_P_VIBRATION2_AM],
+                           p[FR_P_VIBRATION2_AMFREQ]};
+    const double q2[13] = {p[FR_P_VIBRATION2_DIR2],    p[FR_P_VIBRATION2_ANGLE2],  p[FR_P_VIBRATION2_FREQ2],
+                           p[FR_P_VIBRATION2_AMP2],    p[FR_P_VIBRATION2_PHASE2],  p[FR_P_VIBRATION2_DM2],
+                           p[FR_P_VIBRATION2_DMFREQ2], p[FR_P_VIBRATION2_TM2],     p[FR_P_VIBRATION2_TMFREQ2],
+                           p[FR_P_VIBRATION2_FM2],     p[FR_P_VIBRATION2_FMFREQ2], p[FR_P_VIBRATION2_AM2],
+                           p[FR_P_VIBRATION2_AMFREQ2]};
+    double ox = f->tx, oy = f->ty;
+    fr_flame_vibration2_wave(q1, f->tx, f->ty, &ox, &oy);
+    fr_flame_vibration2_wave(q2, f->tx, f->ty, &ox, &oy);
+    f->p0 += w * ox;
+    f->p1 += w * oy;
+}
+
+/* Complex arithmetic for the inverse hyperbolic variations (std::complex's
+ * principal branches: sqrt's cut on the negative reals, the sign of a
+ * zero imaginary part choosing the side; log's angle atan2). */
+typedef struct fr_flame_cx {
+    double re, im;
+} fr_flame_cx;
+
+FR_HD fr_flame_cx fr_flame_cx_make(double re, double im)
+{
+    fr_flame_cx z;
+    z.re = re;
+    z.im = im;
+    return z;
+}
+
+FR_HD fr_flame_cx fr_flame_cx_mul(fr_flame_cx a, fr_flame_cx b)
+{
+    return fr_flame_cx_make(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
+}
+
+FR_HD fr_flame_cx fr_flame_cx_div(fr_flame_cx a, fr_flame_cx b)
+{
+    const double d = b.re * b.re + b.im * b.im;
+    return fr_flame_cx_make((a.re * b.re + a.im * b.im) / d, (a.im * b.re - a.re * b.im) / d);
+}
+
+FR_HD fr_flame_cx fr_flame_cx_sqrt(fr_flame_cx z)
+{
+    if (z.re == 0 && z.im == 0) return fr_flame_cx_make(0, z.im);
+    const double t = sqrt((fabs(z.re) + hypot(z.re, z.im)) * 0.5);
+    if (z.re >= 0) return fr_flame_cx_make(t, z.im / (2 * t));
+    return fr_flame_cx_make(fabs(z.im) / (2 * t), copysign(t, z.im));
+}
+
+FR_HD fr_flame_cx fr_flame_cx_log(fr_flame_cx z)
+{
+    return fr_flame_cx_make(log(hypot(z.re, z.im)), atan2(z.im, z.re));
+}
+
+/* arcsech's log(1/z + sqrt(1/z + 1) sqrt(1/z - 1)). */
+FR_HD fr_flame_cx fr_flame_arcsech(double tx, double ty)
+{
+    const fr_flame_cx z = fr_flame_cx_div(fr_flame_cx_make(1, 0), fr_flame_cx_make(tx, ty));
+    const fr_flame_cx s = fr_flame_cx_mul(fr_flame_cx_sqrt(fr_flame_cx_make(z.re + 1, z.im)),
+                                          fr_flame_cx_sqrt(fr_flame_cx_make(z.re - 1, z.im)));
+    return fr_flame_cx_log(fr_flame_cx_make(z.re + s.re, z.im + s.im));
+}
+
+/* arcsech: w / pi arcsech(x + i y). */
+FR_HD void fr_var_arcsech(fr_flame_vctx *f, double w)
+{
+    const fr_flame_cx r = fr_flame_arcsech(f->tx, f->ty);
+    const double k = w * M_1_PI;
+    f->p0 += k * r.re;
+    f->p1 += k * r.im;
+}
+
+/* arcsech2: 2 w / pi arcsech, the lower half moved up by 1, the upper
+ * mirrored and moved down by 1. */
+FR_HD void fr_var_arcsech2(fr_flame_vctx *f, double w)
+{
+    const fr_flame_cx r = fr_flame_arcsech(f->tx, f->ty);
+    const double k = w * M_1_PI * 2, re = k * r.re, im = k * r.im;
+    if (im < 0) {
+        f->p0 += re;
+        f->p1 += im + 1.0;
+    } else {
+        f->p0 += -re;
+        f->p1 += im - 1.0;
+    }
+}
+
+/* arcsinh: 2 w / pi log(z + sqrt(z^2 + 1)). */
+FR_HD void fr_var_arcsinh(fr_flame_vctx *f, double w)
+{
+    const fr_flame_cx z = fr_flame_cx_make(f->tx, f->ty), z2 = fr_flame_cx_mul(z, z);
+    const fr_flame_cx s = fr_flame_cx_sqrt(fr_flame_cx_make(z2.re + 1, z2.im));
+    const fr_flame_cx r = fr_flame_cx_log(fr_flame_cx_make(z.re + s.re, z.im + s.im));
+    const double k = w * M_2_PI;
+    f->p0 += k * r.re;
+    f->p1 += k * r.im;
+}
+
+/* arctanh: w / pi log((1 + z) / (1 - z)). */
+FR_HD void fr_var_arctanh(fr_flame_vctx *f, double w)
+{
+    const fr_flame_cx q =
+        fr_flame_cx_div(fr_flame_cx_make(f->tx + 1, f->ty), fr_flame_cx_make(-f->tx + 1, -f->ty));
+    const fr_flame_cx r = fr_flame_cx_log(q);
+    const double k = w * M_1_PI;
+    f->p0 += k * r.re;
+    f->p1 += k * r.im;
+}
+
+/* hex_truchet: a point of a drawn cell (2 side + 1 per axis of the hex
+ * lattice) on one of the three arcs of its Truchet tile (turned by a hash,
+ * seed), the arc's band of width from size. Four draws; the point is not
+ * read. */
+FR_HD void fr_var_hex_truchet(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double size = x->param[FR_P_HEX_TRUCHET_SIZE], side = x->param[FR_P_HEX_TRUCHET_SIDE];
+    const double onemsize = (1 - size) * 0.85;
+    const double mn = (0.15 + onemsize * 0.5) * (0.15 + onemsize * 0.5);
+    const double mx = (1 - onemsize * 0.5) * (1 - onemsize * 0.5);
+    const double sidem2p1 = side * 2 + 1;
+    const double angle = fr_flame_u01(rng) * (2 * M_PI);
+    const double r = sqrt(fr_flame_u01(rng) * (mx - mn) + mn);
+    double cx, cy;
+    if (angle < 2.0943) {
+        cx = 1;
+        cy = 0.5773;
+    } else if (angle < 4.1887) {
+        cx = -1;
+        cy = 0.5773;
+    } else {
+        cx = 0;
+        cy = -1.1547;
+    }
+    const double a = angle + 2.6179;
+    const double X = 2 * (fr_flame_ember_floor(fr_flame_u01(rng) * sidem2p1) - side);
+    const double Y = 2 * (fr_flame_ember_floor(fr_flame_u01(rng) * sidem2p1) - side);
+    const double xf = X + 0.5 * Y, yf = 0.8660 * Y;
+    const double rot = fr_flame_hash_shadertoy(X, Y, x->param[FR_P_HEX_TRUCHET_SEED]) < 0.5 ? 0 : 1.0471;
+    const double af = a - rot, c = cos(rot), s = sin(rot);
+    f->p0 += (cos(af) * r + (cx * c + cy * s) + xf) * w;
+    f->p1 += (sin(af) * r + (-cx * s + cy * c) + yf) * w;
+}
+
+/* hex_rand: a point of a drawn hexagon of the lattice (x, y cells each
+ * way), kept by a hash (density), its size from a second hash to the power
+ * power; three draws, a fourth for a kept one; 0 otherwise. The point is
+ * not read. */
+FR_HD void fr_var_hex_rand(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    const double hx = p[FR_P_HEX_RAND_X], hy = p[FR_P_HEX_RAND_Y], seed = p[FR_P_HEX_RAND_SEED];
+    const double k = fr_flame_u01(rng) * 6;
+    const double ia = fr_flame_ember_floor(k);
+    const double t = k - ia;
+    const double z = sqrt(1 + t * t - t);
+    const double sign = (ia - fr_flame_ember_floor(k / 2) * 2) == 1 ? 1.0 : -1.0;
+    const double fa = 2.0943951023931957 * trunc(ia / 2) + sign * asin(0.8660254037844386 * t / z) - M_PI_2;
+    const double X = floor(fr_flame_u01(rng) * hx * 2) - hx;
+    const double Y = floor(fr_flame_u01(rng) * hy * 2) - hy;
+    const double xf = X + 0.5 * Y, yf = Y * 0.8660254037844386;
+    if (fr_flame_hash_shadertoy(yf, xf, seed) < p[FR_P_HEX_RAND_DENSITY]) {
+        const double zs = z * sqrt(fr_flame_u01(rng)) * 1.1547005383792515;
+        const double n = fr_flame_hash_shadertoy(xf, yf, seed);
+        const double R = p[FR_P_HEX_RAND_SIZE] * 0.5 * zs * pow(n, p[FR_P_HEX_RAND_POWER]);
+        f->p0 += (cos(fa) * R + xf) * w;
+        f->p1 += (sin(fa) * R + yf) * w;
+    }
+}
+
+/* squares: cells of side cellsize, each of nested square rings turned by
+ * a quarter turn a ring (rings min .. a hashed max; a hash, zero, keeps a
+ * cell unturned); cellsize 0: w (x, y). */
+FR_HD void fr_var_squares(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double cs = p[FR_P_SQUARES_CELLSIZE];
+    if (cs == 0) {
+        f->p0 += f->tx * w;
+        f->p1 += f->ty * w;
+        return;
+    }
+    const double num = p[FR_P_SQUARES_NUM], mn = p[FR_P_SQUARES_MIN], mx = p[FR_P_SQUARES_MAX];
+    const double cx = (fr_flame_ember_floor(f->tx / cs) + 0.5) * cs;
+    const double cy = (fr_flame_ember_floor(f->ty / cs) + 0.5) * cs;
+    const double lx = f->tx - cx, ly = f->ty - cy;
+    const double alx = fabs(fr_flame_ember_floor(lx * num * 2 / cs + 0.5));
+    const double aly = fabs(fr_flame_ember_floor(ly * num * 2 / cs + 0.5));
+    const double m = alx > aly ? alx : aly;
+    const double maxi =
+        mx +
+        fr_flame_ember_floor(fr_flame_hash_shadertoy(cx * cx, cy * cy, p[FR_P_SQUARES_SEED]) * (num - mx));
+    double level;
+    if (m > maxi)
+        level = 0;
+    else if (m < mn)
+        level = 0;
+    else
+        level = m - mn;
+    const double angle =
+        fr_flame_hash_shadertoy(cx * cx, cy * cy, p[FR_P_SQUARES_ZERO_SEED]) < p[FR_P_SQUARES_ZERO]
+            ? 0
+            : level * M_PI_2;
+    const double c = cos(angle), s = sin(angle);
+    f->p0 += (cx + lx * c - ly * s) * w;
+    f->p1 += (cy + lx * s + ly * c) * w;
+}
+
+/* starblur2: starblur with a hole (its radius squared the share left
+ * out) and stripes of width along the edges; two draws, the point not
+ * read. */
+FR_HD void fr_var_starblur2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    const double power = p[FR_P_STARBLUR2_POWER], range = p[FR_P_STARBLUR2_RANGE],
+                 width = p[FR_P_STARBLUR2_WIDTH];
+    const double pz = fr_flame_ezeps(power), alpha0 = M_PI / pz;
+    const double length = sqrt(1 + range * range - 2 * range * cos(alpha0));
+    const double alpha = asin(sin(alpha0) * range / fr_flame_ezeps(length));
+    const double hole = fabs(p[FR_P_STARBLUR2_HOLE]) < 1 ? fabs(p[FR_P_STARBLUR2_HOLE]) : 1;
+    const double stripes = fr_flame_ezeps(fabs(p[FR_P_STARBLUR2_STRIPES]));
+    const double holesq = hole * hole, onemholesq = 1 - holesq;
+    const double k = fr_flame_u01(rng) * (power * 2);
+    const double ia = fr_flame_ember_floor(k);
+    const double fr = k - ia;
+    double ff;
+    if (stripes > 0) {
+        const double fs = trunc(fr * stripes);
+        const double dif = fmod(ia, 2.0) == 0 ? width * (fr * stripes - fs) : 1 - width * (fr * stripes - fs);
+        ff = (dif + fs) / stripes;
+    } else
+        ff = fr;
+    const double xx = ff * length;
+    const double z = fr_flame_ezeps(sqrt(1 + xx * xx - xx * (cos(alpha) * 2)));
+    const double sign = (ia - fr_flame_ember_floor(k / 2) * 2) == 1 ? 1.0 : -1.0;
+    const double fa = (2 * M_PI / pz) * trunc(ia / 2) + sign * asin(sin(alpha) * xx / z) - M_PI_2;
+    const double zs = w * (z * sqrt(fr_flame_u01(rng) * onemholesq + holesq));
+    f->p0 += cos(fa) * zs;
+    f->p1 += sin(fa) * zs;
+}
+
+/* unicorngaloshen: (x - y)(x + mult_y y), x y over the scaled radius,
+ * each scaled by its amplitude or (sine) by 1, 2 plus a sine of x, y
+ * (mode: of e^-v, 1 / v, log |v|, the angles). */
+FR_HD void fr_var_unicorngaloshen(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double multy = p[FR_P_UNICORNGALOSHEN_MULT_Y], mode = p[FR_P_UNICORNGALOSHEN_MODE];
+    const double ax = p[FR_P_UNICORNGALOSHEN_SIN_X_AMPLITUDE], ay = p[FR_P_UNICORNGALOSHEN_SIN_Y_AMPLITUDE];
+    const double r =
+        w /
+        fr_flame_ezeps(sqrt((f->ty * f->ty * multy) + (p[FR_P_UNICORNGALOSHEN_MULT_X] * (f->tx * f->tx))));
+    double fx, fy;
+    if (p[FR_P_UNICORNGALOSHEN_SINE] <= 0) {
+        fx = ax;
+        fy = ay;
+    } else {
+        double sx, sy;
+        if (mode <= 0) {
+            sx = f->tx;
+            sy = f->ty;
+        } else if (mode <= 1) {
+            sx = exp(-f->tx);
+            sy = exp(-f->ty);
+        } else if (mode <= 2) {
+            sx = 1 / fr_flame_ezeps(f->tx);
+            sy = 1 / fr_flame_ezeps(f->ty);
+        } else if (mode <= 3) {
+            sx = log(fabs(f->tx));
+            sy = ay * log(fabs(f->ty));
+        } else {
+            sx = atan2(f->tx, f->ty);
+            sy = atan2(f->ty, f->tx);
+        }
+        fx = 1 + ax * sin(sx * (M_PI * p[FR_P_UNICORNGALOSHEN_SIN_X_FREQ]));
+        fy = 2 + ay * sin(sy * (M_PI * p[FR_P_UNICORNGALOSHEN_SIN_Y_FREQ]));
+    }
+    f->p0 += fx * (f->tx - f->ty) * (f->tx + multy * f->ty) * r;
+    f->p1 += fy * f->tx * f->ty * r;
+}
+
+/* dragonfire: foci_p (e^x c1, c2 e^-x / c1) with a fuzz (fuzzyMode 1 .. 6
+ * from cos(logScalarFuzzy / log |.|) of each coordinate) blended in by
+ * the interpolation mode and position. */
+FR_HD void fr_var_dragonfire(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double mode = p[FR_P_DRAGONFIRE_FUZZYMODE], imode = p[FR_P_DRAGONFIRE_FUZZYINTERPOLATIONMODE];
+    const double pos = p[FR_P_DRAGONFIRE_FUZZYINTERPOLATIONPOSITION], rad = p[FR_P_DRAGONFIRE_FUZZYRADIUS];
+    const double lsf = p[FR_P_DRAGONFIRE_LOGSCALARFUZZY];
+    const double ex = exp(f->tx) * p[FR_P_DRAGONFIRE_C1];
+    const double enx = p[FR_P_DRAGONFIRE_C2] / fr_flame_ezeps(ex);
+    const double r = w / fr_flame_ezeps(ex + enx - cos(f->ty));
+    const double nfx = (ex - enx) * r, nfy = sin(f->ty) * r;
+    if (mode < 1) {
+        f->p0 += nfx;
+        f->p1 += nfy;
+        return;
+    }
+    const double fzx = cos(lsf / fr_flame_ezeps(log(fabs(nfx))));
+    const double fzy = cos(lsf / fr_flame_ezeps(log(fabs(nfy))));
+    double nx, ny;
+    if (mode < 2) {
+        nx = nfx + fzx;
+        ny = nfy + fzy;
+    } else if (mode < 3) {
+        nx = nfx * sin(fzx);
+        ny = nfy * sin(fzy);
+    } else if (mode < 4) {
+        nx = nfx * exp(sin(fzx));
+        ny = nfy * exp(sin(fzy));
+    } else {
+        const double f1x = (fzx < 0 ? -1.0 : 1.0) * rad, f1y = (fzy < 0 ? -1.0 : 1.0) * rad;
+        if (mode < 5) {
+            nx = nfx + f1x;
+            ny = nfy + f1y;
+        } else if (mode < 6) {
+            nx = nfx + exp(f1x);
+            ny = nfy + exp(f1y);
+        } else {
+            nx = nfx + exp(sin(f1x));
+            ny = nfy + exp(cos(f1y));
+        }
+    }
+    if (imode < 1) {
+        f->p0 += nx;
+        f->p1 += ny;
+        return;
+    }
+    double val;
+    if (imode < 2)
+        val = pos;
+    else {
+        const double pm = pos * M_PI;
+        double trig;
+        if (imode < 3)
+            trig = cos(pm);
+        else if (imode < 4)
+            trig = tan(pm);
+        else if (imode < 5)
+            trig = sinh(pm);
+        else
+            trig = asinh(pm);
+        val = (1 - trig) * p[FR_P_DRAGONFIRE_ADJUSTEDFUZZYSCALAR];
+    }
+    const double onem = 1 - val;
+    f->p0 += nfx * onem + nx * val;
+    f->p1 += nfy * onem + ny * val;
+}
+
+/* Truchet_inv: Truchet_fill's tiles (the scale (cos rotation + sin
+ * rotation) / w; seed 0, 1 or a hash of the rounded point), the cell's
+ * point times size kept outside both arcs, 0 inside. */
+FR_HD void fr_var_truchet_inv(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double ex = p[FR_P_TRUCHET_INV_EXPONENT], aw = p[FR_P_TRUCHET_INV_ARC_WIDTH];
+    const double seed = p[FR_P_TRUCHET_INV_SEED], rot = p[FR_P_TRUCHET_INV_ROTATION];
+    const double n = ex < 0.001 ? 0.001 : (ex > 2 ? 2 : ex), width = aw < 0.001 ? 0.001 : (aw > 1 ? 1 : aw);
+    const double seed2 = sqrt(seed * 1.5) / fr_flame_ezeps(seed * 0.5) * 0.25, seed2half = seed2 * 0.5;
+    const double onen = 1 / fr_flame_ezeps(n);
+    const double rmax = fr_flame_ezeps(0.5 * (pow(2.0, onen) - 1) * width);
+    const double scale = (cos(rot) + sin(rot)) / w;
+    const double x1 = f->tx * scale, y1 = f->ty * scale;
+    const double rx = x1 - fr_flame_ember_floor(x1 + 0.5), ry = y1 - fr_flame_ember_floor(y1 + 0.5);
+    const double px = rx < 0 ? 1 + rx : rx, py = ry < 0 ? 1 + ry : ry;
+    double tiletype;
+    if (seed == 0)
+        tiletype = 0;
+    else if (seed == 1)
+        tiletype = 1;
+    else {
+        const double xr = fr_flame_ember_floor(f->tx + 0.5) * seed2,
+                     yr = fr_flame_ember_floor(f->ty + 0.5) * seed2;
+        const double niter = xr + yr + xr * yr;
+        const double ri = fmod(((niter + seed) * seed2half) * 32747 + 12345, 65535.0);
+        tiletype = fmod(ri, 2.0);
+    }
+    const double xv1 = tiletype < 1 ? px : px - 1, xv2 = tiletype < 1 ? px - 1 : px;
+    const double r0 = pow(pow(fabs(xv1), n) + pow(fabs(py), n), onen);
+    const double r1 = pow(pow(fabs(xv2), n) + pow(fabs(py - 1), n), onen);
+    if (fabs(r0 - 0.5) / rmax > 1 && fabs(r1 - 0.5) / rmax > 1) {
+        const double size = p[FR_P_TRUCHET_INV_SIZE];
+        f->p0 += (px + fr_flame_ember_floor(f->tx)) * size;
+        f->p1 += (py + fr_flame_ember_floor(f->ty)) * size;
+    }
+}
+
+/* henon: the Henon map (1 - a x^2 + y, b x). */
+FR_HD void fr_var_henon(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    f->p0 += (1 - (x->param[FR_P_HENON_A] * (f->tx * f->tx)) + f->ty) * w;
+    f->p1 += x->param[FR_P_HENON_B] * f->tx * w;
+}
+
+/* lozi: the Lozi map (1 - a |x| + y, b x). */
+FR_HD void fr_var_lozi(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    f->p0 += (1 - (x->param[FR_P_LOZI_A] * fabs(f->tx)) + f->ty) * w;
+    f->p1 += x->param[FR_P_LOZI_B] * f->tx * w;
+}
+
+/* point_symmetry: w (point - centre) turned by one of order turns (one
+ * draw), plus the centre. */
+FR_HD void fr_var_point_symmetry(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double cx = x->param[FR_P_POINT_SYMMETRY_CENTRE_X], cy = x->param[FR_P_POINT_SYMMETRY_CENTRE_Y];
+    const double order = x->param[FR_P_POINT_SYMMETRY_ORDER];
+    const double angle = fr_flame_ember_floor(fr_flame_u01(rng) * order) * (2 * M_PI / fr_flame_ezeps(order));
+    const double dx = (f->tx - cx) * w, dy = (f->ty - cy) * w;
+    const double c = cos(angle), s = sin(angle);
+    f->p0 += cx + dx * c + dy * s;
+    f->p1 += cy + dy * c - dx * s;
+}
+
+/* d_spherical: spherical with probability weight (one draw), else linear. */
+FR_HD void fr_var_d_spherical(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    if (fr_flame_u01(rng) < x->param[FR_P_D_SPHERICAL_WEIGHT]) {
+        const double r = w / fr_flame_ezeps(f->r2);
+        f->p0 += f->tx * r;
+        f->p1 += f->ty * r;
+    } else {
+        f->p0 += f->tx * w;
+        f->p1 += f->ty * w;
+    }
+}
+
+/* modulusx, modulusy: one coordinate (plus shift) wrapped into [-v, v)
+ * by C's fmod. */
+FR_HD double fr_flame_modulus(double t, double v, double shift)
+{
+    const double m = fmod(t + v + shift, 2 * v);
+    return m >= 0 ? m - v : m + v;
+}
+
+FR_HD void fr_var_modulusx(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    f->p0 += w * fr_flame_modulus(f->tx, x->param[FR_P_MODULUSX_X], x->param[FR_P_MODULUSX_SHIFT]);
+    f->p1 += w * f->ty;
+}
+
+FR_HD void fr_var_modulusy(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    f->p0 += w * f->tx;
+    f->p1 += w * fr_flame_modulus(f->ty, x->param[FR_P_MODULUSY_Y], x->param[FR_P_MODULUSY_SHIFT]);
+}
+
+/* rotate: the point turned by angle degrees. */
+FR_HD void fr_var_rotate(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double rad = x->param[FR_P_ROTATE_ANGLE] / 180 * M_PI, s = sin(rad), c = cos(rad);
+    f->p0 += w * (f->tx * c - f->ty * s);
+    f->p1 += w * (f->tx * s + f->ty * c);
+}
+
+/* shift: the point moved by (x, y) turned by angle degrees (y the other
+ * way, Ember's). */
+FR_HD void fr_var_shift(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double rad = x->param[FR_P_SHIFT_ANGLE] / 180 * M_PI, s = sin(rad), c = cos(rad);
+    const double sx = x->param[FR_P_SHIFT_X], sy = x->param[FR_P_SHIFT_Y];
+    f->p0 += w * (f->tx + c * sx - s * sy);
+    f->p1 += w * (f->ty - c * sy - s * sx);
+}
+
+/* waves3: waves2 with each amplitude modulated, scale (1 + sin(v sfreq))
+ * / 2. */
+FR_HD void fr_var_waves3(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double sx = p[FR_P_WAVES3_SCALEX] * 0.5 * (1.0 + sin(f->ty * p[FR_P_WAVES3_SX_FREQ]));
+    const double sy = p[FR_P_WAVES3_SCALEY] * 0.5 * (1.0 + sin(f->tx * p[FR_P_WAVES3_SY_FREQ]));
+    f->p0 += w * (f->tx + sin(f->ty * p[FR_P_WAVES3_FREQX]) * sx);
+    f->p1 += w * (f->ty + sin(f->tx * p[FR_P_WAVES3_FREQY]) * sy);
+}
+
+/* waves4, waves42: waves2 with x's wave scaled by the square of a hash
+ * of y's band (its whole part as C's cast; cont 1: the hash to 0 or 1);
+ * the band floor(y freqx / 2 pi) (waves4) or floor(y freqx2) (waves42). */
+FR_HD void fr_flame_waves4(fr_flame_vctx *f, double w, double band, double scalex, double scaley,
+                           double freqx, double freqy, double cont, double yfact)
+{
+    double ax = sin(band * 12.9898 + band * 78.233 + 1.0 + f->ty * (yfact * 0.001)) * 43758.5453;
+    ax = ax - fr_flame_d2i(ax);
+    if (cont == 1) ax = ax > 0.5 ? 1.0 : 0.0;
+    f->p0 += w * (f->tx + sin(f->ty * freqx) * ax * ax * scalex);
+    f->p1 += w * (f->ty + sin(f->tx * freqy) * scaley);
+}
+
+FR_HD void fr_var_waves4(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double band = fr_flame_ember_floor(f->ty * p[FR_P_WAVES4_FREQX] / (2 * M_PI));
+    fr_flame_waves4(f, w, band, p[FR_P_WAVES4_SCALEX], p[FR_P_WAVES4_SCALEY], p[FR_P_WAVES4_FREQX],
+                    p[FR_P_WAVES4_FREQY], p[FR_P_WAVES4_CONT], p[FR_P_WAVES4_YFACT]);
+}
+
+/* waves22: waves2 with each wave (mode 1: moved into [0, 1]) to a whole
+ * power (powerx, powery as C's int). */
+FR_HD void fr_var_waves22(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double px = fr_flame_d2i(p[FR_P_WAVES22_POWERX]), py = fr_flame_d2i(p[FR_P_WAVES22_POWERY]);
+    double sx = sin(f->ty * p[FR_P_WAVES22_FREQX]), sy = sin(f->tx * p[FR_P_WAVES22_FREQY]);
+    if (!(p[FR_P_WAVES22_MODEX] < 0.5)) sx = 0.5 * (1.0 + sx);
+    if (!(p[FR_P_WAVES22_MODEY] < 0.5)) sy = 0.5 * (1.0 + sy);
+    f->p0 += w * (f->tx + fr_flame_pow_whole(sx, px) * p[FR_P_WAVES22_SCALEX]);
+    f->p1 += w * (f->ty + fr_flame_pow_whole(sy, py) * p[FR_P_WAVES22_SCALEY]);
+}
+
+/* waves23: waves2 with a saw tooth (the fractional part of v freq / 2 pi,
+ * folded above 1/2) for the sine. */
+FR_HD double fr_flame_waves23_saw(double m)
+{
+    double fm = m - fr_flame_ember_floor(m);
+    if (fm > 0.5) fm = 0.5 - fm;
+    return fm;
+}
+
+FR_HD void fr_var_waves23(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double i2pi = 0.15915494309189535;
+    const double fx = fr_flame_waves23_saw(f->ty * (p[FR_P_WAVES23_FREQX] * i2pi));
+    const double fy = fr_flame_waves23_saw(f->tx * (p[FR_P_WAVES23_FREQY] * i2pi));
+    f->p0 += w * (f->tx + fx * p[FR_P_WAVES23_SCALEX]);
+    f->p1 += w * (f->ty + fy * p[FR_P_WAVES23_SCALEY]);
+}
+
+FR_HD void fr_var_waves42(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double band = fr_flame_ember_floor(f->ty * p[FR_P_WAVES42_FREQX2]);
+    fr_flame_waves4(f, w, band, p[FR_P_WAVES42_SCALEX], p[FR_P_WAVES42_SCALEY], p[FR_P_WAVES42_FREQX],
+                    p[FR_P_WAVES42_FREQY], p[FR_P_WAVES42_CONT], p[FR_P_WAVES42_YFACT]);
+}
+
+/* vignette: inside the inner radius about (posx, posy) the point (0 for a
+ * negative radius); beyond, over the fade radius, dropped to 0 by a fade
+ * draw (power; a negative fade radius inverts it) or blurred (blur, a
+ * radius and an angle drawn): three draws. */
+FR_HD void fr_var_vignette(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    const double inner = p[FR_P_VIGNETTE_INNER_RADIUS], fr = p[FR_P_VIGNETTE_FADE_RADIUS];
+    const double ia = fabs(inner);
+    double px = f->tx, py = f->ty;
+    const double dx = px - p[FR_P_VIGNETTE_POSX], dy = py - p[FR_P_VIGNETTE_POSY];
+    double dist = sqrt(dx * dx + dy * dy);
+    if (dist < ia) {
+        if (inner < 0.0) return;
+        f->p0 += px * w;
+        f->p1 += py * w;
+        return;
+    }
+    dist = (dist - ia) / fabs(fr);
+    const double fade = 1.0 - pow(fr_flame_u01(rng), 1.0 / fabs(p[FR_P_VIGNETTE_POWER]));
+    const double br = dist * fr_flame_u01(rng);
+    const double blur_r = p[FR_P_VIGNETTE_BLUR] * (br * br);
+    const double blur_a = fr_flame_u01(rng) * (2 * M_PI);
+    if (fr > 0 ? fade < dist : 1 - fade > dist) {
+        px = 0;
+        py = 0;
+    } else {
+        px += blur_r * cos(blur_a);
+        py += blur_r * sin(blur_a);
+    }
+    f->p0 += px * w;
+    f->p1 += py * w;
+}
+
 #endif

@@ -162,6 +162,164 @@
     VAR(EXCINIS, "excinis", JWILDFIRE, 0, \
       PARAM(EXCINIS, LENGTHSCALAR, "excinis_lengthscalar", 1.0, 0) \
       PARAM(EXCINIS, RADIUSFUNC, "excinis_radiusFunc", 0.0, 0) \
-      PARAM(EXCINIS, EPS, "excinis_eps", 0.1, 0))
+      PARAM(EXCINIS, EPS, "excinis_eps", 0.1, 0)) \
+    VAR(VIBRATION, "vibration", JWILDFIRE, 0, \
+      PARAM(VIBRATION, DIR, "vibration_dir", 0.0, 0) \
+      PARAM(VIBRATION, ANGLE, "vibration_angle", 1.5707963267948966, 0) \
+      PARAM(VIBRATION, FREQ, "vibration_freq", 1.0, 0) \
+      PARAM(VIBRATION, AMP, "vibration_amp", 0.25, 0) \
+      PARAM(VIBRATION, PHASE, "vibration_phase", 0.0, 0) \
+      PARAM(VIBRATION, DIR2, "vibration_dir2", 1.5707963267948966, 0) \
+      PARAM(VIBRATION, ANGLE2, "vibration_angle2", 1.5707963267948966, 0) \
+      PARAM(VIBRATION, FREQ2, "vibration_freq2", 1.0, 0) \
+      PARAM(VIBRATION, AMP2, "vibration_amp2", 0.25, 0) \
+      PARAM(VIBRATION, PHASE2, "vibration_phase2", 0.0, 0)) \
+    VAR(VIBRATION2, "vibration2", JWILDFIRE, 0, \
+      PARAM(VIBRATION2, DIR, "vibration2_dir", 0.0, 0) \
+      PARAM(VIBRATION2, ANGLE, "vibration2_angle", 1.5707963267948966, 0) \
+      PARAM(VIBRATION2, FREQ, "vibration2_freq", 1.0, 0) \
+      PARAM(VIBRATION2, AMP, "vibration2_amp", 0.25, 0) \
+      PARAM(VIBRATION2, PHASE, "vibration2_phase", 0.0, 0) \
+      PARAM(VIBRATION2, DIR2, "vibration2_dir2", 1.5707963267948966, 0) \
+      PARAM(VIBRATION2, ANGLE2, "vibration2_angle2", 1.5707963267948966, 0) \
+      PARAM(VIBRATION2, FREQ2, "vibration2_freq2", 1.0, 0) \
+      PARAM(VIBRATION2, AMP2, "vibration2_amp2", 0.25, 0) \
+      PARAM(VIBRATION2, PHASE2, "vibration2_phase2", 0.0, 0) \
+      PARAM(VIBRATION2, DM, "vibration2_dm", 0.0, 0) \
+      PARAM(VIBRATION2, DMFREQ, "vibration2_dmfreq", 0.0, 0) \
+      PARAM(VIBRATION2, TM, "vibration2_tm", 0.0, 0) \
+      PARAM(VIBRATION2, TMFREQ, "vibration2_tmfreq", 0.0, 0) \
+      PARAM(VIBRATION2, FM, "vibration2_fm", 0.0, 0) \
+      PARAM(VIBRATION2, FMFREQ, "vibration2_fmfreq", 0.0, 0) \
+      PARAM(VIBRATION2, AM, "vibration2_am", 0.0, 0) \
+      PARAM(VIBRATION2, AMFREQ, "vibration2_amfreq", 0.0, 0) \
+      PARAM(VIBRATION2, DM2, "vibration2_dm2", 0.0, 0) \
+      PARAM(VIBRATION2, DMFREQ2, "vibration2_dmfreq2", 0.0, 0) \
+      PARAM(VIBRATION2, TM2, "vibration2_tm2", 0.0, 0) \
+      PARAM(VIBRATION2, TMFREQ2, "vibration2_tmfreq2", 0.0, 0) \
+      PARAM(VIBRATION2, FM2, "vibration2_fm2", 0.0, 0) \
+      PARAM(VIBRATION2, FMFREQ2, "vibration2_fmfreq2", 0.0, 0) \
+      PARAM(VIBRATION2, AM2, "vibration2_am2", 0.0, 0) \
+      PARAM(VIBRATION2, AMFREQ2, "vibration2_amfreq2", 0.0, 0)) \
+    VAR(ARCSECH, "arcsech", JWILDFIRE, 0, ) \
+    VAR(ARCSECH2, "arcsech2", JWILDFIRE, 0, ) \
+    VAR(ARCSINH, "arcsinh", JWILDFIRE, 0, ) \
+    VAR(ARCTANH, "arctanh", JWILDFIRE, 0, ) \
+    VAR(HEX_TRUCHET, "hex_truchet", JWILDFIRE, 0, \
+      PARAM(HEX_TRUCHET, SIZE, "hex_truchet_size", 1.0, 0) \
+      PARAM(HEX_TRUCHET, SIDE, "hex_truchet_side", 1.0, 0) \
+      PARAM(HEX_TRUCHET, SEED, "hex_truchet_seed", 1.0, 0)) \
+    VAR(HEX_RAND, "hex_rand", JWILDFIRE, 0, \
+      PARAM(HEX_RAND, X, "hex_rand_x", 10.0, 0) \
+      PARAM(HEX_RAND, Y, "hex_rand_y", 10.0, 0) \
+      PARAM(HEX_RAND, SIZE, "hex_rand_size", 1.0, 0) \
+      PARAM(HEX_RAND, POWER, "hex_rand_power", 1.0, 0) \
+      PARAM(HEX_RAND, DENSITY, "hex_rand_density", 1.0, 0) \
+      PARAM(HEX_RAND, SEED, "hex_rand_seed", 1.0, 0)) \
+    VAR(SQUARES, "squares", JWILDFIRE, 0, \
+      PARAM(SQUARES, CELLSIZE, "squares_cellsize", 0.0, 0) \
+      PARAM(SQUARES, MIN, "squares_min", 0.0, 0) \
+      PARAM(SQUARES, MAX, "squares_max", 10.0, 0) \
+      PARAM(SQUARES, NUM, "squares_num", 10.0, 0) \
+      PARAM(SQUARES, SEED, "squares_seed", 1.0, 0) \
+      PARAM(SQUARES, ZERO, "squares_zero", 0.5, 0) \
+      PARAM(SQUARES, ZERO_SEED, "squares_zero_seed", 1.0, 0)) \
+    VAR(STARBLUR2, "starblur2", JWILDFIRE, 0, \
+      PARAM(STARBLUR2, POWER, "starblur2_power", 5.0, 0) \
+      PARAM(STARBLUR2, RANGE, "starblur2_range", 0.40162283177245456, 0) \
+      PARAM(STARBLUR2, HOLE, "starblur2_hole", 0.5, 0) \
+      PARAM(STARBLUR2, STRIPES, "starblur2_stripes", 5.0, 0) \
+      PARAM(STARBLUR2, WIDTH, "starblur2_width", 0.2, 0)) \
+    VAR(UNICORNGALOSHEN, "unicorngaloshen", JWILDFIRE, 0, \
+      PARAM(UNICORNGALOSHEN, MULT_X, "unicorngaloshen_mult_x", 1.0, 0) \
+      PARAM(UNICORNGALOSHEN, MULT_Y, "unicorngaloshen_mult_y", 1.0, 0) \
+      PARAM(UNICORNGALOSHEN, SINE, "unicorngaloshen_sine", 0.0, 0) \
+      PARAM(UNICORNGALOSHEN, SIN_X_AMPLITUDE, "unicorngaloshen_sin_x_amplitude", 1.0, 0) \
+      PARAM(UNICORNGALOSHEN, SIN_X_FREQ, "unicorngaloshen_sin_x_freq", 0.1, 0) \
+      PARAM(UNICORNGALOSHEN, SIN_Y_AMPLITUDE, "unicorngaloshen_sin_y_amplitude", 2.0, 0) \
+      PARAM(UNICORNGALOSHEN, SIN_Y_FREQ, "unicorngaloshen_sin_y_freq", 0.2, 0) \
+      PARAM(UNICORNGALOSHEN, MODE, "unicorngaloshen_mode", 0.0, 0)) \
+    VAR(DRAGONFIRE, "dragonfire", JWILDFIRE, 0, \
+      PARAM(DRAGONFIRE, C1, "dragonfire_c1", 0.5, 0) \
+      PARAM(DRAGONFIRE, C2, "dragonfire_c2", 0.25, 0) \
+      PARAM(DRAGONFIRE, FUZZYMODE, "dragonfire_fuzzyMode", 0.0, 0) \
+      PARAM(DRAGONFIRE, FUZZYRADIUS, "dragonfire_fuzzyRadius", 1.0, 0) \
+      PARAM(DRAGONFIRE, FUZZYINTERPOLATIONMODE, "dragonfire_fuzzyInterpolationMode", 0.0, 0) \
+      PARAM(DRAGONFIRE, FUZZYINTERPOLATIONPOSITION, "dragonfire_fuzzyInterpolationPosition", 1.0, 0) \
+      PARAM(DRAGONFIRE, LOGSCALARFUZZY, "dragonfire_logScalarFuzzy", 6.283185307179586, 0) \
+      PARAM(DRAGONFIRE, ADJUSTEDFUZZYSCALAR, "dragonfire_adjustedFuzzyScalar", 0.5, 0)) \
+    VAR(TRUCHET_INV, "Truchet_inv", JWILDFIRE, 0, \
+      PARAM(TRUCHET_INV, EXPONENT, "Truchet_inv_exponent", 2.0, 0) \
+      PARAM(TRUCHET_INV, ARC_WIDTH, "Truchet_inv_arc_width", 0.5, 0) \
+      PARAM(TRUCHET_INV, ROTATION, "Truchet_inv_rotation", 0.0, 0) \
+      PARAM(TRUCHET_INV, SIZE, "Truchet_inv_size", 1.0, 0) \
+      PARAM(TRUCHET_INV, SEED, "Truchet_inv_seed", 1.0, 0)) \
+    VAR(HENON, "henon", JWILDFIRE, 0, \
+      PARAM(HENON, A, "henon_a", 0.5, 0) \
+      PARAM(HENON, B, "henon_b", 1.0, 0)) \
+    VAR(LOZI, "lozi", JWILDFIRE, 0, \
+      PARAM(LOZI, A, "lozi_a", 0.5, 0) \
+      PARAM(LOZI, B, "lozi_b", 1.0, 0)) \
+    VAR(POINT_SYMMETRY, "point_symmetry", JWILDFIRE, 0, \
+      PARAM(POINT_SYMMETRY, CENTRE_X, "point_symmetry_centre_x", 0.15, 0) \
+      PARAM(POINT_SYMMETRY, CENTRE_Y, "point_symmetry_centre_y", 0.5, 0) \
+      PARAM(POINT_SYMMETRY, ORDER, "point_symmetry_order", 3.0, 0)) \
+    VAR(D_SPHERICAL, "d_spherical", JWILDFIRE, 0, \
+      PARAM(D_SPHERICAL, WEIGHT, "d_spherical_weight", 0.5, 0)) \
+    VAR(MODULUSX, "modulusx", JWILDFIRE, 0, \
+      PARAM(MODULUSX, X, "modulusx_x", 1.0, 0) \
+      PARAM(MODULUSX, SHIFT, "modulusx_shift", 0.0, 0)) \
+    VAR(MODULUSY, "modulusy", JWILDFIRE, 0, \
+      PARAM(MODULUSY, Y, "modulusy_y", 1.0, 0) \
+      PARAM(MODULUSY, SHIFT, "modulusy_shift", 0.0, 0)) \
+    VAR(ROTATE, "rotate", JWILDFIRE, 0, \
+      PARAM(ROTATE, ANGLE, "rotate_angle", 0.0, 0)) \
+    VAR(SHIFT, "shift", JWILDFIRE, 0, \
+      PARAM(SHIFT, X, "shift_x", 0.0, 0) \
+      PARAM(SHIFT, Y, "shift_y", 0.0, 0) \
+      PARAM(SHIFT, ANGLE, "shift_angle", 0.0, 0)) \
+    VAR(WAVES3, "waves3", JWILDFIRE, 0, \
+      PARAM(WAVES3, SCALEX, "waves3_scalex", 0.05, 0) \
+      PARAM(WAVES3, SCALEY, "waves3_scaley", 0.05, 0) \
+      PARAM(WAVES3, FREQX, "waves3_freqx", 7.0, 0) \
+      PARAM(WAVES3, FREQY, "waves3_freqy", 13.0, 0) \
+      PARAM(WAVES3, SX_FREQ, "waves3_sx_freq", 0.0, 0) \
+      PARAM(WAVES3, SY_FREQ, "waves3_sy_freq", 2.0, 0)) \
+    VAR(WAVES4, "waves4", JWILDFIRE, 0, \
+      PARAM(WAVES4, SCALEX, "waves4_scalex", 0.05, 0) \
+      PARAM(WAVES4, SCALEY, "waves4_scaley", 0.05, 0) \
+      PARAM(WAVES4, FREQX, "waves4_freqx", 7.0, 0) \
+      PARAM(WAVES4, FREQY, "waves4_freqy", 13.0, 0) \
+      PARAM(WAVES4, CONT, "waves4_cont", 0.0, 0) \
+      PARAM(WAVES4, YFACT, "waves4_yfact", 0.1, 0)) \
+    VAR(WAVES22, "waves22", JWILDFIRE, 0, \
+      PARAM(WAVES22, SCALEX, "waves22_scalex", 0.05, 0) \
+      PARAM(WAVES22, SCALEY, "waves22_scaley", 0.05, 0) \
+      PARAM(WAVES22, FREQX, "waves22_freqx", 7.0, 0) \
+      PARAM(WAVES22, FREQY, "waves22_freqy", 13.0, 0) \
+      PARAM(WAVES22, MODEX, "waves22_modex", 0.0, 0) \
+      PARAM(WAVES22, MODEY, "waves22_modey", 0.0, 0) \
+      PARAM(WAVES22, POWERX, "waves22_powerx", 2.0, 0) \
+      PARAM(WAVES22, POWERY, "waves22_powery", 2.0, 0)) \
+    VAR(WAVES23, "waves23", JWILDFIRE, 0, \
+      PARAM(WAVES23, SCALEX, "waves23_scalex", 0.05, 0) \
+      PARAM(WAVES23, SCALEY, "waves23_scaley", 0.05, 0) \
+      PARAM(WAVES23, FREQX, "waves23_freqx", 7.0, 0) \
+      PARAM(WAVES23, FREQY, "waves23_freqy", 13.0, 0)) \
+    VAR(WAVES42, "waves42", JWILDFIRE, 0, \
+      PARAM(WAVES42, SCALEX, "waves42_scalex", 0.05, 0) \
+      PARAM(WAVES42, SCALEY, "waves42_scaley", 0.05, 0) \
+      PARAM(WAVES42, FREQX, "waves42_freqx", 7.0, 0) \
+      PARAM(WAVES42, FREQY, "waves42_freqy", 13.0, 0) \
+      PARAM(WAVES42, CONT, "waves42_cont", 0.0, 0) \
+      PARAM(WAVES42, YFACT, "waves42_yfact", 0.1, 0) \
+      PARAM(WAVES42, FREQX2, "waves42_freqx2", 1.0, 0)) \
+    VAR(VIGNETTE, "vignette", JWILDFIRE, 0, \
+      PARAM(VIGNETTE, POSX, "vignette_posx", 0.0, 0) \
+      PARAM(VIGNETTE, POSY, "vignette_posy", 0.0, 0) \
+      PARAM(VIGNETTE, INNER_RADIUS, "vignette_inner_radius", 0.5, 0) \
+      PARAM(VIGNETTE, FADE_RADIUS, "vignette_fade_radius", 0.5, 0) \
+      PARAM(VIGNETTE, POWER, "vignette_power", 4.0, 0) \
+      PARAM(VIGNETTE, BLUR, "vignette_blur", 1.0, 0))
 
 #endif

@@ -86,7 +86,7 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_PANORAMA1] = R2,     [FR_V_PANORAMA2] = R,     [FR_V_HELICOID] = R | AYX | Z3,
     [FR_V_HELIX] = Z3,         [FR_V_CPOW3] = R2 | AYX,  [FR_V_DEPTH_BLUR] = R,
     [FR_V_DEPTH_GAUSSIAN] = R, [FR_V_DEPTH_NGON] = R,    [FR_V_DEPTH_NGON2] = R,
-    [FR_V_DEPTH_SINE] = R,     [FR_V_EXCINIS] = R,
+    [FR_V_DEPTH_SINE] = R,     [FR_V_EXCINIS] = R,       [FR_V_D_SPHERICAL] = R2,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
