@@ -37,7 +37,12 @@
  * seeds and flips, Truchet_hex_crop's modes, inv and seeds,
  * waves2_radial's three zones, cpow3's half turn, the depth_* blurs
  * inside and out (depth_blur's odd and even edges), asteria's four
- * cases, excinis' five functions and its eps. */
+ * cases, excinis' five functions and its eps, the complex functions on
+ * both sides of their cuts, hex_rand's kept and dropped cells, squares'
+ * turned, unturned and cellsize 0, starblur2's clamps,
+ * unicorngaloshen's modes, dragonfire's fuzz and interpolation modes,
+ * Truchet_inv's arcs, the modulus wraps below 0, waves22's odd and
+ * negative powers, waves4's and waves42's cont, vignette's five cases. */
 static const flame_var_case cases[] = {
     /* clang-format off */
     {"splits3D", "x, y, z", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"splits3D_x", 0.2}, {"splits3D_y", -0.3}, {"splits3D_z", 0.5}}, 0.35, -0.07000000000000002, 0.7},
@@ -134,6 +139,91 @@ static const flame_var_case cases[] = {
     {"excinis", "radiusFunc 4.5", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"excinis_radiusFunc", 4.5}}, -0.05000000000000002, -0.17142857142857143, 0.0},
     {"excinis", "r within eps, log", 0.7, 0.03, 0.04, 0.0, 0, 0, {{"excinis_radiusFunc", 3.5}}, -0.0010931530740184265, 0.0037479533966346037, 0.0},
     {"excinis", "lengthscalar -2", 0.7, 0.03, 0.04, 0.0, 0, 0, {{"excinis_lengthscalar", -2.0}, {"excinis_eps", 0.01}}, 0.004900000000000001, -0.016799999999999995, 0.0},
+    {"vibration", "defaults", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.3128624191511828, -0.11356510964834814, 0.0},
+    {"vibration", "dirs, angles, freqs, phases", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"vibration_dir", 0.3}, {"vibration_angle", 1.0}, {"vibration_freq", 2.0}, {"vibration_amp", 0.4}, {"vibration_phase", 0.25}, {"vibration_dir2", 2.0}, {"vibration_angle2", -0.5}, {"vibration_freq2", 0.0}, {"vibration_amp2", 0.1}, {"vibration_phase2", 0.5}}, 0.22521705493461916, -0.2524281787440879, 0.0},
+    {"vibration2", "defaults", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.3128624191511828, -0.11356510964834814, 0.0},
+    {"vibration2", "first wave modulated", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"vibration2_dm", 0.3}, {"vibration2_dmfreq", 1.5}, {"vibration2_tm", 0.2}, {"vibration2_tmfreq", 0.7}, {"vibration2_fm", 0.5}, {"vibration2_fmfreq", 2.0}, {"vibration2_am", 0.4}, {"vibration2_amfreq", 1.0}, {"vibration2_phase", 0.1}}, 0.3268565907870183, -0.22169968569149257, 0.0},
+    {"vibration2", "second wave modulated", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"vibration2_dm2", -0.2}, {"vibration2_dmfreq2", 0.5}, {"vibration2_tm2", 0.6}, {"vibration2_tmfreq2", 1.2}, {"vibration2_fm2", 0.1}, {"vibration2_fmfreq2", 3.0}, {"vibration2_am2", 0.3}, {"vibration2_amfreq2", 0.25}, {"vibration2_phase2", 0.3}, {"vibration2_freq2", 1.5}}, 0.33715307002224754, -0.211654069934909, 0.0},
+    {"arcsech", "at a point", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.3137460462255679, 0.2191915947821362, 0.0},
+    {"arcsech", "left half plane", 0.7, -1.2, 0.5, 0.0, 0, 0, {{NULL, 0}}, 0.0856834308323002, -0.5107916405292059, 0.0},
+    {"arcsech2", "upper: mirrored, down", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, -0.6274920924511358, -0.5616168104357275, 0.0},
+    {"arcsech2", "lower: up", 0.7, 0.3, 0.4, 0.0, 0, 0, {{NULL, 0}}, 0.6274920924511358, 0.5616168104357275, 0.0},
+    {"arcsinh", "at a point", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.1421404541790263, -0.17393810929193235, 0.0},
+    {"arcsinh", "on the cut side", 0.7, -0.2, 1.5, 0.0, 0, 0, {{NULL, 0}}, -0.4380299984428297, 0.6220367102313582, 0.0},
+    {"arctanh", "at a point", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.11652974611320883, -0.18218515103442343, 0.0},
+    {"arctanh", "beyond 1", 0.7, 1.5, -0.1, 0.0, 0, 0, {{NULL, 0}}, 0.35441859093515077, -0.6649248572112935, 0.0},
+    {"hex_truchet", "defaults", 0.7, 0.3, -0.4, 0.5, 0, 4, {{NULL, 0}}, 0.35071491726549503, 0.9842145687017653, 0.0},
+    {"hex_truchet", "size 0.3, side 2, seed 4", 0.7, 0.3, -0.4, 0.5, 4, 4, {{"hex_truchet_size", 0.3}, {"hex_truchet_side", 2.0}, {"hex_truchet_seed", 4.0}}, 0.10964274631154092, 2.8707760780255507, 0.0},
+    {"hex_truchet", "third arc", 0.7, 0.3, -0.4, 0.5, 9, 4, {{NULL, 0}}, -1.1572840596903238, -0.8609699806868915, 0.0},
+    {"hex_rand", "defaults: kept", 0.7, 0.3, -0.4, 0.5, 0, 4, {{NULL, 0}}, 3.956358511253512, -2.429831141314283, 0.0},
+    {"hex_rand", "density 0.3: not kept", 0.7, 0.3, -0.4, 0.5, 0, 3, {{"hex_rand_density", 0.3}}, 0.0, 0.0, 0.0},
+    {"hex_rand", "x 3, y 2, size 0.5, power 2", 0.7, 0.3, -0.4, 0.5, 3, 4, {{"hex_rand_x", 3.0}, {"hex_rand_y", 2.0}, {"hex_rand_size", 0.5}, {"hex_rand_power", 2.0}, {"hex_rand_seed", 7.0}}, -0.3539804732599916, -0.5952745785608584, 0.0},
+    {"squares", "cellsize 0", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.21, -0.27999999999999997, 0.0},
+    {"squares", "cellsize 1: turned", 0.7, 1.3, -0.75, 0.0, 0, 0, {{"squares_cellsize", 1.0}, {"squares_zero", 0.0}}, 1.2249999999999999, -0.49, 0.0},
+    {"squares", "min 2", 0.7, 1.3, -0.75, 0.0, 0, 0, {{"squares_cellsize", 1.0}, {"squares_min", 2.0}, {"squares_zero", 0.0}}, 0.875, -0.21, 0.0},
+    {"squares", "cellsize 0.5, max 3, num 4, seed 2", 0.7, 1.3, -0.8, 0.0, 0, 0, {{"squares_cellsize", 0.5}, {"squares_max", 3.0}, {"squares_num", 4.0}, {"squares_seed", 2.0}, {"squares_zero", 0.0}}, 0.9099999999999999, -0.48999999999999994, 0.0},
+    {"squares", "zero 1: unturned", 0.7, 1.3, -0.75, 0.0, 0, 0, {{"squares_cellsize", 1.0}, {"squares_zero", 1.0}}, 0.9099999999999999, -0.5249999999999999, 0.0},
+    {"starblur2", "defaults", 0.7, 0.3, -0.4, 0.5, 0, 2, {{NULL, 0}}, -0.5706592148229906, -0.21265868627349718, 0.0},
+    {"starblur2", "odd edge", 0.7, 0.3, -0.4, 0.5, 3, 2, {{NULL, 0}}, -0.24427107689501026, 0.16055037773622483, 0.0},
+    {"starblur2", "stripes -3, hole -0.4, power 3", 0.7, 0.3, -0.4, 0.5, 5, 2, {{"starblur2_stripes", -3.0}, {"starblur2_hole", -0.4}, {"starblur2_power", 3.0}}, 0.14725807450343195, -0.10448834436961091, 0.0},
+    {"starblur2", "hole 2 (1), width 0.6", 0.7, 0.3, -0.4, 0.5, 7, 2, {{"starblur2_hole", 2.0}, {"starblur2_width", 0.6}}, -0.3764338150702791, -0.222746604844694, 0.0},
+    {"unicorngaloshen", "defaults", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, -0.09800000000000002, -0.33599999999999997, 0.0},
+    {"unicorngaloshen", "sine, mode 0", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"unicorngaloshen_sine", 1.0}, {"unicorngaloshen_mode", 0.0}, {"unicorngaloshen_mult_x", 0.5}, {"unicorngaloshen_mult_y", 1.5}}, -0.30126953884078356, -0.23643190763782412, 0.0},
+    {"unicorngaloshen", "sine, mode 1", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"unicorngaloshen_sine", 1.0}, {"unicorngaloshen_mode", 1.0}, {"unicorngaloshen_mult_x", 0.5}, {"unicorngaloshen_mult_y", 1.5}}, -0.33886426680204407, -0.5683311841899361, 0.0},
+    {"unicorngaloshen", "sine, mode 2", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"unicorngaloshen_sine", 1.0}, {"unicorngaloshen_mode", 2.0}, {"unicorngaloshen_mult_x", 0.5}, {"unicorngaloshen_mult_y", 1.5}}, -0.513821717667239, -0.0, 0.0},
+    {"unicorngaloshen", "sine, mode 3", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"unicorngaloshen_sine", 1.0}, {"unicorngaloshen_mode", 3.0}, {"unicorngaloshen_mult_x", 0.5}, {"unicorngaloshen_mult_y", 1.5}}, -0.1736713826266632, -0.027267124483960598, 0.0},
+    {"unicorngaloshen", "sine, mode 4", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"unicorngaloshen_sine", 1.0}, {"unicorngaloshen_mode", 4.0}, {"unicorngaloshen_mult_x", 0.5}, {"unicorngaloshen_mult_y", 1.5}}, -0.46994571223897796, -0.14154015443951976, 0.0},
+    {"dragonfire", "defaults", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 1.715227381403519, -2.1934203332971114, 0.0},
+    {"dragonfire", "fuzzyMode 1", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"dragonfire_fuzzyMode", 1.0}}, 2.3202164859520495, -2.3382758494874563, 0.0},
+    {"dragonfire", "fuzzyMode 2", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"dragonfire_fuzzyMode", 2.0}}, 0.9755409155807462, 0.3166190420241291, 0.0},
+    {"dragonfire", "fuzzyMode 3", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"dragonfire_fuzzyMode", 3.0}}, 3.0292006427178917, -1.8985921937968195, 0.0},
+    {"dragonfire", "fuzzyMode 4", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"dragonfire_fuzzyMode", 4.0}}, 2.715227381403519, -3.1934203332971114, 0.0},
+    {"dragonfire", "fuzzyMode 5", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"dragonfire_fuzzyMode", 5.0}}, 4.433509209862564, -1.825540892125669, 0.0},
+    {"dragonfire", "fuzzyMode 6", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"dragonfire_fuzzyMode", 6.0}}, 4.035004206119372, -0.47689463374820784, 0.0},
+    {"dragonfire", "fuzzyMode 1, interpolation 1", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"dragonfire_fuzzyMode", 1.0}, {"dragonfire_fuzzyInterpolationMode", 1.0}, {"dragonfire_fuzzyInterpolationPosition", 0.3}}, 1.8967241127680783, -2.236876988154215, 0.0},
+    {"dragonfire", "fuzzyMode 1, interpolation 2", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"dragonfire_fuzzyMode", 1.0}, {"dragonfire_fuzzyInterpolationMode", 2.0}, {"dragonfire_fuzzyInterpolationPosition", 0.3}}, 1.8399200969521565, -2.223276123327335, 0.0},
+    {"dragonfire", "fuzzyMode 1, interpolation 3", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"dragonfire_fuzzyMode", 1.0}, {"dragonfire_fuzzyInterpolationMode", 3.0}, {"dragonfire_fuzzyInterpolationPosition", 0.3}}, 1.6013739008864634, -2.1661598346098287, 0.0},
+    {"dragonfire", "fuzzyMode 1, interpolation 4", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"dragonfire_fuzzyMode", 1.0}, {"dragonfire_fuzzyInterpolationMode", 4.0}, {"dragonfire_fuzzyInterpolationPosition", 0.3}}, 1.688506334884589, -2.18702238173477, 0.0},
+    {"dragonfire", "fuzzyMode 1, interpolation 5", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"dragonfire_fuzzyMode", 1.0}, {"dragonfire_fuzzyInterpolationMode", 5.0}, {"dragonfire_fuzzyInterpolationPosition", 0.3}}, 1.763593583301386, -2.205000890846673, 0.0},
+    {"Truchet_inv", "defaults: off the arcs", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.42857142857142855, -0.5714285714285715, 0.0},
+    {"Truchet_inv", "in an arc: 0", 1.0, 0.05, 0.5, 0.0, 0, 0, {{NULL, 0}}, 0.0, 0.0, 0.0},
+    {"Truchet_inv", "seed 0, rotation 0.4, size 2: in an arc", 0.7, 1.3, -0.9, 0.0, 0, 0, {{"Truchet_inv_seed", 0.0}, {"Truchet_inv_rotation", 0.4}, {"Truchet_inv_size", 2.0}}, 0.0, 0.0, 0.0},
+    {"Truchet_inv", "seed 3, exponent 0.5, width 0.2", 0.7, 1.3, -0.9, 0.0, 0, 0, {{"Truchet_inv_seed", 3.0}, {"Truchet_inv_exponent", 0.5}, {"Truchet_inv_arc_width", 0.2}}, 1.8571428571428572, -0.2857142857142858, 0.0},
+    {"henon", "defaults", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.38849999999999996, 0.21, 0.0},
+    {"henon", "a 1.4, b 0.3", 0.7, -1.2, 0.5, 0.0, 0, 0, {{"henon_a", 1.4}, {"henon_b", 0.3}}, -0.36119999999999997, -0.252, 0.0},
+    {"lozi", "defaults", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.31499999999999995, 0.21, 0.0},
+    {"lozi", "a 1.7, b -0.5", 0.7, -1.2, 0.5, 0.0, 0, 0, {{"lozi_a", 1.7}, {"lozi_b", -0.5}}, -0.378, 0.42, 0.0},
+    {"point_symmetry", "defaults", 0.7, 0.3, -0.4, 0.5, 0, 1, {{NULL, 0}}, 0.6430960043841961, 0.9059326673973663, 0.0},
+    {"point_symmetry", "order 5, centre", 0.7, 0.3, -0.4, 0.5, 1, 1, {{"point_symmetry_order", 5.0}, {"point_symmetry_centre_x", -0.3}, {"point_symmetry_centre_y", 0.2}}, 0.22923087448144241, 0.46965659920648667, 0.0},
+    {"d_spherical", "linear (draw)", 0.7, 0.3, -0.4, 0.5, 0, 1, {{NULL, 0}}, 0.21, -0.27999999999999997, 0.0},
+    {"d_spherical", "spherical (draw)", 0.7, 0.3, -0.4, 0.5, 2, 1, {{NULL, 0}}, 0.84, -1.1199999999999999, 0.0},
+    {"d_spherical", "at 0: Zeps", 0.7, 0.0, 0.0, 0.0, 2, 1, {{NULL, 0}}, 0.0, 0.0, 0.0},
+    {"modulusx", "defaults", 0.7, 1.3, -0.9, 0.0, 0, 0, {{NULL, 0}}, -0.4900000000000001, -0.63, 0.0},
+    {"modulusx", "negative, x 0.4, shift 0.1", 0.7, -1.3, -0.9, 0.0, 0, 0, {{"modulusx_x", 0.4}, {"modulusx_shift", 0.1}}, -0.27999999999999997, -0.63, 0.0},
+    {"modulusy", "defaults", 0.7, 1.3, -2.9, 0.0, 0, 0, {{NULL, 0}}, 0.9099999999999999, -0.6299999999999999, 0.0},
+    {"modulusy", "y 0.4, shift -0.2", 0.7, 1.3, 0.9, 0.0, 0, 0, {{"modulusy_y", 0.4}, {"modulusy_shift", -0.2}}, 0.9099999999999999, -0.06999999999999998, 0.0},
+    {"rotate", "defaults", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.21, -0.27999999999999997, 0.0},
+    {"rotate", "30 degrees", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"rotate_angle", 30.0}}, 0.32186533479473206, -0.13748711305964287, 0.0},
+    {"shift", "x, y, angle", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"shift_x", 0.5}, {"shift_y", -0.2}, {"shift_angle", 60.0}}, 0.5062435565298213, -0.5131088913245534, 0.0},
+    {"waves3", "defaults", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.20413770737227166, -0.2988318925274028, 0.0},
+    {"waves3", "sx_freq 3", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"waves3_sx_freq", 3.0}, {"waves3_scalex", 0.4}, {"waves3_scaley", 0.2}}, 0.20681274587753593, -0.3553275701096112, 0.0},
+    {"waves4", "defaults", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.20659563869938555, -0.3040718155714391, 0.0},
+    {"waves4", "cont 1, yfact 5", 0.7, 0.3, 2.0, 0.0, 0, 0, {{"waves4_cont", 1.0}, {"waves4_yfact", 5.0}, {"waves4_scalex", 0.5}}, 0.5567125744932045, 1.375928184428561, 0.0},
+    {"waves22", "defaults", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.2139275971260706, -0.26344421985984634, 0.0},
+    {"waves22", "odd powers 3, -1", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"waves22_powerx", 3.0}, {"waves22_powery", -1.0}}, 0.20868430150417994, -0.330889389558694, 0.0},
+    {"waves22", "modes 1, power 2.7 (2)", 0.7, 0.3, -0.4, 0.5, 0, 0, {{"waves22_modex", 1.0}, {"waves22_modey", 1.0}, {"waves22_powerx", 2.7}}, 0.21386960665378932, -0.2791469627506811, 0.0},
+    {"waves23", "defaults", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.20809718442300573, -0.2842246497320437, 0.0},
+    {"waves23", "freqs 2, 3", 0.7, -1.2, 2.5, 0.0, 0, 0, {{"waves23_freqx", 2.0}, {"waves23_freqy", 3.0}, {"waves23_scalex", 0.5}}, -0.9435211504108167, 1.7649464771704209, 0.0},
+    {"waves42", "defaults", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.20659563869938555, -0.3040718155714391, 0.0},
+    {"waves42", "cont 1, freqx2 3: 1", 0.7, 0.3, 0.1, 0.0, 0, 0, {{"waves42_cont", 1.0}, {"waves42_freqx2", 3.0}, {"waves42_scalex", 0.5}}, 0.43547619053319186, 0.04592818442856091, 0.0},
+    {"waves42", "cont 1, freqx2 3: 0", 0.7, 0.3, 1.4, 0.0, 0, 0, {{"waves42_cont", 1.0}, {"waves42_freqx2", 3.0}, {"waves42_scalex", 0.5}}, 0.21, 0.9559281844285608, 0.0},
+    {"waves42", "freqx2 3, yfact 5", 0.7, 0.3, 1.4, 0.0, 0, 0, {{"waves42_yfact", 5.0}, {"waves42_freqx2", 3.0}, {"waves42_scalex", 0.5}}, 0.19113010855352627, 0.9559281844285608, 0.0},
+    {"vignette", "inside", 0.7, 0.3, -0.1, 0.0, 0, 0, {{NULL, 0}}, 0.21, -0.06999999999999999, 0.0},
+    {"vignette", "inside, negative radius", 0.7, 0.3, -0.1, 0.0, 0, 0, {{"vignette_inner_radius", -0.5}}, 0.0, 0.0, 0.0},
+    {"vignette", "fade: blurred", 0.7, 0.3, -0.5, 0.0, 2, 3, {{NULL, 0}}, 0.19887276778911794, -0.35337077481194595, 0.0},
+    {"vignette", "fade: dropped", 0.7, 0.3, -0.8, 0.0, 0, 3, {{NULL, 0}}, 0.0, 0.0, 0.0},
+    {"vignette", "inverse fade: dropped", 0.7, 0.3, -0.5, 0.0, 3, 3, {{"vignette_fade_radius", -0.5}, {"vignette_posx", 0.1}}, 0.0, 0.0, 0.0},
+    {"vignette", "inverse fade, blurred", 0.7, 0.3, -0.8, 0.0, 5, 3, {{"vignette_fade_radius", -0.5}, {"vignette_power", -2.0}, {"vignette_blur", 0.5}}, 0.22349052251547114, -0.5649856290672528, 0.0},
     /* clang-format on */
 };
 
@@ -155,15 +245,15 @@ static int has_case(const char *name)
 }
 
 /* Every Variations07.h variation taken has a case; they follow each other
- * in the registry, from splits3D to excinis. */
+ * in the registry, from splits3D to vignette. */
 static void test_all_covered(void **state)
 {
     (void)state;
     const size_t n = sizeof v07_new / sizeof v07_new[0];
-    assert_int_equal(n, 34);
+    assert_int_equal(n, 61);
     const int first = flame_var("splits3D");
     assert_string_equal(v07_new[0], "splits3D");
-    assert_string_equal(v07_new[n - 1], "excinis");
+    assert_string_equal(v07_new[n - 1], "vignette");
     for (size_t k = 0; k < n; k++) {
         assert_int_equal(flame_var(v07_new[k]), first + (int)k);
         if (!has_case(v07_new[k])) fail_msg("%s: no case", v07_new[k]);
@@ -237,8 +327,14 @@ static void test_prepost(void **state)
     "depth_blur2=\"0.05\" depth_gaussian=\"0.05\" depth_gaussian2=\"0.05\" depth_ngon=\"0.05\" "             \
     "depth_ngon2=\"0.05\" depth_sine=\"0.05\" linear=\"0.4\" coefs=\"0.5 0.1 -0.1 0.5 -0.3 0.2\"/>\n"        \
     " <xform weight=\"0.5\" color=\"0.9\" coth_spiral=\"0.02\" dust=\"0.05\" asteria=\"0.1\" "               \
-    "asteria_alpha=\"0.3\" pulse=\"0.05\" excinis=\"0.02\" excinis_radiusFunc=\"2\" linear=\"0.4\" " EXTRA1  \
-    "coefs=\"0.4 -0.1 0.1 0.4 0.3 -0.2\"/>\n" EXTRA2
+    "asteria_alpha=\"0.3\" pulse=\"0.05\" excinis=\"0.02\" excinis_radiusFunc=\"2\" vibration=\"0.05\" "     \
+    "vibration2=\"0.05\" vibration2_am=\"0.3\" arcsech=\"0.05\" arcsech2=\"0.05\" arcsinh=\"0.05\" "         \
+    "arctanh=\"0.05\" hex_truchet=\"0.02\" hex_rand=\"0.02\" squares=\"0.05\" squares_cellsize=\"1\" "       \
+    "starblur2=\"0.02\" unicorngaloshen=\"0.02\" dragonfire=\"0.05\" dragonfire_fuzzyMode=\"2\" "            \
+    "Truchet_inv=\"0.02\" henon=\"0.02\" lozi=\"0.02\" point_symmetry=\"0.05\" d_spherical=\"0.05\" "        \
+    "modulusx=\"0.05\" modulusy=\"0.05\" rotate=\"0.05\" rotate_angle=\"30\" shift=\"0.05\" "                \
+    "waves3=\"0.05\" waves4=\"0.05\" waves22=\"0.05\" waves23=\"0.05\" waves42=\"0.05\" "                    \
+    "vignette=\"0.05\" linear=\"0.4\" " EXTRA1 "coefs=\"0.4 -0.1 0.1 0.4 0.3 -0.2\"/>\n" EXTRA2
 
 static const char genome[] = "<flame name=\"e7\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n" GENOME_XFORMS(
     "pre_pulse=\"0.5\" post_helix=\"0.2\" post_helix_width=\"0.3\" ",
@@ -262,6 +358,8 @@ static void test_read_write(void **state)
     char *xml = flame_round_trip(&f.g[0], "e7.flame");
     assert_non_null(strstr(xml, "cpow3_d=\"2\""));
     assert_non_null(strstr(xml, "excinis_radiusFunc=\"2\""));
+    assert_non_null(strstr(xml, "squares_cellsize=\"1\""));
+    assert_non_null(strstr(xml, "rotate_angle=\"30\""));
     assert_non_null(strstr(xml, "post_helix_width=\"0.3\""));
     assert_non_null(strstr(xml, "depth_blur_range=\"0.401623\"")); /* Ember writes the defaults too */
     free(xml);
@@ -283,6 +381,8 @@ static void test_registry(void **state)
     assert_int_equal(fr_flame_variation_nparams(flame_var("waves2b")), 10);
     assert_int_equal(fr_flame_variation_nparams(flame_var("projective")), 9);
     assert_int_equal(fr_flame_variation_nparams(flame_var("gamma")), 0);
+    assert_int_equal(fr_flame_variation_nparams(flame_var("vibration2")), 26);
+    assert_int_equal(fr_flame_variation_nparams(flame_var("arcsech")), 0);
     double def = 0;
     assert_string_equal(fr_flame_variation_param(flame_var("waves2b"), 9, &def), "waves2b_jacok");
     assert_true(def == 0.25);
@@ -292,7 +392,11 @@ static void test_registry(void **state)
     assert_true(def == 0);
     assert_string_equal(fr_flame_variation_param(flame_var("pRose3D"), 5, &def), "pRose3D_refSc");
     assert_true(def == 1);
+    assert_string_equal(fr_flame_variation_param(flame_var("point_symmetry"), 0, &def),
+                        "point_symmetry_centre_x");
+    assert_true(def == 0.15);
     assert_string_equal(fr_flame_variation_origin(flame_var("excinis")), "JWildfire");
+    assert_string_equal(fr_flame_variation_origin(flame_var("vignette")), "JWildfire");
 }
 
 /* Without pre_/post_ variations (which take the batched walker's scalar
