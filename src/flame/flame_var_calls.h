@@ -309,6 +309,67 @@
     X(FR_V_WAVES2_3D, 0, fr_var_waves2_3d(x, f, w)) \
     X(FR_V_PIE3D, 1, fr_var_pie3d(x, f, w, rng)) \
     X(FR_V_SINUSOIDAL3D, 0, fr_var_sinusoidal3d(f, w)) \
-    X(FR_V_SCRY_3D, 0, fr_var_scry_3d(f, w))
+    X(FR_V_SCRY_3D, 0, fr_var_scry_3d(f, w)) \
+    X(FR_V_SPLITS3D, 0, fr_var_splits3d(x, f, w)) \
+    X(FR_V_WAVES2B, 0, fr_var_waves2b(x, f, w)) \
+    X(FR_V_JAC_CN, 0, fr_var_jac_cn(x, f, w)) \
+    X(FR_V_JAC_DN, 0, fr_var_jac_dn(x, f, w)) \
+    X(FR_V_JAC_SN, 0, fr_var_jac_sn(x, f, w)) \
+    X(FR_V_PRESSURE_WAVE, 0, fr_var_pressure_wave(x, f, w)) \
+    X(FR_V_GAMMA, 0, fr_var_gamma(f, w)) \
+    X(FR_V_PROSE3D, 1, fr_var_prose3d(x, f, w, rng)) \
+    X(FR_V_LOG_DB, 1, fr_var_log_db(x, f, w, rng)) \
+    X(FR_V_CIRCLESPLIT, 0, fr_var_circlesplit(x, f, w)) \
+    X(FR_V_CYLINDER2, 0, fr_var_cylinder2(f, w)) \
+    X(FR_V_TRUCHET_FILL, 0, fr_var_truchet_fill(x, f, w)) \
+    X(FR_V_TRUCHET_HEX_FILL, 1, fr_var_truchet_hex_fill(x, f, w, rng)) \
+    X(FR_V_TRUCHET_HEX_CROP, 1, fr_var_truchet_hex_crop(x, f, w, rng)) \
+    X(FR_V_WAVES2_RADIAL, 0, fr_var_waves2_radial(x, f, w)) \
+    X(FR_V_PANORAMA1, 0, fr_var_panorama1(f, w)) \
+    X(FR_V_PANORAMA2, 0, fr_var_panorama2(f, w)) \
+    X(FR_V_HELICOID, 0, fr_var_helicoid(x, f, w)) \
+    X(FR_V_HELIX, 0, fr_var_helix(x, f, w)) \
+    X(FR_V_CPOW3, 1, fr_var_cpow3(x, f, w, rng)) \
+    X(FR_V_LENS, 0, fr_var_lens(f, w)) \
+    X(FR_V_PROJECTIVE, 0, fr_var_projective(x, f, w)) \
+    X(FR_V_DEPTH_BLUR, 1, fr_var_depth_blur(x, f, w, rng)) \
+    X(FR_V_DEPTH_BLUR2, 1, fr_var_depth_blur2(x, f, w, rng)) \
+    X(FR_V_DEPTH_GAUSSIAN, 1, fr_var_depth_gaussian(x, f, w, rng)) \
+    X(FR_V_DEPTH_GAUSSIAN2, 1, fr_var_depth_gaussian2(x, f, w, rng)) \
+    X(FR_V_DEPTH_NGON, 1, fr_var_depth_ngon(x, f, w, rng)) \
+    X(FR_V_DEPTH_NGON2, 1, fr_var_depth_ngon2(x, f, w, rng)) \
+    X(FR_V_DEPTH_SINE, 1, fr_var_depth_sine(x, f, w, rng)) \
+    X(FR_V_COTH_SPIRAL, 1, fr_var_coth_spiral(x, f, w, rng)) \
+    X(FR_V_DUST, 0, fr_var_dust(x, f, w)) \
+    X(FR_V_ASTERIA, 1, fr_var_asteria(x, f, w, rng)) \
+    X(FR_V_PULSE, 0, fr_var_pulse(x, f, w)) \
+    X(FR_V_EXCINIS, 0, fr_var_excinis(x, f, w)) \
+    X(FR_V_VIBRATION, 0, fr_var_vibration(x, f, w)) \
+    X(FR_V_VIBRATION2, 0, fr_var_vibration2(x, f, w)) \
+    X(FR_V_ARCSECH, 0, fr_var_arcsech(f, w)) \
+    X(FR_V_ARCSECH2, 0, fr_var_arcsech2(f, w)) \
+    X(FR_V_ARCSINH, 0, fr_var_arcsinh(f, w)) \
+    X(FR_V_ARCTANH, 0, fr_var_arctanh(f, w)) \
+    X(FR_V_HEX_TRUCHET, 1, fr_var_hex_truchet(x, f, w, rng)) \
+    X(FR_V_HEX_RAND, 1, fr_var_hex_rand(x, f, w, rng)) \
+    X(FR_V_SQUARES, 0, fr_var_squares(x, f, w)) \
+    X(FR_V_STARBLUR2, 1, fr_var_starblur2(x, f, w, rng)) \
+    X(FR_V_UNICORNGALOSHEN, 0, fr_var_unicorngaloshen(x, f, w)) \
+    X(FR_V_DRAGONFIRE, 0, fr_var_dragonfire(x, f, w)) \
+    X(FR_V_TRUCHET_INV, 0, fr_var_truchet_inv(x, f, w)) \
+    X(FR_V_HENON, 0, fr_var_henon(x, f, w)) \
+    X(FR_V_LOZI, 0, fr_var_lozi(x, f, w)) \
+    X(FR_V_POINT_SYMMETRY, 1, fr_var_point_symmetry(x, f, w, rng)) \
+    X(FR_V_D_SPHERICAL, 1, fr_var_d_spherical(x, f, w, rng)) \
+    X(FR_V_MODULUSX, 0, fr_var_modulusx(x, f, w)) \
+    X(FR_V_MODULUSY, 0, fr_var_modulusy(x, f, w)) \
+    X(FR_V_ROTATE, 0, fr_var_rotate(x, f, w)) \
+    X(FR_V_SHIFT, 0, fr_var_shift(x, f, w)) \
+    X(FR_V_WAVES3, 0, fr_var_waves3(x, f, w)) \
+    X(FR_V_WAVES4, 0, fr_var_waves4(x, f, w)) \
+    X(FR_V_WAVES22, 0, fr_var_waves22(x, f, w)) \
+    X(FR_V_WAVES23, 0, fr_var_waves23(x, f, w)) \
+    X(FR_V_WAVES42, 0, fr_var_waves42(x, f, w)) \
+    X(FR_V_VIGNETTE, 1, fr_var_vignette(x, f, w, rng))
 
 #endif

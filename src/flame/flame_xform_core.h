@@ -21,6 +21,7 @@
 #include "flame/flame_var_ember_v03.h"
 #include "flame/flame_var_ember_v04.h"
 #include "flame/flame_var_ember_v05.h"
+#include "flame/flame_var_ember_v07.h"
 #include "flame/flame_var_ember_tile.h"
 #include "flame/flame_var_param.h"
 

@@ -81,6 +81,12 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_LOONIE2] = R,        [FR_V_LOONIE3] = R2,       [FR_V_LOONIE_3D] = R2 | AYX | Z3,
     [FR_V_MCARPET] = R2,       [FR_V_WAVES2_3D] = Z3,     [FR_V_PIE3D] = Z3,
     [FR_V_SINUSOIDAL3D] = Z3,  [FR_V_SCRY_3D] = R2 | AYX | Z3,
+    [FR_V_SPLITS3D] = Z3,      [FR_V_GAMMA] = R | AYX,   [FR_V_PROSE3D] = R | AYX | Z3,
+    [FR_V_LOG_DB] = R2 | AYX | Z3, [FR_V_CIRCLESPLIT] = R | AYX, [FR_V_WAVES2_RADIAL] = R,
+    [FR_V_PANORAMA1] = R2,     [FR_V_PANORAMA2] = R,     [FR_V_HELICOID] = R | AYX | Z3,
+    [FR_V_HELIX] = Z3,         [FR_V_CPOW3] = R2 | AYX,  [FR_V_DEPTH_BLUR] = R,
+    [FR_V_DEPTH_GAUSSIAN] = R, [FR_V_DEPTH_NGON] = R,    [FR_V_DEPTH_NGON2] = R,
+    [FR_V_DEPTH_SINE] = R,     [FR_V_EXCINIS] = R,       [FR_V_D_SPHERICAL] = R2,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
