@@ -81,6 +81,12 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_LOONIE2] = R,        [FR_V_LOONIE3] = R2,       [FR_V_LOONIE_3D] = R2 | AYX | Z3,
     [FR_V_MCARPET] = R2,       [FR_V_WAVES2_3D] = Z3,     [FR_V_PIE3D] = Z3,
     [FR_V_SINUSOIDAL3D] = Z3,  [FR_V_SCRY_3D] = R2 | AYX | Z3,
+    [FR_V_PHOENIX_JULIA] = R2 | Z3, [FR_V_SVF] = Z3,     [FR_V_TARGET] = R | AYX,
+    [FR_V_TARGET0] = R | AYX,  [FR_V_TARGET2] = R | AYX,  [FR_V_TAURUS] = Z3,
+    [FR_V_FLIPCIRCLE] = R2,    [FR_V_SPLITBRDR] = R2,     [FR_V_XERF] = R2 | Z3,
+    [FR_V_W] = R | AYX,        [FR_V_X] = R2 | AYX,       [FR_V_Z] = R | AYX,
+    [FR_V_BLUR_PIXELIZE] = Z3, [FR_V_JULIAQ] = R2 | AYX,  [FR_V_NPOLAR] = R2 | AT | AYX,
+    [FR_V_POINCARE3D] = R2 | Z3, [FR_V_CPOW2] = R2 | AYX,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
