@@ -335,6 +335,7 @@
     X(FR_V_SCRY_3D, 0, fr_var_scry_3d(f, w)) \
     X(FR_V_SPLITBRDR, 1, fr_var_splitbrdr(x, f, w, rng)) \
     X(FR_V_XTRB, 1, fr_var_xtrb(x, f, w, rng)) \
+    X(FR_V_SYNTH, 1, fr_var_synth(x, f, w, rng)) \
     X(FR_V_ERF, 0, fr_var_erf(f, w)) \
     X(FR_V_XERF, 0, fr_var_xerf(f, w)) \
     X(FR_V_W, 0, fr_var_w(x, f, w)) \

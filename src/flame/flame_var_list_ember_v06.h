@@ -24,7 +24,45 @@
       PARAM(ID, SUPER_N2, N "_super_n2", 1.0, 0) \
       PARAM(ID, SUPER_N3, N "_super_n3", 1.0, 0)
 
+/* synth: its layers b .. f, 6 parameters each in Ember's order
+ * (fr_flame_synth_value reads them from synth_b). */
 #define FR_FLAME_VARS_EMBER_V06(VAR, PARAM) \
+    VAR(SYNTH, "synth", APOPHYSIS, 0, \
+      PARAM(SYNTH, A, "synth_a", 0.0, 0) \
+      PARAM(SYNTH, MODE, "synth_mode", 3.0, 0) \
+      PARAM(SYNTH, POWER, "synth_power", -2.0, 0) \
+      PARAM(SYNTH, MIX, "synth_mix", 0.0, 0) \
+      PARAM(SYNTH, SMOOTH, "synth_smooth", 0.0, 0) \
+      PARAM(SYNTH, B, "synth_b", 0.0, 0) \
+      PARAM(SYNTH, B_TYPE, "synth_b_type", 0.0, 0) \
+      PARAM(SYNTH, B_SKEW, "synth_b_skew", 0.0, 0) \
+      PARAM(SYNTH, B_FRQ, "synth_b_frq", 1.0, 0) \
+      PARAM(SYNTH, B_PHS, "synth_b_phs", 0.0, 0) \
+      PARAM(SYNTH, B_LAYER, "synth_b_layer", 0.0, 0) \
+      PARAM(SYNTH, C, "synth_c", 0.0, 0) \
+      PARAM(SYNTH, C_TYPE, "synth_c_type", 0.0, 0) \
+      PARAM(SYNTH, C_SKEW, "synth_c_skew", 0.0, 0) \
+      PARAM(SYNTH, C_FRQ, "synth_c_frq", 1.0, 0) \
+      PARAM(SYNTH, C_PHS, "synth_c_phs", 0.0, 0) \
+      PARAM(SYNTH, C_LAYER, "synth_c_layer", 0.0, 0) \
+      PARAM(SYNTH, D, "synth_d", 0.0, 0) \
+      PARAM(SYNTH, D_TYPE, "synth_d_type", 0.0, 0) \
+      PARAM(SYNTH, D_SKEW, "synth_d_skew", 0.0, 0) \
+      PARAM(SYNTH, D_FRQ, "synth_d_frq", 1.0, 0) \
+      PARAM(SYNTH, D_PHS, "synth_d_phs", 0.0, 0) \
+      PARAM(SYNTH, D_LAYER, "synth_d_layer", 0.0, 0) \
+      PARAM(SYNTH, E, "synth_e", 0.0, 0) \
+      PARAM(SYNTH, E_TYPE, "synth_e_type", 0.0, 0) \
+      PARAM(SYNTH, E_SKEW, "synth_e_skew", 0.0, 0) \
+      PARAM(SYNTH, E_FRQ, "synth_e_frq", 1.0, 0) \
+      PARAM(SYNTH, E_PHS, "synth_e_phs", 0.0, 0) \
+      PARAM(SYNTH, E_LAYER, "synth_e_layer", 0.0, 0) \
+      PARAM(SYNTH, F, "synth_f", 0.0, 0) \
+      PARAM(SYNTH, F_TYPE, "synth_f_type", 0.0, 0) \
+      PARAM(SYNTH, F_SKEW, "synth_f_skew", 0.0, 0) \
+      PARAM(SYNTH, F_FRQ, "synth_f_frq", 1.0, 0) \
+      PARAM(SYNTH, F_PHS, "synth_f_phs", 0.0, 0) \
+      PARAM(SYNTH, F_LAYER, "synth_f_layer", 0.0, 0)) \
     VAR(ERF, "erf", APOPHYSIS, 0, ) \
     VAR(XERF, "xerf", APOPHYSIS, FR_VF_3D, ) \
     VAR(W, "w", APOPHYSIS, 0, \
