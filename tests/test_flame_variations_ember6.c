@@ -1,6 +1,6 @@
 /* The sixth round of Ember's variations: the rest of Variations03.h
  * (phoenix_julia .. flipcircle, at the end of flame_var_ember_v03.h),
- * Variations05.h's SplitBrdr and xtrb, Variations06.h's erf, xerf, w, x, z
+ * Variations05.h's SplitBrdr and xtrb, Variations06.h's synth, erf, xerf, w, x, z
  * (flame_var_ember_v06.h), Variations08.h's inkdrop, hex_modulus
  * (flame_var_ember_v08.h) and the rest of Variations02.h (bwraps_rand ..
  * cpow2, at the end of flame_var_ember_v02.h), each against values worked
@@ -39,7 +39,9 @@
  * bTransform's sign of x, bCollide's even and odd sectors, eclipse's four
  * places, flipcircle's inside and outside, SplitBrdr's cell and four
  * borders (a half rounded to even), xtrb's six hexagon cases (and its
- * u >= 1 - width^2, its far cells), xerf's |c| >= 2, w's inside (angle
+ * u >= 1 - width^2, its far cells), synth's 27 modes (Ember's default
+ * for the mode out of range too), its nine wave types, four layer modes,
+ * skew both ways, linear and Bezier smoothing, xerf's |c| >= 2, w's inside (angle
  * wrapped) and outside, the w / x / z shapes (star slope pi / 2 taken
  * 0.05 below), hex_modulus' roundings, bwraps_rand's bubble and symm,
  * npolar's odd and even parity, cpow2's branch below the axis. */
@@ -98,6 +100,37 @@ static const flame_var_case cases[] = {
     {"xtrb", "hexagon: al <= be, ga most", 0.7, -1.4285714285714286, 1.2, 0.0, 0, 2, {{"xtrb_width", 0.2}}, -0.22020441587103134, -0.637215234797454, 0.0},
     {"xtrb", "power 3, a, b, dist, radius", 0.7, -1.2, 0.5, 0.0, 2, 2, {{"xtrb_power", 3.0}, {"xtrb_width", 0.3}, {"xtrb_a", 0.6}, {"xtrb_b", 1.3}, {"xtrb_dist", 0.8}, {"xtrb_radius", 1.5}}, 0.18811140120955752, -0.49659430019408746, 0.0},
     {"xtrb", "far cell, power -2, u >= 1 - width^2", 0.7, 2.7, 3.1, 0.0, 3, 2, {{"xtrb_power", -2.0}, {"xtrb_width", 0.8}}, -0.22461752708977234, 0.0936635351222394, 0.0},
+    {"synth", "defaults (mode 3: blur)", 0.7, 0.3, -0.4, 0.0, 0, 3, {{NULL, 0}}, -0.49136999408024484, 0.3468485101194906, 0.0},
+    {"synth", "blur, waves sin + cos mult, smooth 1 (Bezier)", 0.7, 0.3, -0.4, 0.0, 1, 3, {{"synth_smooth", 1.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, 0.234644414647647, -0.03789124996866009, 0.0},
+    {"synth", "spherical, square max, saw min", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 0.0}, {"synth_power", -1.5}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_d", 0.4}, {"synth_d_type", 2.0}, {"synth_d_layer", 2.0}, {"synth_e", 0.6}, {"synth_e_type", 3.0}, {"synth_e_layer", 3.0}}, 0.5108139387291619, -0.6810852516388827, 0.0},
+    {"synth", "bubble, triangle, skew 0.4", 0.7, -1.2, 0.5, 0.0, 0, 0, {{"synth_mode", 1.0}, {"synth_a", 1.0}, {"synth_mix", 0.5}, {"synth_f", 0.4}, {"synth_f_type", 4.0}, {"synth_f_skew", 0.4}}, -0.6197729960128777, 0.25823874833869914, 0.0},
+    {"synth", "blur, legacy (four draws)", 0.7, 0.3, -0.4, 0.0, 0, 4, {{"synth_mode", 2.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, 0.40108584892189847, -0.06476882981942436, 0.0},
+    {"synth", "blur, zigzag, Bezier", 0.7, 0.3, -0.4, 0.0, 2, 3, {{"synth_mode", 4.0}, {"synth_smooth", 1.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, 0.04178527080550859, 0.14967961187289525, 0.0},
+    {"synth", "raw circle, concave, skew -0.3", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 5.0}, {"synth_a", 1.0}, {"synth_mix", 0.6}, {"synth_b", 0.5}, {"synth_b_type", 5.0}, {"synth_b_skew", -0.3}}, 0.14767524090948292, -0.19690032121264392, 0.0},
+    {"synth", "raw x, convex", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 6.0}, {"synth_a", 1.0}, {"synth_mix", 0.6}, {"synth_b", 0.5}, {"synth_b_type", 6.0}, {"synth_b_phs", 0.2}}, 0.2709784304816552, -0.27999999999999997, 0.0},
+    {"synth", "raw y, n-gon", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 7.0}, {"synth_a", 1.0}, {"synth_mix", 0.6}, {"synth_b", 0.5}, {"synth_b_type", 7.0}, {"synth_b_frq", 5.0}}, 0.21, -0.28473996779634514, 0.0},
+    {"synth", "raw xy, inverted n-gon, Bezier", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 8.0}, {"synth_smooth", 1.0}, {"synth_a", 1.0}, {"synth_mix", 0.6}, {"synth_b", 0.5}, {"synth_b_type", 8.0}, {"synth_b_frq", 5.0}}, 2.2532476224382645, -1.4794304389639794, 0.0},
+    {"synth", "shift x", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 9.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, -0.0711299694195639, -0.27999999999999997, 0.0},
+    {"synth", "shift y", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 10.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, 0.21, -0.018734288713532252, 0.0},
+    {"synth", "shift xy", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 11.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_d", 0.4}, {"synth_d_type", 2.0}, {"synth_d_layer", 2.0}, {"synth_e", 0.6}, {"synth_e_type", 3.0}, {"synth_e_layer", 3.0}}, -0.14456675738478617, -0.378, 0.0},
+    {"synth", "sinusoidal", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 12.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, 0.32332495468534905, -0.36290782130438054, 0.0},
+    {"synth", "swirl (multiply)", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 13.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, -0.20957178208722502, 0.04122148499398658, 0.0},
+    {"synth", "hyperbolic (mix in)", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 14.0}, {"synth_smooth", 1.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, 0.027050800000000003, -1.6291072000000002, 0.0},
+    {"synth", "julia", 0.7, 0.3, -0.4, 0.0, 0, 1, {{"synth_mode", 15.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, 0.40131955463278224, 0.9230725307864024, 0.0},
+    {"synth", "julia, other half", 0.7, 0.3, -0.4, 0.0, 2, 1, {{"synth_mode", 15.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, -0.28763955463278235, -1.311152530786402, 0.0},
+    {"synth", "disc", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 16.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, -2.8029830689392053e-16, 0.28387470300240936, 0.0},
+    {"synth", "rings", 0.7, 1.3, -0.4, 0.0, 0, 0, {{"synth_mode", 17.0}, {"synth_power", 0.7}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, 1.0445989958918251, 0.6046415886602813, 0.0},
+    {"synth", "cylinder", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 18.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, 1.136293766623346, -1.1199999999999999, 0.0},
+    {"synth", "blur ring", 0.7, 0.3, -0.4, 0.0, 0, 3, {{"synth_mode", 19.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, -0.4012396823434115, 0.283227278218585, 0.0},
+    {"synth", "blur ring 2", 0.7, 0.3, -0.4, 0.0, 0, 2, {{"synth_mode", 20.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, 0.36763146770870675, -0.6648061334247864, 0.0},
+    {"synth", "shift theta", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 21.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, 2.4207866208133675, -1.4070508649267077, 0.0},
+    {"synth", "shift and stretch", 0.7, -1.2, 0.5, 0.0, 0, 0, {{"synth_mode", 22.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, -0.2818852819066321, 0.30348526850713636, 0.0},
+    {"synth", "shift tangent", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 23.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, 0.43444030883815926, -0.11166976837138057, 0.0},
+    {"synth", "x mirror", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 24.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, 0.21, 0.8025314225729354, 0.0},
+    {"synth", "xy mirror", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 25.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_d", 0.4}, {"synth_d_type", 2.0}, {"synth_d_layer", 2.0}, {"synth_e", 0.6}, {"synth_e_type", 3.0}, {"synth_e_layer", 3.0}}, -0.9191335147695724, 0.08399999999999999, 0.0},
+    {"synth", "spherical2 (mode 26)", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 26.0}, {"synth_power", 1.5}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, 0.14286566439210324, -0.19048755252280433, 0.0},
+    {"synth", "spherical2: a negative radius cubed", 0.7, 0.3, -0.4, 0.0, 0, 0, {{"synth_mode", 26.0}, {"synth_power", 3.0}, {"synth_a", -2.0}, {"synth_mix", 1.0}}, -0.42, 0.5599999999999999, 0.0},
+    {"synth", "mode -1: spherical2", 0.7, -1.2, 0.5, 0.0, 0, 0, {{"synth_mode", -1.0}, {"synth_power", 0.5}, {"synth_smooth", 1.0}, {"synth_a", 0.8}, {"synth_mix", 0.7}, {"synth_b", 0.5}, {"synth_b_frq", 3.0}, {"synth_c", 0.3}, {"synth_c_type", 1.0}, {"synth_c_layer", 1.0}}, -0.7421914714156993, 0.3092464464232081, 0.0},
     {"erf", "at a point", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.23003873162138916, -0.2998746485326679, 0.0},
     {"erf", "large", 0.7, -3.0, 7.0, 0.0, 0, 0, {{NULL, 0}}, -0.6999845366521009, 0.7, 0.0},
     {"xerf", "inside", 0.7, 0.3, -0.4, 0.5, 0, 0, {{NULL, 0}}, 0.23003873162138916, -0.2998746485326679, 0.36434991446913256},
@@ -154,12 +187,39 @@ static void test_values(void **state)
 }
 
 /* Every variation of this round, in its list's order, has a case. */
-static const char *const added[] = {
-    "phoenix_julia", "mobius_strip", "Lissajous",   "svf",           "target",   "target0", "target2",
-    "taurus",        "bMod",         "bSwirl",      "bTransform",    "bCollide", "eclipse", "flipcircle",
-    "SplitBrdr",     "xtrb",         "erf",         "xerf",          "w",        "x",       "z",
-    "inkdrop",       "hex_modulus",  "bwraps_rand", "blur_pixelize", "julian2",  "juliaq",  "npolar",
-    "poincare3D",    "ripple",       "sinusgrid",   "cpow2"};
+static const char *const added[] = {"phoenix_julia",
+                                    "mobius_strip",
+                                    "Lissajous",
+                                    "svf",
+                                    "target",
+                                    "target0",
+                                    "target2",
+                                    "taurus",
+                                    "bMod",
+                                    "bSwirl",
+                                    "bTransform",
+                                    "bCollide",
+                                    "eclipse",
+                                    "flipcircle",
+                                    "SplitBrdr",
+                                    "xtrb",
+                                    "synth",
+                                    "erf",
+                                    "xerf",
+                                    "w",
+                                    "x",
+                                    "z",
+                                    "inkdrop",
+                                    "hex_modulus",
+                                    "bwraps_rand",
+                                    "blur_pixelize",
+                                    "julian2",
+                                    "juliaq",
+                                    "npolar",
+                                    "poincare3D",
+                                    "ripple",
+                                    "sinusgrid",
+                                    "cpow2"};
 
 static int has_case(const char *name)
 {
@@ -182,7 +242,8 @@ static void test_all_covered(void **state)
     assert_int_equal(flame_var("flipcircle"), flame_var("phoenix_julia") + 13);
     assert_int_equal(flame_var("SplitBrdr"), flame_var("scry_3D") + 1);
     assert_int_equal(flame_var("xtrb"), flame_var("SplitBrdr") + 1);
-    assert_int_equal(flame_var("erf"), flame_var("xtrb") + 1);
+    assert_int_equal(flame_var("synth"), flame_var("xtrb") + 1);
+    assert_int_equal(flame_var("erf"), flame_var("synth") + 1);
     assert_int_equal(flame_var("z"), flame_var("erf") + 4);
     assert_int_equal(flame_var("inkdrop"), flame_var("z") + 1);
     assert_int_equal(flame_var("hex_modulus"), flame_var("inkdrop") + 1);
@@ -251,7 +312,8 @@ static void test_prepost(void **state)
     "xerf=\"0.1\" w=\"0.1\" w_star=\"0.3\" linear=\"0.3\" coefs=\"0.5 -0.2 0.2 0.5 0.1 -0.1\"/>\n"           \
     " <xform weight=\"0.5\" color=\"0.6\" x=\"0.05\" x_hypergon=\"0.2\" z=\"0.05\" z_lituus=\"0.2\" "        \
     "inkdrop=\"0.1\" hex_modulus=\"0.1\" bwraps_rand=\"0.1\" blur_pixelize=\"0.02\" julian2=\"0.1\" "        \
-    "linear=\"0.3\" coefs=\"0.5 0.1 -0.1 0.5 -0.3 0.2\"/>\n"                                                 \
+    "synth=\"0.05\" synth_mode=\"13\" synth_mix=\"0.5\" synth_b=\"0.3\" linear=\"0.3\" "                     \
+    "coefs=\"0.5 0.1 -0.1 0.5 -0.3 0.2\"/>\n"                                                                \
     " <xform weight=\"0.5\" color=\"0.9\" juliaq=\"0.1\" npolar=\"0.02\" npolar_parity=\"1\" "               \
     "poincare3D=\"0.05\" poincare3D_r=\"0.3\" ripple=\"0.05\" sinusgrid=\"0.05\" cpow2=\"0.05\" "            \
     "linear=\"0.4\" " EXTRA1 "coefs=\"0.4 -0.1 0.1 0.4 0.3 -0.2\"/>\n" EXTRA2
@@ -298,7 +360,12 @@ static void test_registry(void **state)
     assert_int_equal(fr_flame_variation_nparams(flame_var("x")), 13);
     assert_int_equal(fr_flame_variation_nparams(flame_var("flipcircle")), 0);
     assert_int_equal(fr_flame_variation_nparams(flame_var("julian2")), 8);
+    assert_int_equal(fr_flame_variation_nparams(flame_var("synth")), 35);
     double def = 0;
+    assert_string_equal(fr_flame_variation_param(flame_var("synth"), 29, &def), "synth_f");
+    assert_true(def == 0);
+    assert_string_equal(fr_flame_variation_param(flame_var("synth"), 1, &def), "synth_mode");
+    assert_true(def == 3);
     assert_string_equal(fr_flame_variation_param(flame_var("mobius_strip"), 2, &def), "mobius_strip_rect_x");
     assert_true(def == 2.0 * M_PI);
     assert_string_equal(fr_flame_variation_param(flame_var("z"), 5, &def), "z_star_slope");
