@@ -124,8 +124,8 @@ static void test_values(void **state)
 }
 
 /* This round's Variations03.h variations (placed in that file's order
- * among the earlier ones) and every Variations05.h one (bubble2 .. the
- * scry_3D) have a case. */
+ * among the earlier ones) and every Variations05.h one of this round
+ * (bubble2 .. scry_3D) have a case. */
 static const char *const v03_new[] = {"Kaleidoscope", "GlynnSim3",  "GlynnSim4",  "GlynnSim5",
                                       "starblur",     "circleblur", "cropn",      "shredrad",
                                       "ovoid",        "ovoid3d",    "Spirograph", "petal",
@@ -148,6 +148,7 @@ static void test_all_covered(void **state)
     }
     const int first = flame_var("bubble2"), last = flame_var("scry_3D");
     assert_true(first == flame_var("block") + 1);
+    /* Variations05.h's later ones (SplitBrdr ..) follow: ember6 has them */
     for (int v = first; v <= last; v++)
         if (!has_case(fr_flame_vars[v].name)) fail_msg("%s: no case", fr_flame_vars[v].name);
 }

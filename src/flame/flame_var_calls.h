@@ -217,6 +217,15 @@
     X(FR_V_ORTHO, 0, fr_var_ortho(x, f, w)) \
     X(FR_V_POINCARE, 0, fr_var_poincare(x, f, w)) \
     X(FR_V_POINCARE2, 0, fr_var_poincare2(x, f, w)) \
+    X(FR_V_BWRAPS_RAND, 0, fr_var_bwraps_rand(x, f, w)) \
+    X(FR_V_BLUR_PIXELIZE, 1, fr_var_blur_pixelize(x, f, w, rng)) \
+    X(FR_V_JULIAN2, 1, fr_var_julian2(x, f, w, rng)) \
+    X(FR_V_JULIAQ, 1, fr_var_juliaq(x, f, w, rng)) \
+    X(FR_V_NPOLAR, 1, fr_var_npolar(x, f, w, rng)) \
+    X(FR_V_POINCARE3D, 0, fr_var_poincare3d(x, f, w)) \
+    X(FR_V_RIPPLE, 0, fr_var_ripple(x, f, w)) \
+    X(FR_V_SINUSGRID, 0, fr_var_sinusgrid(x, f, w)) \
+    X(FR_V_CPOW2, 1, fr_var_cpow2(x, f, w, rng)) \
     X(FR_V_FUNNEL, 0, fr_var_funnel(x, f, w)) \
     X(FR_V_SQUIRREL, 0, fr_var_squirrel(x, f, w)) \
     X(FR_V_ENNEPERS, 0, fr_var_ennepers(f, w)) \
@@ -248,6 +257,20 @@
     X(FR_V_EPUSH, 0, fr_var_epush(x, f, w)) \
     X(FR_V_EROTATE, 0, fr_var_erotate(x, f, w)) \
     X(FR_V_ESCALE, 0, fr_var_escale(x, f, w)) \
+    X(FR_V_PHOENIX_JULIA, 1, fr_var_phoenix_julia(x, f, w, rng)) \
+    X(FR_V_MOBIUS_STRIP, 0, fr_var_mobius_strip(x, f, w)) \
+    X(FR_V_LISSAJOUS, 1, fr_var_lissajous(x, f, w, rng)) \
+    X(FR_V_SVF, 0, fr_var_svf(x, f, w)) \
+    X(FR_V_TARGET, 0, fr_var_target(x, f, w)) \
+    X(FR_V_TARGET0, 0, fr_var_target0(x, f, w)) \
+    X(FR_V_TARGET2, 0, fr_var_target2(x, f, w)) \
+    X(FR_V_TAURUS, 0, fr_var_taurus(x, f, w)) \
+    X(FR_V_BMOD, 0, fr_var_bmod(x, f, w)) \
+    X(FR_V_BSWIRL, 0, fr_var_bswirl(x, f, w)) \
+    X(FR_V_BTRANSFORM, 1, fr_var_btransform(x, f, w, rng)) \
+    X(FR_V_BCOLLIDE, 0, fr_var_bcollide(x, f, w)) \
+    X(FR_V_ECLIPSE, 0, fr_var_eclipse(x, f, w)) \
+    X(FR_V_FLIPCIRCLE, 0, fr_var_flipcircle(f, w)) \
     X(FR_V_ESWIRL, 0, fr_var_eswirl(x, f, w)) \
     X(FR_V_LAZYJESS, 0, fr_var_lazyjess(x, f, w)) \
     X(FR_V_LAZYTRAVIS, 0, fr_var_lazytravis(x, f, w)) \
@@ -370,6 +393,16 @@
     X(FR_V_WAVES22, 0, fr_var_waves22(x, f, w)) \
     X(FR_V_WAVES23, 0, fr_var_waves23(x, f, w)) \
     X(FR_V_WAVES42, 0, fr_var_waves42(x, f, w)) \
-    X(FR_V_VIGNETTE, 1, fr_var_vignette(x, f, w, rng))
+    X(FR_V_VIGNETTE, 1, fr_var_vignette(x, f, w, rng)) \
+    X(FR_V_SPLITBRDR, 1, fr_var_splitbrdr(x, f, w, rng)) \
+    X(FR_V_XTRB, 1, fr_var_xtrb(x, f, w, rng)) \
+    X(FR_V_SYNTH, 1, fr_var_synth(x, f, w, rng)) \
+    X(FR_V_ERF, 0, fr_var_erf(f, w)) \
+    X(FR_V_XERF, 0, fr_var_xerf(f, w)) \
+    X(FR_V_W, 0, fr_var_w(x, f, w)) \
+    X(FR_V_X, 0, fr_var_x(x, f, w)) \
+    X(FR_V_Z, 0, fr_var_z(x, f, w)) \
+    X(FR_V_INKDROP, 0, fr_var_inkdrop(x, f, w)) \
+    X(FR_V_HEX_MODULUS, 0, fr_var_hex_modulus(x, f, w))
 
 #endif

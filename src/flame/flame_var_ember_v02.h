@@ -5,11 +5,16 @@
  * coswrap, deltaa, expo, fdisc, fibonacci, fibonacci2, glynnia2, gridout,
  * hole, idisc, hypertile1, hypertile3D, hypertile3D1, hypertile3D2, murl,
  * murl2, polynomial, psphere, rational3, sigmoid, stwin, xheart, bisplit,
- * crescents, mask, ortho, poincare, poincare2. Ember's semantics as in flame_var_ember.h; its
- * Zeps (fr_flame_ezeps).
+ * crescents, mask, ortho, poincare, poincare2; then (taken later, at the
+ * end) bwraps_rand, blur_pixelize, julian2, juliaq, npolar, poincare3D,
+ * ripple, sinusgrid, cpow2, whose precomputed values are worked out in
+ * the formula. Ember's semantics as in flame_var_ember.h; its Zeps
+ * (fr_flame_ezeps).
  */
 #ifndef FR_FLAME_VAR_EMBER_V02_H
 #define FR_FLAME_VAR_EMBER_V02_H
+
+#include <stdint.h>
 
 #include "flame/flame_var_ember.h"
 
@@ -311,6 +316,23 @@ FR_HD void fr_var_idisc(fr_flame_vctx *f, double w)
  * Ember's default: floor(32767 u) of one draw, as hypertile2's. */
 FR_HD double fr_flame_ember_crand(fr_flame_rng *rng) { return floor(fr_flame_u01(rng) * 32767.0); }
 
+/* Ember's Rand(n): 0 .. n - 1, floor(n u) of one draw (as nBlur's); n 0
+ * is its Rand(), a 32-bit integer. */
+FR_HD double fr_flame_ember_rand_n(fr_flame_rng *rng, double n)
+{
+    const double u = fr_flame_u01(rng);
+    return n >= 1.0 ? floor(floor(n) * u) : floor(u * 4294967296.0);
+}
+
+/* Ember's Floor to a whole number (intmax_t: a 64-bit one, out of range
+ * spelled out as x86's). */
+FR_HD double fr_flame_ember_floor(double v)
+{
+    if (!(v > -9223372036854775808.0 && v < 9223372036854775808.0)) return -9223372036854775808.0;
+    const long long i = (long long)v;
+    return (double)(v >= 0 ? i : i - ((double)i > v));
+}
+
 /* hypertile1: hypertile2's Mobius map of the {p, q} tiling turned by a
  * random whole turn of 2 pi / p before it (one draw). */
 FR_HD void fr_var_hypertile1(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
@@ -588,6 +610,194 @@ FR_HD void fr_var_poincare2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     const double num = w / fr_flame_ezeps(c * c + d * d);
     f->p0 += (a * c + b * d) * num;
     f->p1 += (b * c - a * d) * num;
+}
+
+/* Ember's HashShadertoy: the fraction of sin(12.9898 x + 78.233 y + seed)
+ * 43758.5453 (by its Floor). */
+FR_HD double fr_flame_hash_shadertoy(double x, double y, double seed)
+{
+    const double v = sin(x * 12.9898 + y * 78.233 + seed) * 43758.5453;
+    return v - fr_flame_ember_floor(v);
+}
+
+/* bwraps_rand: bwraps with each cell's bubble radius scaled by the cell's
+ * hash (of its centre, or with symm its centre squared). */
+FR_HD void fr_var_bwraps_rand(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double cs = p[FR_P_BWRAPS_RAND_CELLSIZE], space = p[FR_P_BWRAPS_RAND_SPACE];
+    if (cs == 0) {
+        f->p0 += f->tx * w;
+        f->p1 += f->ty * w;
+        return;
+    }
+    const double gain = p[FR_P_BWRAPS_RAND_GAIN], g2 = gain * gain;
+    const double inv = 1.0 / fr_flame_ezeps(cs), half = 0.5 * (cs / (1.0 + space * space));
+    const double cx = (fr_flame_ember_floor(f->tx * inv) + 0.5) * cs;
+    const double cy = (fr_flame_ember_floor(f->ty * inv) + 0.5) * cs;
+    const double lx = f->tx - cx, ly = f->ty - cy, seed = p[FR_P_BWRAPS_RAND_SEED];
+    const double radius =
+        half * (p[FR_P_BWRAPS_RAND_SYMM] == 0 ? fr_flame_hash_shadertoy(cx, cy, seed)
+                                              : fr_flame_hash_shadertoy(cx * cx, cy * cy, seed));
+    const double mb = g2 * radius;
+    const double maxb = mb > 2 ? 1.0 : mb / (mb * mb * 0.25 + 1.0);
+    const double r2 = radius * radius;
+    if (lx * lx + ly * ly > r2) {
+        f->p0 += f->tx * w;
+        f->p1 += f->ty * w;
+        return;
+    }
+    const double rfactor = radius / fr_flame_ezeps(maxb);
+    const double lx2 = lx * g2, ly2 = ly * g2;
+    const double r = rfactor / ((lx2 * lx2 + ly2 * ly2) * 0.25 + 1.0);
+    const double lx3 = lx2 * r, ly3 = ly2 * r;
+    const double rr = (lx3 * lx3 + ly3 * ly3) / fr_flame_ezeps(r2);
+    const double theta = p[FR_P_BWRAPS_RAND_INNER_TWIST] * (1.0 - rr) + p[FR_P_BWRAPS_RAND_OUTER_TWIST] * rr;
+    const double ct = cos(theta), st = sin(theta);
+    f->p0 += (cx + ct * lx3 + st * ly3) * w;
+    f->p1 += (cy - st * lx3 + ct * ly3) * w;
+}
+
+/* blur_pixelize: the point's cell of side size, blurred about its middle
+ * by scale (two draws); z times w. */
+FR_HD void fr_var_blur_pixelize(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double zsize = fr_flame_ezeps(x->param[FR_P_BLUR_PIXELIZE_SIZE]),
+                 sc = x->param[FR_P_BLUR_PIXELIZE_SCALE];
+    const double v = w * zsize, inv = 1.0 / zsize;
+    const double cx = fr_flame_ember_floor(f->tx * inv), cy = fr_flame_ember_floor(f->ty * inv);
+    f->p0 += v * (cx + sc * (fr_flame_u01(rng) - 0.5) + 0.5);
+    f->p1 += v * (cy + sc * (fr_flame_u01(rng) - 0.5) + 0.5);
+    f->p2 += w * f->tz;
+}
+
+/* julian2 (Ember's flam3-compatible form, its default): julian of the
+ * point's affine image (a .. f), the root by Ember's Rand(|power| as a
+ * whole number) (one draw). */
+FR_HD void fr_var_julian2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    const double power = p[FR_P_JULIAN2_POWER];
+    const double absn = (double)fr_flame_d2i(fabs(power)), cn = p[FR_P_JULIAN2_DIST] / power / 2.0;
+    const double xx = p[FR_P_JULIAN2_A] * f->tx + p[FR_P_JULIAN2_B] * f->ty + p[FR_P_JULIAN2_E];
+    const double yy = p[FR_P_JULIAN2_C] * f->tx + p[FR_P_JULIAN2_D] * f->ty + p[FR_P_JULIAN2_F];
+    const double r = w * pow(xx * xx + yy * yy, cn);
+    const double a = (atan2(yy, xx) + 2.0 * M_PI * fr_flame_ember_rand_n(rng, absn)) / power;
+    f->p0 += r * cos(a);
+    f->p1 += r * sin(a);
+}
+
+/* juliaq: julia's root with divisor / power, the turn by Ember's Crand()
+ * (one draw). */
+FR_HD void fr_var_juliaq(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double pz = fr_flame_ezeps(x->param[FR_P_JULIAQ_POWER]), div = x->param[FR_P_JULIAQ_DIVISOR];
+    const double halfinv = 0.5 * (div / pz), inv = div / pz, inv2pi = 2.0 * M_PI / pz;
+    const double a = f->atan_yx * inv + fr_flame_ember_crand(rng) * inv2pi;
+    const double r = w * pow(f->r2, halfinv);
+    f->p0 += r * cos(a);
+    f->p1 += r * sin(a);
+}
+
+/* npolar (Ember's flam3-compatible form, its default): for an odd parity
+ * julian of n (0 as 1) times parity; for an even one julian of n in
+ * log-polar coordinates and back. The root by Ember's Rand(|n|) (one
+ * draw). */
+FR_HD void fr_var_npolar(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double parity = x->param[FR_P_NPOLAR_PARITY], n = x->param[FR_P_NPOLAR_N];
+    const double nnz = n == 0 ? 1.0 : n;
+    const double vvar = w / M_PI, vvar2 = vvar * 0.5, absn = fabs(nnz), cn = 1.0 / nnz / 2.0;
+    if (fmod(fabs(parity), 2.0) != 0) {
+        const double angle = (f->atan_yx + 2.0 * M_PI * fr_flame_ember_rand_n(rng, absn)) / nnz;
+        const double r = w * pow(f->r2, cn) * parity;
+        f->p0 += cos(angle) * r;
+        f->p1 += sin(angle) * r;
+    } else {
+        const double xx = vvar * f->atan_xy, yy = vvar2 * log(f->r2);
+        const double angle = (atan2(yy, xx) + 2.0 * M_PI * fr_flame_ember_rand_n(rng, absn)) / nnz;
+        const double r = w * pow(xx * xx + yy * yy, cn);
+        const double sina = sin(angle) * r, cosa = cos(angle) * r;
+        f->p0 += vvar2 * log(cosa * cosa + sina * sina);
+        f->p1 += vvar * atan2(cosa, sina);
+    }
+}
+
+/* poincare3D: the inversion of the ball in the sphere through the
+ * point of radius r at angles a pi / 2, b pi / 2. */
+FR_HD void fr_var_poincare3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double pr = p[FR_P_POINCARE3D_R], pa = p[FR_P_POINCARE3D_A] * M_PI_2,
+                 pb = p[FR_P_POINCARE3D_B] * M_PI_2;
+    const double cx = -pr * cos(pa) * cos(pb), cy = pr * sin(pa) * cos(pb), cz = -pr * sin(pb);
+    const double c2 = cx * cx + cy * cy + cz * cz;
+    const double s2x = cx * cx - cy * cy - cz * cz + 1.0, s2y = cy * cy - cx * cx - cz * cz + 1.0;
+    const double s2z = cz * cz - cy * cy - cx * cx + 1.0;
+    const double r2 = f->r2 + f->tz * f->tz;
+    const double x2cx = 2.0 * cx * f->tx, y2cy = 2.0 * cy * f->ty, z2cz = 2.0 * cz * f->tz;
+    const double d = w / fr_flame_ezeps(c2 * r2 - x2cx - y2cy - z2cz + 1.0);
+    f->p0 += d * (f->tx * s2x + cx * (y2cy + z2cz - r2 - 1.0));
+    f->p1 += d * (f->ty * s2y + cy * (x2cx + z2cz - r2 - 1.0));
+    f->p2 += d * (f->tz * s2z + cz * (y2cy + x2cx - r2 - 1.0));
+}
+
+/* ripple: a circular wave about the centre; Ember's distance is
+ * sqrt(x^2 y^2) (at least EPS). */
+FR_HD void fr_var_ripple(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double fr = p[FR_P_RIPPLE_FREQUENCY] * 5.0, a = p[FR_P_RIPPLE_AMPLITUDE] * 0.01;
+    const double ph = p[FR_P_RIPPLE_PHASE] * (2.0 * M_PI) - M_PI;
+    const double s = fr_flame_ezeps(p[FR_P_RIPPLE_SCALE]), is = 1.0 / s;
+    const double vxp = p[FR_P_RIPPLE_VELOCITY] * ph, pxa = ph * a, pixa = (M_PI - ph) * a;
+    const double cx = p[FR_P_RIPPLE_CENTERX], cy = p[FR_P_RIPPLE_CENTERY];
+    const double xx = (f->tx * s) - cx, yy = (f->ty * s) + cy;
+    double d = sqrt((xx * xx) * (yy * yy));
+    if (d < FR_EMBER_EPS) d = FR_EMBER_EPS;
+    const double nx = xx / d, ny = yy / d;
+    const double wave = cos(fr * d - vxp);
+    const double d1 = wave * pxa + d, d2 = wave * pixa + d;
+    const double u1 = cx + nx * d1, v1 = -cy + ny * d1, u2 = cx + nx * d2, v2 = -cy + ny * d2;
+    f->p0 += w * (u1 + (u2 - u1) * ph) * is;
+    f->p1 += w * (v1 + (v2 - v1) * ph) * is;
+}
+
+/* sinusgrid: each coordinate moved towards -cos(2 pi freq c) by amp. */
+FR_HD void fr_var_sinusgrid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double ax = p[FR_P_SINUSGRID_AMPX], ay = p[FR_P_SINUSGRID_AMPY];
+    const double fx = fr_flame_ezeps(p[FR_P_SINUSGRID_FREQX] * (2.0 * M_PI));
+    const double fy = fr_flame_ezeps(p[FR_P_SINUSGRID_FREQY] * (2.0 * M_PI));
+    const double sx = -1.0 * cos(f->tx * fx), sy = -1.0 * cos(f->ty * fy);
+    f->p0 += w * (f->tx + (sx - f->tx) * ax);
+    f->p1 += w * (f->ty + (sy - f->ty) * ay);
+}
+
+/* cpow2: the complex power (r e^(i pi a / 2) / divisor) of the point on a
+ * branch by Ember's Rand(spread as an unsigned int) (one draw; one up
+ * below the x axis), moved back a turn of spread by a cosine test of one
+ * draw in [-1, 1), turned by Crand() 2 pi / divisor (one draw). */
+FR_HD void fr_var_cpow2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    const double spread = fr_flame_ezeps(p[FR_P_CPOW2_SPREAD]), div = p[FR_P_CPOW2_DIVISOR];
+    const double ang = 2.0 * M_PI / div;
+    const double c = p[FR_P_CPOW2_R] * cos(M_PI / 2.0 * p[FR_P_CPOW2_A]) / div;
+    const double d = p[FR_P_CPOW2_R] * sin(M_PI / 2.0 * p[FR_P_CPOW2_A]) / div;
+    const double invspread = 0.5 / spread, fullspread = 2.0 * M_PI * spread;
+    const double su = (spread > -9.2e18 && spread < 9.2e18) ? (double)(uint32_t)(long long)spread : 0.0;
+    double a = f->atan_yx;
+    uint32_t n = (uint32_t)fr_flame_ember_rand_n(rng, su);
+    if (a < 0) n++;
+    a += 2.0 * M_PI * (double)(int32_t)n;
+    if (cos(a * invspread) < fr_flame_u11(rng)) a -= fullspread;
+    const double lnr2 = log(f->r2);
+    const double r = w * exp(c / 2.0 * lnr2 - d * a);
+    const double temp = c * a + d / 2.0 * lnr2 + ang * fr_flame_ember_crand(rng);
+    f->p0 += r * cos(temp);
+    f->p1 += r * sin(temp);
 }
 
 #endif

@@ -4,8 +4,11 @@
  * squirrel, ennepers, SphericalN, Kaleidoscope, GlynnSim3 .. 5, starblur,
  * circleblur, cropn, shredrad, linearT, linearT3D, ovoid, ovoid3d,
  * Spirograph, petal, spher, roundspher, spiralwing, squarize, sschecks,
- * flipx, flipy, eCollide, eMod, eMotion, ePush, eRotate, eScale. What
- * Ember precomputes from the parameters is worked out in the formula.
+ * flipx, flipy, eCollide, eMod, eMotion, ePush, eRotate, eScale; then
+ * (taken later, at the end) phoenix_julia, mobius_strip, Lissajous, svf,
+ * target, target0, target2, taurus, bMod, bSwirl, bTransform, bCollide,
+ * eclipse, flipcircle. What Ember precomputes from the parameters (and
+ * the weight) is worked out in the formula.
  * Ember's semantics as in flame_var_ember.h; its Zeps (fr_flame_ezeps).
  */
 #ifndef FR_FLAME_VAR_EMBER_V03_H
@@ -13,6 +16,7 @@
 
 #include "flame/flame_var_ember.h"
 #include "flame/flame_var_ember_shape.h"
+#include "flame/flame_var_ember_v02.h"
 
 /* funnel: tanh of each coordinate scaled by 1 / cos y + effect pi. */
 FR_HD void fr_var_funnel(const fr_flame_vset *x, fr_flame_vctx *f, double w)
@@ -477,6 +481,225 @@ FR_HD void fr_var_escale(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     if (nu < -M_PI)
         nu += 2.0 * M_PI;
     fr_flame_elliptic_out(f, w, mu, nu);
+}
+
+/* phoenix_julia (Ember's flam3-compatible form, its default): julian of
+ * the point with x, y stretched by 1 + distortion, the root by Ember's
+ * Crand() (one draw); z times w. */
+FR_HD void fr_var_phoenix_julia(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double zp = fr_flame_ezeps(x->param[FR_P_PHOENIX_JULIA_POWER]);
+    const double invn = x->param[FR_P_PHOENIX_JULIA_DIST] / zp, inv2pin = 2.0 * M_PI / zp, cn = invn / 2.0;
+    const double prex = f->tx * (x->param[FR_P_PHOENIX_JULIA_X_DISTORT] + 1.0);
+    const double prey = f->ty * (x->param[FR_P_PHOENIX_JULIA_Y_DISTORT] + 1.0);
+    const double temp = atan2(prey, prex) * invn + fr_flame_ember_crand(rng) * inv2pin;
+    const double r = w * pow(f->r2, cn);
+    f->p0 += r * cos(temp);
+    f->p1 += r * sin(temp);
+    f->p2 += w * f->tz;
+}
+
+/* mobius_strip: x over [-rect_x, rect_x) as the angle round the strip, y
+ * over [-rect_y, rect_y) across its width (a zero rect: 0), turned about
+ * x then y by rotate_y, rotate_x turns; x and y of it. */
+FR_HD void fr_var_mobius_strip(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double rectx = p[FR_P_MOBIUS_STRIP_RECT_X], recty = p[FR_P_MOBIUS_STRIP_RECT_Y];
+    const double width = p[FR_P_MOBIUS_STRIP_WIDTH], radius = p[FR_P_MOBIUS_STRIP_RADIUS];
+    const double rxs = sin(p[FR_P_MOBIUS_STRIP_ROTATE_X] * 2.0 * M_PI);
+    const double rxc = cos(p[FR_P_MOBIUS_STRIP_ROTATE_X] * 2.0 * M_PI);
+    const double rys = sin(p[FR_P_MOBIUS_STRIP_ROTATE_Y] * 2.0 * M_PI);
+    const double ryc = cos(p[FR_P_MOBIUS_STRIP_ROTATE_Y] * 2.0 * M_PI);
+    double t = 0.0, s = 0.0;
+    if (rectx != 0) {
+        double d = (f->tx + rectx) / (2.0 * rectx);
+        d -= fr_flame_ember_floor(d);
+        t = 2.0 * M_PI * d;
+    }
+    if (recty != 0) {
+        double d = (f->ty + recty) / (2.0 * recty);
+        d -= fr_flame_ember_floor(d);
+        s = 2.0 * width * d - width;
+    }
+    const double mx = (radius + s * cos(t / 2.0)) * cos(t);
+    const double my = (radius + s * cos(t / 2.0)) * sin(t);
+    const double mz = s * sin(t / 2.0);
+    const double ry = my * ryc + mz * rys, rz = mz * ryc - my * rys;
+    f->p0 += w * (mx * rxc - rz * rxs);
+    f->p1 += w * ry;
+}
+
+/* Lissajous: the curve (sin(a t + d), sin(b t)) at a uniform t in [tmin,
+ * tmax], both coordinates moved by c t and e (u - 1/2) (two draws, t
+ * first); the point is not read. */
+FR_HD void fr_var_lissajous(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    const double t =
+        (p[FR_P_LISSAJOUS_TMAX] - p[FR_P_LISSAJOUS_TMIN]) * fr_flame_u01(rng) + p[FR_P_LISSAJOUS_TMIN];
+    const double y = fr_flame_u01(rng) - 0.5;
+    const double x1 = sin(p[FR_P_LISSAJOUS_A] * t + p[FR_P_LISSAJOUS_D]), y1 = sin(p[FR_P_LISSAJOUS_B] * t);
+    f->p0 += w * (x1 + p[FR_P_LISSAJOUS_C] * t + p[FR_P_LISSAJOUS_E] * y);
+    f->p1 += w * (y1 + p[FR_P_LISSAJOUS_C] * t + p[FR_P_LISSAJOUS_E] * y);
+}
+
+/* svf: the sphere's point of longitude x, latitude y, scaled by
+ * cos(n y). */
+FR_HD void fr_var_svf(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double cn = cos(x->param[FR_P_SVF_N] * f->ty);
+    const double sx = sin(f->tx), cx = cos(f->tx), sy = sin(f->ty), cy = cos(f->ty);
+    f->p0 += w * (cy * (cn * cx));
+    f->p1 += w * (cy * (cn * sx));
+    f->p2 += w * (sy * cn);
+}
+
+/* The targets: the point turned by even or odd as t (|t| modulo size)
+ * falls in the first or second half of size; a negative t first moved
+ * down by size / 2. */
+FR_HD void fr_flame_target_out(fr_flame_vctx *f, double t, double even, double odd, double size, double w)
+{
+    const double half = size * 0.5;
+    double a = f->atan_yx;
+    if (t < 0) t -= half;
+    t = fmod(fabs(t), size);
+    a += t < half ? even : odd;
+    f->p0 += f->r * cos(a) * w;
+    f->p1 += f->r * sin(a) * w;
+}
+
+/* target: rings of log r (Ember's: the weight not applied). */
+FR_HD void fr_var_target(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    (void)w;
+    fr_flame_target_out(f, log(f->r), x->param[FR_P_TARGET_EVEN], x->param[FR_P_TARGET_ODD],
+                        x->param[FR_P_TARGET_SIZE], 1.0);
+}
+
+/* target0: target with the weight. */
+FR_HD void fr_var_target0(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    fr_flame_target_out(f, log(f->r), x->param[FR_P_TARGET0_EVEN], x->param[FR_P_TARGET0_ODD],
+                        x->param[FR_P_TARGET0_SIZE], w);
+}
+
+/* target2: target0's rings wound into a spiral of tightness. */
+FR_HD void fr_var_target2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double t = x->param[FR_P_TARGET2_THIGHTNESS] * log(f->r) + M_1_PI * (f->atan_yx + M_PI);
+    fr_flame_target_out(f, t, x->param[FR_P_TARGET2_EVEN], x->param[FR_P_TARGET2_ODD],
+                        x->param[FR_P_TARGET2_SIZE], w);
+}
+
+/* taurus: a torus of radius r, its tube waved n times along x; z between
+ * w sor cos y and y (the latter not weighted, Ember's). */
+FR_HD void fr_var_taurus(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double *p = x->param;
+    const double r = p[FR_P_TAURUS_R], inv = p[FR_P_TAURUS_INV], sor = p[FR_P_TAURUS_SOR];
+    const double sx = sin(f->tx), cx = cos(f->tx), sy = sin(f->ty), cy = cos(f->ty);
+    const double ir = inv * r + ((1.0 - inv) * (r * cos(p[FR_P_TAURUS_N] * f->tx)));
+    f->p0 += w * (cx * (ir + sy));
+    f->p1 += w * (sx * (ir + sy));
+    f->p2 += w * (sor * cy) + ((1.0 - sor) * f->ty);
+}
+
+/* The b* variations: bipolar coordinates (tau, sigma) of the point, and
+ * back. */
+FR_HD void fr_flame_bipolar(const fr_flame_vctx *f, double *tau, double *sigma)
+{
+    const double xp1 = f->tx + 1.0, ysq = f->ty * f->ty, xm1 = f->tx - 1.0;
+    *tau = 0.5 * (log(xp1 * xp1 + ysq) - log(xm1 * xm1 + ysq));
+    *sigma = M_PI - atan2(f->ty, xp1) - atan2(f->ty, 1.0 - f->tx);
+}
+
+FR_HD void fr_flame_bipolar_out(fr_flame_vctx *f, double w, double tau, double sigma)
+{
+    const double temp = fr_flame_ezeps(cosh(tau) - cos(sigma));
+    f->p0 += w * sinh(tau) / temp;
+    f->p1 += w * sin(sigma) / temp;
+}
+
+/* bMod: tau inside (-radius, radius) moved by distance radius, modulo
+ * 2 radius. */
+FR_HD void fr_var_bmod(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double radius = x->param[FR_P_BMOD_RADIUS];
+    double tau, sigma;
+    fr_flame_bipolar(f, &tau, &sigma);
+    if (tau < radius && -tau < radius)
+        tau = fmod(tau + radius + x->param[FR_P_BMOD_DISTANCE] * radius, 2.0 * radius) - radius;
+    fr_flame_bipolar_out(f, w, tau, sigma);
+}
+
+/* bSwirl: sigma turned by out tau + in / tau. */
+FR_HD void fr_var_bswirl(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    double tau, sigma;
+    fr_flame_bipolar(f, &tau, &sigma);
+    sigma = sigma + tau * x->param[FR_P_BSWIRL_OUT] + x->param[FR_P_BSWIRL_IN] / fr_flame_ezeps(tau);
+    fr_flame_bipolar_out(f, w, tau, sigma);
+}
+
+/* bTransform: tau / power + move, sigma + rotate over power with a
+ * uniform one of power turns (one draw: Ember's Floor of u power), tau
+ * split apart by the sign of x. */
+FR_HD void fr_var_btransform(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double power = x->param[FR_P_BTRANSFORM_POWER];
+    double tau, sigma;
+    fr_flame_bipolar(f, &tau, &sigma);
+    tau = tau / power + x->param[FR_P_BTRANSFORM_MOVE];
+    sigma += x->param[FR_P_BTRANSFORM_ROTATE];
+    sigma = sigma / power + 2.0 * M_PI / power * fr_flame_ember_floor(fr_flame_u01(rng) * power);
+    if (f->tx >= 0)
+        tau += x->param[FR_P_BTRANSFORM_SPLIT];
+    else
+        tau -= x->param[FR_P_BTRANSFORM_SPLIT];
+    fr_flame_bipolar_out(f, w, tau, sigma);
+}
+
+/* bCollide: sigma's num sectors of pi / num shifted by a pi / num, back
+ * and forth. */
+FR_HD void fr_var_bcollide(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    const double num = x->param[FR_P_BCOLLIDE_NUM];
+    const double cnpi = num * M_1_PI, picn = M_PI / fr_flame_ezeps(num);
+    const double cacn = (M_PI * x->param[FR_P_BCOLLIDE_A]) / fr_flame_ezeps(num);
+    double tau, sigma;
+    fr_flame_bipolar(f, &tau, &sigma);
+    const int alt = fr_flame_d2i(sigma * cnpi);
+    if ((alt & 1) == 0)
+        sigma = alt * picn + fmod(sigma + cacn, picn);
+    else
+        sigma = alt * picn + fmod(sigma - cacn, picn);
+    fr_flame_bipolar_out(f, w, tau, sigma);
+}
+
+/* eclipse: inside the disc of radius w the point moved along x by shift
+ * w, mirrored where that leaves the disc. */
+FR_HD void fr_var_eclipse(const fr_flame_vset *x, fr_flame_vctx *f, double w)
+{
+    if (fabs(f->ty) <= w) {
+        const double c2 = sqrt(w * w - f->ty * f->ty);
+        if (fabs(f->tx) <= c2) {
+            const double xx = f->tx + x->param[FR_P_ECLIPSE_SHIFT] * w;
+            f->p0 += fabs(xx) >= c2 ? -(w * f->tx) : w * xx;
+        } else
+            f->p0 += w * f->tx;
+        f->p1 += w * f->ty;
+    } else {
+        f->p0 += w * f->tx;
+        f->p1 += w * f->ty;
+    }
+}
+
+/* flipcircle: y mirrored inside the circle of radius |w|. */
+FR_HD void fr_var_flipcircle(fr_flame_vctx *f, double w)
+{
+    f->p0 += w * f->tx;
+    f->p1 += f->r2 > w * w ? w * f->ty : -(w * f->ty);
 }
 
 #endif

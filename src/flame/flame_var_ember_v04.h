@@ -29,14 +29,6 @@ FR_HD double fr_flame_esina(const fr_flame_vctx *f)
     return f->ty / fr_flame_ezeps(f->r);
 }
 
-/* Ember's Rand(n): 0 .. n - 1, floor(n u) of one draw (as nBlur's); n 0
- * is its Rand(), a 32-bit integer. */
-FR_HD double fr_flame_ember_rand_n(fr_flame_rng *rng, double n)
-{
-    const double u = fr_flame_u01(rng);
-    return n >= 1.0 ? floor(floor(n) * u) : floor(u * 4294967296.0);
-}
-
 /* eSwirl: nu turned by mu out + in / mu (Ember clamps xmax at -1, not 1:
  * on the foci's segment mu is 0 and in / mu infinite). */
 FR_HD void fr_var_eswirl(const fr_flame_vset *x, fr_flame_vctx *f, double w)

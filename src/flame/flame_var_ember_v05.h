@@ -2,7 +2,8 @@
  * flame_var_ember_v05.h - the variations of Ember's Variations05.h that
  * fractalis did not have, in that file's order (as far as taken): bubble2,
  * CircleLinear, CircleRand, foci_p, ho, julia3Dq, line, loonie2, loonie3,
- * loonie_3D, mcarpet, waves2_3D, pie3D, sinusoidal3D, scry_3D. Ember's
+ * loonie_3D, mcarpet, waves2_3D, pie3D, sinusoidal3D, scry_3D and
+ * (taken later, at the end) SplitBrdr, xtrb. Ember's
  * semantics as in flame_var_ember.h; its Zeps (fr_flame_ezeps) and EPS
  * (FR_EMBER_EPS). What Ember precomputes from the parameters (its
  * Precalc) is worked out here in the formula, in Ember's order of
@@ -29,16 +30,9 @@ FR_HD void fr_var_bubble2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     f->p2 += oz;
 }
 
-/* The Circle* variations' cells: Ember's floor to a whole number
- * (intmax_t: a 64-bit one, out of range spelled out as x86's) and its
- * DiscreteNoise2 (32-bit integer hash, wrapping as x86's). */
-FR_HD double fr_flame_ember_floor(double v)
-{
-    if (!(v > -9223372036854775808.0 && v < 9223372036854775808.0)) return -9223372036854775808.0;
-    const long long i = (long long)v;
-    return (double)(v >= 0 ? i : i - ((double)i > v));
-}
-
+/* The Circle* variations' cells: Ember's Floor (fr_flame_ember_floor,
+ * flame_var_ember_v02.h) and its DiscreteNoise2 (32-bit integer hash,
+ * wrapping as x86's). */
 FR_HD double fr_flame_discrete_noise2(int x, int y)
 {
     uint32_t n = (uint32_t)x + (uint32_t)y * 57u;
@@ -275,6 +269,184 @@ FR_HD void fr_var_scry_3d(fr_flame_vctx *f, double w)
     f->p0 += f->tx * r;
     f->p1 += f->ty * r;
     f->p2 += z * r;
+}
+
+/* SplitBrdr: bubble, plus (one draw: u >= 0.75) the point's unit cell
+ * (round to nearest, halves to even) with the offset halved, or that
+ * pushed out by x, y through the cell's nearer border (Ember's mix of x
+ * and y kept); plus (px x, py y). */
+FR_HD void fr_var_splitbrdr(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    const double sx = p[FR_P_SPLITBRDR_X], sy = p[FR_P_SPLITBRDR_Y];
+    const double b = w / (f->r2 * 0.25 + 1.0);
+    const double roundx = rint(f->tx), roundy = rint(f->ty);
+    const double offx = f->tx - roundx, offy = f->ty - roundy;
+    double ox = f->tx * b, oy = f->ty * b;
+    if (fr_flame_u01(rng) >= 0.75) {
+        ox += w * (offx * 0.5 + roundx);
+        oy += w * (offy * 0.5 + roundy);
+    } else if (fabs(offx) >= fabs(offy)) {
+        if (offx >= 0) {
+            ox += w * (offx * 0.5 + roundx + sx);
+            oy += w * (offy * 0.5 + roundy + sy * offy / fr_flame_ezeps(offx));
+        } else {
+            ox += w * (offx * 0.5 + roundx - sy);
+            oy += w * (offy * 0.5 + roundy - sy * offy / fr_flame_ezeps(offx));
+        }
+    } else {
+        if (offy >= 0) {
+            oy += w * (offy * 0.5 + roundy + sy);
+            ox += w * (offx * 0.5 + roundx + offx / fr_flame_ezeps(offy) * sy);
+        } else {
+            oy += w * (offy * 0.5 + roundy - sy);
+            ox += w * (offx * 0.5 + roundx - offx / fr_flame_ezeps(offy) * sx);
+        }
+    }
+    ox += f->tx * p[FR_P_SPLITBRDR_PX];
+    oy += f->ty * p[FR_P_SPLITBRDR_PY];
+    f->p0 += ox;
+    f->p1 += oy;
+}
+
+/* xtrb: what Ember's Precalc derives from the triangle's angles (a, b
+ * offset by 0.047), radius and width. */
+typedef struct fr_flame_xtrb {
+    double sinc, cosc, ha, hb, hc, ab, ac, ba, bc, ca, cb, s2a, s2b, s2c, s2ab, s2ac, s2bc, w1, w2, w3, width;
+} fr_flame_xtrb;
+
+FR_HD void fr_flame_xtrb_setup(const double *p, fr_flame_xtrb *t)
+{
+    const double radius = p[FR_P_XTRB_RADIUS], width = p[FR_P_XTRB_WIDTH];
+    const double br = 0.047 + p[FR_P_XTRB_A], cr = 0.047 + p[FR_P_XTRB_B], ar = M_PI - br - cr;
+    double sa2, ca2, sb2, cb2, sc2, cc2;
+    fr_flame_sincos(ar / 2.0, &sa2, &ca2);
+    fr_flame_sincos(br / 2.0, &sb2, &cb2);
+    fr_flame_sincos(cr / 2.0, &sc2, &cc2);
+    fr_flame_sincos(cr, &t->sinc, &t->cosc);
+    const double a = radius * (sc2 / cc2 + sb2 / cb2), b = radius * (sc2 / cc2 + sa2 / ca2);
+    const double c = radius * (sb2 / cb2 + sa2 / ca2);
+    t->width = width;
+    t->w1 = 1.0 - width;
+    t->w2 = 2.0 * width;
+    t->w3 = 1.0 - width * width;
+    const double s2 = radius * (a + b + c);
+    t->ha = s2 / a / 6.0;
+    t->hb = s2 / b / 6.0;
+    t->hc = s2 / c / 6.0;
+    t->ab = a / b;
+    t->ac = a / c;
+    t->ba = b / a;
+    t->bc = b / c;
+    t->ca = c / a;
+    t->cb = c / b;
+    t->s2a = 6.0 * t->ha;
+    t->s2b = 6.0 * t->hb;
+    t->s2c = 6.0 * t->hc;
+    t->s2bc = s2 / (b + c) / 6.0;
+    t->s2ab = s2 / (a + b) / 6.0;
+    t->s2ac = s2 / (a + c) / 6.0;
+}
+
+/* xtrb's hexagon: the point (al, be, ga) of the triangle moved towards
+ * its corner's hexagon (one draw: u >= 1 - width^2 scales it by width
+ * instead), Ember's Hex. */
+FR_HD void fr_flame_xtrb_hex(const fr_flame_xtrb *t, double al, double be, double ga, double *al1,
+                             double *be1, fr_flame_rng *rng)
+{
+    const double r = fr_flame_u01(rng), wd = t->width;
+    double ga1, de1;
+    if (be < al) {
+        if (ga < be) {
+            if (r >= t->w3) {
+                de1 = wd * be;
+                ga1 = wd * ga;
+            } else {
+                ga1 = t->w1 * ga + t->w2 * t->hc * ga / be;
+                de1 = t->w1 * be + t->w2 * t->s2ab * (3.0 - ga / be);
+            }
+            *al1 = t->s2a - t->ba * de1 - t->ca * ga1;
+            *be1 = de1;
+        } else if (ga < al) {
+            if (r >= t->w3) {
+                ga1 = wd * ga;
+                de1 = wd * be;
+            } else {
+                de1 = t->w1 * be + t->w2 * t->hb * be / ga;
+                ga1 = t->w1 * ga + t->w2 * t->s2ac * (3.0 - be / ga);
+            }
+            *al1 = t->s2a - t->ba * de1 - t->ca * ga1;
+            *be1 = de1;
+        } else if (r >= t->w3) {
+            *al1 = wd * al;
+            *be1 = wd * be;
+        } else {
+            *be1 = t->w1 * be + t->w2 * t->hb * be / al;
+            *al1 = t->w1 * al + t->w2 * t->s2ac * (3.0 - be / al);
+        }
+    } else {
+        if (ga < al) {
+            if (r >= t->w3) {
+                de1 = wd * al;
+                ga1 = wd * ga;
+            } else {
+                ga1 = t->w1 * ga + t->w2 * t->hc * ga / al;
+                de1 = t->w1 * al + t->w2 * t->s2ab * (3.0 - ga / al);
+            }
+            *be1 = t->s2b - t->ab * de1 - t->cb * ga1;
+            *al1 = de1;
+        } else if (ga < be) {
+            if (r >= t->w3) {
+                ga1 = wd * ga;
+                de1 = wd * al;
+            } else {
+                de1 = t->w1 * al + t->w2 * t->ha * al / ga;
+                ga1 = t->w1 * ga + t->w2 * t->s2bc * (3.0 - al / ga);
+            }
+            *be1 = t->s2b - t->ab * de1 - t->cb * ga1;
+            *al1 = de1;
+        } else if (r >= t->w3) {
+            *be1 = wd * be;
+            *al1 = wd * al;
+        } else {
+            *al1 = t->w1 * al + t->w2 * t->ha * al / be;
+            *be1 = t->w1 * be + t->w2 * t->s2bc * (3.0 - al / be);
+        }
+    }
+}
+
+/* xtrb: the plane in trilinear coordinates of the triangle, each cell's
+ * point moved by the hexagon (one draw), back to the plane and through
+ * julian of power and dist (the root by Ember's Rand(|power| as a whole
+ * number): one draw); the weight applied twice (Ember's). */
+FR_HD void fr_var_xtrb(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    const double *p = x->param;
+    fr_flame_xtrb t;
+    fr_flame_xtrb_setup(p, &t);
+    const double radius = p[FR_P_XTRB_RADIUS], power = p[FR_P_XTRB_POWER];
+    const double absn = (double)fr_flame_d2i(fabs(power)), cn = p[FR_P_XTRB_DIST] / power / 2.0;
+    double alpha = f->ty + radius, beta = f->tx * t.sinc - f->ty * t.cosc + radius;
+    const double m = fr_flame_ember_floor(alpha / t.s2a), n = fr_flame_ember_floor(beta / t.s2b);
+    double oal = alpha - m * t.s2a, obe = beta - n * t.s2b;
+    double oga = t.s2c - t.ac * oal - t.bc * obe;
+    if (oga > 0)
+        fr_flame_xtrb_hex(&t, oal, obe, oga, &alpha, &beta, rng);
+    else {
+        oal = t.s2a - oal;
+        obe = t.s2b - obe;
+        oga = -oga;
+        fr_flame_xtrb_hex(&t, oal, obe, oga, &alpha, &beta, rng);
+        alpha = t.s2a - alpha;
+        beta = t.s2b - beta;
+    }
+    alpha += m * t.s2a;
+    beta += n * t.s2b;
+    const double inx = (beta - radius + (alpha - radius) * t.cosc) / t.sinc, iny = alpha - radius;
+    const double angle = (atan2(iny, inx) + 2.0 * M_PI * fr_flame_ember_rand_n(rng, absn)) / power;
+    const double r = w * pow(inx * inx + iny * iny, cn);
+    f->p0 += w * (r * cos(angle));
+    f->p1 += w * (r * sin(angle));
 }
 
 #endif

@@ -28,14 +28,6 @@ FR_HD double fr_flame_ember_randbit(fr_flame_rng *rng)
     return fr_flame_ember_rand_n(rng, 2.0);
 }
 
-/* Ember's HashShadertoy: the fractional part (through its Floor) of
- * 43758.5453 sin(12.9898 x + 78.233 y + seed). */
-FR_HD double fr_flame_hash_shadertoy(double x, double y, double seed)
-{
-    const double h = sin(x * 12.9898 + y * 78.233 + seed) * 43758.5453;
-    return h - fr_flame_ember_floor(h);
-}
-
 /* Jacobi's elliptic functions sn, cn, dn of u for the complementary
  * parameter emmc, by Ember's descending Landen (AGM) iteration: at most
  * 8 steps, to a relative 3e-4 (Ember's accuracy). emmc 0: tanh, sech. */

@@ -105,6 +105,54 @@
       PARAM(POINCARE, C2A, "poincare_c2a", 1.0, 0)) \
     VAR(POINCARE2, "poincare2", APOPHYSIS, 0, \
       PARAM(POINCARE2, P, "poincare2_p", 3.0, 0) \
-      PARAM(POINCARE2, Q, "poincare2_q", 7.0, 0))
+      PARAM(POINCARE2, Q, "poincare2_q", 7.0, 0)) \
+    VAR(BWRAPS_RAND, "bwraps_rand", APOPHYSIS, 0, \
+      PARAM(BWRAPS_RAND, CELLSIZE, "bwraps_rand_cellsize", 1.0, 0) \
+      PARAM(BWRAPS_RAND, SPACE, "bwraps_rand_space", 0.0, 0) \
+      PARAM(BWRAPS_RAND, GAIN, "bwraps_rand_gain", 2.0, 0) \
+      PARAM(BWRAPS_RAND, INNER_TWIST, "bwraps_rand_inner_twist", 0.0, 0) \
+      PARAM(BWRAPS_RAND, OUTER_TWIST, "bwraps_rand_outer_twist", 0.0, 0) \
+      PARAM(BWRAPS_RAND, SYMM, "bwraps_rand_symm", 0.0, 0) \
+      PARAM(BWRAPS_RAND, SEED, "bwraps_rand_seed", 1.0, 0)) \
+    VAR(BLUR_PIXELIZE, "blur_pixelize", APOPHYSIS, FR_VF_3D, \
+      PARAM(BLUR_PIXELIZE, SIZE, "blur_pixelize_size", 0.1, 0) \
+      PARAM(BLUR_PIXELIZE, SCALE, "blur_pixelize_scale", 1.0, 0)) \
+    VAR(JULIAN2, "julian2", APOPHYSIS, 0, \
+      PARAM(JULIAN2, A, "julian2_a", 1.0, 0) \
+      PARAM(JULIAN2, B, "julian2_b", 0.0, 0) \
+      PARAM(JULIAN2, C, "julian2_c", 0.0, 0) \
+      PARAM(JULIAN2, D, "julian2_d", 1.0, 0) \
+      PARAM(JULIAN2, E, "julian2_e", 0.0, 0) \
+      PARAM(JULIAN2, F, "julian2_f", 0.0, 0) \
+      PARAM(JULIAN2, POWER, "julian2_power", 2.0, 0) \
+      PARAM(JULIAN2, DIST, "julian2_dist", 1.0, 0)) \
+    VAR(JULIAQ, "juliaq", APOPHYSIS, 0, \
+      PARAM(JULIAQ, POWER, "juliaq_power", 3.0, 0) \
+      PARAM(JULIAQ, DIVISOR, "juliaq_divisor", 2.0, 0)) \
+    VAR(NPOLAR, "npolar", APOPHYSIS, 0, \
+      PARAM(NPOLAR, PARITY, "npolar_parity", 0.0, 0) \
+      PARAM(NPOLAR, N, "npolar_n", 1.0, 0)) \
+    VAR(POINCARE3D, "poincare3D", APOPHYSIS, FR_VF_3D, \
+      PARAM(POINCARE3D, R, "poincare3D_r", 0.0, 0) \
+      PARAM(POINCARE3D, A, "poincare3D_a", 0.0, 0) \
+      PARAM(POINCARE3D, B, "poincare3D_b", 0.0, 0)) \
+    VAR(RIPPLE, "ripple", APOPHYSIS, 0, \
+      PARAM(RIPPLE, FREQUENCY, "ripple_frequency", 2.0, 0) \
+      PARAM(RIPPLE, VELOCITY, "ripple_velocity", 1.0, 0) \
+      PARAM(RIPPLE, AMPLITUDE, "ripple_amplitude", 0.5, 0) \
+      PARAM(RIPPLE, CENTERX, "ripple_centerx", 0.0, 0) \
+      PARAM(RIPPLE, CENTERY, "ripple_centery", 0.0, 0) \
+      PARAM(RIPPLE, PHASE, "ripple_phase", 0.0, 0) \
+      PARAM(RIPPLE, SCALE, "ripple_scale", 1.0, 0)) \
+    VAR(SINUSGRID, "sinusgrid", APOPHYSIS, 0, \
+      PARAM(SINUSGRID, AMPX, "sinusgrid_ampx", 0.5, 0) \
+      PARAM(SINUSGRID, AMPY, "sinusgrid_ampy", 0.5, 0) \
+      PARAM(SINUSGRID, FREQX, "sinusgrid_freqx", 1.0, 0) \
+      PARAM(SINUSGRID, FREQY, "sinusgrid_freqy", 1.0, 0)) \
+    VAR(CPOW2, "cpow2", APOPHYSIS, 0, \
+      PARAM(CPOW2, R, "cpow2_r", 1.0, 0) \
+      PARAM(CPOW2, A, "cpow2_a", 0.0, 0) \
+      PARAM(CPOW2, DIVISOR, "cpow2_divisor", 1.0, 0) \
+      PARAM(CPOW2, SPREAD, "cpow2_spread", 1.0, 0))
 
 #endif

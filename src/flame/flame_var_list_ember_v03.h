@@ -105,6 +105,63 @@
       PARAM(EROTATE, ROTATE, "eRotate_rotate", 0.0, 0)) \
     VAR(ESCALE, "eScale", APOPHYSIS, 0, \
       PARAM(ESCALE, SCALE, "eScale_scale", 1.0, 0) \
-      PARAM(ESCALE, ANGLE, "eScale_angle", 0.0, 0))
+      PARAM(ESCALE, ANGLE, "eScale_angle", 0.0, 0)) \
+    VAR(PHOENIX_JULIA, "phoenix_julia", APOPHYSIS, FR_VF_3D, \
+      PARAM(PHOENIX_JULIA, POWER, "phoenix_julia_power", 2.0, 0) \
+      PARAM(PHOENIX_JULIA, DIST, "phoenix_julia_dist", 1.0, 0) \
+      PARAM(PHOENIX_JULIA, X_DISTORT, "phoenix_julia_x_distort", -0.5, 0) \
+      PARAM(PHOENIX_JULIA, Y_DISTORT, "phoenix_julia_y_distort", 0.0, 0)) \
+    VAR(MOBIUS_STRIP, "mobius_strip", APOPHYSIS, 0, \
+      PARAM(MOBIUS_STRIP, RADIUS, "mobius_strip_radius", 2.0, 0) \
+      PARAM(MOBIUS_STRIP, WIDTH, "mobius_strip_width", 1.0, 0) \
+      PARAM(MOBIUS_STRIP, RECT_X, "mobius_strip_rect_x", 6.283185307179586, 0) \
+      PARAM(MOBIUS_STRIP, RECT_Y, "mobius_strip_rect_y", 1.0, 0) \
+      PARAM(MOBIUS_STRIP, ROTATE_X, "mobius_strip_rotate_x", 0.0, 0) \
+      PARAM(MOBIUS_STRIP, ROTATE_Y, "mobius_strip_rotate_y", 0.0, 0)) \
+    VAR(LISSAJOUS, "Lissajous", APOPHYSIS, FR_VF_SUM, \
+      PARAM(LISSAJOUS, TMIN, "Lissajous_tmin", -3.141592653589793, 0) \
+      PARAM(LISSAJOUS, TMAX, "Lissajous_tmax", 3.141592653589793, 0) \
+      PARAM(LISSAJOUS, A, "Lissajous_a", 3.0, 0) \
+      PARAM(LISSAJOUS, B, "Lissajous_b", 2.0, 0) \
+      PARAM(LISSAJOUS, C, "Lissajous_c", 0.0, 0) \
+      PARAM(LISSAJOUS, D, "Lissajous_d", 0.0, 0) \
+      PARAM(LISSAJOUS, E, "Lissajous_e", 0.0, 0)) \
+    VAR(SVF, "svf", APOPHYSIS, FR_VF_3D, \
+      PARAM(SVF, N, "svf_n", 2.0, 0)) \
+    VAR(TARGET, "target", APOPHYSIS, 0, \
+      PARAM(TARGET, EVEN, "target_even", 0.0, 0) \
+      PARAM(TARGET, ODD, "target_odd", 0.0, 0) \
+      PARAM(TARGET, SIZE, "target_size", 1.0, 0)) \
+    VAR(TARGET0, "target0", APOPHYSIS, 0, \
+      PARAM(TARGET0, EVEN, "target0_even", 0.0, 0) \
+      PARAM(TARGET0, ODD, "target0_odd", 0.0, 0) \
+      PARAM(TARGET0, SIZE, "target0_size", 0.0, 0)) \
+    VAR(TARGET2, "target2", APOPHYSIS, 0, \
+      PARAM(TARGET2, EVEN, "target2_even", 0.0, 0) \
+      PARAM(TARGET2, ODD, "target2_odd", 0.0, 0) \
+      PARAM(TARGET2, SIZE, "target2_size", 1.0, 0) \
+      PARAM(TARGET2, THIGHTNESS, "target2_thightness", 0.0, 0)) \
+    VAR(TAURUS, "taurus", APOPHYSIS, FR_VF_3D, \
+      PARAM(TAURUS, R, "taurus_r", 3.0, 0) \
+      PARAM(TAURUS, N, "taurus_n", 5.0, 0) \
+      PARAM(TAURUS, INV, "taurus_inv", 1.5, 0) \
+      PARAM(TAURUS, SOR, "taurus_sor", 1.0, 0)) \
+    VAR(BMOD, "bMod", APOPHYSIS, 0, \
+      PARAM(BMOD, RADIUS, "bMod_radius", 1.0, 0) \
+      PARAM(BMOD, DISTANCE, "bMod_distance", 0.0, 0)) \
+    VAR(BSWIRL, "bSwirl", APOPHYSIS, 0, \
+      PARAM(BSWIRL, IN, "bSwirl_in", 0.0, 0) \
+      PARAM(BSWIRL, OUT, "bSwirl_out", 0.0, 0)) \
+    VAR(BTRANSFORM, "bTransform", APOPHYSIS, 0, \
+      PARAM(BTRANSFORM, ROTATE, "bTransform_rotate", 0.0, 0) \
+      PARAM(BTRANSFORM, POWER, "bTransform_power", 1.0, 0) \
+      PARAM(BTRANSFORM, MOVE, "bTransform_move", 0.0, 0) \
+      PARAM(BTRANSFORM, SPLIT, "bTransform_split", 0.0, 0)) \
+    VAR(BCOLLIDE, "bCollide", APOPHYSIS, 0, \
+      PARAM(BCOLLIDE, A, "bCollide_a", 0.0, 0) \
+      PARAM(BCOLLIDE, NUM, "bCollide_num", 1.0, 0)) \
+    VAR(ECLIPSE, "eclipse", APOPHYSIS, 0, \
+      PARAM(ECLIPSE, SHIFT, "eclipse_shift", 0.0, 0)) \
+    VAR(FLIPCIRCLE, "flipcircle", APOPHYSIS, 0, )
 
 #endif

@@ -60,6 +60,18 @@
       PARAM(PIE3D, ROTATION, "pie3D_rotation", 0.5, 0) \
       PARAM(PIE3D, THICKNESS, "pie3D_thickness", 0.5, 0)) \
     VAR(SINUSOIDAL3D, "sinusoidal3D", APOPHYSIS, FR_VF_3D, ) \
-    VAR(SCRY_3D, "scry_3D", APOPHYSIS, FR_VF_3D, )
+    VAR(SCRY_3D, "scry_3D", APOPHYSIS, FR_VF_3D, ) \
+    VAR(SPLITBRDR, "SplitBrdr", APOPHYSIS, 0, \
+      PARAM(SPLITBRDR, X, "SplitBrdr_x", 0.25, 0) \
+      PARAM(SPLITBRDR, Y, "SplitBrdr_y", 0.25, 0) \
+      PARAM(SPLITBRDR, PX, "SplitBrdr_px", 0.0, 0) \
+      PARAM(SPLITBRDR, PY, "SplitBrdr_py", 0.0, 0)) \
+    VAR(XTRB, "xtrb", APOPHYSIS, 0, \
+      PARAM(XTRB, POWER, "xtrb_power", 2.0, 0) \
+      PARAM(XTRB, RADIUS, "xtrb_radius", 1.0, 0) \
+      PARAM(XTRB, WIDTH, "xtrb_width", 0.5, 0) \
+      PARAM(XTRB, DIST, "xtrb_dist", 1.0, 0) \
+      PARAM(XTRB, A, "xtrb_a", 1.0, 0) \
+      PARAM(XTRB, B, "xtrb_b", 1.0, 0))
 
 #endif

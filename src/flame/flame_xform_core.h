@@ -21,7 +21,9 @@
 #include "flame/flame_var_ember_v03.h"
 #include "flame/flame_var_ember_v04.h"
 #include "flame/flame_var_ember_v05.h"
+#include "flame/flame_var_ember_v06.h"
 #include "flame/flame_var_ember_v07.h"
+#include "flame/flame_var_ember_v08.h"
 #include "flame/flame_var_ember_tile.h"
 #include "flame/flame_var_param.h"
 

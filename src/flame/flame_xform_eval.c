@@ -87,6 +87,13 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_HELIX] = Z3,         [FR_V_CPOW3] = R2 | AYX,  [FR_V_DEPTH_BLUR] = R,
     [FR_V_DEPTH_GAUSSIAN] = R, [FR_V_DEPTH_NGON] = R,    [FR_V_DEPTH_NGON2] = R,
     [FR_V_DEPTH_SINE] = R,     [FR_V_EXCINIS] = R,       [FR_V_D_SPHERICAL] = R2,
+    [FR_V_PHOENIX_JULIA] = R2 | Z3, [FR_V_SVF] = Z3,     [FR_V_TARGET] = R | AYX,
+    [FR_V_TARGET0] = R | AYX,  [FR_V_TARGET2] = R | AYX,  [FR_V_TAURUS] = Z3,
+    [FR_V_FLIPCIRCLE] = R2,    [FR_V_SPLITBRDR] = R2,     [FR_V_XERF] = R2 | Z3,
+    [FR_V_SYNTH] = R | AT,     [FR_V_W] = R | AYX,        [FR_V_X] = R2 | AYX,
+    [FR_V_Z] = R | AYX,
+    [FR_V_BLUR_PIXELIZE] = Z3, [FR_V_JULIAQ] = R2 | AYX,  [FR_V_NPOLAR] = R2 | AT | AYX,
+    [FR_V_POINCARE3D] = R2 | Z3, [FR_V_CPOW2] = R2 | AYX,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
