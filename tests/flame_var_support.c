@@ -40,8 +40,8 @@ void flame_near3(const double got[3], double x, double y, double z, const char *
     const double want[3] = {x, y, z};
     for (int k = 0; k < 3; k++)
         if (!(fabs(got[k] - want[k]) <= 1e-12 * fmax(1.0, fabs(want[k]))))
-            fail_msg("%s: got (%.17g, %.17g, %.17g), want (%.17g, %.17g, %.17g)", what, got[0], got[1], got[2], x, y,
-                     z);
+            fail_msg("%s: got (%.17g, %.17g, %.17g), want (%.17g, %.17g, %.17g)", what, got[0], got[1],
+                     got[2], x, y, z);
 }
 
 void flame_var_eval(const fr_flame_xform *x, const char *name, double w, double tx, double ty, double tz,
@@ -56,11 +56,13 @@ void flame_var_eval(const fr_flame_xform *x, const char *name, double w, double 
 
 void flame_draws(const fr_flame_rng *g, fr_flame_rng h, int n, const char *what)
 {
-    for (int k = 0; k < n; k++) (void)fr_flame_rng_01(&h);
+    for (int k = 0; k < n; k++)
+        (void)fr_flame_rng_01(&h);
     if (memcmp(g, &h, sizeof h)) fail_msg("%s: not %d draws", what, n);
 }
 
-void flame_xform_apply_at(const fr_flame_xform *x, double px, double py, double pz, fr_flame_rng *rng, double o[3])
+void flame_xform_apply_at(const fr_flame_xform *x, double px, double py, double pz, fr_flame_rng *rng,
+                          double o[3])
 {
     fr_flame_xform_pre pre;
     fr_flame_xform_precalc(x, &pre);
@@ -77,7 +79,8 @@ void flame_slot_add(fr_flame_xform *x, int slot, const char *name, double w)
     s->n++;
 }
 
-fr_flame_file flame_read_text(const char *xml, const char *name, int strict, fr_status *st, char *msg, size_t n)
+fr_flame_file flame_read_text(const char *xml, const char *name, int strict, fr_status *st, char *msg,
+                              size_t n)
 {
     fr_context *ctx = fr_context_create();
     fr_flame_file f;
@@ -142,10 +145,12 @@ void flame_var_cases(const flame_var_case *c, size_t n)
     for (size_t i = 0; i < n; i++) {
         fr_flame_xform x;
         flame_xform_blank(&x);
-        for (int k = 0; k < 10 && c[i].p[k].name; k++) x.param[flame_par(c[i].p[k].name)] = c[i].p[k].v;
+        for (int k = 0; k < 10 && c[i].p[k].name; k++)
+            x.param[flame_par(c[i].p[k].name)] = c[i].p[k].v;
         fr_flame_rng g;
         fr_flame_rng_init(&g, 7, 1);
-        for (int k = 0; k < c[i].skip; k++) (void)fr_flame_rng_01(&g);
+        for (int k = 0; k < c[i].skip; k++)
+            (void)fr_flame_rng_01(&g);
         const fr_flame_rng h = g;
         double o[3];
         char what[160];
@@ -154,4 +159,28 @@ void flame_var_cases(const flame_var_case *c, size_t n)
         flame_near3(o, c[i].ox, c[i].oy, c[i].oz, what);
         flame_draws(&g, h, c[i].draws, what);
     }
+}
+
+static const char *round_tag, *round_regular, *round_prepost;
+
+static void round_simd_vs_scalar(void **state)
+{
+    (void)state;
+    char regular[128], prepost[128];
+    snprintf(regular, sizeof regular, "%s_regular.flame", round_tag);
+    snprintf(prepost, sizeof prepost, "%s_prepost.flame", round_tag);
+    flame_simd_vs_scalar(round_regular, regular);
+    flame_simd_vs_scalar(round_prepost, prepost);
+}
+
+int flame_var_round(const char *tag, const char *regular, const char *prepost, const flame_var_test tests[6])
+{
+    round_tag = tag, round_regular = regular, round_prepost = prepost;
+    static const char *const names[6] = {"test_values",  "test_all_covered", "test_sums",
+                                         "test_prepost", "test_read_write",  "test_registry"};
+    struct CMUnitTest t[7];
+    for (int k = 0; k < 6; k++)
+        t[k] = (struct CMUnitTest){names[k], tests[k], NULL, NULL, NULL};
+    t[6] = (struct CMUnitTest){"test_simd_vs_scalar", round_simd_vs_scalar, NULL, NULL, NULL};
+    return cmocka_run_group_tests_name(tag, t, NULL, NULL);
 }

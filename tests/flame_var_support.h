@@ -30,14 +30,16 @@ void flame_draws(const fr_flame_rng *g, fr_flame_rng h, int n, const char *what)
 
 /* The whole xform x (affine, pre_, regular and post_ variations, post
  * affine, bad values) applied to (px, py, pz): the image in o. */
-void flame_xform_apply_at(const fr_flame_xform *x, double px, double py, double pz, fr_flame_rng *rng, double o[3]);
+void flame_xform_apply_at(const fr_flame_xform *x, double px, double py, double pz, fr_flame_rng *rng,
+                          double o[3]);
 
 /* Adds variation `name` with weight w to x's pre_ (FR_SLOT_PRE) or post_
  * (FR_SLOT_POST) variations. */
 void flame_slot_add(fr_flame_xform *x, int slot, const char *name, double w);
 
 /* Genome text read as file `name` (strict or not): *st, and the context's message in msg. */
-fr_flame_file flame_read_text(const char *xml, const char *name, int strict, fr_status *st, char *msg, size_t n);
+fr_flame_file flame_read_text(const char *xml, const char *name, int strict, fr_status *st, char *msg,
+                              size_t n);
 
 /* The first genome of g as genome text (to be freed); fails the test on an error. */
 char *flame_write_text(const fr_flame_genome *g);
@@ -69,5 +71,13 @@ typedef struct flame_var_case {
 
 /* Every case of c[0 .. n): its value and its draws. */
 void flame_var_cases(const flame_var_case *c, size_t n);
+
+/* A round of variations' test file (ember4 on): its value, coverage, sum,
+ * pre_/post_, read/write and registry tests (in that order), then the
+ * batched walker against the scalar one on its genome without pre_/post_
+ * variations (TAG_regular.flame) and with them (TAG_prepost.flame); the
+ * cmocka run's result. */
+typedef void (*flame_var_test)(void **state);
+int flame_var_round(const char *tag, const char *regular, const char *prepost, const flame_var_test tests[6]);
 
 #endif

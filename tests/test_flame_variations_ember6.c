@@ -385,20 +385,9 @@ static const char genome_regular[] =
         "", "") " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
                 "</flame>\n";
 
-static void test_simd_vs_scalar(void **state)
-{
-    (void)state;
-    flame_simd_vs_scalar(genome_regular, "ember6_regular.flame");
-    flame_simd_vs_scalar(genome, "ember6_prepost.flame");
-}
-
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_values),         cmocka_unit_test(test_all_covered),
-        cmocka_unit_test(test_sums),           cmocka_unit_test(test_prepost),
-        cmocka_unit_test(test_read_write),     cmocka_unit_test(test_registry),
-        cmocka_unit_test(test_simd_vs_scalar),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    static const flame_var_test tests[6] = {test_values,  test_all_covered, test_sums,
+                                            test_prepost, test_read_write,  test_registry};
+    return flame_var_round("ember6", genome_regular, genome, tests);
 }

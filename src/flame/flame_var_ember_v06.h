@@ -125,6 +125,18 @@ FR_HD void fr_flame_synth_sincos(const double *p, double theta, double *s, doubl
     }
 }
 
+/* synth's radius shaped by its wave at theta, then out along theta (its
+ * sine and cosine, as Ember's polar modes). */
+FR_HD void fr_flame_synth_polar(const double *p, int smooth, fr_flame_vctx *f, double w, double radius,
+                                double theta)
+{
+    double s, c;
+    radius = fr_flame_synth_lerp(radius, fr_flame_synth_value(p, theta), smooth);
+    fr_flame_sincos(theta, &s, &c);
+    f->p0 += w * radius * s;
+    f->p1 += w * radius * c;
+}
+
 /* synth: one of Ember's 27 modes (mode, 3 the blur by default; outside 0
  * .. 25 its spherical2) whose radius, angle or shift the wave bends; the
  * blur modes draw (in Ember's order, its sums' operands left to right). */
@@ -139,18 +151,12 @@ FR_HD void fr_var_synth(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_f
     case 0: /* spherical */
         radius = pow(fr_flame_ezeps(f->r2), (power + 1.0) / 2.0);
         theta = f->atan_xy;
-        radius = fr_flame_synth_lerp(radius, fr_flame_synth_value(p, theta), smooth);
-        fr_flame_sincos(theta, &s, &c);
-        f->p0 += w * radius * s;
-        f->p1 += w * radius * c;
+        fr_flame_synth_polar(p, smooth, f, w, radius, theta);
         break;
     case 1: /* bubble */
         radius = f->r / (f->r2 / 4.0 + 1.0);
         theta = f->atan_xy;
-        radius = fr_flame_synth_lerp(radius, fr_flame_synth_value(p, theta), smooth);
-        fr_flame_sincos(theta, &s, &c);
-        f->p0 += w * radius * s;
-        f->p1 += w * radius * c;
+        fr_flame_synth_polar(p, smooth, f, w, radius, theta);
         break;
     case 2: { /* blur, legacy */
         const double u1 = fr_flame_u01(rng), u2 = fr_flame_u01(rng), u3 = fr_flame_u01(rng);
@@ -169,10 +175,7 @@ FR_HD void fr_var_synth(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_f
         radius = 0.5 * (u1 + u2);
         theta = 2.0 * M_PI * fr_flame_u01(rng) - M_PI;
         radius = pow(fr_flame_ezeps(radius * radius), -power / 2.0);
-        radius = fr_flame_synth_lerp(radius, fr_flame_synth_value(p, theta), smooth);
-        fr_flame_sincos(theta, &s, &c);
-        f->p0 += w * radius * s;
-        f->p1 += w * radius * c;
+        fr_flame_synth_polar(p, smooth, f, w, radius, theta);
         break;
     }
     case 4: { /* blur, zigzag */
@@ -187,10 +190,7 @@ FR_HD void fr_var_synth(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_f
     case 5: /* raw circle */
         radius = f->r;
         theta = f->atan_xy;
-        radius = fr_flame_synth_lerp(radius, fr_flame_synth_value(p, theta), smooth);
-        fr_flame_sincos(theta, &s, &c);
-        f->p0 += w * radius * s;
-        f->p1 += w * radius * c;
+        fr_flame_synth_polar(p, smooth, f, w, radius, theta);
         break;
     case 6: /* raw x */
         f->p0 += w * fr_flame_synth_lerp(vx0, fr_flame_synth_value(p, vy0), smooth);
@@ -266,10 +266,7 @@ FR_HD void fr_var_synth(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_f
         const double u1 = fr_flame_u01(rng), u2 = fr_flame_u01(rng);
         radius = 1.0 + 0.1 * (u1 + u2 - 1.0) * power;
         theta = 2.0 * M_PI * fr_flame_u01(rng) - M_PI;
-        radius = fr_flame_synth_lerp(radius, fr_flame_synth_value(p, theta), smooth);
-        fr_flame_sincos(theta, &s, &c);
-        f->p0 += w * radius * s;
-        f->p1 += w * radius * c;
+        fr_flame_synth_polar(p, smooth, f, w, radius, theta);
         break;
     }
     case 20: /* blur ring 2 */
