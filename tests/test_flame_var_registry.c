@@ -16,14 +16,10 @@
 /* The first parameter index of each of flam3's 99 variations, as the
  * hand-numbered table before the generated one had them. */
 static const int flam3_first[99] = {
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 7, 9, 10,
-        10, 10, 10, 12, 12, 14, 16, 16, 16, 17, 20, 24, 26, 28,
-        28, 28, 28, 28, 28, 28, 28, 28, 30, 36, 38, 40, 42, 44,
-        45, 45, 45, 46, 49, 53, 53, 53, 54, 54, 59, 59, 59, 61,
-        65, 65, 68, 68, 72, 74, 76, 78, 82, 86, 90, 92, 98, 98,
-        99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 103,
-        104,
+    0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,   0,   3,
+    7,  9,  10, 10, 10, 10, 12, 12, 14, 16, 16, 16, 17, 20, 24, 26, 28, 28, 28, 28, 28, 28, 28,  28,  28,
+    30, 36, 38, 40, 42, 44, 45, 45, 45, 46, 49, 53, 53, 53, 54, 54, 59, 59, 59, 61, 65, 65, 68,  68,  72,
+    74, 76, 78, 82, 86, 90, 92, 98, 98, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 103, 104,
 };
 
 static void test_flam3_indices_unchanged(void **state)
@@ -34,7 +30,8 @@ static void test_flam3_indices_unchanged(void **state)
     assert_int_equal(FR_FLAME_PEND_FLAM3, 112);
     for (int v = 0; v < FR_FLAME_NVAR_FLAM3; v++)
         assert_int_equal(fr_flame_vars[v].first, flam3_first[v]);
-    assert_int_equal(fr_flame_vars[FR_V_MOBIUS].first + fr_flame_vars[FR_V_MOBIUS].nparam, FR_FLAME_PEND_FLAM3);
+    assert_int_equal(fr_flame_vars[FR_V_MOBIUS].first + fr_flame_vars[FR_V_MOBIUS].nparam,
+                     FR_FLAME_PEND_FLAM3);
     /* a few enumerators against the indices the formulas were written for */
     assert_int_equal(FR_V_JULIA, 13);
     assert_int_equal(FR_V_PRE_BLUR, 67);
@@ -80,10 +77,33 @@ static void test_names_unique(void **state)
         assert_true(fr_flame_params[p].extra == 0 || fr_flame_params[p].extra == 1);
     }
     for (int v = 0; v < FR_FLAME_NVAR; v++) {
-        assert_true(fr_flame_vars[v].origin >= FR_VORIGIN_FLAM3 && fr_flame_vars[v].origin <= FR_VORIGIN_JWILDFIRE);
+        assert_true(fr_flame_vars[v].origin >= FR_VORIGIN_FLAM3 &&
+                    fr_flame_vars[v].origin <= FR_VORIGIN_JWILDFIRE);
         assert_true((fr_flame_vars[v].flags & ~(FR_VF_SUM | FR_VF_3D)) == 0);
         assert_true(v < FR_FLAME_NVAR_FLAM3 ? fr_flame_vars[v].origin == FR_VORIGIN_FLAM3
                                             : fr_flame_vars[v].origin != FR_VORIGIN_FLAM3);
+    }
+}
+
+/* The sum-type variations (FR_VF_SUM: their pre_/post_ forms add to the
+ * point) are Ember's ASSIGNTYPE_SUM ones (its MAKEPREPOST...ASSIGN lines),
+ * those of them in the registry, and no other. */
+static void test_sum_types_are_embers(void **state)
+{
+    (void)state;
+    static const char *const sum[] = {"blur",        "gaussian_blur", "pie",         "arch",         "square",
+                                      "CircleRand",  "Lissajous",     "Spirograph",  "SuperShape3D", "blur3D",
+                                      "blur_circle", "blur_heart",    "blur_square", "circleblur",   "line",
+                                      "pie3D",       "sineblur",      "square3D",    "starblur",     "waffle",
+                                      "zblur",       "ztranslate"};
+    const int n = (int)(sizeof sum / sizeof sum[0]);
+    for (int v = 0; v < FR_FLAME_NVAR; v++) {
+        int listed = 0;
+        for (int k = 0; k < n; k++)
+            listed |= !strcmp(sum[k], fr_flame_vars[v].name);
+        if (listed != !!(fr_flame_vars[v].flags & FR_VF_SUM))
+            fail_msg("%s: %s", fr_flame_vars[v].name,
+                     listed ? "Ember's ASSIGNTYPE_SUM, no FR_VF_SUM" : "FR_VF_SUM");
     }
 }
 
@@ -104,6 +124,7 @@ int main(void)
         cmocka_unit_test(test_flam3_indices_unchanged),
         cmocka_unit_test(test_layout_and_first),
         cmocka_unit_test(test_names_unique),
+        cmocka_unit_test(test_sum_types_are_embers),
         cmocka_unit_test(test_ids_hold_every_variation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -202,6 +202,14 @@ static void test_prepost(void **state)
     h = g;
     flame_xform_apply_at(&x, 0.3, -0.4, 0.5, &g, o);
     flame_draws(&g, h, 2, "post_circleblur");
+    /* circleblur is a sum-type one (Ember's ASSIGNTYPE_SUM): its post_ form
+     * adds to the point what the regular variation gives at the same draws */
+    fr_flame_xform y;
+    flame_xform_blank(&y);
+    y.var[flame_var("circleblur")] = 0.7;
+    double r[3];
+    flame_xform_apply_at(&y, 0.3, -0.4, 0.5, &h, r);
+    flame_near3(o, 0.3 + r[0], -0.4 + r[1], 0.5, "post_circleblur adds to the point");
 }
 
 /* A genome with the new variations and their parameters: read strictly,

@@ -40,10 +40,10 @@
       PARAM(GLYNNSIM5, THICKNESS, "GlynnSim5_thickness", 0.1, 0) \
       PARAM(GLYNNSIM5, CONTRAST, "GlynnSim5_contrast", 0.5, 0) \
       PARAM(GLYNNSIM5, POW, "GlynnSim5_pow", 1.5, 0)) \
-    VAR(STARBLUR, "starblur", APOPHYSIS, 0, \
+    VAR(STARBLUR, "starblur", APOPHYSIS, FR_VF_SUM, \
       PARAM(STARBLUR, POWER, "starblur_power", 5.0, 0) \
       PARAM(STARBLUR, RANGE, "starblur_range", 0.4016228317, 0)) \
-    VAR(CIRCLEBLUR, "circleblur", APOPHYSIS, 0, ) \
+    VAR(CIRCLEBLUR, "circleblur", APOPHYSIS, FR_VF_SUM, ) \
     VAR(CROPN, "cropn", APOPHYSIS, 0, \
       PARAM(CROPN, POWER, "cropn_power", 5.0, 0) \
       PARAM(CROPN, RADIUS, "cropn_radius", 1.0, 0) \
@@ -66,7 +66,7 @@
       PARAM(OVOID3D, X, "ovoid3d_x", 1.0, 0) \
       PARAM(OVOID3D, Y, "ovoid3d_y", 1.0, 0) \
       PARAM(OVOID3D, Z, "ovoid3d_z", 1.0, 0)) \
-    VAR(SPIROGRAPH, "Spirograph", APOPHYSIS, 0, \
+    VAR(SPIROGRAPH, "Spirograph", APOPHYSIS, FR_VF_SUM, \
       PARAM(SPIROGRAPH, A, "Spirograph_a", 3.0, 0) \
       PARAM(SPIROGRAPH, B, "Spirograph_b", 2.0, 0) \
       PARAM(SPIROGRAPH, D, "Spirograph_d", 1.0, 0) \

@@ -21,7 +21,7 @@
       PARAM(CIRCLELINEAR, X, "CircleLinear_X", 10.0, 0) \
       PARAM(CIRCLELINEAR, Y, "CircleLinear_Y", 10.0, 0) \
       PARAM(CIRCLELINEAR, SEED, "CircleLinear_Seed", 0.0, 0)) \
-    VAR(CIRCLERAND, "CircleRand", APOPHYSIS, 0, \
+    VAR(CIRCLERAND, "CircleRand", APOPHYSIS, FR_VF_SUM, \
       PARAM(CIRCLERAND, SC, "CircleRand_Sc", 1.0, 0) \
       PARAM(CIRCLERAND, DENS, "CircleRand_Dens", 0.5, 0) \
       PARAM(CIRCLERAND, X, "CircleRand_X", 10.0, 0) \
@@ -37,7 +37,7 @@
     VAR(JULIA3DQ, "julia3Dq", APOPHYSIS, FR_VF_3D, \
       PARAM(JULIA3DQ, POWER, "julia3Dq_power", 3.0, 0) \
       PARAM(JULIA3DQ, DIVISOR, "julia3Dq_divisor", 2.0, 0)) \
-    VAR(LINE, "line", APOPHYSIS, FR_VF_3D, \
+    VAR(LINE, "line", APOPHYSIS, FR_VF_SUM | FR_VF_3D, \
       PARAM(LINE, DELTA, "line_delta", 0.0, 0) \
       PARAM(LINE, PHI, "line_phi", 0.0, 0)) \
     VAR(LOONIE2, "loonie2", APOPHYSIS, 0, \
@@ -55,7 +55,7 @@
     VAR(WAVES2_3D, "waves2_3D", APOPHYSIS, FR_VF_3D, \
       PARAM(WAVES2_3D, FREQ, "waves2_3D_freq", 2.0, 0) \
       PARAM(WAVES2_3D, SCALE, "waves2_3D_scale", 1.0, 0)) \
-    VAR(PIE3D, "pie3D", APOPHYSIS, FR_VF_3D, \
+    VAR(PIE3D, "pie3D", APOPHYSIS, FR_VF_SUM | FR_VF_3D, \
       PARAM(PIE3D, SLICES, "pie3D_slices", 6.0, 0) \
       PARAM(PIE3D, ROTATION, "pie3D_rotation", 0.5, 0) \
       PARAM(PIE3D, THICKNESS, "pie3D_thickness", 0.5, 0)) \
