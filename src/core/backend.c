@@ -160,6 +160,7 @@ const char *fr_context_device_shares(const fr_context *ctx) { return ctx ? ctx->
 
 const char *fr_context_device(const fr_context *ctx) { return ctx->device; }
 const char *fr_context_device_note(const fr_context *ctx) { return ctx->device_note; }
+const char *fr_context_flame_kernel(const fr_context *ctx) { return ctx ? ctx->flame_kernel : ""; }
 
 int fr_cuda_built(void) { return fr_backend_find("cuda") != NULL; }
 

@@ -18,6 +18,7 @@ struct fr_context {
     fr_cpu_kernel cpu_kernel;
     char device[96];         /* resolved device name(s), e.g. "cpu", "cuda:0", "cuda:0,1" */
     char device_note[160];   /* why "auto" fell back, or "" */
+    char flame_kernel[160];  /* the last GPU flame render's chaos-game kernel (fr_context_flame_kernel), or "" */
     int cuda_index;          /* -1 = CPU; with several devices, the first one's */
     int ndevices;            /* 1, or how many devices the render spreads over (src/multi) */
     int devices[FR_MAX_DEVICES]; /* each a CUDA index or -1 for the CPU (a device may repeat) */

@@ -11,6 +11,7 @@
 
 #include "core/context.h"
 #include "cuda/cuda_host.h"
+#include "cuda/flame_jit.h"
 #include "cuda/flame_launch.h"
 #include "flame/flame_ops.h"
 
@@ -40,6 +41,7 @@ typedef struct gflame {
     uint64_t *psamples;              /* host, per pass: its samples (one job: the kernel's a.samples) */
     int *seg_off, *seg_n;            /* host, per pass: its segments in seg */
     int sms;
+    fr_cuda_flame_jit jit;           /* a kernel built for the genome's variations (kernel NULL: the built-in ones) */
 } gflame;
 
 static void gf_free(gflame *g)
@@ -260,13 +262,28 @@ static fr_status gf_setup(fr_context *ctx, const fr_flame_render_job *dj, gflame
     CK(cudaMalloc((void **)&g->out, out_bytes), "flame image");
     CK(cudaMalloc((void **)&g->a.stats, STATS_BYTES), "flame counters");
     CK(cudaMemsetAsync(g->a.stats, 0, STATS_BYTES, g->stream), "flame counters");
-    g->a.per_walker = walker_length(dj->per_pass, fr_cuda_flame_resident());
-    g->wide = fr_cuda_flame_resident();
+    g->a.classic = all_classic(J);
+    g->a.common = all_common(J);
+    /* a flame the built-in classic and common kernels cannot run gets a
+     * kernel built for its variations (flame_jit.h), when NVRTC is there */
+    uint64_t resident = fr_cuda_flame_resident();
+    const int jit = fr_cuda_flame_jit_mode();
+    const char *why = jit ? NULL : "FRACTALIS_FLAME_JIT=0";
+    if (jit == 2 || (jit == 1 && !g->a.classic && !g->a.common)) {
+        if (!fr_cuda_flame_jit_get(J, &g->a, &g->jit, &why))
+            resident = (uint64_t)g->jit.sms * (uint64_t)g->jit.per_sm * 128u;
+    }
+    if (g->jit.kernel)
+        snprintf(ctx->flame_kernel, sizeof ctx->flame_kernel, "genome (%s)", g->jit.note);
+    else if (g->a.classic || g->a.common)
+        snprintf(ctx->flame_kernel, sizeof ctx->flame_kernel, "%s", g->a.classic ? "classic" : "common");
+    else
+        snprintf(ctx->flame_kernel, sizeof ctx->flame_kernel, "full (%.140s)", why ? why : "?");
+    g->a.per_walker = walker_length(dj->per_pass, resident);
+    g->wide = resident;
     if (!g->wide) g->wide = 1;
     g->a.samples = dj->per_pass;
     g->a.plot = 1;
-    g->a.classic = all_classic(J);
-    g->a.common = all_common(J);
     /* each pass's walkers and segments (walker -> job) */
     g->walkers = malloc((size_t)J->passes * sizeof *g->walkers);
     g->base = malloc((size_t)J->passes * sizeof *g->base);
@@ -323,7 +340,8 @@ static cudaError_t gf_launch(gflame *g, int pass, uint64_t first, uint64_t count
     else g->a.samples = g->psamples[pass]; /* (a timeline's passes may differ) */
     if (g->ramp < FR_PILOTS) g->ramp++;
     g->launches++;
-    cudaError_t e = fr_cuda_flame_chaos(&g->a, g->stream);
+    cudaError_t e = g->jit.kernel ? fr_cuda_flame_jit_launch(&g->jit, &g->a, g->stream)
+                                  : fr_cuda_flame_chaos(&g->a, g->stream);
     /* dense: 2^23 in a launch of the span, in proportion in a shorter one */
     const float dense = (float)(8388608.0 * (upto - from) / g->span);
     if (e == cudaSuccess && g->a.plot)

@@ -2,8 +2,11 @@
  * flame_chaos_kernel.cuh - the chaos-game kernel, compiled by two
  * translation units: flame_kernels.cu with every variation, and
  * flame_chaos_classic.cu with the classic ones only (FR_FLAME_VAR_ON set
- * before the include), whose kernel needs no register spills. Everything
- * here has internal linkage, so each unit has its own.
+ * before the include), whose kernel needs no register spills, and
+ * flame_chaos_common.cu; and, at run time, by NVRTC for the variations of
+ * the genome at hand (cuda/flame_jit.c: its source defines FR_FLAME_VAR_ON
+ * and includes this file, the launch below left out). Everything here has
+ * internal linkage, so each unit has its own.
  *
  * One walker a thread, each with its own random stream keyed by (seed,
  * walker) and its own xform choice, so the points of a warp never share an
@@ -183,6 +186,8 @@ __global__ void __launch_bounds__(THREADS, MINB) flame_chaos(const __grid_consta
 #define MIN_BLOCKS 4
 #endif
 
+#ifndef __CUDACC_RTC__ /* the launch: host code (a kernel built at run time is launched by flame_jit.c) */
+
 int resident_blocks(int *sms)
 {
     int dev = 0, per_sm = 0;
@@ -220,6 +225,7 @@ cudaError_t chaos_launch(const fr_cuda_flame_args *a, cudaStream_t s)
         flame_chaos<MIN_BLOCKS, false, false, false><<<grid, THREADS, smem, s>>>(*a);
     return cudaGetLastError();
 }
+#endif
 
 } /* namespace */
 

@@ -55,7 +55,8 @@ typedef struct fr_flame_proj {
 static inline void fr_flame_proj_setup(double yaw, double pitch, double zpos, double persp, double dof,
                                        double blur_curve, double hx, double hy, fr_flame_proj *p)
 {
-    *p = (fr_flame_proj){0};
+    const fr_flame_proj zero = {0};
+    *p = zero;
     p->on = zpos != 0.0 || persp != 0.0 || yaw != 0.0 || pitch != 0.0 || dof != 0.0;
     if (!p->on) return;
     p->blur = dof != 0.0;

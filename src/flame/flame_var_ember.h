@@ -23,10 +23,12 @@
  * not inlined into the chaos kernel (inlined,
  * the first 16 rare variations took its spills from 516 to 820 bytes, the
  * call costs about 170). */
+#ifndef FR_HD_RARE /* (a kernel built for a genome's few variations inlines it: cuda/flame_jit.c) */
 #ifdef __CUDACC__
 #define FR_HD_RARE static __host__ __device__ __noinline__
 #else
 #define FR_HD_RARE static inline
+#endif
 #endif
 
 /* Ember's Zeps: 0 replaced by EPS (a denominator). (flam3's EPS, 1e-10;

@@ -79,7 +79,7 @@ int cmd_bench_flame(int argc, char **argv)
     printf("device %s, %dx%d, quality %g, median of %d runs after a warm-up\n", fr_context_device(ctx), fo.width,
            fo.height, fo.quality, runs);
     printf("%-40s %12s %10s %12s %12s%s\n", "genome", "iterations", "seconds", "iter/s", gpu ? "no-adds it/s" : "",
-           gpu ? "   launches  dense redone" : "");
+           gpu ? "   launches  dense redone  kernel" : "");
     double *sec = malloc(sizeof(double) * (size_t)(runs + 1));
     for (int k = 0; k < b.nfiles && sec && !rc; k++) {
         fr_flames *fl = NULL;
@@ -101,8 +101,8 @@ int cmd_bench_flame(int argc, char **argv)
             printf("%-40.40s %12.4g %10.4f %12.4g", base ? base + 1 : b.files[k], (double)st.iterations, with,
                    st.iterations / with);
             if (gpu)
-                printf(" %12.4g %10llu %6llu %6d", st0.iterations / without, (unsigned long long)st.launches,
-                       (unsigned long long)st.dense_buckets, st.passes_redone);
+                printf(" %12.4g %10llu %6llu %6d  %s", st0.iterations / without, (unsigned long long)st.launches,
+                       (unsigned long long)st.dense_buckets, st.passes_redone, fr_context_flame_kernel(ctx));
             printf("\n");
         }
         fr_flames_destroy(fl);

@@ -242,6 +242,7 @@ static int render_one(fr_context *ctx, const fr_flames *f, int i, flame_cmd *o)
                 st.seconds_setup, st.seconds_iterate, st.seconds_density, st.seconds_filter, enc,
                 total + st.seconds_setup);
         if (*fr_context_device_shares(ctx)) fprintf(stderr, "  work per device: %s\n", fr_context_device_shares(ctx));
+        if (*fr_context_flame_kernel(ctx)) fprintf(stderr, "  chaos game kernel: %s\n", fr_context_flame_kernel(ctx));
     }
     free(out), free(raw_out);
     return 0;
