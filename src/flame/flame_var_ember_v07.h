@@ -295,6 +295,17 @@ FR_HD void fr_var_cylinder2(fr_flame_vctx *f, double w)
     f->p1 += w * f->ty;
 }
 
+/* The Truchet tiles' arcs at (px, py) of a unit cell: the superellipse
+ * distances (exponent ex, 1 / ex) r0 from the corner (0, 0) and r1 from
+ * (1, 1), or (turned) from (1, 0) and (0, 1). */
+FR_HD void fr_flame_truchet_arcs(double px, double py, int turned, double ex, double oneoverex, double *r0,
+                                 double *r1)
+{
+    const double xv1 = turned ? px - 1 : px, xv2 = turned ? px : px - 1;
+    *r0 = pow(pow(fabs(xv1), ex) + pow(fabs(py), ex), oneoverex);
+    *r1 = pow(pow(fabs(xv2), ex) + pow(fabs(py - 1), ex), oneoverex);
+}
+
 /* Truchet_fill: unit cells (of the point scaled by 1 / w) with the two
  * quarter arcs of a Truchet tile (a superellipse's exponent in [0.001,
  * 2], arc width in [0.001, 1]), the tile's turn from a hash of the cell
@@ -327,9 +338,8 @@ FR_HD void fr_var_truchet_fill(const fr_flame_vset *x, fr_flame_vctx *f, double 
             tiletype = fmod(ri, 2.0);
         }
     }
-    const double xv1 = tiletype < 1 ? px : px - 1, xv2 = tiletype < 1 ? px - 1 : px;
-    const double r0 = pow(pow(fabs(xv1), fe) + pow(fabs(py), fe), oneoverex);
-    const double r1 = pow(pow(fabs(xv2), fe) + pow(fabs(py - 1), fe), oneoverex);
+    double r0, r1;
+    fr_flame_truchet_arcs(px, py, !(tiletype < 1), fe, oneoverex, &r0, &r1);
     const double cx = 2 * (px + fr_flame_ember_floor(f->tx)), cy = 2 * (py + fr_flame_ember_floor(f->ty));
     double x1 = 0, y1 = 0;
     if (fabs(r0 - 0.5) / rmax < 1) {
@@ -683,19 +693,25 @@ FR_HD void fr_var_depth_ngon2(const fr_flame_vset *x, fr_flame_vctx *f, double w
     f->p1 += w * (f->ty + by);
 }
 
+/* The depth_sine blurs' offset: a random angle, a radius from the arc
+ * cosine of a draw shaped by power, times b10 fac (two draws). */
+FR_HD void fr_flame_depth_sine(double power, double b10, double fac, double *bx, double *by, fr_flame_rng *rng)
+{
+    const double ang = fr_flame_u01(rng) * (2 * M_PI);
+    const double u = fr_flame_u01(rng);
+    const double r = power == 1 ? acos(u * 2 - 1) / M_PI : acos(exp(log(1 - u) * power) * 2 - 1) / M_PI;
+    const double aux = r * b10 * fac;
+    *bx = aux * cos(ang);
+    *by = aux * sin(ang);
+}
+
 /* depth_sine: sineblur's blur (two draws: the angle, the radius). */
 FR_HD void fr_var_depth_sine(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double radius = x->param[FR_P_DEPTH_SINE_RADIUS], power = x->param[FR_P_DEPTH_SINE_POWER];
     double bx = 0, by = 0;
-    if (f->r > radius) {
-        const double ang = fr_flame_u01(rng) * (2 * M_PI);
-        const double u = fr_flame_u01(rng);
-        const double r = power == 1 ? acos(u * 2 - 1) / M_PI : acos(exp(log(1 - u) * power) * 2 - 1) / M_PI;
-        const double aux = r * (x->param[FR_P_DEPTH_SINE_BLUR] / 10) * (f->r - radius);
-        bx = aux * cos(ang);
-        by = aux * sin(ang);
-    }
+    if (f->r > radius)
+        fr_flame_depth_sine(power, x->param[FR_P_DEPTH_SINE_BLUR] / 10, f->r - radius, &bx, &by, rng);
     f->p0 += w * (f->tx + bx);
     f->p1 += w * (f->ty + by);
 }
