@@ -149,13 +149,6 @@ static void test_values(void **state)
 #define V9_NAME(id, name, origin, flags, params) name,
 static const char *const v09_new[] = {FR_FLAME_VARS_EMBER_V09(V9_NAME, )};
 
-static int has_case(const char *name)
-{
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
-        if (!strcmp(cases[c].var, name)) return 1;
-    return 0;
-}
-
 /* Every variation of the round has a case; they follow each other in the
  * registry, from MobiusN to Truchet, the last of the registry. */
 static void test_all_covered(void **state)
@@ -163,14 +156,10 @@ static void test_all_covered(void **state)
     (void)state;
     const size_t n = sizeof v09_new / sizeof v09_new[0];
     assert_int_equal(n, 13);
-    const int first = flame_var("MobiusN");
     assert_string_equal(v09_new[0], "MobiusN");
     assert_string_equal(v09_new[n - 1], "Truchet");
     assert_int_equal(flame_var("Truchet"), FR_FLAME_NVAR - 1);
-    for (size_t k = 0; k < n; k++) {
-        assert_int_equal(flame_var(v09_new[k]), first + (int)k);
-        if (!has_case(v09_new[k])) fail_msg("%s: no case", v09_new[k]);
-    }
+    flame_var_covered(cases, sizeof cases / sizeof cases[0], v09_new, n);
 }
 
 /* Sums: a 2D variation adds nothing to z, a 3D one its z (values from the
@@ -194,7 +183,8 @@ static void test_sums(void **state)
     x.var[flame_var("linear3D")] = 1;
     x.var[flame_var("hypercrop")] = 0.7;
     flame_xform_apply_at(&x, 0.1, 0.05, 0.5, &g, o);
-    flame_near3(o, 0.1 + 0.06999999999999999, 0.05 + 0.034999999999999996, 0.5 + 0.35, "hypercrop + linear3D");
+    flame_near3(o, 0.1 + 0.06999999999999999, 0.05 + 0.034999999999999996, 0.5 + 0.35,
+                "hypercrop + linear3D");
 }
 
 /* pre_ and post_ forms: a 2D one (smartshape) keeps the point's z, a 3D
@@ -203,29 +193,15 @@ static void test_sums(void **state)
 static void test_prepost(void **state)
 {
     (void)state;
-    fr_flame_xform x;
-    flame_xform_blank(&x);
-    x.var[flame_var("linear3D")] = 1;
-    flame_slot_add(&x, FR_SLOT_PRE, "smartshape", 0.7);
     fr_flame_rng g, h;
     fr_flame_rng_init(&g, 7, 1);
-    double o[3];
-    flame_xform_apply_at(&x, 0.3, -0.4, 0.5, &g, o);
-    flame_near3(o, 0.2625, -0.35000000000000003, 0.5, "pre_smartshape");
-    flame_xform_blank(&x);
-    x.var[flame_var("linear3D")] = 1;
-    flame_slot_add(&x, FR_SLOT_POST, "bubbleT3D", 0.7);
-    flame_xform_apply_at(&x, 0.3, -0.4, 0.5, &g, o);
-    flame_near3(o, 0.1976470588235294, -0.26352941176470585, 0.6176470588235293, "post_bubbleT3D");
-    flame_xform_blank(&x);
-    x.var[flame_var("linear3D")] = 1;
-    flame_slot_add(&x, FR_SLOT_POST, "sphereblur", 0.7);
-    fr_flame_rng_init(&g, 7, 1);
+    flame_slot_near(FR_SLOT_PRE, "smartshape", 0.7, &g, 0.2625, -0.35000000000000003, 0.5, "pre_smartshape");
+    flame_slot_near(FR_SLOT_POST, "bubbleT3D", 0.7, &g, 0.1976470588235294, -0.26352941176470585,
+                    0.6176470588235293, "post_bubbleT3D");
     h = g;
-    flame_xform_apply_at(&x, 0.3, -0.4, 0.5, &g, o);
+    flame_slot_near(FR_SLOT_POST, "sphereblur", 0.7, &g, 0.3 + 0.21558868098500927,
+                    -0.4 + -0.11921848976273017, 0.5 + 0.4317608912687872, "post_sphereblur");
     flame_draws(&g, h, 3, "post_sphereblur");
-    flame_near3(o, 0.3 + 0.21558868098500927, -0.4 + -0.11921848976273017, 0.5 + 0.4317608912687872,
-                "post_sphereblur");
 }
 
 /* A genome with the new variations, their parameters set where Ember's
@@ -246,19 +222,15 @@ static void test_prepost(void **state)
     "Truchet_exponent=\"3\" Truchet_arc_width=\"0.25\" Truchet_seed=\"-7\" linear=\"0.4\" " EXTRA1           \
     "coefs=\"0.4 -0.1 0.1 0.4 0.3 -0.2\"/>\n" EXTRA2
 
-static const char genome[] = "<flame name=\"e8\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n" GENOME_XFORMS(
-    "pre_smartshape=\"0.5\" pre_smartshape_power=\"1\" post_bubbleT3D=\"0.2\" post_bubbleT3D_ratio_of_stripes=\"0\" ",
-    "") " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
-        "</flame>\n";
+static const char genome[] = FLAME_VAR_GENOME(
+    "e8", GENOME_XFORMS("pre_smartshape=\"0.5\" pre_smartshape_power=\"1\" post_bubbleT3D=\"0.2\" "
+                        "post_bubbleT3D_ratio_of_stripes=\"0\" ",
+                        ""));
 
 static void test_read_write(void **state)
 {
     (void)state;
-    fr_status st;
-    char msg[512];
-    fr_flame_file f = flame_read_text(genome, "e8.flame", 1, &st, msg, sizeof msg);
-    if (st) fail_msg("%s", msg);
-    assert_int_equal(f.nwarnings, 0);
+    fr_flame_file f = flame_read_strict(genome, "e8.flame");
     const fr_flame_xform *x = f.g[0].xf;
     assert_true(x[0].var[flame_var("MobiusN")] == 0.05 && x[0].param[flame_par("MobiusN_Power")] == 0.5);
     assert_true(x[0].param[flame_par("bubbleT3D_ratio_of_stripes")] == 2.5);
@@ -269,12 +241,15 @@ static void test_read_write(void **state)
     char *xml = flame_round_trip(&f.g[0], "e8.flame");
     /* the parameters as written, not as Ember's Precalc leaves them */
     static const char *const kept[] = {
-        "MobiusN_Power=\"0.5\"",       "collideoscope_num=\"0\"",        "wavesn_power=\"0\"",
-        "bubbleT3D_ratio_of_stripes=\"2.5\"", "sphereblur_power=\"-1\"", "depth_sine2_power=\"-0.5\"",
-        "smartshape_power=\"1\"",      "hypercrop_n=\"0\"",              "Truchet_glyph_exponent=\"3\"",
-        "Truchet_glyph_arc_width=\"2\"", "GlynnSim1_pow=\"-0.5\"",       "GlynnSim2_pow=\"-1.5\"",
-        "CircleTrans1_Sc=\"-0.5\"",    "Truchet_exponent=\"3\"",         "Truchet_arc_width=\"0.25\"",
-        "Truchet_seed=\"-7\"",         "pre_smartshape_power=\"1\"",     "post_bubbleT3D_ratio_of_stripes=\"0\""};
+        "MobiusN_Power=\"0.5\"",        "collideoscope_num=\"0\"",
+        "wavesn_power=\"0\"",           "bubbleT3D_ratio_of_stripes=\"2.5\"",
+        "sphereblur_power=\"-1\"",      "depth_sine2_power=\"-0.5\"",
+        "smartshape_power=\"1\"",       "hypercrop_n=\"0\"",
+        "Truchet_glyph_exponent=\"3\"", "Truchet_glyph_arc_width=\"2\"",
+        "GlynnSim1_pow=\"-0.5\"",       "GlynnSim2_pow=\"-1.5\"",
+        "CircleTrans1_Sc=\"-0.5\"",     "Truchet_exponent=\"3\"",
+        "Truchet_arc_width=\"0.25\"",   "Truchet_seed=\"-7\"",
+        "pre_smartshape_power=\"1\"",   "post_bubbleT3D_ratio_of_stripes=\"0\""};
     for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++)
         if (!strstr(xml, kept[k])) fail_msg("not written back: %s\n%s", kept[k], xml);
     assert_non_null(strstr(xml, "Truchet_glyph_amp=\"6\"")); /* Ember writes the defaults too */
@@ -289,8 +264,9 @@ static void test_registry(void **state)
     assert_true(fr_flame_vars[flame_var("sphereblur")].flags == (FR_VF_SUM | FR_VF_3D));
     assert_true(fr_flame_vars[flame_var("bubbleT3D")].flags == FR_VF_3D);
     assert_true(fr_flame_vars[flame_var("hypercrop")].flags == FR_VF_3D);
-    static const char *const flat[] = {"MobiusN",  "collideoscope", "wavesn",    "depth_sine2", "smartshape",
-                                       "Truchet_glyph", "GlynnSim1", "GlynnSim2", "CircleTrans1", "Truchet"};
+    static const char *const flat[] = {"MobiusN",      "collideoscope", "wavesn",    "depth_sine2",
+                                       "smartshape",   "Truchet_glyph", "GlynnSim1", "GlynnSim2",
+                                       "CircleTrans1", "Truchet"};
     for (size_t k = 0; k < sizeof flat / sizeof flat[0]; k++)
         assert_true(fr_flame_vars[flame_var(flat[k])].flags == 0);
     assert_int_equal(fr_flame_variation_nparams(flame_var("MobiusN")), 10);
@@ -315,10 +291,7 @@ static void test_registry(void **state)
 
 /* Without pre_/post_ variations (which take the batched walker's scalar
  * path): the new variations through its vector loops. */
-static const char genome_regular[] =
-    "<flame name=\"e8r\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n" GENOME_XFORMS(
-        "", "") " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
-                "</flame>\n";
+static const char genome_regular[] = FLAME_VAR_GENOME("e8r", GENOME_XFORMS("", ""));
 
 int main(void)
 {

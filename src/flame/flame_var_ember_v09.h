@@ -21,9 +21,6 @@
 #include "flame/flame_var_ember_v05.h"
 #include "flame/flame_var_ember_v07.h"
 
-/* Ember's Clamp: below lo lo, above hi hi, else (NaN too) v. */
-FR_HD double fr_flame_ember_clamp(double v, double lo, double hi) { return v < lo ? lo : (v > hi ? hi : v); }
-
 /* MobiusN: the Mobius map (A z + B) / (C z + D) between the point's
  * power-th power (radius to 4 dist / power) and a random one of its
  * floor(power) roots (one draw). Precalc: |power| < 1 is 1. */
@@ -113,7 +110,8 @@ FR_HD void fr_var_bubblet3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     /* Ember's Precalc */
     const int invstripes = nstripes < 0;
     const double absn = invstripes ? fabs(nstripes) : nstripes;
-    double ratio = p[FR_P_BUBBLET3D_RATIO_OF_STRIPES], angstrip = 0, angstrip1 = 0, angstrip2 = 0, s = 0, c = 0;
+    double ratio = p[FR_P_BUBBLET3D_RATIO_OF_STRIPES], angstrip = 0, angstrip1 = 0, angstrip2 = 0, s = 0,
+           c = 0;
     if (absn != 0) {
         angstrip = M_PI / absn;
         angstrip2 = 2 * angstrip;
@@ -234,8 +232,8 @@ FR_HD void fr_var_depth_sine2(const fr_flame_vset *x, fr_flame_vctx *f, double w
     const double rad = sqrt(dx * dx + dy * dy);
     double bx = 0, by = 0;
     if (rad > radius)
-        fr_flame_depth_sine(power, p[FR_P_DEPTH_SINE2_BLUR] / 10, exp(log(rad - radius) * p[FR_P_DEPTH_SINE2_EXP]),
-                            &bx, &by, rng);
+        fr_flame_depth_sine(power, p[FR_P_DEPTH_SINE2_BLUR] / 10,
+                            exp(log(rad - radius) * p[FR_P_DEPTH_SINE2_EXP]), &bx, &by, rng);
     f->p0 += w * (f->tx + bx);
     f->p1 += w * (f->ty + by);
 }
@@ -316,20 +314,15 @@ FR_HD void fr_var_truchet_glyph(const fr_flame_vset *x, fr_flame_vctx *f, double
     const double n = fr_flame_ember_clamp(p[FR_P_TRUCHET_GLYPH_EXPONENT], 0.001, 2);
     const double width = fr_flame_ember_clamp(p[FR_P_TRUCHET_GLYPH_ARC_WIDTH], 0.001, 1);
     const double onen = 1 / fr_flame_ezeps(n);
-    const double rmax = fr_flame_ezeps(0.5 * (pow(2.0, onen) - 1) * width);
+    const double rmax = fr_flame_truchet_rmax(onen, width);
     const double scale = 1 / w, rads = p[FR_P_TRUCHET_GLYPH_ANGLE] * (M_PI / 180);
     const double halfampmax = p[FR_P_TRUCHET_GLYPH_AMP] * 0.5 * p[FR_P_TRUCHET_GLYPH_MAX];
     const double amp = fr_flame_ezeps(p[FR_P_TRUCHET_GLYPH_AMP]), seed = p[FR_P_TRUCHET_GLYPH_SEED];
-    const double x1 = f->tx * scale, y1 = f->ty * scale;
-    const double rx = x1 - fr_flame_ember_floor(x1 + 0.5), ry = y1 - fr_flame_ember_floor(y1 + 0.5);
-    const double px = rx < 0 ? 1 + rx : rx, py = ry < 0 ? 1 + ry : ry;
-    double tiletype;
-    if (seed == 0)
-        tiletype = 0;
-    else if (seed == 1)
-        tiletype = 1;
-    else {
-        const double xr = fr_flame_ember_floor(fabs(f->tx) + 0.5), yr = fr_flame_ember_floor(fabs(f->ty) + 0.5);
+    const double px = fr_flame_truchet_frac(f->tx * scale), py = fr_flame_truchet_frac(f->ty * scale);
+    double tiletype = seed; /* 0, 1: no tile turned, all */
+    if (seed != 0 && seed != 1) {
+        const double xr = fr_flame_ember_floor(fabs(f->tx) + 0.5),
+                     yr = fr_flame_ember_floor(fabs(f->ty) + 0.5);
         const double ri = fmod(fr_flame_hash_shadertoy(xr, yr, seed) * 32747.0 + 12345.0, 65535.0);
         tiletype = fmod(ri, 2.0);
     }
@@ -368,7 +361,8 @@ FR_HD void fr_var_glynnsim1(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
     double px, py;
     int circle = f->r < radius;
     if (!circle) {
-        const double a = fr_flame_glynn_alpha(radius, p[FR_P_GLYNNSIM1_CONTRAST], fabs(p[FR_P_GLYNNSIM1_POW]), f, rng);
+        const double a =
+            fr_flame_glynn_alpha(radius, p[FR_P_GLYNNSIM1_CONTRAST], fabs(p[FR_P_GLYNNSIM1_POW]), f, rng);
         px = a * f->tx;
         py = a * f->ty;
         circle = (px - x1) * (px - x1) + (py - y1) * (py - y1) < radius1 * radius1;
@@ -398,7 +392,8 @@ FR_HD void fr_var_glynnsim2(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
         f->p0 += w * (r * cos(phi));
         f->p1 += w * (r * sin(phi));
     } else {
-        const double a = fr_flame_glynn_alpha(radius, p[FR_P_GLYNNSIM2_CONTRAST], fabs(p[FR_P_GLYNNSIM2_POW]), f, rng);
+        const double a =
+            fr_flame_glynn_alpha(radius, p[FR_P_GLYNNSIM2_CONTRAST], fabs(p[FR_P_GLYNNSIM2_POW]), f, rng);
         f->p0 += w * a * f->tx;
         f->p1 += w * a * f->ty;
     }
@@ -426,7 +421,8 @@ FR_HD void fr_var_circletrans1(const fr_flame_vset *x, fr_flame_vctx *f, double 
             m = fr_flame_ember_floor(0.5 * px / sc);
             n = fr_flame_ember_floor(0.5 * py / sc);
             const double alpha = 2 * M_PI * fr_flame_u01(rng);
-            const double v = 0.3 + 0.7 * fr_flame_discrete_noise2(fr_flame_d2i(m + 10.0), fr_flame_d2i(n + 3.0));
+            const double v =
+                0.3 + 0.7 * fr_flame_discrete_noise2(fr_flame_d2i(m + 10.0), fr_flame_d2i(n + 3.0));
             px = v * cos(alpha);
             py = v * sin(alpha);
             if (++iters > 10) break;
@@ -462,10 +458,8 @@ FR_HD void fr_var_truchet(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     const double px = r < 0 ? 1 + r : r;
     r = sy - fr_flame_d2i(fr_flame_ember_round(sy));
     const double py = r < 0 ? 1 + r : r;
-    double tiletype = 0;
-    if (seed == 1)
-        tiletype = 1;
-    else if (seed != 0) {
+    double tiletype = seed; /* 0, 1: no tile turned, all */
+    if (seed != 0 && seed != 1) {
         double ri;
         if (extended) {
             const double xr = fr_flame_ember_round(f->tx) * seed2, yr = fr_flame_ember_round(f->ty) * seed2;
@@ -486,7 +480,8 @@ FR_HD void fr_var_truchet(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     }
     double r0, r1;
     fr_flame_truchet_arcs(px, py, extended ? !(tiletype < 1) : !(tiletype == 1), ex, oneoverex, &r0, &r1);
-    const double ox = size * (px + fr_flame_ember_floor(f->tx)), oy = size * (py + fr_flame_ember_floor(f->ty));
+    const double ox = size * (px + fr_flame_ember_floor(f->tx)),
+                 oy = size * (py + fr_flame_ember_floor(f->ty));
     double outx = 0, outy = 0;
     if (fabs(r0 - 0.5) * oneoverrmax < 1) {
         outx = ox;
