@@ -79,6 +79,18 @@ void flame_slot_add(fr_flame_xform *x, int slot, const char *name, double w)
     s->n++;
 }
 
+void flame_slot_near(int slot, const char *name, double w, fr_flame_rng *rng, double x, double y, double z,
+                     const char *what)
+{
+    fr_flame_xform xf;
+    flame_xform_blank(&xf);
+    xf.var[flame_var("linear3D")] = 1;
+    flame_slot_add(&xf, slot, name, w);
+    double o[3];
+    flame_xform_apply_at(&xf, 0.3, -0.4, 0.5, rng, o);
+    flame_near3(o, x, y, z, what);
+}
+
 fr_flame_file flame_read_text(const char *xml, const char *name, int strict, fr_status *st, char *msg,
                               size_t n)
 {
@@ -159,6 +171,32 @@ void flame_var_cases(const flame_var_case *c, size_t n)
         flame_near3(o, c[i].ox, c[i].oy, c[i].oz, what);
         flame_draws(&g, h, c[i].draws, what);
     }
+}
+
+int flame_var_has_case(const flame_var_case *c, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(c[i].var, name)) return 1;
+    return 0;
+}
+
+void flame_var_covered(const flame_var_case *c, size_t n, const char *const *names, size_t k)
+{
+    const int first = flame_var(names[0]);
+    for (size_t i = 0; i < k; i++) {
+        assert_int_equal(flame_var(names[i]), first + (int)i);
+        if (!flame_var_has_case(c, n, names[i])) fail_msg("%s: no case", names[i]);
+    }
+}
+
+fr_flame_file flame_read_strict(const char *xml, const char *name)
+{
+    fr_status st;
+    char msg[512];
+    fr_flame_file f = flame_read_text(xml, name, 1, &st, msg, sizeof msg);
+    if (st) fail_msg("%s", msg);
+    assert_int_equal(f.nwarnings, 0);
+    return f;
 }
 
 static const char *round_tag, *round_regular, *round_prepost;

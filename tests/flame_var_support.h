@@ -33,6 +33,12 @@ void flame_draws(const fr_flame_rng *g, fr_flame_rng h, int n, const char *what)
 void flame_xform_apply_at(const fr_flame_xform *x, double px, double py, double pz, fr_flame_rng *rng,
                           double o[3]);
 
+/* linear3D and variation `name` with weight w in slot FR_SLOT_PRE or
+ * FR_SLOT_POST of an xform applied to (0.3, -0.4, 0.5): (x, y, z), else
+ * fails naming `what`. */
+void flame_slot_near(int slot, const char *name, double w, fr_flame_rng *rng, double x, double y, double z,
+                     const char *what);
+
 /* Adds variation `name` with weight w to x's pre_ (FR_SLOT_PRE) or post_
  * (FR_SLOT_POST) variations. */
 void flame_slot_add(fr_flame_xform *x, int slot, const char *name, double w);
@@ -71,6 +77,22 @@ typedef struct flame_var_case {
 
 /* Every case of c[0 .. n): its value and its draws. */
 void flame_var_cases(const flame_var_case *c, size_t n);
+
+/* Whether c[0 .. n) has a case of variation `name`. */
+int flame_var_has_case(const flame_var_case *c, size_t n, const char *name);
+
+/* The variations names[0 .. k) follow each other in the registry from
+ * names[0] on, and each has a case in c[0 .. n) (fails the test otherwise). */
+void flame_var_covered(const flame_var_case *c, size_t n, const char *const *names, size_t k);
+
+/* Genome text read strictly as file `name`: fails the test on an error or a warning. */
+fr_flame_file flame_read_strict(const char *xml, const char *name);
+
+/* A round's test genome: flame `name` (64 x 48) of the xforms' text and a two-colour palette. */
+#define FLAME_VAR_GENOME(name, xforms)                                                                       \
+    "<flame name=\"" name "\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n" xforms                          \
+    " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"                          \
+    "</flame>\n"
 
 /* A round of variations' test file (ember4 on): its value, coverage, sum,
  * pre_/post_, read/write and registry tests (in that order), then the

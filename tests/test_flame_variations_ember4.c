@@ -283,11 +283,7 @@ static const char genome[] =
 static void test_read_write(void **state)
 {
     (void)state;
-    fr_status st;
-    char msg[512];
-    fr_flame_file f = flame_read_text(genome, "e4.flame", 1, &st, msg, sizeof msg);
-    if (st) fail_msg("%s", msg);
-    assert_int_equal(f.nwarnings, 0);
+    fr_flame_file f = flame_read_strict(genome, "e4.flame");
     const fr_flame_xform *x = f.g[0].xf;
     assert_true(x[0].var[flame_var("eCollide")] == 0.1 && x[0].param[flame_par("eCollide_num")] == 3);
     assert_true(x[1].param[flame_par("waffle_slices")] == 4);

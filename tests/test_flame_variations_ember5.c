@@ -133,9 +133,7 @@ static const char *const v03_new[] = {"Kaleidoscope", "GlynnSim3",  "GlynnSim4",
 
 static int has_case(const char *name)
 {
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
-        if (!strcmp(cases[c].var, name)) return 1;
-    return 0;
+    return flame_var_has_case(cases, sizeof cases / sizeof cases[0], name);
 }
 
 static void test_all_covered(void **state)
@@ -230,19 +228,13 @@ static void test_prepost(void **state)
     "waves2_3D=\"0.05\" pie3D=\"0.05\" sinusoidal3D=\"0.05\" scry_3D=\"0.1\" linear=\"0.4\" " EXTRA1         \
     "coefs=\"0.4 -0.1 0.1 0.4 0.3 -0.2\"/>\n" EXTRA2
 
-static const char genome[] = "<flame name=\"e5\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n" GENOME_XFORMS(
-    "pre_squarize=\"0.5\" post_ho=\"0.2\" post_ho_zpow=\"2\" ",
-    "") " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
-        "</flame>\n";
+static const char genome[] =
+    FLAME_VAR_GENOME("e5", GENOME_XFORMS("pre_squarize=\"0.5\" post_ho=\"0.2\" post_ho_zpow=\"2\" ", ""));
 
 static void test_read_write(void **state)
 {
     (void)state;
-    fr_status st;
-    char msg[512];
-    fr_flame_file f = flame_read_text(genome, "e5.flame", 1, &st, msg, sizeof msg);
-    if (st) fail_msg("%s", msg);
-    assert_int_equal(f.nwarnings, 0);
+    fr_flame_file f = flame_read_strict(genome, "e5.flame");
     const fr_flame_xform *x = f.g[0].xf;
     assert_true(x[0].var[flame_var("cropn")] == 0.1 && x[0].param[flame_par("cropn_power")] == 6);
     assert_true(x[1].param[flame_par("sschecks_rnd")] == 0.2);
@@ -281,10 +273,7 @@ static void test_registry(void **state)
 
 /* Without pre_/post_ variations (which take the batched walker's scalar
  * path): the new variations through its vector loops. */
-static const char genome_regular[] =
-    "<flame name=\"e5r\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n" GENOME_XFORMS(
-        "", "") " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
-                "</flame>\n";
+static const char genome_regular[] = FLAME_VAR_GENOME("e5r", GENOME_XFORMS("", ""));
 
 int main(void)
 {

@@ -223,9 +223,7 @@ static const char *const added[] = {"phoenix_julia",
 
 static int has_case(const char *name)
 {
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
-        if (!strcmp(cases[c].var, name)) return 1;
-    return 0;
+    return flame_var_has_case(cases, sizeof cases / sizeof cases[0], name);
 }
 
 static void test_all_covered(void **state)
@@ -318,19 +316,13 @@ static void test_prepost(void **state)
     "poincare3D=\"0.05\" poincare3D_r=\"0.3\" ripple=\"0.05\" sinusgrid=\"0.05\" cpow2=\"0.05\" "            \
     "linear=\"0.4\" " EXTRA1 "coefs=\"0.4 -0.1 0.1 0.4 0.3 -0.2\"/>\n" EXTRA2
 
-static const char genome[] = "<flame name=\"e6\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n" GENOME_XFORMS(
-    "pre_eclipse=\"0.5\" post_svf=\"0.2\" post_svf_n=\"3\" ",
-    "") " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
-        "</flame>\n";
+static const char genome[] =
+    FLAME_VAR_GENOME("e6", GENOME_XFORMS("pre_eclipse=\"0.5\" post_svf=\"0.2\" post_svf_n=\"3\" ", ""));
 
 static void test_read_write(void **state)
 {
     (void)state;
-    fr_status st;
-    char msg[512];
-    fr_flame_file f = flame_read_text(genome, "e6.flame", 1, &st, msg, sizeof msg);
-    if (st) fail_msg("%s", msg);
-    assert_int_equal(f.nwarnings, 0);
+    fr_flame_file f = flame_read_strict(genome, "e6.flame");
     const fr_flame_xform *x = f.g[0].xf;
     assert_true(x[0].var[flame_var("phoenix_julia")] == 0.1 && x[0].param[flame_par("target0_size")] == 0.7);
     assert_true(x[1].param[flame_par("bTransform_power")] == 3 && x[1].param[flame_par("w_star")] == 0.3);
@@ -380,10 +372,7 @@ static void test_registry(void **state)
 
 /* Without pre_/post_ variations (which take the batched walker's scalar
  * path): the new variations through its vector loops. */
-static const char genome_regular[] =
-    "<flame name=\"e6r\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n" GENOME_XFORMS(
-        "", "") " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
-                "</flame>\n";
+static const char genome_regular[] = FLAME_VAR_GENOME("e6r", GENOME_XFORMS("", ""));
 
 int main(void)
 {

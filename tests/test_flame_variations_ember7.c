@@ -237,13 +237,6 @@ static void test_values(void **state)
 #define V7_NAME(id, name, origin, flags, params) name,
 static const char *const v07_new[] = {FR_FLAME_VARS_EMBER_V07(V7_NAME, )};
 
-static int has_case(const char *name)
-{
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
-        if (!strcmp(cases[c].var, name)) return 1;
-    return 0;
-}
-
 /* Every Variations07.h variation taken has a case; they follow each other
  * in the registry, from splits3D to vignette. */
 static void test_all_covered(void **state)
@@ -251,13 +244,9 @@ static void test_all_covered(void **state)
     (void)state;
     const size_t n = sizeof v07_new / sizeof v07_new[0];
     assert_int_equal(n, 61);
-    const int first = flame_var("splits3D");
     assert_string_equal(v07_new[0], "splits3D");
     assert_string_equal(v07_new[n - 1], "vignette");
-    for (size_t k = 0; k < n; k++) {
-        assert_int_equal(flame_var(v07_new[k]), first + (int)k);
-        if (!has_case(v07_new[k])) fail_msg("%s: no case", v07_new[k]);
-    }
+    flame_var_covered(cases, sizeof cases / sizeof cases[0], v07_new, n);
 }
 
 /* Sums: a 2D variation adds nothing to z, a 3D one its z (values from the
@@ -336,19 +325,13 @@ static void test_prepost(void **state)
     "waves3=\"0.05\" waves4=\"0.05\" waves22=\"0.05\" waves23=\"0.05\" waves42=\"0.05\" "                    \
     "vignette=\"0.05\" linear=\"0.4\" " EXTRA1 "coefs=\"0.4 -0.1 0.1 0.4 0.3 -0.2\"/>\n" EXTRA2
 
-static const char genome[] = "<flame name=\"e7\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n" GENOME_XFORMS(
-    "pre_pulse=\"0.5\" post_helix=\"0.2\" post_helix_width=\"0.3\" ",
-    "") " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
-        "</flame>\n";
+static const char genome[] = FLAME_VAR_GENOME(
+    "e7", GENOME_XFORMS("pre_pulse=\"0.5\" post_helix=\"0.2\" post_helix_width=\"0.3\" ", ""));
 
 static void test_read_write(void **state)
 {
     (void)state;
-    fr_status st;
-    char msg[512];
-    fr_flame_file f = flame_read_text(genome, "e7.flame", 1, &st, msg, sizeof msg);
-    if (st) fail_msg("%s", msg);
-    assert_int_equal(f.nwarnings, 0);
+    fr_flame_file f = flame_read_strict(genome, "e7.flame");
     const fr_flame_xform *x = f.g[0].xf;
     assert_true(x[0].var[flame_var("splits3D")] == 0.05 && x[0].param[flame_par("splits3D_x")] == 0.1);
     assert_true(x[1].param[flame_par("Truchet_hex_crop_mode")] == 2);
@@ -401,10 +384,7 @@ static void test_registry(void **state)
 
 /* Without pre_/post_ variations (which take the batched walker's scalar
  * path): the new variations through its vector loops. */
-static const char genome_regular[] =
-    "<flame name=\"e7r\" size=\"64 48\" center=\"0 0\" scale=\"20\">\n" GENOME_XFORMS(
-        "", "") " <color index=\"0\" rgb=\"255 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/>\n"
-                "</flame>\n";
+static const char genome_regular[] = FLAME_VAR_GENOME("e7r", GENOME_XFORMS("", ""));
 
 int main(void)
 {

@@ -403,6 +403,19 @@
     X(FR_V_X, 0, fr_var_x(x, f, w)) \
     X(FR_V_Z, 0, fr_var_z(x, f, w)) \
     X(FR_V_INKDROP, 0, fr_var_inkdrop(x, f, w)) \
-    X(FR_V_HEX_MODULUS, 0, fr_var_hex_modulus(x, f, w))
+    X(FR_V_HEX_MODULUS, 0, fr_var_hex_modulus(x, f, w)) \
+    X(FR_V_MOBIUSN, 1, fr_var_mobiusn(x, f, w, rng)) \
+    X(FR_V_COLLIDEOSCOPE, 0, fr_var_collideoscope(x, f, w)) \
+    X(FR_V_WAVESN, 1, fr_var_wavesn(x, f, w, rng)) \
+    X(FR_V_BUBBLET3D, 0, fr_var_bubblet3d(x, f, w)) \
+    X(FR_V_SPHEREBLUR, 1, fr_var_sphereblur(x, f, w, rng)) \
+    X(FR_V_DEPTH_SINE2, 1, fr_var_depth_sine2(x, f, w, rng)) \
+    X(FR_V_SMARTSHAPE, 0, fr_var_smartshape(x, f, w)) \
+    X(FR_V_HYPERCROP, 0, fr_var_hypercrop(x, f, w)) \
+    X(FR_V_TRUCHET_GLYPH, 0, fr_var_truchet_glyph(x, f, w)) \
+    X(FR_V_GLYNNSIM1, 1, fr_var_glynnsim1(x, f, w, rng)) \
+    X(FR_V_GLYNNSIM2, 1, fr_var_glynnsim2(x, f, w, rng)) \
+    X(FR_V_CIRCLETRANS1, 1, fr_var_circletrans1(x, f, w, rng)) \
+    X(FR_V_TRUCHET, 0, fr_var_truchet(x, f, w))
 
 #endif

@@ -295,6 +295,38 @@ FR_HD void fr_var_cylinder2(fr_flame_vctx *f, double w)
     f->p1 += w * f->ty;
 }
 
+/* Ember's Clamp: below lo lo, above hi hi, else (NaN too) v. */
+FR_HD double fr_flame_ember_clamp(double v, double lo, double hi)
+{
+    return v < lo ? lo : (v > hi ? hi : v);
+}
+
+/* The Truchet tiles' arcs' half width (Ember's rmax, Zeps'd) for the
+ * exponent's inverse oneoverex and the arc width. */
+FR_HD double fr_flame_truchet_rmax(double oneoverex, double width)
+{
+    return fr_flame_ezeps(0.5 * (pow(2.0, oneoverex) - 1) * width);
+}
+
+/* A coordinate's place in its unit cell of the Truchet tiles: v less its
+ * nearest whole number (Ember's Floor of v + 0.5), taken into [0, 1). */
+FR_HD double fr_flame_truchet_frac(double v)
+{
+    const double r = v - fr_flame_ember_floor(v + 0.5);
+    return r < 0 ? 1 + r : r;
+}
+
+/* The Truchet tiles' arcs at (px, py) of a unit cell: the superellipse
+ * distances (exponent ex, 1 / ex) r0 from the corner (0, 0) and r1 from
+ * (1, 1), or (turned) from (1, 0) and (0, 1). */
+FR_HD void fr_flame_truchet_arcs(double px, double py, int turned, double ex, double oneoverex, double *r0,
+                                 double *r1)
+{
+    const double xv1 = turned ? px - 1 : px, xv2 = turned ? px : px - 1;
+    *r0 = pow(pow(fabs(xv1), ex) + pow(fabs(py), ex), oneoverex);
+    *r1 = pow(pow(fabs(xv2), ex) + pow(fabs(py - 1), ex), oneoverex);
+}
+
 /* Truchet_fill: unit cells (of the point scaled by 1 / w) with the two
  * quarter arcs of a Truchet tile (a superellipse's exponent in [0.001,
  * 2], arc width in [0.001, 1]), the tile's turn from a hash of the cell
@@ -304,10 +336,10 @@ FR_HD void fr_var_truchet_fill(const fr_flame_vset *x, fr_flame_vctx *f, double 
 {
     const double ex = x->param[FR_P_TRUCHET_FILL_EXPONENT], aw = x->param[FR_P_TRUCHET_FILL_ARC_WIDTH];
     const double seed = x->param[FR_P_TRUCHET_FILL_SEED];
-    const double fe = ex > 2 ? 2 : (ex < 0.001 ? 0.001 : ex), oneoverex = 1 / fe;
-    const double width = aw > 1 ? 1 : (aw < 0.001 ? 0.001 : aw);
+    const double fe = fr_flame_ember_clamp(ex, 0.001, 2), oneoverex = 1 / fe;
+    const double width = fr_flame_ember_clamp(aw, 0.001, 1);
     const double seed2 = sqrt(seed * 1.5) / fr_flame_ezeps(seed * 0.5) * 0.25;
-    const double rmax = fr_flame_ezeps(0.5 * (pow(2.0, oneoverex) - 1) * width);
+    const double rmax = fr_flame_truchet_rmax(oneoverex, width);
     const double scale = 1 / w;
     double px = f->tx * scale, py = f->ty * scale;
     double r = px - fr_flame_ember_round(px);
@@ -327,9 +359,8 @@ FR_HD void fr_var_truchet_fill(const fr_flame_vset *x, fr_flame_vctx *f, double 
             tiletype = fmod(ri, 2.0);
         }
     }
-    const double xv1 = tiletype < 1 ? px : px - 1, xv2 = tiletype < 1 ? px - 1 : px;
-    const double r0 = pow(pow(fabs(xv1), fe) + pow(fabs(py), fe), oneoverex);
-    const double r1 = pow(pow(fabs(xv2), fe) + pow(fabs(py - 1), fe), oneoverex);
+    double r0, r1;
+    fr_flame_truchet_arcs(px, py, !(tiletype < 1), fe, oneoverex, &r0, &r1);
     const double cx = 2 * (px + fr_flame_ember_floor(f->tx)), cy = 2 * (py + fr_flame_ember_floor(f->ty));
     double x1 = 0, y1 = 0;
     if (fabs(r0 - 0.5) / rmax < 1) {
@@ -683,19 +714,26 @@ FR_HD void fr_var_depth_ngon2(const fr_flame_vset *x, fr_flame_vctx *f, double w
     f->p1 += w * (f->ty + by);
 }
 
+/* The depth_sine blurs' offset: a random angle, a radius from the arc
+ * cosine of a draw shaped by power, times b10 fac (two draws). */
+FR_HD void fr_flame_depth_sine(double power, double b10, double fac, double *bx, double *by,
+                               fr_flame_rng *rng)
+{
+    const double ang = fr_flame_u01(rng) * (2 * M_PI);
+    const double u = fr_flame_u01(rng);
+    const double r = power == 1 ? acos(u * 2 - 1) / M_PI : acos(exp(log(1 - u) * power) * 2 - 1) / M_PI;
+    const double aux = r * b10 * fac;
+    *bx = aux * cos(ang);
+    *by = aux * sin(ang);
+}
+
 /* depth_sine: sineblur's blur (two draws: the angle, the radius). */
 FR_HD void fr_var_depth_sine(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double radius = x->param[FR_P_DEPTH_SINE_RADIUS], power = x->param[FR_P_DEPTH_SINE_POWER];
     double bx = 0, by = 0;
-    if (f->r > radius) {
-        const double ang = fr_flame_u01(rng) * (2 * M_PI);
-        const double u = fr_flame_u01(rng);
-        const double r = power == 1 ? acos(u * 2 - 1) / M_PI : acos(exp(log(1 - u) * power) * 2 - 1) / M_PI;
-        const double aux = r * (x->param[FR_P_DEPTH_SINE_BLUR] / 10) * (f->r - radius);
-        bx = aux * cos(ang);
-        by = aux * sin(ang);
-    }
+    if (f->r > radius)
+        fr_flame_depth_sine(power, x->param[FR_P_DEPTH_SINE_BLUR] / 10, f->r - radius, &bx, &by, rng);
     f->p0 += w * (f->tx + bx);
     f->p1 += w * (f->ty + by);
 }
@@ -1202,29 +1240,22 @@ FR_HD void fr_var_truchet_inv(const fr_flame_vset *x, fr_flame_vctx *f, double w
     const double *p = x->param;
     const double ex = p[FR_P_TRUCHET_INV_EXPONENT], aw = p[FR_P_TRUCHET_INV_ARC_WIDTH];
     const double seed = p[FR_P_TRUCHET_INV_SEED], rot = p[FR_P_TRUCHET_INV_ROTATION];
-    const double n = ex < 0.001 ? 0.001 : (ex > 2 ? 2 : ex), width = aw < 0.001 ? 0.001 : (aw > 1 ? 1 : aw);
+    const double n = fr_flame_ember_clamp(ex, 0.001, 2), width = fr_flame_ember_clamp(aw, 0.001, 1);
     const double seed2 = sqrt(seed * 1.5) / fr_flame_ezeps(seed * 0.5) * 0.25, seed2half = seed2 * 0.5;
     const double onen = 1 / fr_flame_ezeps(n);
-    const double rmax = fr_flame_ezeps(0.5 * (pow(2.0, onen) - 1) * width);
+    const double rmax = fr_flame_truchet_rmax(onen, width);
     const double scale = (cos(rot) + sin(rot)) / w;
-    const double x1 = f->tx * scale, y1 = f->ty * scale;
-    const double rx = x1 - fr_flame_ember_floor(x1 + 0.5), ry = y1 - fr_flame_ember_floor(y1 + 0.5);
-    const double px = rx < 0 ? 1 + rx : rx, py = ry < 0 ? 1 + ry : ry;
-    double tiletype;
-    if (seed == 0)
-        tiletype = 0;
-    else if (seed == 1)
-        tiletype = 1;
-    else {
+    const double px = fr_flame_truchet_frac(f->tx * scale), py = fr_flame_truchet_frac(f->ty * scale);
+    double tiletype = seed; /* 0, 1: no tile turned, all */
+    if (seed != 0 && seed != 1) {
         const double xr = fr_flame_ember_floor(f->tx + 0.5) * seed2,
                      yr = fr_flame_ember_floor(f->ty + 0.5) * seed2;
         const double niter = xr + yr + xr * yr;
         const double ri = fmod(((niter + seed) * seed2half) * 32747 + 12345, 65535.0);
         tiletype = fmod(ri, 2.0);
     }
-    const double xv1 = tiletype < 1 ? px : px - 1, xv2 = tiletype < 1 ? px - 1 : px;
-    const double r0 = pow(pow(fabs(xv1), n) + pow(fabs(py), n), onen);
-    const double r1 = pow(pow(fabs(xv2), n) + pow(fabs(py - 1), n), onen);
+    double r0, r1;
+    fr_flame_truchet_arcs(px, py, !(tiletype < 1), n, onen, &r0, &r1);
     if (fabs(r0 - 0.5) / rmax > 1 && fabs(r1 - 0.5) / rmax > 1) {
         const double size = p[FR_P_TRUCHET_INV_SIZE];
         f->p0 += (px + fr_flame_ember_floor(f->tx)) * size;

@@ -94,6 +94,9 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_Z] = R | AYX,
     [FR_V_BLUR_PIXELIZE] = Z3, [FR_V_JULIAQ] = R2 | AYX,  [FR_V_NPOLAR] = R2 | AT | AYX,
     [FR_V_POINCARE3D] = R2 | Z3, [FR_V_CPOW2] = R2 | AYX,
+    [FR_V_MOBIUSN] = R | AYX,  [FR_V_COLLIDEOSCOPE] = R | AYX, [FR_V_WAVESN] = R2 | AYX,
+    [FR_V_BUBBLET3D] = R2 | AT | Z3, [FR_V_SPHEREBLUR] = Z3, [FR_V_SMARTSHAPE] = R | AYX,
+    [FR_V_HYPERCROP] = AYX | Z3, [FR_V_GLYNNSIM1] = R,   [FR_V_GLYNNSIM2] = R,
 };
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
