@@ -119,12 +119,12 @@ int fr_context_device_count(const fr_context *ctx);
 const char *fr_context_device_shares(const fr_context *ctx);
 const char *fr_context_device_note(const fr_context *ctx);
 /* After a flame render on a GPU: the chaos-game kernel that ran, a word
- * and a note: "classic" and "common" (built-in, for flam3's variations
- * and Ember's commonest), "genome (N variations, compiled in S s)" or
- * "genome (N variations, cached)" (built at run time for the genome's own
- * variations, with NVRTC), or "full (...)" (the built-in kernel of every
- * variation, with why none was built for the genome: "libnvrtc not
- * found", FRACTALIS_FLAME_JIT=0, ...); "" before any. */
+ * and a note: "genome (N variations, compiled in S s)" or "genome (N
+ * variations, cached)" (built at run time for the genome's own variations
+ * with NVRTC: the default), else a built-in one: "classic" or "common"
+ * (flam3's variations and Ember's commonest) or "full (...)" (every
+ * variation, with why none was built: "libnvrtc not found",
+ * FRACTALIS_FLAME_JIT=0, ...); "" before any. */
 const char *fr_context_flame_kernel(const fr_context *ctx);
 
 /* One of several processes rendering together (the CLI's MPI ranks:

@@ -8,9 +8,10 @@
  * kernel). With a device:
  * genomes of rare variations run that kernel ("genome" in
  * fr_context_flame_kernel, compiled once, then cached on disk) and match
- * the CPU within its seed-to-seed noise; FRACTALIS_FLAME_JIT=0 runs the
- * built-in full kernel and says so; FRACTALIS_FLAME_JIT=2 builds one for
- * a flam3 genome too, which matches the CPU. A build without the CUDA
+ * the CPU within its seed-to-seed noise, as does a flam3 genome (a kernel
+ * is built for every flame by default); FRACTALIS_FLAME_JIT=0 runs the
+ * built-in full kernel and says so, and =1 the built-in classic one for
+ * a flam3 genome. A build without the CUDA
  * backend skips (77); a build with it but no libnvrtc fails. */
 #include <dirent.h>
 #include <math.h>

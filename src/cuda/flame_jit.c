@@ -22,10 +22,9 @@
 int fr_cuda_flame_jit_mode(void)
 {
     const char *e = getenv("FRACTALIS_FLAME_JIT");
-    if (!e || !*e) return 1;
-    if (!strcmp(e, "0") || !strcmp(e, "off")) return 0;
-    if (!strcmp(e, "2") || !strcmp(e, "all")) return 2;
-    return 1;
+    if (e && (!strcmp(e, "0") || !strcmp(e, "off"))) return 0;
+    if (e && (!strcmp(e, "1") || !strcmp(e, "rare"))) return 1;
+    return 2;
 }
 
 #if CUDART_VERSION >= 12000 /* cudaLibraryLoadData */
