@@ -97,6 +97,15 @@ one=(--index "$index")
 "$fr" flame convert "$genome" "$dir/g.flam3" ${one[@]+"${one[@]}"} 2>/dev/null
 tested=$dir/g.flam3
 [ -n "$test_genome" ] && { "$fr" flame convert "$test_genome" "$dir/t.flam3" ${one[@]+"${one[@]}"} 2>/dev/null; tested=$dir/t.flam3; }
+# Against flam3, fractalis renders the genome as flam3 does: a genome
+# Fractorium wrote (version EMBER-...) would otherwise get Ember's
+# conventions (palette at c * 255, k1 without 268 / 256, filter="0"), so
+# its version is renamed (flam3 ignores the attribute).
+if [ "$reference" != ember ]; then
+    for f in "$dir/g.flam3" "$dir/t.flam3"; do
+        [ -f "$f" ] && sed -i 's/ version="[^"]*"/ version="flam3-conventions"/' "$f"
+    done
+fi
 read -r gw gh < <("$fr" flame info "$dir/g.flam3" 2>/dev/null | awk -F'\t' 'NR==1 { split($3, s, "x"); print s[1], s[2] }')
 gq=$(grep -o 'quality="[^"]*"' "$dir/g.flam3" | head -1 | sed 's/[^0-9.e+-]//g')
 gq=${gq:-1}

@@ -6,8 +6,10 @@
  * exact fractions); the camera and the curves interpolated as Ember does;
  * logscale_k2 as the log scaling's k2; the curves on a rendered image
  * (identity curves change no byte, a halving curve halves every channel);
- * the 3D camera's projection at points worked out by hand; and filter="0"
- * read as Ember reads it in a genome Ember wrote. */
+ * the 3D camera's projection at points worked out by hand; filter="0"
+ * read as Ember reads it in a genome Ember wrote; and such a genome's
+ * palette lookup (c * 255, both palette modes) and k1 (no 268 / 256), its
+ * version kept through a write. */
 #include <float.h>
 #include <math.h>
 #include <setjmp.h>
@@ -20,6 +22,7 @@
 
 #include <cmocka.h>
 
+#include "flame/flame_chaos.h"
 #include "flame/flame_frame.h"
 #include "flame/flame_interp.h"
 #include "flame/flame_proj.h"
@@ -529,6 +532,99 @@ static void test_filter_zero(void **state)
     fr_flame_frame_free(&f);
 }
 
+/* A genome Ember wrote (version EMBER-..., any case) makes a frame with
+ * Ember's palette lookup and k1; others flam3's. */
+static void test_ember_palette_k1(void **state)
+{
+    (void)state;
+    fr_flame_frame fe, ff;
+    frame_of(1, 1, &fe);
+    frame_of(0, 1, &ff);
+    assert_int_equal(fe.ember, 1);
+    assert_int_equal(ff.ember, 0);
+    assert_true(fr_flame_cmap_scale(fe.ember) == 255.0);
+    assert_true(fr_flame_cmap_scale(ff.ember) == 256.0);
+    fr_flame_genome g;
+    fr_flame_genome_init(&g);
+    double k1e, k2e, k1f, k2f;
+    fe.sample_density = ff.sample_density = 10, fe.ppux = fe.ppuy = ff.ppux = ff.ppuy = 10;
+    fr_flame_log_constants(&g, &fe, &k1e, &k2e);
+    fr_flame_log_constants(&g, &ff, &k1f, &k2f);
+    assert_near(k1f, g.brightness * 255.0 * 268.0 / 256.0 / ff.passes, 1e-12, "flam3's k1");
+    assert_near(k1e, g.brightness * 255.0 / fe.passes, 1e-12, "Ember's k1");
+    assert_true(k2e == k2f);
+    fr_flame_frame_free(&fe);
+    fr_flame_frame_free(&ff);
+    fr_flame_genome_free(&g);
+    /* the version's case does not matter, and a write keeps it */
+    static const char xml[] = "<flame version=\"ember-LINUX-1.0\" size=\"8 8\" scale=\"2\">\n"
+                              "  <xform weight=\"1\" color=\"0\" linear=\"1\" coefs=\"0.5 0 0 0.5 0 0\"/>\n"
+                              "  <color index=\"0\" rgb=\"255 0 0\"/>\n</flame>\n";
+    fr_flame_file f = read_text(xml, 1);
+    assert_true(fr_flame_genome_is_ember(&f.g[0]));
+    char *out = write_text(&f.g[0], 1);
+    assert_non_null(strstr(out, "version=\"ember-LINUX-1.0\""));
+    fr_flame_file f2 = read_text(out, 1);
+    assert_true(fr_flame_genome_is_ember(&f2.g[0]));
+    free(out);
+    fr_flame_file_free(&f);
+    fr_flame_file_free(&f2);
+}
+
+/* The hit values of colour c: flam3's entry c * 256, Ember's c * 255 (its
+ * Accumulate: step entry (size_t)(c * 255) clamped to 255; linear between
+ * (int)(c * 255) and the next, entry 254 with frac 1 from c = 1 on). */
+static void test_ember_hit_values(void **state)
+{
+    (void)state;
+    static uint32_t hit[1][256][5];
+    static double dmap[256][4];
+    for (int e = 0; e < 256; e++) {
+        for (int k = 0; k < 5; k++) hit[0][e][k] = (uint32_t)(e * 10 + k);
+        dmap[e][0] = e, dmap[e][1] = 2.0 * e, dmap[e][2] = 255 - e, dmap[e][3] = 1.0;
+    }
+    const double vis[1] = {1.0};
+    fr_flame_job j;
+    memset(&j, 0, sizeof j);
+    j.hit = (const uint32_t(*)[256][5])hit, j.dmap = (const double(*)[4])dmap, j.vis = vis;
+    static const struct {
+        double c;
+        int flam3, ember; /* step entries */
+    } step[] = {{0.0, 0, 0}, {0.5, 128, 127}, {0.999, 255, 254}, {1.0, 255, 255}, {100.2 / 255, 100, 100},
+                {100.0 / 256, 100, 99}, {-0.1, 0, 0}, {1.5, 255, 255}};
+    uint32_t v[FR_FB_CHANNELS];
+    for (size_t i = 0; i < sizeof step / sizeof step[0]; i++) {
+        j.cmap_scale = fr_flame_cmap_scale(0);
+        fr_flame_hit_values(&j, step[i].c, 0, v);
+        if (v[0] != (uint32_t)step[i].flam3 * 10) fail_msg("flam3 step c %g: entry %u", step[i].c, v[0] / 10);
+        j.cmap_scale = fr_flame_cmap_scale(1);
+        fr_flame_hit_values(&j, step[i].c, 0, v);
+        if (v[0] != (uint32_t)step[i].ember * 10) fail_msg("Ember step c %g: entry %u", step[i].c, v[0] / 10);
+        assert_int_equal(v[4], (uint32_t)step[i].ember * 10 + 4);
+    }
+    /* linear: entry and frac; the adds floor(w col) */
+    j.linear_palette = 1;
+    double frac;
+    assert_int_equal(fr_flame_hit_linear_entry(0.5, 255.0, &frac), 127);
+    assert_near(frac, 0.5, 1e-15, "Ember's frac at 0.5");
+    assert_int_equal(fr_flame_hit_linear_entry(0.5, 256.0, &frac), 128);
+    assert_near(frac, 0.0, 0.0, "flam3's frac at 0.5");
+    assert_int_equal(fr_flame_hit_linear_entry(1.0, 255.0, &frac), 254);
+    assert_near(frac, 1.0, 0.0, "Ember's c = 1: entry 255");
+    assert_int_equal(fr_flame_hit_linear_entry(0.9999, 255.0, &frac), 254);
+    assert_near(frac, 0.9999 * 255 - 254, 1e-12, "Ember's last interval");
+    j.cmap_scale = 255.0;
+    fr_flame_hit_values(&j, 0.5, 0, v); /* between 127 and 128, half way */
+    assert_int_equal(v[0], 127);        /* floor(127.5) */
+    assert_int_equal(v[1], 255);        /* 2 * 127.5 */
+    assert_int_equal(v[2], 127);
+    assert_int_equal(v[4], 255);
+    j.cmap_scale = 256.0;
+    fr_flame_hit_values(&j, 0.5, 0, v);
+    assert_int_equal(v[0], 128);
+    assert_int_equal(v[1], 256);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -543,6 +639,8 @@ int main(void)
         cmocka_unit_test(test_enable_de_and_cam_zoom),
         cmocka_unit_test(test_projection_values),
         cmocka_unit_test(test_filter_zero),
+        cmocka_unit_test(test_ember_palette_k1),
+        cmocka_unit_test(test_ember_hit_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -49,9 +49,109 @@ static void test_linear3d_z_family(void **state)
     flame_near3(o, 1 / 9.0, 2 / 9.0, 2 / 9.0, "Spherical3D");
     flame_var_eval(&x, "spherical3D", 3, 0, 0, 0, &g, o); /* JWildfire's spelling */
     flame_near3(o, 0, 0, 0, "Spherical3D pole");
-    /* z does not change the plane for a 2D variation: spherical adds no z */
+    /* z does not change the plane for a 2D variation; spherical's z is Ember's w z */
     flame_var_eval(&x, "spherical", 1, 3, 4, 5, &g, o);
-    flame_near3(o, 3 / (25 + FR_FLAME_EPS), 4 / (25 + FR_FLAME_EPS), 0, "spherical");
+    flame_near3(o, 3 / (25 + FR_FLAME_EPS), 4 / (25 + FR_FLAME_EPS), 5, "spherical");
+}
+
+/* z through flam3's variations as Ember's: linear, spherical, swirl and the
+ * rest of Ember's `Out.z = m_Weight * helper.In.z` give w z; julia, heart
+ * (Ember's DefaultZ) 0; bubble w 2 / (r^2 / 4), cylinder w cos(x); an
+ * xform's z is the sum; a pre_/post_ one gives w z too. */
+static void test_flam3_z(void **state)
+{
+    (void)state;
+    fr_flame_xform x;
+    flame_xform_blank(&x);
+    fr_flame_rng g;
+    fr_flame_rng_init(&g, 3, 4);
+    double o[3];
+    static const char *const zw[] = {"linear", "sinusoidal", "swirl", "horseshoe", "polar", "disc",
+                                     "spiral", "hyperbolic", "eyefish", "rings2", "fan2", "pdj",
+                                     "ngon", "rectangles", "cross", "wedge", "log", "auger"};
+    for (size_t i = 0; i < sizeof zw / sizeof zw[0]; i++) {
+        flame_var_eval(&x, zw[i], 0.7, 0.3, -0.4, 0.5, &g, o);
+        if (!(fabs(o[2] - 0.35) <= 1e-15)) fail_msg("%s: z %.17g, want 0.35", zw[i], o[2]);
+        flame_var_eval(&x, zw[i], -1.5, 0.3, -0.4, -2, &g, o);
+        if (!(fabs(o[2] - 3) <= 1e-15)) fail_msg("%s: z %.17g, want 3", zw[i], o[2]);
+    }
+    static const char *const z0[] = {"julia", "heart", "handkerchief", "ex", "bent", "fisheye", "power"};
+    for (size_t i = 0; i < sizeof z0 / sizeof z0[0]; i++) {
+        flame_var_eval(&x, z0[i], 0.7, 0.3, -0.4, 0.5, &g, o);
+        if (o[2] != 0.0) fail_msg("%s: z %.17g, want 0", z0[i], o[2]);
+    }
+    flame_var_eval(&x, "bubble", 0.5, 0.3, -0.4, 9, &g, o); /* r^2 0.25: 0.5 * 2 / (0.25 / 4) = 16 */
+    flame_near3(o, 0.5 * 0.3 / (0.25 / 4 + 1), 0.5 * -0.4 / (0.25 / 4 + 1), 16, "bubble");
+    flame_var_eval(&x, "cylinder", 0.5, 0.3, -0.4, 9, &g, o);
+    flame_near3(o, 0.5 * sin(0.3), -0.2, 0.5 * cos(0.3), "cylinder");
+    /* an xform: spherical 0.383 and linear 0.5 give (0.383 + 0.5) z; julian's 0.25 too */
+    flame_xform_blank(&x);
+    x.var[flame_var("spherical")] = 0.383;
+    x.var[flame_var("linear")] = 0.5;
+    x.var[flame_var("julia")] = 0.2;
+    x.var[flame_var("julian")] = 0.25;
+    flame_xform_apply_at(&x, 0.3, -0.4, 2, &g, o);
+    if (!(fabs(o[2] - (0.383 + 0.5 + 0.25) * 2) <= 1e-15)) fail_msg("xform z %.17g", o[2]);
+    /* flatten still zeroes it */
+    x.var[flame_var("flatten")] = 1;
+    flame_xform_apply_at(&x, 0.3, -0.4, 2, &g, o);
+    assert_true(o[2] == 0.0);
+    /* post_spherical 0.5 after linear3D: z 0.5 z */
+    flame_xform_blank(&x);
+    x.var[flame_var("linear3D")] = 1;
+    flame_slot_add(&x, FR_SLOT_POST, "spherical", 0.5);
+    flame_xform_apply_at(&x, 3, 4, 7, &g, o);
+    flame_near3(o, 1.5 / (25 + FR_FLAME_EPS), 2 / (25 + FR_FLAME_EPS), 3.5, "post_spherical");
+    /* post_julia (DefaultZ of a pre_/post_ one): z kept */
+    flame_xform_blank(&x);
+    x.var[flame_var("linear3D")] = 1;
+    flame_slot_add(&x, FR_SLOT_POST, "julia", 0.5);
+    flame_xform_apply_at(&x, 3, 4, 7, &g, o);
+    assert_true(o[2] == 7.0);
+}
+
+/* Ember's reader flattens the xforms of a genome it did not write (no
+ * "ember" in its version, no new_linear) unless they have one of its 3D
+ * variations (m_FlattenNames). */
+static void test_flatten_legacy(void **state)
+{
+    (void)state;
+    fr_flame_genome g;
+    fr_flame_genome_init(&g);
+    assert_true(fr_flame_genome_flattens(&g));
+    g.extra = calloc(2, sizeof *g.extra);
+    assert_non_null(g.extra);
+    g.extra[0].name = strdup("version"), g.extra[0].value = strdup("Apophysis 7x-ember? no: Fractorium");
+    g.nextra = 1;
+    assert_false(fr_flame_genome_flattens(&g)); /* "ember" anywhere, any case */
+    free(g.extra[0].value);
+    g.extra[0].value = strdup("flam3 3.1.1");
+    assert_true(fr_flame_genome_flattens(&g));
+    g.extra[1].name = strdup("new_linear"), g.extra[1].value = strdup("1");
+    g.nextra = 2;
+    assert_false(fr_flame_genome_flattens(&g));
+    fr_flame_genome_free(&g);
+    fr_flame_xform x;
+    fr_flame_xform_pre pre;
+    flame_xform_blank(&x);
+    x.var[flame_var("spherical")] = 1;
+    fr_flame_xform_precalc(&x, &pre);
+    fr_flame_xform_flatten_legacy(&x, &pre);
+    assert_int_equal(pre.zero_z, 1);
+    flame_slot_add(&x, FR_SLOT_POST, "rotate_y", -0.5); /* post_rotate_y keeps z */
+    fr_flame_xform_precalc(&x, &pre);
+    fr_flame_xform_flatten_legacy(&x, &pre);
+    assert_int_equal(pre.zero_z, 0);
+    flame_xform_blank(&x);
+    x.var[flame_var("rotate_y")] = 1; /* a regular rotate_y does not */
+    fr_flame_xform_precalc(&x, &pre);
+    fr_flame_xform_flatten_legacy(&x, &pre);
+    assert_int_equal(pre.zero_z, 1);
+    flame_xform_blank(&x);
+    x.var[flame_var("cylinder")] = 1;
+    fr_flame_xform_precalc(&x, &pre);
+    fr_flame_xform_flatten_legacy(&x, &pre);
+    assert_int_equal(pre.zero_z, 0);
 }
 
 static void test_julia3d(void **state)
@@ -164,7 +264,7 @@ static void test_xform_z_pre_post(void **state)
     flame_xform_blank(&x);
     x.var[flame_var("linear")] = 1;
     flame_xform_apply_at(&x, 1, 2, 3, &g, o);
-    flame_near3(o, 1, 2, 0, "linear");
+    flame_near3(o, 1, 2, 3, "linear (Ember's w z)");
     /* hemisphere then Spherical3D, two iterations of two xforms: z flows */
     fr_flame_xform h, s;
     flame_xform_blank(&h);
@@ -181,16 +281,16 @@ static void test_xform_z_pre_post(void **state)
     flame_slot_add(&x, FR_SLOT_PRE, "spherical", 1);
     flame_xform_apply_at(&x, 3, 4, 7, &g, o);
     const double inv = 1 / (25 + FR_FLAME_EPS); /* flam3's spherical: w / (r^2 + EPS) */
-    flame_near3(o, 3 * inv, 4 * inv, 0, "pre_spherical + linear");
-    /* pre_ alone: Ember gives its point (z kept by a 2D one) */
+    flame_near3(o, 3 * inv, 4 * inv, 7, "pre_spherical + linear");
+    /* pre_ alone: Ember gives its point (z w z for spherical) */
     flame_xform_blank(&x);
     flame_slot_add(&x, FR_SLOT_PRE, "spherical", 2);
     flame_xform_apply_at(&x, 3, 4, 7, &g, o);
-    flame_near3(o, 6 * inv, 8 * inv, 7, "pre_spherical alone");
+    flame_near3(o, 6 * inv, 8 * inv, 14, "pre_spherical alone");
     /* in file order: pre_spherical then pre_linear3D (w 2) differs from the reverse */
     flame_slot_add(&x, FR_SLOT_PRE, "linear3D", 2);
     flame_xform_apply_at(&x, 3, 4, 7, &g, o);
-    flame_near3(o, 12 * inv, 16 * inv, 14, "pre_spherical, pre_linear3D");
+    flame_near3(o, 12 * inv, 16 * inv, 28, "pre_spherical, pre_linear3D");
     /* post_ after the sum, before the post affine; its own parameters */
     flame_xform_blank(&x);
     x.var[flame_var("linear")] = 1;
@@ -316,7 +416,8 @@ static void test_simd_vs_scalar(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_linear3d_z_family), cmocka_unit_test(test_julia3d),
+        cmocka_unit_test(test_linear3d_z_family), cmocka_unit_test(test_flam3_z),
+        cmocka_unit_test(test_flatten_legacy),    cmocka_unit_test(test_julia3d),
         cmocka_unit_test(test_sineblur),          cmocka_unit_test(test_ember_mobius),
         cmocka_unit_test(test_xform_z_pre_post),  cmocka_unit_test(test_read_write),
         cmocka_unit_test(test_strict_unknown),    cmocka_unit_test(test_registry),

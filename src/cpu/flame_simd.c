@@ -302,10 +302,10 @@ static int apply_run(const fr_flame_xform_pre *x, const fr_flame_xform_pre *cons
             for (int j = lo; j < hi; j++) wv[j] = x->w[i];
         var_run(&x->v, x->var[i], g, lo, hi);
     }
-    {
+    { /* z: the sum's, with z = w z of Ember's (zw, each lane its xform's) */
         double *restrict qz = oz;
         const int zz = x->zero_z;
-        for (int j = lo; j < hi; j++) qz[j] = zz ? 0.0 : p2[j];
+        for (int j = lo; j < hi; j++) qz[j] = zz ? 0.0 : p2[j] + (xp ? xp[j]->zw : x->zw) * tz[j];
     }
     /* the post affine and the bad-value test */
     double *restrict qx = ox, *restrict qy = oy;
@@ -350,10 +350,11 @@ static int apply_run(const fr_flame_xform_pre *x, const fr_flame_xform_pre *cons
  * affine and the bad-value test; the same operations, without the set-up
  * of a dozen loops a run (many xforms make short runs). */
 static int linear_run(const fr_flame_xform_pre *x, const fr_flame_xform_pre *const *xp, const int32_t *idx,
-                      const double *px, const double *py, double *ox, double *oy, double *oz, int32_t *bad, int lo,
-                      int hi)
+                      const double *px, const double *py, const double *pz, double *ox, double *oy, double *oz,
+                      int32_t *bad, int lo, int hi)
 {
-    for (int j = lo; j < hi; j++) oz[j] = 0.0; /* linear's z is 0 (Ember's 2D variations) */
+    /* linear's z: Ember's w z, or 0 when flattened */
+    for (int j = lo; j < hi; j++) oz[j] = x->zero_z ? 0.0 : (xp ? xp[j]->zw : x->zw) * pz[idx[j]];
     const int32_t *restrict id = idx;
     const double *restrict ix = px, *restrict iy = py;
     double *restrict qx = ox, *restrict qy = oy;
@@ -432,8 +433,8 @@ static int run_xform(fr_flame_simd *s, const fr_flame_xform_pre *x, const fr_fla
     int nb;
     if (x->pre.n || x->postv.n)
         nb = prepost_run(x, idx, L, s->ox, s->oy, s->oz, s->bad, g, lo, n);
-    else if (x->nvar == 1 && x->var[0] == FR_V_LINEAR && x->preblur == 0.0 && x->flags == 0 && !x->zero_z)
-        nb = linear_run(x, xp, idx, L->x, L->y, s->ox, s->oy, s->oz, s->bad, lo, hi);
+    else if (x->nvar == 1 && x->var[0] == FR_V_LINEAR && x->preblur == 0.0 && x->flags == 0)
+        nb = linear_run(x, xp, idx, L->x, L->y, L->z, s->ox, s->oy, s->oz, s->bad, lo, hi);
     else
         nb = apply_run(x, xp, idx, L->x, L->y, L->z, s->ox, s->oy, s->oz, s->bad, g, lo, hi);
     if (draws)
@@ -627,7 +628,7 @@ static int hits_make(const fr_flame_job *j, int m, const double *px, const doubl
         for (int q = 0; q < m; q++) {
             const double w = jl.vis[xf[q]];
             double frac;
-            const int idx = fr_flame_hit_linear_entry(c[q], &frac);
+            const int idx = fr_flame_hit_linear_entry(c[q], jl.cmap_scale, &frac);
             v4d d0, d1;
             memcpy(&d0, jl.dmap[idx], sizeof d0), memcpy(&d1, jl.dmap[idx + 1], sizeof d1);
             const v4d col = d0 * (1.0 - frac) + d1 * frac;
@@ -643,8 +644,9 @@ static int hits_make(const fr_flame_job *j, int m, const double *px, const doubl
     } else {
         /* a row of the step table (fr_flame_hit_values) */
         const uint32_t(*restrict tab)[256][FR_FB_CHANNELS] = jl.hit;
+        const double cs = jl.cmap_scale;
 #pragma omp simd
-        for (int q = 0; q < m; q++) row[q] = tab[xf[q]][fr_flame_cmap_index(c[q])];
+        for (int q = 0; q < m; q++) row[q] = tab[xf[q]][fr_flame_cmap_index(c[q], cs)];
     }
     int nin = 0;
 #pragma omp simd reduction(+ : nin)

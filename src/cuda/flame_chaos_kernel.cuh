@@ -91,7 +91,7 @@ __device__ __forceinline__ void plot_hit(const fr_cuda_flame_args &a, const fr_f
     float alpha;
     if (j->linear_palette) {
         double frac;
-        const int idx = fr_flame_hit_linear_entry(oc, &frac);
+        const int idx = fr_flame_hit_linear_entry(oc, j->cmap_scale, &frac);
         const double w = j->vis[fn];
         const double2 *e = (const double2 *)(j->dmap + idx); /* entries idx, idx + 1: (R, G), (B, A) each */
         const double2 e0 = __ldg(e), e1 = __ldg(e + 1), e2 = __ldg(e + 2), e3 = __ldg(e + 3);

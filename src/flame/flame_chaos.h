@@ -14,7 +14,9 @@
  *   copy only;
  * - a hit adds floor(255 * palette colour * w) to R, G, B, A and
  *   floor(255 * w) to the count, with w = opacity^log2(10) of the xform
- *   (flam3's truncating integer buckets).
+ *   (flam3's truncating integer buckets); the palette entry is flam3's of
+ *   c * 256, or Ember's of c * 255 for a genome Ember wrote
+ *   (fr_flame_job.cmap_scale).
  *
  * Walker k draws from its own stream keyed by (seed, k): the buckets do
  * not depend on the thread count or order (integer adds commute).
@@ -40,6 +42,8 @@ typedef struct fr_flame_job {
     int chaos;                      /* table has a row per previous xform */
     int fuse;
     int linear_palette;             /* palette_mode linear */
+    double cmap_scale;              /* palette entry of colour c at c * cmap_scale: 256 (flam3), 255
+                                       (Ember's Accumulate, a genome Ember wrote: fr_flame_frame.ember) */
     uint64_t seed;
     const fr_flame_frame *frame;
     const fr_flame_xform_pre *xf;   /* nstd (+ 1) */
@@ -60,11 +64,17 @@ typedef struct fr_flame_walk_stats {
 /* flam3's rand11 and rand01 from the walker's stream. */
 FR_HD double fr_flame_rand11(fr_flame_rng *r) { return 2.0 * fr_flame_rng_01(r) - 1.0; }
 
-/* Palette entry of colour coordinate c (step mode), flam3's truncation and
- * clamps (NaN and below 0: 0; 255 and above: 255), without branches. */
-FR_HD int fr_flame_cmap_index(double c)
+/* The palette's scale of a frame: flam3 looks entry c * 256 up, Ember
+ * (Renderer::Accumulate, its palette's size - 1) c * 255. */
+FR_HD double fr_flame_cmap_scale(int ember) { return ember ? 255.0 : 256.0; }
+
+/* Palette entry of colour coordinate c (step mode) at c * scale
+ * (fr_flame_job.cmap_scale), flam3's truncation and clamps (NaN and below
+ * 0: 0; 255 and above: 255, so Ember's c = 1 is entry 255 as in Ember),
+ * without branches. */
+FR_HD int fr_flame_cmap_index(double c, double scale)
 {
-    double d = c * 256.0;
+    double d = c * scale;
     d = d > 0.0 ? d : 0.0;
     d = d < 255.0 ? d : 255.0;
     return (int)d;
@@ -105,10 +115,11 @@ FR_HD uint32_t fr_flame_trunc_u32(double x)
  * does): the entry idx of colour c and the weight frac of idx + 1. flam3:
  * idx = (int)(c * 256), frac its remainder; below 0 (or NaN) entry 0 with
  * frac 0, from 255 on entry 254 with frac 1 (written with clamps alone,
- * which vectorise). */
-FR_HD int fr_flame_hit_linear_entry(double c, double *frac)
+ * which vectorise). Ember (scale 255): the same with c * 255, and so
+ * entry 254 with frac 1 at c = 1, as its Accumulate. */
+FR_HD int fr_flame_hit_linear_entry(double c, double scale, double *frac)
 {
-    double d = c * 256.0;
+    double d = c * scale;
     d = d > 0.0 ? d : 0.0;
     d = d < 255.0 ? d : 255.0;
     int idx = (int)d;
@@ -134,13 +145,13 @@ FR_HD uint32_t fr_flame_hit_linear_channel(double v0, double v1, double frac, do
 FR_HD void fr_flame_hit_values(const fr_flame_job *j, double c, int fn, uint32_t v[FR_FB_CHANNELS])
 {
     if (!j->linear_palette) {
-        const uint32_t *h = j->hit[fn][fr_flame_cmap_index(c)];
+        const uint32_t *h = j->hit[fn][fr_flame_cmap_index(c, j->cmap_scale)];
         for (int k = 0; k < FR_FB_CHANNELS; k++) v[k] = h[k];
         return;
     }
     const double w = j->vis[fn];
     double frac;
-    const int idx = fr_flame_hit_linear_entry(c, &frac);
+    const int idx = fr_flame_hit_linear_entry(c, j->cmap_scale, &frac);
     for (int k = 0; k < FR_FB_CNT; k++)
         v[k] = fr_flame_hit_linear_channel(j->dmap[idx][k], j->dmap[idx + 1][k], frac, w);
     v[FR_FB_CNT] = fr_flame_trunc_u32(w * 255.0);

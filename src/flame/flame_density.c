@@ -33,7 +33,9 @@ void fr_flame_log_constants(const fr_flame_genome *g, const fr_flame_frame *f, d
 {
     const double prefilter_white = 255.0, white_level = 255.0, contrast = 1.0, sumfilt = f->sumfilt;
     double nbatches = f->passes;
-    *k1 = (contrast * g->brightness * prefilter_white * 268.0 * (1.0 / nbatches)) / 256;
+    /* Ember's k1 (Renderer: brightness alone) has no 268 / 256 */
+    const double k268 = f->ember ? 256.0 : 268.0;
+    *k1 = (contrast * g->brightness * prefilter_white * k268 * (1.0 / nbatches)) / 256;
     double area = (double)f->width * f->image_height / (f->ppux * f->ppuy);
     *k2 = (f->os * f->os * nbatches) / (contrast * area * white_level * f->sample_density * sumfilt);
     /* Ember's logscale_k2 fixes k2 of its log scaling, log(1 + hits k2)

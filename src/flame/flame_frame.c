@@ -403,6 +403,7 @@ fr_status fr_flame_frame_init(fr_context *ctx, const fr_flame_genome *g, fr_flam
     f->image_height = g->height;
     f->os = g->supersample;
     f->passes = g->passes;
+    f->ember = fr_flame_genome_is_ember(g);
     f->sumfilt = 1.0;
 
     fr_status s = create_spatial_filter(ctx, g, f);

@@ -80,6 +80,8 @@ typedef struct fr_flame_frame {
     double sample_density;  /* quality * 4^zoom */
     double nsamples;        /* sample_density * width * height (all passes) */
     int passes;
+    int ember;              /* Ember (Fractorium) wrote the genome (fr_flame_genome_is_ember):
+                               its palette lookup (c * 255) and k1 without flam3's 268 / 256 */
     double sumfilt;         /* mean temporal filter value, k2's divisor (1 unless set by the
                                render's temporal steps, flame_temporal.h) */
     /* spatial filter: fwidth x fwidth taps, normalised */

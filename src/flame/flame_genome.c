@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/context.h"
 #include "flame/flame_genome.h"
@@ -328,10 +329,26 @@ int fr_flame_genome_equal(const fr_flame_genome *a, const fr_flame_genome *b, ch
     return 1;
 }
 
+static const char *kept_value(const fr_flame_genome *g, const char *name)
+{
+    for (int i = 0; i < g->nextra; i++)
+        if (g->extra[i].name && g->extra[i].value && !strcmp(g->extra[i].name, name)) return g->extra[i].value;
+    return NULL;
+}
+
+int fr_flame_genome_flattens(const fr_flame_genome *g)
+{
+    const char *v = kept_value(g, "version"), *nl = kept_value(g, "new_linear");
+    if (nl && atof(nl) != 0.0) return 0;
+    for (const char *s = v; s && *s; s++)
+        if (!strncasecmp(s, "ember", 5)) return 0;
+    return 1;
+}
+
 int fr_flame_genome_is_ember(const fr_flame_genome *g)
 {
     for (int i = 0; i < g->nextra; i++)
         if (g->extra[i].name && g->extra[i].value && !strcmp(g->extra[i].name, "version"))
-            return !strncmp(g->extra[i].value, "EMBER", 5);
+            return !strncasecmp(g->extra[i].value, "EMBER", 5);
     return 0;
 }

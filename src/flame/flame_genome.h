@@ -209,9 +209,13 @@ fr_status fr_flame_genome_copy(fr_context *ctx, fr_flame_genome *dst, const fr_f
 int fr_flame_genome_equal(const fr_flame_genome *a, const fr_flame_genome *b, char *why, size_t n);
 void fr_flame_file_free(fr_flame_file *f);
 /* Whether Ember (Fractorium) wrote g: its kept version attribute starts
- * with "EMBER". Where Ember's renderer reads a value otherwise than flam3
- * (a spatial filter radius of 0), such a genome is rendered as Ember
- * renders it. */
+ * with "EMBER" (any case). Where Ember's renderer reads a value otherwise
+ * than flam3 (a spatial filter radius of 0, the palette lookup at c * 255,
+ * k1 without 268 / 256), such a genome is rendered as Ember renders it. */
 int fr_flame_genome_is_ember(const fr_flame_genome *g);
+/* Whether Ember's reader flattens g's xforms (fr_flame_xform_flatten_legacy):
+ * its version does not contain "ember" (any case: XmlToEmber's fromEmber)
+ * and it has no new_linear other than 0. */
+int fr_flame_genome_flattens(const fr_flame_genome *g);
 
 #endif

@@ -227,6 +227,7 @@ static int step_xforms(stepw *w, const fr_flame_genome *g, double t, int motion)
     w->pre = w->mem;
     w->color = (double *)(w->pre + n), w->speed = w->color + n, w->vis = w->speed + n, w->w = w->vis + n;
     w->chaosm = chaos ? w->w + n : NULL;
+    const int flatten = fr_flame_genome_flattens(g);
     for (int i = 0; i < nall; i++) {
         const fr_flame_xform *xi = i < nstd ? &g->xf[i] : g->final;
         if (motion && xi->nmotion > 0)
@@ -235,6 +236,7 @@ static int step_xforms(stepw *w, const fr_flame_genome *g, double t, int motion)
             x[i] = *xi;
         const fr_flame_xform *y = &x[i];
         fr_flame_xform_precalc(y, &w->pre[i]);
+        if (flatten) fr_flame_xform_flatten_legacy(y, &w->pre[i]); /* z as Ember reads the genome */
         w->color[i] = y->color, w->speed[i] = y->color_speed, w->vis[i] = visibility(y->opacity);
     }
     for (int i = 0; i < nstd; i++)
@@ -840,6 +842,7 @@ fr_status fr_flame_jobs_build(fr_context *ctx, const fr_flame_genome *g, const f
         j->nstd = b.xs_nstd[x], j->has_final = b.xs_final[x], j->chaos = b.tab_rows[t] > 1;
         j->fuse = earlyclip ? FR_FLAME_FUSE_EARLYCLIP : FR_FLAME_FUSE;
         j->linear_palette = b.job_lin[k];
+        j->cmap_scale = fr_flame_cmap_scale(f->ember);
         j->seed = seed, j->frame = f;
         j->xf = J->xf + xo, j->color = J->color + xo, j->speed = J->speed + xo, j->vis = J->vis + xo;
         j->final_opacity = b.final_opacity[x];

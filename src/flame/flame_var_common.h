@@ -23,10 +23,22 @@
 /* flam3's EPS, added to denominators near zero. */
 #define FR_FLAME_EPS 1e-10
 
+/* Ember's z through flam3's variations: linear, spherical and 34 more give
+ * z = w * z (fr_flame_xform_pre.zw, FR_FLAME_NEED_ZW), bubble and cylinder
+ * a z of their own. 1 (the default): computed. A kernel whose flames read
+ * no z (no 3D variation, no 3D camera) may define it 0 before including
+ * the variations, to leave that work out; every kernel here keeps 1 (the
+ * GPU's classic kernel also runs flames with Ember's 3D camera). */
+#ifndef FR_FLAME_Z_PASS
+#define FR_FLAME_Z_PASS 1
+#endif
+
 /* The point a variation receives and the shared quantities derived from it
  * (valid when the xform's flags ask for them), and the running sum. z is
- * Ember's third coordinate: flam3's variations leave it out of the sum (as
- * Ember's 2D ones, whose z is 0), the 3D ones add to it. */
+ * Ember's third coordinate: the 3D variations add to it; of flam3's, those
+ * Ember gives z = w * z add that (not in their bodies: the xform's sum of
+ * their weights, fr_flame_xform_pre.zw), bubble and cylinder Ember's z of
+ * their own, the rest nothing (as Ember's 2D ones, whose z is 0). */
 typedef struct fr_flame_vctx {
     double tx, ty;   /* the affine image (moved by pre_blur, if any) */
     double tz;       /* its z (the affine map keeps z) */

@@ -9,6 +9,7 @@
 #define FR_FLAME_VAR_PARAM_H
 
 #include "flame/flame_var_common.h"
+#include "flame/flame_var_ember.h"
 
 FR_HD void fr_var_blob(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
@@ -70,17 +71,22 @@ FR_HD void fr_var_eyefish(fr_flame_vctx *f, double w)
     f->p1 += k * f->ty;
 }
 
+/* z: Ember's, w * 2 / Zeps(denom - 1). */
 FR_HD void fr_var_bubble(fr_flame_vctx *f, double w)
 {
-    double k = w / (0.25 * f->r2 + 1);
+    const double denom = 0.25 * f->r2 + 1;
+    double k = w / denom;
     f->p0 += k * f->tx;
     f->p1 += k * f->ty;
+    if (FR_FLAME_Z_PASS) f->p2 += w * (2.0 / fr_flame_ezeps(denom - 1.0));
 }
 
+/* z: Ember's, w cos(tx). */
 FR_HD void fr_var_cylinder(fr_flame_vctx *f, double w)
 {
     f->p0 += w * sin(f->tx);
     f->p1 += w * f->ty;
+    if (FR_FLAME_Z_PASS) f->p2 += w * cos(f->tx);
 }
 
 FR_HD void fr_var_perspective(const fr_flame_vset *x, fr_flame_vctx *f, double w)

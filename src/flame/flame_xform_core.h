@@ -93,8 +93,8 @@ FR_HD void fr_flame_vctx_prepare(fr_flame_vctx *f, int flags)
 }
 
 /* flam3's apply_xform, spatial part, with z (Ember's: the affine map keeps
- * it, flam3's variations add nothing to it), up to the bad-value test: the
- * image in (*qx, *qy, *qz).
+ * it, flam3's variations add Ember's z, most of them w z: zw), up to the
+ * bad-value test: the image in (*qx, *qy, *qz).
  *
  * With Ember's pre_ and post_ variations compiled in, the xform is one
  * sequence of steps with a single dispatch: the pre_ variations, the
@@ -103,7 +103,8 @@ FR_HD void fr_flame_vctx_prepare(fr_flame_vctx *f, int flags)
  * own for the pre_/post_ slots was a second copy of the dispatch, a call
  * on the GPU with its spills). A pre_/post_ variation gets the point with
  * its own shared quantities and replaces it (x, y and, for a 2D variation,
- * z kept; flatten: z 0) or adds to it (FR_VF_SUM: z not carried);
+ * z kept, w z for those Ember gives that; flatten: z 0) or adds to it
+ * (FR_VF_SUM: z not carried);
  * post_depth also reads the affine image the pre_ ones left (Ember's
  * m_Trans). */
 FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, double py, double pz, fr_flame_rng *rng,
@@ -144,8 +145,10 @@ FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, dou
             f.r2 = f.r = f.atan_xy = f.sina = f.cosa = f.atan_yx = 0.0;
             fr_flame_vctx_prepare(&f, needs);
             f.p0 = f.p1 = 0.0;
-            /* Ember's DefaultZ: a 2D pre_/post_ variation's z is the point's when it replaces it */
-            f.p2 = !pp || pp->sum[i] || (needs & FR_FLAME_NEED_Z3) ? 0.0 : cz;
+            /* Ember's DefaultZ: a 2D pre_/post_ variation's z is the point's when it replaces it;
+             * w z for those Ember gives that (FR_FLAME_NEED_ZW) */
+            f.p2 = !pp || pp->sum[i] || (needs & (FR_FLAME_NEED_Z3 | FR_FLAME_NEED_ZW)) ? 0.0 : cz;
+            if (FR_FLAME_Z_PASS && pp && (needs & FR_FLAME_NEED_ZW)) f.p2 = w * cz;
         }
         if (pp && v == FR_V_FLATTEN)
             f.p0 = cx, f.p1 = cy, f.p2 = 0.0;
@@ -159,8 +162,8 @@ FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, dou
             else
                 cx = f.p0, cy = f.p1, cz = f.p2;
             if (k == npre - 1) ux = cx, uy = cy, uz = cz;
-        } else if (i == nreg - 1) { /* the sum is the point */
-            cx = f.p0, cy = f.p1, cz = x->zero_z ? 0.0 : f.p2;
+        } else if (i == nreg - 1) { /* the sum is the point, z = w z of Ember's (zw) added */
+            cx = f.p0, cy = f.p1, cz = x->zero_z ? 0.0 : FR_FLAME_Z_PASS ? f.p2 + x->zw * f.tz : f.p2;
         }
     }
     if (x->has_post) {
@@ -179,6 +182,7 @@ FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, dou
     f.p2 = 0.0;
     for (int i = 0; i < x->nvar; i++)
         fr_flame_var_dispatch(&x->v, x->var[i], x->w[i], &f, rng);
+    if (FR_FLAME_Z_PASS) f.p2 += x->zw * f.tz; /* z = w z of Ember's (zw) */
     if (x->zero_z)
         f.p2 = 0.0;
     if (x->has_post) {

@@ -23,7 +23,8 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_DIAMOND] = ANG,      [FR_V_EX] = AT | R,       [FR_V_JULIA] = AT | R,
     [FR_V_FISHEYE] = R,        [FR_V_POWER] = ANG,       [FR_V_RINGS] = ANG,
     [FR_V_FAN] = AT | R,       [FR_V_BLOB] = AT | ANG,   [FR_V_FAN2] = AT | R,
-    [FR_V_RINGS2] = ANG,       [FR_V_EYEFISH] = R,       [FR_V_BUBBLE] = R2,
+    [FR_V_RINGS2] = ANG,       [FR_V_EYEFISH] = R,       [FR_V_BUBBLE] = R2 | Z3, /* bubble, cylinder: Ember's z */
+    [FR_V_CYLINDER] = Z3,
     [FR_V_JULIAN] = AYX | R2,  [FR_V_JULIASCOPE] = AYX | R2, [FR_V_RADIAL_BLUR] = AYX | R,
     [FR_V_NGON] = AYX | R2,    [FR_V_RAYS] = R2,         [FR_V_BLADE] = R,
     [FR_V_SECANT2] = R,        [FR_V_TWINTRIAN] = R,     [FR_V_DISC2] = AT,
@@ -98,6 +99,27 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_BUBBLET3D] = R2 | AT | Z3, [FR_V_SPHEREBLUR] = Z3, [FR_V_SMARTSHAPE] = R | AYX,
     [FR_V_HYPERCROP] = AYX | Z3, [FR_V_GLYNNSIM1] = R,   [FR_V_GLYNNSIM2] = R,
 };
+
+/* The variations of flam3's that Ember gives z = w * z (every
+ * `helper.Out.z = m_Weight * helper.In.z` of Variations01.h to 07.h; the
+ * 3D ones among them, rays1 .. helix, write their z themselves), and
+ * circlecrop (z = w * z as a regular variation only: a pre_/post_ one
+ * keeps z). bubble and cylinder give a z of their own (in their bodies);
+ * the others of flam3's give z 0 as regular variations (Ember's
+ * DefaultZ). bipolar's is w * z off its degenerate points. */
+static const unsigned char var_zw[FR_FLAME_NVAR] = {
+    [FR_V_LINEAR] = 1,     [FR_V_SINUSOIDAL] = 1, [FR_V_SPHERICAL] = 1,    [FR_V_SWIRL] = 1,
+    [FR_V_HORSESHOE] = 1,  [FR_V_POLAR] = 1,      [FR_V_DISC] = 1,         [FR_V_SPIRAL] = 1,
+    [FR_V_HYPERBOLIC] = 1, [FR_V_PDJ] = 1,        [FR_V_FAN2] = 1,         [FR_V_RINGS2] = 1,
+    [FR_V_EYEFISH] = 1,    [FR_V_NOISE] = 1,      [FR_V_JULIAN] = 1,       [FR_V_JULIASCOPE] = 1,
+    [FR_V_BLUR] = 1,       [FR_V_GAUSSIAN_BLUR] = 1, [FR_V_RADIAL_BLUR] = 1, [FR_V_NGON] = 1,
+    [FR_V_RECTANGLES] = 1, [FR_V_SQUARE] = 1,     [FR_V_CROSS] = 1,        [FR_V_BIPOLAR] = 1,
+    [FR_V_ESCHER] = 1,     [FR_V_FOCI] = 1,       [FR_V_LAZYSUSAN] = 1,    [FR_V_LOONIE] = 1,
+    [FR_V_POLAR2] = 1,     [FR_V_SEPARATION] = 1, [FR_V_SPLITS] = 1,       [FR_V_WEDGE] = 1,
+    [FR_V_LOG] = 1,        [FR_V_AUGER] = 1,      [FR_V_CIRCLECROP] = 1,
+};
+
+int fr_flame_var_zw(int v) { return v >= 0 && v < FR_FLAME_NVAR && var_zw[v]; }
 
 /* bwraps: Ember's bubble radius, gain and scale of a cell. */
 static void fr_flame_bwraps_precalc(const double *p, fr_flame_vset *vs)
@@ -381,7 +403,7 @@ static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost
         if (sl->w[i] == 0.0 || v < 0 || v >= FR_FLAME_NVAR || v == FR_V_PRE_BLUR) continue;
         pp->var[pp->n] = (fr_flame_var_id)v;
         pp->w[pp->n] = sl->w[i];
-        pp->needs[pp->n] = var_needs[v];
+        pp->needs[pp->n] = var_needs[v] | (var_zw[v] && v != FR_V_CIRCLECROP ? FR_FLAME_NEED_ZW : 0);
         pp->sum[pp->n] = (fr_flame_vars[v].flags & FR_VF_SUM) != 0;
         pp->n++;
     }
@@ -415,10 +437,42 @@ void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
         pre->w[pre->nvar] = w;
         pre->nvar++;
         pre->flags |= var_needs[v] & ~FR_FLAME_NEED_Z3;
+        if (var_zw[v]) pre->zw += w;
     }
     vset_precalc(xf, xf->param, &pre->v);
     prepost_precalc(xf, FR_SLOT_PRE, &pre->pre, &pre->vpre);
     prepost_precalc(xf, FR_SLOT_POST, &pre->postv, &pre->vpost);
+}
+
+/* Ember's XmlToEmber m_FlattenNames: the variations (regular, pre_, post_)
+ * and the parameter that keep an xform of a genome Ember did not write
+ * from being flattened. */
+static const char *const keep_z_reg[] = {"blur3D",  "bubble",    "bwraps",   "crop",  "cylinder", "falloff2",
+                                          "hemisphere", "julia3D", "julia3Dz", "linear3D", "zblur", "zcone",
+                                          "ztranslate", "flatten"};
+static const char *const keep_z_pre[] = {"crop", "falloff2", "rotate_x", "rotate_y", "ztranslate"};
+static const char *const keep_z_post[] = {"crop", "falloff2", "rotate_x", "rotate_y"};
+
+static int slot_has(const fr_flame_slot *s, const char *const *names, size_t n)
+{
+    for (int i = 0; i < s->n; i++)
+        for (size_t k = 0; k < n; k++)
+            if (s->w[i] != 0.0 && s->var[i] == fr_flame_var_find(names[k])) return 1;
+    return 0;
+}
+
+void fr_flame_xform_flatten_legacy(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
+{
+    for (size_t k = 0; k < sizeof keep_z_reg / sizeof keep_z_reg[0]; k++) {
+        const int v = fr_flame_var_find(keep_z_reg[k]);
+        if (v >= 0 && xf->var[v] != 0.0) return;
+    }
+    if (slot_has(&xf->slot[FR_SLOT_PRE - 1], keep_z_pre, sizeof keep_z_pre / sizeof keep_z_pre[0]) ||
+        slot_has(&xf->slot[FR_SLOT_POST - 1], keep_z_post, sizeof keep_z_post / sizeof keep_z_post[0]))
+        return;
+    const int cz = fr_flame_param_find("curl3D_cz"), curl = fr_flame_var_find("curl3D");
+    if (cz >= 0 && curl >= 0 && xf->var[curl] != 0.0 && xf->param[cz] != 0.0) return;
+    pre->zero_z = 1;
 }
 
 int fr_flame_xform_apply(const fr_flame_xform_pre *pre, double x, double y, fr_flame_rng *rng,
@@ -455,6 +509,7 @@ void fr_flame_var_eval3(const fr_flame_xform_pre *pre, int var, double weight, c
     f.p1 = o[1];
     f.p2 = o[2];
     fr_flame_var_dispatch(&pre->v, var, weight, &f, rng);
+    if (var_zw[var]) f.p2 += weight * f.tz; /* fr_flame_xform_pre.zw's share */
     o[0] = f.p0;
     o[1] = f.p1;
     o[2] = var == FR_V_FLATTEN ? 0.0 : f.p2;

@@ -24,7 +24,9 @@ enum {
     FR_FLAME_NEED_ATAN = 4,   /* atan2(tx, ty): flam3's precalc_atan */
     FR_FLAME_NEED_ANGLES = 8, /* tx / r, ty / r: flam3's precalc_sina, _cosa (implies R) */
     FR_FLAME_NEED_ATANYX = 16, /* atan2(ty, tx): flam3's precalc_atanyx */
-    FR_FLAME_NEED_Z3 = 32     /* not a quantity: the variation writes z (FR_VF_3D) */
+    FR_FLAME_NEED_Z3 = 32,    /* not a quantity: the variation writes z (FR_VF_3D) */
+    FR_FLAME_NEED_ZW = 64     /* not a quantity: Ember gives the variation z = w * z (a pre_/post_
+                                 one's needs; a regular one's is fr_flame_xform_pre.zw) */
 };
 
 /* nBlur: what Ember's Precalc derives from its parameters (its clamps
@@ -103,6 +105,8 @@ typedef struct fr_flame_xform_pre {
     int flags;         /* FR_FLAME_NEED_* */
     int nvar;          /* active variations (pre_blur excluded) */
     int zero_z;        /* flatten is among them: z of the sum is 0 */
+    double zw;         /* the weights of those of them Ember gives z = w * z, summed: their z is zw * z
+                          (FR_FLAME_NEED_ZW) */
     fr_flame_var_id var[FR_FLAME_NVAR]; /* their indices, ascending as flam3 sums them */
     double w[FR_FLAME_NVAR];          /* their weights */
     fr_flame_vset v;                  /* their parameters */
@@ -112,6 +116,15 @@ typedef struct fr_flame_xform_pre {
 
 /* Prepares xf for fr_flame_xform_apply. */
 void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre);
+
+/* Ember's reader flattens every xform (a flatten variation added: z 0
+ * after the sum) of a genome Ember did not write (no "ember" in its
+ * version) and without new_linear, unless the xform has one of a few 3D
+ * variations (linear3D, hemisphere, julia3D, bubble, cylinder, zblur,
+ * ztranslate, crop, falloff2, pre_/post_rotate_x/y, ...: XmlToEmber's
+ * m_FlattenNames) or curl3D_cz: this sets pre->zero_z so. The caller
+ * decides when the genome asks for it (fr_flame_genome_flattens). */
+void fr_flame_xform_flatten_legacy(const fr_flame_xform *xf, fr_flame_xform_pre *pre);
 
 /* flam3's apply_xform, spatial part: the affine map on (x, y), pre_blur,
  * the sum of the weighted variations, then the post affine when there is
@@ -124,6 +137,11 @@ int fr_flame_xform_apply(const fr_flame_xform_pre *pre, double x, double y, fr_f
 
 /* The same with z (Ember's third coordinate) in and out. */
 int fr_flame_xform_apply3(const fr_flame_xform_pre *pre, const double in[3], fr_flame_rng *rng, double out[3]);
+
+/* Whether Ember gives regular variation v z = w * z (linear, spherical and
+ * 34 more of flam3's, circlecrop): fr_flame_xform_pre.zw sums their
+ * weights. */
+int fr_flame_var_zw(int v);
 
 /* One variation alone (for tests): adds weight * V(tx, ty) to (*ox, *oy),
  * where (tx, ty) is the point the variation receives (the affine image),
