@@ -128,6 +128,12 @@ class Context:
         return text(lib.fr_context_device_shares(self.ptr))
 
     @property
+    def flame_kernel(self):
+        """After a flame render on a GPU: the chaos-game kernel that ran
+        ("genome (5 variations, cached)", "classic", "full (...)")."""
+        return text(lib.fr_context_flame_kernel(self.ptr))
+
+    @property
     def threads(self):
         """CPU worker threads (0: OpenMP decides)."""
         return lib.fr_context_threads(self.ptr)
