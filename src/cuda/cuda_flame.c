@@ -6,6 +6,7 @@
  * integer buckets, and density estimation into the accumulator; at the
  * end the tone map, and only the image comes back. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -556,13 +557,37 @@ typedef struct gpart {
     int band_owned;                  /* band allocated here (else the float buckets' memory) */
     struct gpart *const *peer;
     int npeers;
+    /* other processes' buckets (part_import), mapped here */
+    struct gfar {
+        int dev;
+        fr_flame_bucket_t *b;
+    } *far;
+    int nfar;
 } gpart;
+
+/* What another process needs to map a part's buckets (part_export). */
+typedef struct gexport {
+    char magic[8];             /* "frflmcu1" */
+    uint64_t values;           /* bucket values (buckets x channels): the same frame */
+    char bus[32];              /* the device's PCI bus id */
+    cudaIpcMemHandle_t handle; /* the integer buckets' memory */
+} gexport;
+_Static_assert(sizeof(gexport) <= FR_FLAME_PART_EXPORT, "a part's export fits the blob");
+
+static void unmap_far(gpart *p)
+{
+    for (int k = 0; k < p->nfar; k++) cudaIpcCloseMemHandle(p->far[k].b);
+    free(p->far);
+    p->far = NULL, p->nfar = 0;
+    (void)cudaGetLastError();
+}
 
 static void cuda_part_end(void *state)
 {
     gpart *p = state;
     if (!p) return;
     cudaSetDevice(p->ctx->cuda_index);
+    unmap_far(p);
     if (p->band_owned) cudaFree(p->band);
     gf_free(&p->g);
     cudaFree(p->tmp);
@@ -611,18 +636,18 @@ out:
 /* Bucket values moved between devices at a time (256 MiB). */
 #define GATHER_VALUES ((size_t)64 << 20)
 
-/* dst (on p's device) += n bucket values at src on q's device, saturating:
- * read where they are (one device, or peer access over NVLink or PCIe),
- * else in pieces through p->tmp (peer copies, which the driver may stage
- * through the host). */
-static cudaError_t add_from(gpart *p, fr_flame_bucket_t *dst, const gpart *q, const fr_flame_bucket_t *src, size_t n)
+/* dst (on p's device) += n bucket values at src on device `dev`,
+ * saturating: read where they are (one device, or peer access over NVLink
+ * or PCIe), else in pieces through p->tmp (peer copies, which the driver
+ * may stage through the host). */
+static cudaError_t add_from(gpart *p, fr_flame_bucket_t *dst, int dev, const fr_flame_bucket_t *src, size_t n)
 {
     cudaError_t e = cudaSuccess;
-    if (fr_cuda_peer(p->ctx->cuda_index, q->ctx->cuda_index)) return fr_cuda_flame_bucket_add(dst, src, n, p->g.stream);
+    if (fr_cuda_peer(p->ctx->cuda_index, dev)) return fr_cuda_flame_bucket_add(dst, src, n, p->g.stream);
     if (!p->tmp && (e = cudaMalloc((void **)&p->tmp, GATHER_VALUES * sizeof *p->tmp))) return e;
     for (size_t at = 0; at < n && !e; at += GATHER_VALUES) {
         const size_t m = n - at < GATHER_VALUES ? n - at : GATHER_VALUES;
-        e = cudaMemcpyPeerAsync(p->tmp, p->ctx->cuda_index, src + at, q->ctx->cuda_index, m * sizeof *p->tmp,
+        e = cudaMemcpyPeerAsync(p->tmp, p->ctx->cuda_index, src + at, dev, m * sizeof *p->tmp,
                                 p->g.stream);
         if (!e) e = fr_cuda_flame_bucket_add(dst + at, p->tmp, m, p->g.stream);
     }
@@ -635,7 +660,7 @@ static fr_status cuda_part_gather(void *state, void *from)
     fr_context *ctx = p->ctx;
     fr_status s = FR_OK;
     CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
-    CK(add_from(p, p->g.buckets, q, q->g.buckets, p->g.nb * FR_FB_CHANNELS), "flame bucket sum");
+    CK(add_from(p, p->g.buckets, q->ctx->cuda_index, q->g.buckets, p->g.nb * FR_FB_CHANNELS), "flame bucket sum");
     CK(cudaStreamSynchronize(p->g.stream), "flame bucket sum");
 out:
     return s;
@@ -666,9 +691,9 @@ out:
     return s;
 }
 
-/* The band's buckets: every peer's rows [blo, bhi) summed (the peers are
- * done with their chaos game, and nobody writes buckets until every part
- * has summed its band). */
+/* The band's buckets: every peer's rows [blo, bhi) summed, and every other
+ * process's (the peers are done with their chaos game, and nobody writes
+ * buckets until every part has summed its band). */
 static cudaError_t sum_band(gpart *p)
 {
     const int64_t row = (int64_t)p->dj->frame->wb * FR_FB_CHANNELS, at = row * p->blo;
@@ -676,7 +701,8 @@ static cudaError_t sum_band(gpart *p)
     cudaError_t e = cudaMemcpyAsync(p->band, p->g.buckets + at, n * sizeof *p->band, cudaMemcpyDeviceToDevice,
                                     p->g.stream);
     for (int k = 0; k < p->npeers && !e; k++)
-        if (p->peer[k] != p) e = add_from(p, p->band, p->peer[k], p->peer[k]->g.buckets + at, n);
+        if (p->peer[k] != p) e = add_from(p, p->band, p->peer[k]->ctx->cuda_index, p->peer[k]->g.buckets + at, n);
+    for (int k = 0; k < p->nfar && !e; k++) e = add_from(p, p->band, p->far[k].dev, p->far[k].b + at, n);
     return e;
 }
 
@@ -731,6 +757,56 @@ out:
     return s;
 }
 
+/* This part's buckets as another process of the machine maps them. */
+static fr_status cuda_part_export(void *state, unsigned char *blob)
+{
+    gpart *p = state;
+    fr_context *ctx = p->ctx;
+    fr_status s = FR_OK;
+    gexport x;
+    memset(&x, 0, sizeof x);
+    memcpy(x.magic, "frflmcu1", sizeof x.magic);
+    x.values = (uint64_t)p->g.nb * FR_FB_CHANNELS;
+    CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    CK(cudaDeviceGetPCIBusId(x.bus, sizeof x.bus - 1, ctx->cuda_index), "the GPU's bus id");
+    CK(cudaIpcGetMemHandle(&x.handle, p->g.buckets), "sharing the flame buckets");
+    memcpy(blob, &x, sizeof x);
+out:
+    return s;
+}
+
+/* Another process's buckets (its part_export), read where they are by
+ * this part's band sums: the same GPU, or one this GPU reads by peer
+ * access; anything else is unsupported (the caller sums through the host). */
+static fr_status cuda_part_import(void *state, const unsigned char *blob)
+{
+    gpart *p = state;
+    fr_context *ctx = p->ctx;
+    fr_status s = FR_OK;
+    gexport x;
+    int dev = -1;
+    void *at = NULL;
+    CK(cudaSetDevice(ctx->cuda_index), "cudaSetDevice");
+    if (!blob) return unmap_far(p), FR_OK;
+    memcpy(&x, blob, sizeof x);
+    x.bus[sizeof x.bus - 1] = 0;
+    if (memcmp(x.magic, "frflmcu1", sizeof x.magic) || x.values != (uint64_t)p->g.nb * FR_FB_CHANNELS)
+        return fr_fail(ctx, FR_ERR_UNSUPPORTED, "another process's flame buckets are not this frame's");
+    if (cudaDeviceGetByPCIBusId(&dev, x.bus) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return fr_fail(ctx, FR_ERR_UNSUPPORTED, "another process's GPU (%s) is not visible here", x.bus);
+    }
+    if (!fr_cuda_peer(ctx->cuda_index, dev))
+        return fr_fail(ctx, FR_ERR_UNSUPPORTED, "GPU %d cannot read GPU %d's memory", ctx->cuda_index, dev);
+    struct gfar *far = realloc(p->far, (size_t)(p->nfar + 1) * sizeof *far);
+    if (!far) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    p->far = far;
+    CK(cudaIpcOpenMemHandle(&at, x.handle, cudaIpcMemLazyEnablePeerAccess), "mapping another process's flame buckets");
+    p->far[p->nfar++] = (struct gfar){dev, at};
+out:
+    return s;
+}
+
 /* The image (a band: its rows alone) from the accumulator. */
 static fr_status cuda_part_tonemap(void *state, uint16_t *image)
 {
@@ -765,4 +841,6 @@ const fr_flame_ops fr_cuda_flame_ops = {
     .part_density = cuda_part_density,
     .part_tonemap = cuda_part_tonemap,
     .part_end = cuda_part_end,
+    .part_export = cuda_part_export,
+    .part_import = cuda_part_import,
 };

@@ -42,6 +42,9 @@ static inline void fr_flame_pass_k(const fr_flame_render_job *rj, int pass, doub
     *k2 = rj->pass_k ? rj->pass_k[2 * pass + 1] : rj->k2;
 }
 
+/* The bytes of part_export's blob. */
+#define FR_FLAME_PART_EXPORT 192
+
 typedef struct fr_flame_ops {
     /* The whole render: every pass, density estimation and the tone map;
      * `image` receives width x height x 4 values (fr_flame_tonemap's), or
@@ -90,6 +93,19 @@ typedef struct fr_flame_ops {
     fr_status (*part_density)(void *state, int pass, const fr_flame_bucket_t *buckets);
     fr_status (*part_tonemap)(void *state, uint16_t *image);
     void (*part_end)(void *state);
+    /* Optional, for a render shared between processes of one machine
+     * (fr_context_set_share): part_export writes into `blob` (at most
+     * FR_FLAME_PART_EXPORT bytes) what another process needs to read this
+     * state's buckets where they are, or fails when they cannot be read so;
+     * part_import, after part_rows, adds the buckets another process
+     * exported to those this state's band sums (each pass's part_density,
+     * given no host buckets, then sums its rows device to device across the
+     * processes as across one process's devices: every process's chaos game
+     * done first, none clearing its buckets before every process's
+     * part_density returned); part_import(state, NULL) forgets them all
+     * (before any exporter's part_end). */
+    fr_status (*part_export)(void *state, unsigned char *blob);
+    fr_status (*part_import)(void *state, const unsigned char *blob);
 } fr_flame_ops;
 
 #endif

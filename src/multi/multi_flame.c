@@ -13,9 +13,19 @@
  * same walkers (devices of one kind: the GPU's walker length follows its
  * resident threads). Where they differ (a GPU with the CPU, two GPU
  * models), or a backend cannot render in parts, the first device renders
- * the flame alone. */
+ * the flame alone.
+ *
+ * A render shared between processes (MPI ranks, fr_context_set_share)
+ * cuts each pass's walkers between the processes too. Where every process
+ * has one device and they all run on one machine, each maps the others'
+ * buckets (part_export / part_import: CUDA IPC) and its band sums them
+ * device to device, as in one process; otherwise each process copies its
+ * buckets to the host and they are summed there by the combine function
+ * (MPI_Allreduce). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "flame/flame_ops.h"
 #include "multi/multi_backend.h"
@@ -31,6 +41,7 @@ typedef struct mflame {
     int pass, passes;
     const fr_flame_bucket_t *sum; /* a shared render's buckets (host), for part_density */
     int band_first, band_all;     /* bands: this process's first, and how many in all */
+    int mapped;                   /* a shared render whose bands read the other processes' buckets */
     uint16_t *image;
     fr_progress_fn fn;
     void *user;
@@ -110,6 +121,56 @@ static fr_status band_one(fr_multi_worker *w, void *arg)
                                        m->pool.n);
 }
 
+/* Which machine this is: its name and the kernel's boot id. */
+static void machine_id(char *out, size_t len)
+{
+    memset(out, 0, len);
+    if (gethostname(out, len / 2 - 1)) out[0] = 0;
+    FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
+    if (f) {
+        if (!fgets(out + len / 2, (int)(len / 2), f)) out[len / 2] = 0;
+        fclose(f);
+    }
+}
+
+#define MACHINE_ID 128
+#define SLOT (1 + MACHINE_ID + FR_FLAME_PART_EXPORT)
+
+/* A shared render, one device a process: whether every process's band can
+ * read every other process's buckets where they are (one machine, buckets
+ * exported and mapped). Collective: every process learns the same answer,
+ * and a process that mapped some and not all forgets them. */
+static fr_status map_processes(fr_context *ctx, mflame *m)
+{
+    const int procs = ctx->share_count, me = ctx->share_index;
+    unsigned char *all = calloc((size_t)procs, SLOT), *mine = all + (size_t)me * SLOT;
+    if (!all) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    machine_id((char *)mine + 1, MACHINE_ID);
+    mine[0] = m->ops[0]->part_export(m->state[0], mine + 1 + MACHINE_ID) ? 2 : 1; /* 1: exported */
+    fr_status s = fr_share_combine(ctx, all, (size_t)procs * SLOT, FR_COMBINE_OR, "flame buckets' addresses");
+    uint64_t failed = mine[0] != 1;
+    for (int k = 0; k < procs && !s && !failed; k++) {
+        const unsigned char *o = all + (size_t)k * SLOT;
+        if (k == me) continue;
+        failed = o[0] != 1 || memcmp(o + 1, mine + 1, MACHINE_ID) ||
+                 m->ops[0]->part_import(m->state[0], o + 1 + MACHINE_ID) != FR_OK;
+    }
+    free(all);
+    if (!s) s = fr_share_combine(ctx, &failed, 1, FR_COMBINE_SUM_U64, "flame buckets' addresses");
+    if (s || failed) m->ops[0]->part_import(m->state[0], NULL);
+    m->mapped = !s && !failed;
+    return s;
+}
+
+/* Every process at this point (a failure anywhere fails everyone). */
+static fr_status barrier(fr_context *ctx, const char *what)
+{
+    uint64_t one = 1;
+    fr_status s = fr_share_combine(ctx, &one, 1, FR_COMBINE_SUM_U64, what);
+    if (!s && one != (uint64_t)ctx->share_count) s = fr_fail(ctx, FR_ERR_DEVICE, "%s: a process is missing", what);
+    return s;
+}
+
 /* The parent's progress: the passes' walkers 95 %, density and tone map the rest. */
 static int pass_progress(double done, void *user)
 {
@@ -142,11 +203,6 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
         return fr_fail(ctx, FR_ERR_UNSUPPORTED,
                        "a flame over several processes needs each process's devices to be of one kind");
     }
-    if (shared && !(sum = malloc((size_t)f->wb * f->hb * FR_FB_CHANNELS * sizeof *sum))) {
-        fr_multi_pool_close(&m->pool);
-        free(m);
-        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the flame's buckets");
-    }
     m->job = job, m->passes = f->passes;
     m->fn = ctx->progress, m->user = ctx->progress_user;
     double t0 = fr_now();
@@ -160,6 +216,13 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
     const int banded = parts && !s && n * procs > 1 && !job->raw && m->ops[0]->part_rows;
     m->band_first = shared ? ctx->share_index * n : 0, m->band_all = n * procs;
     if (banded) s = fr_multi_each(&m->pool, band_one, m);
+    /* (FRACTALIS_MAP_PROCESSES=0: through the host, as between machines) */
+    const char *map = getenv("FRACTALIS_MAP_PROCESSES");
+    if (!s && banded && shared && n == 1 && m->ops[0]->part_export && m->ops[0]->part_import &&
+        !(map && !strcmp(map, "0")))
+        s = map_processes(ctx, m);
+    if (!s && parts && shared && !m->mapped && !(sum = malloc((size_t)f->wb * f->hb * FR_FB_CHANNELS * sizeof *sum)))
+        s = fr_fail(ctx, FR_ERR_NOMEM, "out of memory for the flame's buckets");
     st->seconds_setup = fr_now() - t0;
     if (m->fn) ctx->progress = pass_progress, ctx->progress_user = m;
     for (m->pass = 0; parts && !s && m->pass < m->passes; m->pass++) {
@@ -171,19 +234,24 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
         double t1 = fr_now();
         if ((s = fr_multi_split(&m->pool, lo, hi - lo, 1, chaos_one, m))) break;
         double t2 = fr_now();
-        for (int k = 1; k < n && !s && (!banded || shared); k++)
+        for (int k = 1; k < n && !s && (!banded || sum); k++)
             if ((s = m->ops[0]->part_gather(m->state[0], m->state[k]))) fr_multi_fail(&m->pool, 0, s);
         if (s) break;
-        if (shared && (s = m->ops[0]->part_fetch(m->state[0], sum))) {
+        if (sum && (s = m->ops[0]->part_fetch(m->state[0], sum))) {
             fr_multi_fail(&m->pool, 0, s);
             break;
         }
-        if (shared && (s = fr_share_combine(ctx, sum, (size_t)f->wb * f->hb * FR_FB_CHANNELS, FR_COMBINE_SUM_U32_SAT,
-                                            "flame buckets")))
+        if (sum && (s = fr_share_combine(ctx, sum, (size_t)f->wb * f->hb * FR_FB_CHANNELS, FR_COMBINE_SUM_U32_SAT,
+                                         "flame buckets")))
+            break;
+        /* mapped: every process's chaos game done before any band reads
+         * its buckets, and every band summed before any clears them */
+        if (m->mapped && (s = barrier(ctx, "flame pass")))
             break;
         m->sum = sum;
         if (banded) {
             if ((s = fr_multi_finish(&m->pool, density_one, m))) break;
+            if (m->mapped && (s = barrier(ctx, "flame pass"))) break;
         } else if ((s = m->ops[0]->part_density(m->state[0], m->pass, sum))) {
             fr_multi_fail(&m->pool, 0, s);
             break;
@@ -192,6 +260,9 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
         st->seconds_density += fr_now() - t2;
     }
     ctx->progress = m->fn, ctx->progress_user = m->user;
+    /* the mappings go before any exporter's part_end (the image's
+     * combine below, or the counters', waits for every process) */
+    if (m->mapped) m->ops[0]->part_import(m->state[0], NULL);
     if (parts && !s && image) {
         double t3 = fr_now();
         m->image = image;
@@ -223,7 +294,14 @@ static fr_status multi_flame_render(fr_context *ctx, const fr_flame_render_job *
         s = fr_share_combine(ctx, cn, 3, FR_COMBINE_SUM_U64, "counters");
         st->iterations = cn[0], st->bad_values = cn[1], st->plotted = cn[2];
     }
-    if (!s && parts) fr_multi_note_shares(&m->pool);
+    if (!s && parts) {
+        fr_multi_note_shares(&m->pool);
+        /* how the processes' buckets met (the statistics say it) */
+        const size_t at = strlen(ctx->shares);
+        if (shared)
+            snprintf(ctx->shares + at, sizeof ctx->shares - at, "; the buckets of %d processes summed %s",
+                     ctx->share_count, m->mapped ? "device to device" : "through the host");
+    }
     fr_multi_pool_close(&m->pool);
     free(m);
     if (!s && !parts) return render_first(ctx, job, image, st);
