@@ -6,7 +6,8 @@
 # each rank takes the GPU of its node rank), wall clock of each (process start,
 # device start, render and the file rank 0 writes: the same work either
 # way), the fastest of REPEAT runs, and whether the two files are
-# byte-identical. Scenes: the 4096x4096 Buddhabrot at max 1,000 (float32,
+# byte-identical, and the ranks' time less what `mpirun -np N true` takes
+# (the launcher's own start, the same for any program). Scenes: the 4096x4096 Buddhabrot at max 1,000 (float32,
 # 2e10 samples, histogram as .npy), the 7680x4320 quality 2000 flame
 # (.png), the KF 1e1086 view at 3840x2160 (counts as .npy).
 #   bench/mpi-vs-process.sh FRACTALIS GENOME KFR_DIR [NGPUS] [REPEAT]
@@ -34,7 +35,10 @@ best() {
     done
     echo "$b"
 }
-printf "%-6s %12s %14s %8s  %s\n" scene "1 process s" "$n ranks s" "ranks/1" output
+# what mpirun itself costs: N ranks of a program that does nothing
+start=$(best mpirun -np "$n" true)
+printf "# mpirun -np %d true: %.3f s (in every ranks' time below)\n" "$n" "$start"
+printf "%-6s %12s %14s %8s %18s  %s\n" scene "1 process s" "$n ranks s" "ranks/1" "less mpirun, /1" output
 rc=0
 for s in "${scenes[@]}"; do
     IFS='|' read -r name file args <<<"$s"
@@ -46,6 +50,7 @@ for s in "${scenes[@]}"; do
     same=DIFFERENT
     cmp -s "$tmp/one.$ext" "$tmp/mpi.$ext" && same=identical
     [ $same = identical ] || rc=1
-    printf "%-6s %12.3f %14.3f %7.2fx  %s\n" "$name" "$one" "$many" "$(echo "$many $one" | awk '{ print $1 / $2 }')" $same
+    printf "%-6s %12.3f %14.3f %7.2fx %17.2fx  %s\n" "$name" "$one" "$many" "$(echo "$many $one" | awk '{ print $1 / $2 }')" \
+        "$(echo "$many $start $one" | awk '{ print ($1 - $2) / $3 }')" $same
 done
 exit $rc
