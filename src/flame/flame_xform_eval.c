@@ -408,6 +408,7 @@ static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost
         pp->n++;
     }
     if (pp->n) vset_precalc(xf, sl->param, vs);
+    vs->slot = slot;
 }
 
 void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
@@ -439,6 +440,8 @@ void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
         pre->flags |= var_needs[v] & ~FR_FLAME_NEED_Z3;
         if (var_zw[v]) pre->zw += w;
     }
+    if (pre->flags & FR_FLAME_NEED_SUM) /* the sum so far read: Ember's z = w z in it from the start */
+        pre->zw_sum = pre->zw, pre->zw = 0.0;
     vset_precalc(xf, xf->param, &pre->v);
     prepost_precalc(xf, FR_SLOT_PRE, &pre->pre, &pre->vpre);
     prepost_precalc(xf, FR_SLOT_POST, &pre->postv, &pre->vpost);
