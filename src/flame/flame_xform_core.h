@@ -25,6 +25,7 @@
 #include "flame/flame_var_ember_v07.h"
 #include "flame/flame_var_ember_v08.h"
 #include "flame/flame_var_ember_v09.h"
+#include "flame/flame_var_ember_v10.h"
 #include "flame/flame_var_ember_tile.h"
 #include "flame/flame_var_param.h"
 

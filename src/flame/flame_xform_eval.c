@@ -12,7 +12,8 @@ enum {
     AT = FR_FLAME_NEED_ATAN,
     ANG = FR_FLAME_NEED_ANGLES,
     AYX = FR_FLAME_NEED_ATANYX,
-    Z3 = FR_FLAME_NEED_Z3
+    Z3 = FR_FLAME_NEED_Z3,
+    SUM = FR_FLAME_NEED_SUM
 };
 
 /* What each variation reads of the shared per-point quantities. */
@@ -98,6 +99,11 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_MOBIUSN] = R | AYX,  [FR_V_COLLIDEOSCOPE] = R | AYX, [FR_V_WAVESN] = R2 | AYX,
     [FR_V_BUBBLET3D] = R2 | AT | Z3, [FR_V_SPHEREBLUR] = Z3, [FR_V_SMARTSHAPE] = R | AYX,
     [FR_V_HYPERCROP] = AYX | Z3, [FR_V_GLYNNSIM1] = R,   [FR_V_GLYNNSIM2] = R,
+    /* those that read or zero the sum so far (flame_var_ember_v10.h) */
+    [FR_V_CUBIC3D] = Z3 | SUM, [FR_V_CUBIC_LATTICE3D] = Z3 | SUM, [FR_V_POPCORN2_3D] = AYX | Z3 | SUM,
+    [FR_V_HEXCROP] = Z3 | SUM, [FR_V_CONCENTRIC] = Z3 | SUM, [FR_V_HYPERSHIFT] = SUM,
+    [FR_V_HYPERSHIFT2] = Z3 | SUM, [FR_V_OCTAPOL] = Z3 | SUM,
+    [FR_V_EXTRUDE] = Z3 | SUM, [FR_V_ROUNDSPHER3D] = R | Z3 | SUM,
 };
 
 /* The variations of flam3's that Ember gives z = w * z (every
