@@ -1,8 +1,9 @@
 /* The ninth round of Ember's variations: those that, as regular
  * variations, read or zero the sum so far (Ember's outPoint: the running sum
- * of the xform's earlier variations; flame_var_list_ember_v10.h,
+ * of the xform's earlier variations), and crob (flame_var_list_ember_v10.h,
  * flame_var_ember_v10.h), each against values worked out apart from the
- * code: a python3 transcription of Ember's Func and Precalc evaluated at
+ * code: a python3 transcription of Ember's Func and Precalc
+ * (tests/flame_var_sum_transcription.py, which prints the rows) evaluated at
  * the point with the sum so far given, fed the walker's uniform draws
  * (stream (7, 1) advanced by `skip` draws, as printed by fr_flame_rng_01;
  * Ember's Rand() as floor(2^32 u)), with the number of draws taken; their
@@ -40,7 +41,10 @@
  * and q; octapol in its disc (polarweight), its four triangles, in its
  * square but none of its shapes and outside it (the sum's x and y
  * dropped), without its disc; extrude on and off the root face (negative
- * w: 0); roundspher3D with z and the sum's z 0 (cos r) or not. */
+ * w: 0); roundspher3D with z and the sum's z 0 (cos r) or not; crob
+ * inside (0), in its border band and outside, both of its draws' branches
+ * with their turns and a redraw, without blur, its sides swapped and
+ * equal and ratioBlur beyond 1 (Ember's Precalc and range). */
 typedef struct sum_case {
     const char *var, *what;
     double w, t[3], s[3];
@@ -48,7 +52,7 @@ typedef struct sum_case {
     struct {
         const char *name;
         double v;
-    } p[4];
+    } p[6];
     double o[3];
 } sum_case;
 
@@ -100,6 +104,16 @@ static const sum_case cases[] = {
     {"extrude", "root face: z w", 0.7, {0.3, -0.4, 0.5}, {0.2, 0.1, -0.3}, 2, 1, {{NULL, 0}}, {0.2, 0.1, 0.7}},
     {"extrude", "root face, w -0.7: z 0", -0.7, {0.3, -0.4, 0.5}, {0.2, 0.1, -0.3}, 2, 1, {{NULL, 0}}, {0.2, 0.1, 0.0}},
     {"extrude", "root_face 1", 0.7, {-1.2, 0.5, 0.0}, {0.2, 0.1, -0.3}, 0, 1, {{"extrude_root_face", 1.0}}, {0.2, 0.1, 0.7}},
+    {"crob", "inside: 0", 0.7, {0.3, -0.4, 0.5}, {0.2, 0.1, -0.3}, 0, 0, {{NULL, 0}}, {0.2, 0.1, -0.3}},
+    {"crob", "outside: the side band (else branch)", 0.7, {1.2, 0.5, 0.3}, {0.2, 0.1, -0.3}, 0, 3, {{NULL, 0}}, {0.2657208003559452, 1.039508379256118, -0.3}},
+    {"crob", "outside: the top band, y turned", 0.7, {1.2, 0.5, 0.3}, {0.2, 0.1, -0.3}, 2, 3, {{NULL, 0}}, {1.050497063474129, 0.3245190391449072, -0.3}},
+    {"crob", "outside: the top band, redrawn once", 0.7, {1.2, 0.5, 0.3}, {0.2, 0.1, -0.3}, 5, 5, {{NULL, 0}}, {1.049117023381435, 0.5014468651972939, -0.3}},
+    {"crob", "outside: the top band, x turned", 0.7, {1.2, 0.5, 0.3}, {0.2, 0.1, -0.3}, 10, 3, {{NULL, 0}}, {-0.7447754620079126, -0.3113960685725352, -0.3}},
+    {"crob", "outside: the side band, redrawn once", 0.7, {1.2, 0.5, 0.3}, {0.2, 0.1, -0.3}, 9, 5, {{NULL, 0}}, {0.8676612030108812, 0.9053250304806649, -0.3}},
+    {"crob", "in the border band", 0.7, {0.9, 0.0, 0.3}, {0.2, 0.1, -0.3}, 4, 3, {{NULL, 0}}, {0.8855865737546684, 1.0591038790615117, -0.3}},
+    {"crob", "blur 0: 0", 0.7, {1.2, 0.5, 0.3}, {0.2, 0.1, -0.3}, 0, 0, {{"crob_blur", 0.0}}, {0.2, 0.1, -0.3}},
+    {"crob", "sides swapped and equal, ratioBlur 2 (1), directBlur 1", 0.7, {0.2, 1.5, 0.3}, {0.2, 0.1, -0.3}, 3, 3, {{"crob_top", 1.0}, {"crob_bottom", -0.5}, {"crob_left", 0.3}, {"crob_right", 0.3}, {"crob_ratioBlur", 2.0}, {"crob_directBlur", 1.0}}, {0.653185705150513, 0.8641899303160012, -0.3}},
+    {"crob", "wide box", 0.7, {-3.5, 0.2, 0.3}, {0.2, 0.1, -0.3}, 6, 3, {{"crob_left", -3.0}, {"crob_right", 2.0}}, {-0.15914886456668292, 0.9208670724089267, -0.3}},
     {"roundspher3D", "sum's z carried", 0.7, {0.3, -0.4, 0.5}, {0.2, 0.1, -0.3}, 0, 0, {{NULL, 0}}, {0.322230850998453, -0.06297446799793735, -0.0962819150025783}},
     {"roundspher3D", "z 0, sum's z 0: cos r", 0.7, {-1.2, 0.5, 0.0}, {0.0, 0.0, 0.0}, 0, 0, {{NULL, 0}}, {-0.34307086635997613, 0.14294619431665673, 0.343974707696684}},
     {"roundspher3D", "at 0, z 0.5", 0.7, {0.0, 0.0, 0.5}, {0.1, 0.0, 0.0}, 0, 0, {{NULL, 0}}, {0.1, 0.0, 1.222460081254158}},
@@ -113,7 +127,7 @@ static void test_values(void **state)
         const sum_case *c = &cases[i];
         fr_flame_xform x;
         flame_xform_blank(&x);
-        for (int k = 0; k < 4 && c->p[k].name; k++)
+        for (int k = 0; k < 6 && c->p[k].name; k++)
             x.param[flame_par(c->p[k].name)] = c->p[k].v;
         fr_flame_xform_pre pre;
         fr_flame_xform_precalc(&x, &pre);
@@ -135,17 +149,18 @@ static void test_values(void **state)
 #define V10_NAME(id, name, origin, flags, params) name,
 static const char *const v10_new[] = {FR_FLAME_VARS_EMBER_V10(V10_NAME, )};
 
-/* Every variation of the round has a case and asks the walker for the sum
- * (FR_FLAME_NEED_SUM); they follow each other in the registry, from cubic3D
- * to roundspher3D, the last of the registry. */
+/* Every variation of the round has a case and, but crob (it writes over
+ * the affine image), asks the walker for the sum (FR_FLAME_NEED_SUM); they
+ * follow each other in the registry, from cubic3D to crob, the last of the
+ * registry. */
 static void test_all_covered(void **state)
 {
     (void)state;
     const size_t n = sizeof v10_new / sizeof v10_new[0];
-    assert_int_equal(n, 10);
+    assert_int_equal(n, 11);
     assert_string_equal(v10_new[0], "cubic3D");
-    assert_string_equal(v10_new[n - 1], "roundspher3D");
-    assert_int_equal(flame_var("roundspher3D"), FR_FLAME_NVAR - 1);
+    assert_string_equal(v10_new[n - 1], "crob");
+    assert_int_equal(flame_var("crob"), FR_FLAME_NVAR - 1);
     for (size_t i = 0; i < n; i++) {
         assert_int_equal(flame_var(v10_new[i]), flame_var(v10_new[0]) + (int)i);
         int found = 0;
@@ -157,7 +172,8 @@ static void test_all_covered(void **state)
         x.var[flame_var(v10_new[i])] = 0.5;
         fr_flame_xform_pre pre;
         fr_flame_xform_precalc(&x, &pre);
-        if (!(pre.flags & FR_FLAME_NEED_SUM)) fail_msg("%s: no FR_FLAME_NEED_SUM", v10_new[i]);
+        if (!(pre.flags & FR_FLAME_NEED_SUM) != !strcmp(v10_new[i], "crob"))
+            fail_msg("%s: FR_FLAME_NEED_SUM wrong", v10_new[i]);
     }
     /* the others do not ask for it (they keep the walker's usual path) */
     fr_flame_xform x;
@@ -230,6 +246,8 @@ static void test_prepost(void **state)
     {FR_SLOT_PRE, "octapol", 0.7, 0, {0.063, -0.08399999999999999, 0.35}},
     {FR_SLOT_POST, "roundspher3D", 0.7, 0, {0.122230850998453, -0.16297446799793736, 0.7037180849974217}},
     {FR_SLOT_POST, "cubic3D", 0.7, 1, {0.42499999999999993, -0.44999999999999996, 0.475}},
+    {FR_SLOT_POST, "crob", 0.7, 0, {0.0, 0.0, 0.5}},
+    {FR_SLOT_PRE, "crob", 0.7, 0, {0.0, 0.0, 0.5}},
         /* clang-format on */
     };
     for (size_t i = 0; i < sizeof pp / sizeof pp[0]; i++) {
@@ -254,7 +272,7 @@ static void test_prepost(void **state)
     " <xform weight=\"0.5\" color=\"0.3\" linear=\"0.3\" hexcrop=\"0.5\" hexcrop_scale_x=\"1.5\" "           \
     "hexcrop_dropoff=\"3\" coefs=\"0.5 -0.2 0.2 0.5 0.1 -0.1\"/>\n"                                          \
     " <xform weight=\"0.3\" color=\"0.6\" concentric=\"0.3\" concentric_density=\"4\" "                      \
-    "concentric_R_blur=\"0.1\" coefs=\"0.5 0.1 -0.1 0.5 -0.3 0.2\"/>\n"                                      \
+    "concentric_R_blur=\"0.1\" crob=\"0.2\" crob_ratioBlur=\"0.3\" coefs=\"0.5 0.1 -0.1 0.5 -0.3 0.2\"/>\n"  \
     " <xform weight=\"0.5\" color=\"0.9\" spherical=\"0.2\" hypershift=\"0.4\" hypershift_shift=\"0.3\" "    \
     "octapol=\"0.3\" octapol_polarweight=\"0.2\" octapol_t=\"0.3\" "                                         \
     "coefs=\"0.4 -0.1 0.1 0.4 0.3 -0.2\"/>\n"                                                                \
@@ -297,6 +315,11 @@ static void test_registry(void **state)
     (void)state;
     assert_true(fr_flame_vars[flame_var("concentric")].flags == (FR_VF_SUM | FR_VF_3D));
     assert_true(fr_flame_vars[flame_var("hypershift")].flags == 0);
+    assert_true(fr_flame_vars[flame_var("crob")].flags == 0);
+    assert_int_equal(fr_flame_variation_nparams(flame_var("crob")), 7);
+    double rb = 0;
+    assert_string_equal(fr_flame_variation_param(flame_var("crob"), 6, &rb), "crob_directBlur");
+    assert_true(rb == 2);
     static const char *const d3[] = {"cubic3D",     "cubicLattice_3D", "popcorn2_3D", "hexcrop",
                                      "hypershift2", "octapol",         "extrude",     "roundspher3D"};
     for (size_t k = 0; k < sizeof d3 / sizeof d3[0]; k++)

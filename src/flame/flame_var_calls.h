@@ -426,6 +426,7 @@
     X(FR_V_HYPERSHIFT2, 1, fr_var_hypershift2(x, f, w, rng)) \
     X(FR_V_OCTAPOL, 0, fr_var_octapol(x, f, w)) \
     X(FR_V_EXTRUDE, 1, fr_var_extrude(x, f, w, rng)) \
-    X(FR_V_ROUNDSPHER3D, 0, fr_var_roundspher3d(x, f, w))
+    X(FR_V_ROUNDSPHER3D, 0, fr_var_roundspher3d(x, f, w)) \
+    X(FR_V_CROB, 1, fr_var_crob(x, f, w, rng))
 
 #endif

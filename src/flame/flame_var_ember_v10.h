@@ -3,7 +3,8 @@
  * variations, read or zero the sum so far (Ember's outPoint, the running
  * sum of the xform's earlier variations): cubic3D, cubicLattice_3D,
  * popcorn2_3D, hexcrop, concentric, hypershift, hypershift2, octapol,
- * extrude, roundspher3D (see flame_var_list_ember_v10.h).
+ * extrude, roundspher3D; and crob, which as a regular variation writes
+ * over the affine image instead (see flame_var_list_ember_v10.h).
  *
  * The walker's sum is the vctx's (p0, p1, p2): a regular variation adds
  * to it, so the sum so far is there already; its z holds the z = w z of
@@ -29,6 +30,7 @@
 
 #include "flame/flame_var_ember.h"
 #include "flame/flame_var_ember_v02.h"
+#include "flame/flame_var_ember_v07.h"
 
 /* Ember's outPoint where a variation reads it: the sum so far (regular),
  * the point it gets (pre_, post_). */
@@ -306,6 +308,66 @@ FR_HD void fr_var_roundspher3d(const fr_flame_vset *x, fr_flame_vctx *f, double 
     f->p0 += w * (w / d * f->tx / e);
     f->p1 += w * (w / d * f->ty / e);
     f->p2 += pz + w * (w / d * tz / e);
+}
+
+/* The bound on crob's redrawing of a border point (Ember's loops draw
+ * until the point falls on the border's side of the diagonal). */
+#define FR_CROB_MAX_TRIES 4096
+
+/* crob: 0 inside its box (top .. bottom, left .. right, ordered; equal
+ * sides: -1 .. 1); outside, with blur, a random point of the box's border
+ * band (ratioBlur of its half side, drawn toward the edge by directBlur),
+ * the weight not applied (Ember's); one draw, then two a try. ratioBlur
+ * is taken within [0, 1], as Ember's parameter holds it. As a regular
+ * variation Ember also writes that point over the affine image for the
+ * variations after it: none here (the registry's order: crob is last),
+ * and post_depth's affine image stays the walker's. */
+FR_HD void fr_var_crob(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
+{
+    (void)w; /* not applied: Ember's */
+    const double *p = x->param;
+    double top = p[FR_P_CROB_TOP], bottom = p[FR_P_CROB_BOTTOM], left = p[FR_P_CROB_LEFT];
+    double right = p[FR_P_CROB_RIGHT], t;
+    /* Ember's Precalc */
+    if (top > bottom) t = top, top = bottom, bottom = t;
+    if (top == bottom) top = -1, bottom = 1;
+    if (left > right) t = left, left = right, right = t;
+    if (left == right) left = -1, right = 1;
+    const double dblur = p[FR_P_CROB_DIRECTBLUR] < 0 ? 0.0 : p[FR_P_CROB_DIRECTBLUR];
+    const int blur = p[FR_P_CROB_BLUR] != 0;
+    const double ratio = fr_flame_ember_clamp(p[FR_P_CROB_RATIOBLUR], 0.0, 1.0); /* Ember's range */
+    const double xint = fabs(right) - left, yint = fabs(bottom) - top, xi2 = xint / 2, yi2 = yint / 2;
+    const double minint2 = xi2 > yi2 ? yi2 : xi2, x0 = right - xi2, y0 = top + yi2;
+    const double x0c = xi2 > yi2 ? right - minint2 : x0, y0c = xi2 < yi2 ? top + minint2 : y0;
+    const double sp = yint / (xint + yint), spq = 0.25 * sp, sph = 0.50 * sp, sptq = 0.75 * sp;
+    const double band = blur ? minint2 * ratio : 0.0;
+    /* Ember's Func */
+    double xt = 0, yt = 0;
+    if (f->tx < left + band || f->tx > right - band || f->ty < top + band || f->ty > bottom - band) {
+        if (blur) {
+            const double sec = fr_flame_u01(rng);
+            int k = 0;
+            if (sec < sp) {
+                do {
+                    yt = top + fr_flame_u01(rng) * yi2;
+                    xt = right - pow(fr_flame_u01(rng), dblur) * ratio * minint2;
+                } while ((yt - y0c) / fr_flame_ezeps(xt - x0c) < -1 && ++k < FR_CROB_MAX_TRIES);
+                if (sec < sph) xt = left + right - xt;
+                if (sec > spq && sec < sptq) yt = bottom + top - yt;
+            } else {
+                double grad;
+                do {
+                    xt = right - fr_flame_u01(rng) * xi2;
+                    yt = top + pow(fr_flame_u01(rng), dblur) * ratio * minint2;
+                    grad = (yt - y0c) / fr_flame_ezeps(xt - x0c);
+                } while (grad <= 0 && grad > -1 && ++k < FR_CROB_MAX_TRIES);
+                if (sec > sph) yt = bottom + top - yt;
+                if (sec > spq && sec < sptq) xt = left + right - xt;
+            }
+        }
+    }
+    f->p0 += xt;
+    f->p1 += yt;
 }
 
 #endif

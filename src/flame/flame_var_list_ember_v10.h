@@ -5,7 +5,8 @@
  * them that sum in flame_var_ember_v10.h): from Variations05.h cubic3D,
  * cubicLattice_3D, popcorn2_3D, hexcrop; Variations07.h concentric,
  * hypershift, hypershift2; Variations06.h octapol; Variations02.h
- * extrude; Variations03.h roundspher3D. Entries as in flame_var_list_flam3.h, names and defaults
+ * extrude; Variations03.h roundspher3D; and Variations06.h crob, which as
+ * a regular variation overwrites the affine image instead. Entries as in flame_var_list_flam3.h, names and defaults
  * Ember's (what its Precalc derives is not a parameter: worked out in the
  * formula).
  */
@@ -47,6 +48,14 @@
       PARAM(OCTAPOL, T, "octapol_t", 0.5, 0)) \
     VAR(EXTRUDE, "extrude", APOPHYSIS, FR_VF_3D, \
       PARAM(EXTRUDE, ROOT_FACE, "extrude_root_face", 0.5, 0)) \
-    VAR(ROUNDSPHER3D, "roundspher3D", APOPHYSIS, FR_VF_3D, )
+    VAR(ROUNDSPHER3D, "roundspher3D", APOPHYSIS, FR_VF_3D, ) \
+    VAR(CROB, "crob", APOPHYSIS, 0, \
+      PARAM(CROB, TOP, "crob_top", -1.0, 0) \
+      PARAM(CROB, BOTTOM, "crob_bottom", 1.0, 0) \
+      PARAM(CROB, LEFT, "crob_left", -1.0, 0) \
+      PARAM(CROB, RIGHT, "crob_right", 1.0, 0) \
+      PARAM(CROB, BLUR, "crob_blur", 1.0, 0) \
+      PARAM(CROB, RATIOBLUR, "crob_ratioBlur", 0.5, 0) \
+      PARAM(CROB, DIRECTBLUR, "crob_directBlur", 2.0, 0))
 
 #endif

@@ -104,6 +104,7 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_HEXCROP] = Z3 | SUM, [FR_V_CONCENTRIC] = Z3 | SUM, [FR_V_HYPERSHIFT] = SUM,
     [FR_V_HYPERSHIFT2] = Z3 | SUM, [FR_V_OCTAPOL] = Z3 | SUM,
     [FR_V_EXTRUDE] = Z3 | SUM, [FR_V_ROUNDSPHER3D] = R | Z3 | SUM,
+    [FR_V_CROB] = 0, /* (it writes over the affine image instead: flame_var_ember_v10.h) */
 };
 
 /* The variations of flam3's that Ember gives z = w * z (every
