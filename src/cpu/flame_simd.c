@@ -294,7 +294,12 @@ static int apply_run(const fr_flame_xform_pre *x, const fr_flame_xform_pre *cons
     } else {
         for (int j = lo; j < hi; j++) ay[j] = 0.0;
     }
-    for (int j = lo; j < hi; j++) p0[j] = p1[j] = p2[j] = 0.0;
+    /* the sum from 0, its z from Ember's z = w z where a variation reads it (FR_FLAME_NEED_SUM: zw_sum) */
+    const int zws = FR_FLAME_Z_PASS && (x->flags & FR_FLAME_NEED_SUM);
+    for (int j = lo; j < hi; j++) {
+        const double zs = zws ? (xp ? xp[j] : x)->zw_sum : 0.0;
+        p0[j] = p1[j] = 0.0, p2[j] = zs != 0.0 ? zs * tz[j] : 0.0;
+    }
     for (int i = 0; i < x->nvar; i++) {
         if (xp)
             for (int j = lo; j < hi; j++) wv[j] = xp[j]->w[i];

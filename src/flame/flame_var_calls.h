@@ -416,6 +416,17 @@
     X(FR_V_GLYNNSIM1, 1, fr_var_glynnsim1(x, f, w, rng)) \
     X(FR_V_GLYNNSIM2, 1, fr_var_glynnsim2(x, f, w, rng)) \
     X(FR_V_CIRCLETRANS1, 1, fr_var_circletrans1(x, f, w, rng)) \
-    X(FR_V_TRUCHET, 0, fr_var_truchet(x, f, w))
+    X(FR_V_TRUCHET, 0, fr_var_truchet(x, f, w)) \
+    X(FR_V_CUBIC3D, 1, fr_var_cubic3d(x, f, w, rng)) \
+    X(FR_V_CUBIC_LATTICE3D, 1, fr_var_cubic_lattice3d(x, f, w, rng)) \
+    X(FR_V_POPCORN2_3D, 0, fr_var_popcorn2_3d(x, f, w)) \
+    X(FR_V_HEXCROP, 0, fr_var_hexcrop(x, f, w)) \
+    X(FR_V_CONCENTRIC, 1, fr_var_concentric(x, f, w, rng)) \
+    X(FR_V_HYPERSHIFT, 0, fr_var_hypershift(x, f, w)) \
+    X(FR_V_HYPERSHIFT2, 1, fr_var_hypershift2(x, f, w, rng)) \
+    X(FR_V_OCTAPOL, 0, fr_var_octapol(x, f, w)) \
+    X(FR_V_EXTRUDE, 1, fr_var_extrude(x, f, w, rng)) \
+    X(FR_V_ROUNDSPHER3D, 0, fr_var_roundspher3d(x, f, w)) \
+    X(FR_V_CROB, 1, fr_var_crob(x, f, w, rng))
 
 #endif

@@ -25,6 +25,7 @@
 #include "flame/flame_var_ember_v07.h"
 #include "flame/flame_var_ember_v08.h"
 #include "flame/flame_var_ember_v09.h"
+#include "flame/flame_var_ember_v10.h"
 #include "flame/flame_var_ember_tile.h"
 #include "flame/flame_var_param.h"
 
@@ -148,6 +149,7 @@ FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, dou
             /* Ember's DefaultZ: a 2D pre_/post_ variation's z is the point's when it replaces it;
              * w z for those Ember gives that (FR_FLAME_NEED_ZW) */
             f.p2 = !pp || pp->sum[i] || (needs & (FR_FLAME_NEED_Z3 | FR_FLAME_NEED_ZW)) ? 0.0 : cz;
+            if (FR_FLAME_Z_PASS && !pp && x->zw_sum != 0.0) f.p2 = x->zw_sum * cz; /* FR_FLAME_NEED_SUM */
             if (FR_FLAME_Z_PASS && pp && (needs & FR_FLAME_NEED_ZW)) f.p2 = w * cz;
         }
         if (pp && v == FR_V_FLATTEN)
@@ -179,7 +181,7 @@ FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, dou
     fr_flame_vctx_prepare(&f, x->flags);
     f.p0 = 0.0;
     f.p1 = 0.0;
-    f.p2 = 0.0;
+    f.p2 = FR_FLAME_Z_PASS && x->zw_sum != 0.0 ? x->zw_sum * f.tz : 0.0; /* FR_FLAME_NEED_SUM */
     for (int i = 0; i < x->nvar; i++)
         fr_flame_var_dispatch(&x->v, x->var[i], x->w[i], &f, rng);
     if (FR_FLAME_Z_PASS) f.p2 += x->zw * f.tz; /* z = w z of Ember's (zw) */

@@ -12,7 +12,8 @@ enum {
     AT = FR_FLAME_NEED_ATAN,
     ANG = FR_FLAME_NEED_ANGLES,
     AYX = FR_FLAME_NEED_ATANYX,
-    Z3 = FR_FLAME_NEED_Z3
+    Z3 = FR_FLAME_NEED_Z3,
+    SUM = FR_FLAME_NEED_SUM
 };
 
 /* What each variation reads of the shared per-point quantities. */
@@ -98,6 +99,12 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_MOBIUSN] = R | AYX,  [FR_V_COLLIDEOSCOPE] = R | AYX, [FR_V_WAVESN] = R2 | AYX,
     [FR_V_BUBBLET3D] = R2 | AT | Z3, [FR_V_SPHEREBLUR] = Z3, [FR_V_SMARTSHAPE] = R | AYX,
     [FR_V_HYPERCROP] = AYX | Z3, [FR_V_GLYNNSIM1] = R,   [FR_V_GLYNNSIM2] = R,
+    /* those that read or zero the sum so far (flame_var_ember_v10.h) */
+    [FR_V_CUBIC3D] = Z3 | SUM, [FR_V_CUBIC_LATTICE3D] = Z3 | SUM, [FR_V_POPCORN2_3D] = AYX | Z3 | SUM,
+    [FR_V_HEXCROP] = Z3 | SUM, [FR_V_CONCENTRIC] = Z3 | SUM, [FR_V_HYPERSHIFT] = SUM,
+    [FR_V_HYPERSHIFT2] = Z3 | SUM, [FR_V_OCTAPOL] = Z3 | SUM,
+    [FR_V_EXTRUDE] = Z3 | SUM, [FR_V_ROUNDSPHER3D] = R | Z3 | SUM,
+    [FR_V_CROB] = 0, /* (it writes over the affine image instead: flame_var_ember_v10.h) */
 };
 
 /* The variations of flam3's that Ember gives z = w * z (every
@@ -408,6 +415,7 @@ static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost
         pp->n++;
     }
     if (pp->n) vset_precalc(xf, sl->param, vs);
+    vs->slot = slot;
 }
 
 void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
@@ -439,6 +447,8 @@ void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
         pre->flags |= var_needs[v] & ~FR_FLAME_NEED_Z3;
         if (var_zw[v]) pre->zw += w;
     }
+    if (pre->flags & FR_FLAME_NEED_SUM) /* the sum so far read: Ember's z = w z in it from the start */
+        pre->zw_sum = pre->zw, pre->zw = 0.0;
     vset_precalc(xf, xf->param, &pre->v);
     prepost_precalc(xf, FR_SLOT_PRE, &pre->pre, &pre->vpre);
     prepost_precalc(xf, FR_SLOT_POST, &pre->postv, &pre->vpost);

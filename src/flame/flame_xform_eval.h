@@ -25,8 +25,11 @@ enum {
     FR_FLAME_NEED_ANGLES = 8, /* tx / r, ty / r: flam3's precalc_sina, _cosa (implies R) */
     FR_FLAME_NEED_ATANYX = 16, /* atan2(ty, tx): flam3's precalc_atanyx */
     FR_FLAME_NEED_Z3 = 32,    /* not a quantity: the variation writes z (FR_VF_3D) */
-    FR_FLAME_NEED_ZW = 64     /* not a quantity: Ember gives the variation z = w * z (a pre_/post_
+    FR_FLAME_NEED_ZW = 64,    /* not a quantity: Ember gives the variation z = w * z (a pre_/post_
                                  one's needs; a regular one's is fr_flame_xform_pre.zw) */
+    FR_FLAME_NEED_SUM = 128   /* not a quantity: as a regular variation it reads or zeroes the sum so
+                                 far (Ember's outPoint), z included: the walker's sum then carries the
+                                 z = w z of Ember's from the start (fr_flame_xform_pre.zw_sum) */
 };
 
 /* nBlur: what Ember's Precalc derives from its parameters (its clamps
@@ -44,6 +47,8 @@ typedef struct fr_flame_nblur {
  * values flam3 precomputes from them. */
 typedef struct fr_flame_vset {
     double c[3][2];                        /* the xform's affine map (waves, popcorn, rings, fan) */
+    int slot;                              /* FR_SLOT_REG, _PRE or _POST: which variations these are
+                                              (those that read the sum so far: fr_flame_sum_so_far) */
     double param[FR_FLAME_NPARAM];         /* every variation parameter */
     /* flam3's per-xform precomputed values */
     double persp_vsin, persp_vfcos;        /* perspective */
@@ -106,7 +111,10 @@ typedef struct fr_flame_xform_pre {
     int nvar;          /* active variations (pre_blur excluded) */
     int zero_z;        /* flatten is among them: z of the sum is 0 */
     double zw;         /* the weights of those of them Ember gives z = w * z, summed: their z is zw * z
-                          (FR_FLAME_NEED_ZW) */
+                          (FR_FLAME_NEED_ZW), added after the sum; 0 where zw_sum holds them */
+    double zw_sum;     /* an xform with a variation that reads or zeroes the sum so far
+                          (FR_FLAME_NEED_SUM): its zw, which the sum then starts with (so that the sum
+                          such a variation reads holds them: flam3's come first), else 0 */
     fr_flame_var_id var[FR_FLAME_NVAR]; /* their indices, ascending as flam3 sums them */
     double w[FR_FLAME_NVAR];          /* their weights */
     fr_flame_vset v;                  /* their parameters */
