@@ -612,11 +612,19 @@ FR_HD void fr_var_poincare2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     f->p1 += (b * c - a * d) * num;
 }
 
+/* The double-precision sine even where the GPU's variations take the
+ * single-precision one (flame_fast_math.cuh defines sin(x) as a macro; the
+ * parenthesised name is not its call): for the hashes below, whose sine is
+ * multiplied by 43758.5453 before its fraction is taken, a sine good to
+ * 1e-7 gives another cell's value (dust, bwraps_rand rendered other images
+ * on the GPU than on the CPU). */
+FR_HD double fr_flame_sin_exact(double x) { return (sin)(x); }
+
 /* Ember's HashShadertoy: the fraction of sin(12.9898 x + 78.233 y + seed)
  * 43758.5453 (by its Floor). */
 FR_HD double fr_flame_hash_shadertoy(double x, double y, double seed)
 {
-    const double v = sin(x * 12.9898 + y * 78.233 + seed) * 43758.5453;
+    const double v = fr_flame_sin_exact(x * 12.9898 + y * 78.233 + seed) * 43758.5453;
     return v - fr_flame_ember_floor(v);
 }
 

@@ -448,9 +448,7 @@ FR_HD void fr_var_truchet_hex_crop(const fr_flame_vset *x, fr_flame_vctx *f, dou
     if (seed == 1) {
         if (!(fr_flame_d2i(rx) & 1) && !(fr_flame_d2i(rz) & 1)) add = 1.0471975511965979;
     } else if (seed >= 2) {
-        double h = sin(fxh * 12.9898 + fyh * 78.233 + seed) * 43758.5453;
-        h = h - fr_flame_ember_floor(h);
-        if (h < 0.5) add = 1.0471975511965979;
+        if (fr_flame_hash_shadertoy(fxh, fyh, seed) < 0.5) add = 1.0471975511965979;
     }
     const double angle = atan2(fy, fx) + 0.5235987755982989 - add;
     const double coef = 0.477464829275686;
@@ -1358,7 +1356,7 @@ FR_HD void fr_var_waves3(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 FR_HD void fr_flame_waves4(fr_flame_vctx *f, double w, double band, double scalex, double scaley,
                            double freqx, double freqy, double cont, double yfact)
 {
-    double ax = sin(band * 12.9898 + band * 78.233 + 1.0 + f->ty * (yfact * 0.001)) * 43758.5453;
+    double ax = fr_flame_sin_exact(band * 12.9898 + band * 78.233 + 1.0 + f->ty * (yfact * 0.001)) * 43758.5453;
     ax = ax - fr_flame_d2i(ax);
     if (cont == 1) ax = ax > 0.5 ? 1.0 : 0.0;
     f->p0 += w * (f->tx + sin(f->ty * freqx) * ax * ax * scalex);
