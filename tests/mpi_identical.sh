@@ -11,7 +11,8 @@
 # 1, 2 and 3 ranks give the same PNG frames as one process, and the same
 # decoded video; --resume with another number of ranks renders only what
 # is missing; a rank killed mid-animation leaves only complete frames, the
-# same as one process's, and --resume finishes them.
+# same as one process's, and --resume finishes them. Rank 0 bound to fewer
+# than its share of the CPUs says so.
 #   tests/mpi_identical.sh FRACTALIS MPIEXEC DATA_DIR [VIDEO_PROBE]
 # (VIDEO_PROBE: tests/video_probe where the build has video)
 set -u
@@ -218,5 +219,18 @@ if [ $rc = 0 ] || [ -e "$tmp/none.npy" ] || ! grep -q "needs a sample count" "$t
     fail=1
 else
     echo "ok: an unshareable render fails with a message and no file"
+fi
+
+# rank 0 bound by mpirun to fewer than its share of the CPUs is told so,
+# with the way out (mpirun -np 2 binds each rank to one core)
+if [ "$(getconf _NPROCESSORS_ONLN)" -gt 1 ]; then
+    timeout 120 "$mpiexec" --bind-to core -np 1 "$fr" render mandelbrot --size 32x32 -o "$tmp/bound.png" >"$tmp/log" 2>&1
+    if grep -q "bound rank 0 to 1 of .*--bind-to none" "$tmp/log" && [ -s "$tmp/bound.png" ]; then
+        echo "ok: a rank bound to one core is told so"
+    else
+        echo "FAIL: a rank bound to one core: no note"
+        cat "$tmp/log"
+        fail=1
+    fi
 fi
 exit $fail

@@ -9,8 +9,11 @@
  * left half written (outputs are written only after every combination).
  * fractalis animate hands out whole frames instead (animate/animate_mpi.c):
  * there a failed job keeps the frames finished. */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "options.h"
@@ -18,7 +21,7 @@
 #ifdef FR_HAVE_MPI
 #include <mpi.h>
 
-static int active, rank, size = 1, local_rank, keeps_frames;
+static int active, rank, size = 1, local_rank, local_size = 1, keeps_frames;
 static MPI_Op sat_add_op;
 
 static void sat_add(void *in, void *inout, int *len, MPI_Datatype *type)
@@ -59,6 +62,7 @@ void cli_mpi_init(int *argc, char ***argv)
     MPI_Comm node;
     if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node) == MPI_SUCCESS) {
         MPI_Comm_rank(node, &local_rank);
+        MPI_Comm_size(node, &local_size);
         MPI_Comm_free(&node);
     }
     MPI_Op_create(sat_add, 1, &sat_add_op);
@@ -80,8 +84,30 @@ int cli_mpi_finish(int rc)
     return rc;
 }
 
+/* The CPUs this rank may run on, when mpirun bound it to fewer than its
+ * share of the machine's (mpirun -np 2 binds each rank to one core): 0
+ * when not. Its host work (the PNG's deflate, density estimation on the
+ * CPU, a CPU device) runs on those alone. */
+static int bound_cpus(long *online)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    *online = sysconf(_SC_NPROCESSORS_ONLN);
+    if (sched_getaffinity(0, sizeof set, &set) != 0 || *online < 2) return 0;
+    const int n = CPU_COUNT(&set);
+    return (long)n * local_size < *online ? n : 0;
+}
+
 void cli_mpi_apply(fr_context *ctx, int *quiet)
 {
+    long online = 0;
+    const int bound = active && rank == 0 && !*quiet ? bound_cpus(&online) : 0;
+    if (bound)
+        fprintf(stderr,
+                "fractalis: note: mpirun bound rank 0 to %d of this machine's %ld CPUs (%d rank%s on it): its host "
+                "work (writing the output, a CPU device) runs on those alone; `mpirun --bind-to none` lets it use "
+                "every core\n",
+                bound, online, local_size, local_size > 1 ? "s" : "");
     if (!active || size < 2) return;
     fr_context_set_share(ctx, rank, size, combine, NULL);
     if (rank) *quiet = 1;
