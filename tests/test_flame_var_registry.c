@@ -95,7 +95,8 @@ static void test_sum_types_are_embers(void **state)
         "blur",        "gaussian_blur", "pie",          "arch",   "square",      "CircleRand",
         "Lissajous",   "Spirograph",    "SuperShape3D", "blur3D", "blur_circle", "blur_heart",
         "blur_square", "circleblur",    "line",         "pie3D",  "sineblur",    "sphereblur",
-        "square3D",    "starblur",      "waffle",       "zblur",  "ztranslate",  "concentric"};
+        "square3D",    "starblur",      "waffle",       "zblur",  "ztranslate",  "concentric",
+        "dc_cube",     "randCubes"};
     const int n = (int)(sizeof sum / sizeof sum[0]);
     for (int v = 0; v < FR_FLAME_NVAR; v++) {
         int listed = 0;

@@ -119,6 +119,7 @@ typedef struct work {
     double *tx, *ty, *r2, *rr, *ax, *sa, *ca, *ay, *p0, *p1;
     double *tz, *p2; /* z of the point and of the sum */
     double *wv;      /* the weight of the variation being run */
+    double *pc;      /* an xform of FR_FLAME_NEED_COLOR: the lanes' colours, blended, in and out */
     uint64_t *s0, *s1, *s2, *s3;
 } work;
 
@@ -402,9 +403,11 @@ static int linear_run(const fr_flame_xform_pre *x, const fr_flame_xform_pre *con
 }
 
 /* An xform with Ember's pre_ or post_ variations (rare; their order and
- * replacing the point make them one chain per lane): each lane of the run
- * through the scalar formula (fr_flame_xform_apply_body), from its stream
- * in g; the pads stay at the origin. */
+ * replacing the point make them one chain per lane), or with a variation
+ * that reads or sets the colour (FR_FLAME_NEED_COLOR: the colours in and
+ * out in g->pc, by run position): each lane of the run through the scalar
+ * formula (fr_flame_xform_apply_body), from its stream in g; the pads stay
+ * at the origin. */
 static int prepost_run(const fr_flame_xform_pre *x, const int32_t *idx, const lanes *L, double *ox, double *oy,
                        double *oz, int32_t *bad, const work *g, int lo, int n)
 {
@@ -416,7 +419,7 @@ static int prepost_run(const fr_flame_xform_pre *x, const int32_t *idx, const la
         }
         const int i = idx[j];
         fr_flame_rng r = {g->s0[j], g->s1[j], g->s2[j], g->s3[j]};
-        fr_flame_xform_apply_body(x, L->x[i], L->y[i], L->z[i], &r, &ox[j], &oy[j], &oz[j]);
+        fr_flame_xform_apply_body(x, L->x[i], L->y[i], L->z[i], &r, &ox[j], &oy[j], &oz[j], &g->pc[j]);
         g->s0[j] = r.s0, g->s1[j] = r.s1, g->s2[j] = r.s2, g->s3[j] = r.s3;
         bad[j] = fr_flame_bad(ox[j]) | fr_flame_bad(oy[j]);
         nbad += bad[j];
@@ -436,7 +439,7 @@ static int run_xform(fr_flame_simd *s, const fr_flame_xform_pre *x, const fr_fla
             g->s0[j] = L->s0[i], g->s1[j] = L->s1[i], g->s2[j] = L->s2[i], g->s3[j] = L->s3[i];
         }
     int nb;
-    if (x->pre.n || x->postv.n)
+    if (x->pre.n || x->postv.n || (x->flags & FR_FLAME_NEED_COLOR))
         nb = prepost_run(x, idx, L, s->ox, s->oy, s->oz, s->bad, g, lo, n);
     else if (x->nvar == 1 && x->var[0] == FR_V_LINEAR && x->preblur == 0.0 && x->flags == 0)
         nb = linear_run(x, xp, idx, L->x, L->y, L->z, s->ox, s->oy, s->oz, s->bad, lo, hi);
@@ -458,7 +461,8 @@ static const unsigned char var_draws[FR_FLAME_NVAR] = {
 
 static int xform_draws(const fr_flame_xform_pre *x)
 {
-    if (x->preblur != 0.0 || x->pre.n || x->postv.n) return 1; /* pre_/post_: the scalar chain takes the stream */
+    if (x->preblur != 0.0 || x->pre.n || x->postv.n || (x->flags & FR_FLAME_NEED_COLOR))
+        return 1; /* pre_/post_, colour: the scalar chain takes the stream */
     for (int i = 0; i < x->nvar; i++)
         if (var_draws[x->var[i]]) return 1;
     return 0;
@@ -476,13 +480,16 @@ static int var_reads_x(int v) { return !var_call[v] || strstr(var_call[v], "(x,"
 
 /* Two std xforms that one run can apply, each lane its own (apply_run's
  * xp): the same variations in the same order, flags, post affine or none,
- * pre_blur or none; no Ember pre_/post_ variations and no variation that
- * reads the parameter set (the run takes the first lane's). */
+ * pre_blur or none; no Ember pre_/post_ variations, none that reads or sets
+ * the colour (these take the scalar chain, prepost_run, with the first
+ * lane's xform) and no variation that reads the parameter set (the run
+ * takes the first lane's). */
 static int xform_alike(const fr_flame_xform_pre *a, const fr_flame_xform_pre *b)
 {
     if (a == b) return 1; /* (steps that share the prepared xforms) */
     if (a->nvar != b->nvar || a->flags != b->flags || a->has_post != b->has_post || a->zero_z != b->zero_z ||
-        (a->preblur != 0.0) != (b->preblur != 0.0) || a->pre.n || a->postv.n || b->pre.n || b->postv.n)
+        (a->preblur != 0.0) != (b->preblur != 0.0) || a->pre.n || a->postv.n || b->pre.n || b->postv.n ||
+        (a->flags & FR_FLAME_NEED_COLOR))
         return 0;
     for (int i = 0; i < a->nvar; i++)
         if (a->var[i] != b->var[i] || var_reads_x(a->var[i])) return 0;
@@ -511,7 +518,7 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
     const size_t al = ALIGN - 1;
 #define SZ(count, type) ((((count) * sizeof(type)) + al) & ~al)
     const size_t lane_bytes = 8 * SZ(nl, double) + 4 * SZ(nl, int32_t);
-    const size_t work_bytes = 16 * SZ(nw, double) + 3 * SZ(nw, double) + 3 * SZ(nw, int32_t);
+    const size_t work_bytes = 17 * SZ(nw, double) + 3 * SZ(nw, double) + 3 * SZ(nw, int32_t);
     /* hits: every lane directly and (final xform of opacity < 1) again through the final xform */
     const size_t hit_bytes = SZ(nl, double) + 3 * SZ(nl, int32_t) + FR_FB_CHANNELS * SZ(2 * nl, uint32_t) +
                              2 * (SZ(2 * nl, int64_t) + SZ(2 * nl, const uint32_t *) +
@@ -549,7 +556,7 @@ fr_flame_simd *fr_flame_simd_new(int nlanes, int nxf)
     TAKE(s->cnt4, 4 * ((size_t)nxf + 1), int), TAKE(s->pos4, 4 * ((size_t)nxf + 1), int);
     TAKE(s->draws, nk, unsigned char), TAKE(s->visible, nk, unsigned char);
     TAKE(s->part, np, part), TAKE(s->pt, nl, int32_t), TAKE(s->xp, nw, const fr_flame_xform_pre *);
-    TAKE(w->wv, nw, double);
+    TAKE(w->wv, nw, double), TAKE(w->pc, nw, double);
     TAKE(s->cx, nl, double), TAKE(s->cy, nl, double);
 #undef TAKE
 #undef SZ
@@ -879,6 +886,19 @@ static int parts_start(fr_flame_simd *s, const fr_flame_job *jobs, const fr_flam
     return np;
 }
 
+/* Lane i's colour blended by xform k: cc + keep c, from its own job's
+ * colour speed where the run holds several parts' lanes (xp). */
+static inline double lane_blend(const part *P, const fr_flame_simd *s, int several, int k, int i, double cc,
+                                double keep)
+{
+    if (several) {
+        const fr_flame_job *j = P[s->pt[i]].j;
+        const double sp = j->speed[k];
+        cc = sp * j->color[k], keep = 1.0 - sp;
+    }
+    return cc + keep * s->l.c[i];
+}
+
 /* Steps 1 to 4 of an iteration (flames that are not affine_only): the
  * lanes sorted by xform, each xform's run of lanes through it. The parts
  * of a batch are alike (fr_flame_simd_alike): a run holds the lanes of
@@ -936,18 +956,17 @@ static void sort_step(fr_flame_simd *s, const part *P, int np, int plot, uint64_
             xp = s->xp;
             for (int q = lo; q < lo + up4(m); q++) xp[q] = &P[s->pt[s->idx[q]]].j->xf[k];
         }
-        anybad |= run_xform(s, &P[0].j->xf[k], xp, s->draws[k], s->idx, lo, m);
+        const fr_flame_xform_pre *xk = &P[0].j->xf[k];
+        const int color = (xk->flags & FR_FLAME_NEED_COLOR) != 0;
         const fr_flame_job *j0 = P[0].j;
         const double sp0 = j0->speed[k], cc0 = sp0 * j0->color[k], keep0 = 1.0 - sp0;
+        if (color) /* the blend first: the variations read it and set the colour (the scalar chain) */
+            for (int q = lo; q < lo + m; q++) s->w.pc[q] = lane_blend(P, s, xp != NULL, k, s->idx[q], cc0, keep0);
+        anybad |= run_xform(s, xk, xp, s->draws[k], s->idx, lo, m);
         for (int q = lo; q < lo + m; q++) {
             const int i = s->idx[q];
-            double cc = cc0, keep = keep0;
-            if (xp) { /* the lane's own job's colour speed */
-                const fr_flame_job *j = P[s->pt[i]].j;
-                const double sp = j->speed[k];
-                cc = sp * j->color[k], keep = 1.0 - sp;
-            }
-            L->x[i] = s->ox[q], L->y[i] = s->oy[q], L->z[i] = s->oz[q], L->c[i] = cc + keep * L->c[i];
+            L->x[i] = s->ox[q], L->y[i] = s->oy[q], L->z[i] = s->oz[q];
+            L->c[i] = color ? s->w.pc[q] : lane_blend(P, s, xp != NULL, k, i, cc0, keep0);
         }
     }
     *iters += (uint64_t)(plot ? nlive : nl);
@@ -1005,6 +1024,9 @@ static uint64_t plot_part(fr_flame_simd *s, const part *P, int *fo, hits *h, uin
     const int nstd = j->nstd;
     const double fs = j->speed[nstd], fcc = fs * j->color[nstd], fkeep = 1.0 - fs;
     for (int q = f0 + nf; q < f0 + up4(nf); q++) s->fidx[q] = DUMMY;
+    const int fcolor = (j->xf[nstd].flags & FR_FLAME_NEED_COLOR) != 0;
+    if (fcolor) /* the blend first: the variations read it */
+        for (int q = f0; q < f0 + nf; q++) s->w.pc[q] = fcc + fkeep * L->c[s->fidx[q]];
     const int fbad = run_xform(s, &j->xf[nstd], NULL, s->draws[P->key + nstd], s->fidx, f0, nf);
     *iters += (uint64_t)nf;
     for (int q = f0; q < f0 + nf; q++) {
@@ -1019,7 +1041,7 @@ static uint64_t plot_part(fr_flame_simd *s, const part *P, int *fo, hits *h, uin
             fr_flame_proj_apply(pj, &s->ox[q], &s->oy[q], s->oz[q], &r);
             lane_rng_put(L, i, &r);
         }
-        s->fc[q] = fcc + fkeep * L->c[i], s->ffn[q] = L->fn[i], s->fon[q] = 1;
+        s->fc[q] = fcolor ? s->w.pc[q] : fcc + fkeep * L->c[i], s->ffn[q] = L->fn[i], s->fon[q] = 1;
     }
     plotted += (uint64_t)hits_make(j, nf, s->ox + f0, s->oy + f0, s->fc + f0, s->ffn + f0, s->fon + f0, h, s->lin);
     *fo = f0 + up4(nf);

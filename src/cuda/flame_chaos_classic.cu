@@ -4,6 +4,7 @@
  * others, which leaves it without register spills (docs/PERFORMANCE.md). */
 #define FR_FLAME_VAR_ON(v) fr_flame_var_classic(v)
 #define FR_FLAME_PREPOST_ON 0 /* Ember's pre_ and post_ variations: flame_kernels.cu's kernel runs those */
+#define FR_FLAME_COLOR_ON 0   /* and the colour variations (none of them classic) */
 #include "cuda/flame_chaos_kernel.cuh"
 
 extern "C" cudaError_t fr_cuda_flame_chaos_classic(const fr_cuda_flame_args *a, cudaStream_t s)

@@ -6,6 +6,7 @@
  * those (docs/PERFORMANCE.md). */
 #define FR_FLAME_VAR_ON(v) ((v) < FR_V_FIRST_RARE)
 #define FR_FLAME_PREPOST_ON 0 /* flame_kernels.cu's kernel runs those */
+#define FR_FLAME_COLOR_ON 0   /* and the colour variations (rare ones) */
 #include "cuda/flame_chaos_kernel.cuh"
 
 extern "C" cudaError_t fr_cuda_flame_chaos_common(const fr_cuda_flame_args *a, cudaStream_t s)

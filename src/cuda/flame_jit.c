@@ -1,6 +1,7 @@
 /* A chaos-game kernel for the genome's own variations, built at run time
  * with NVRTC (flame_jit.h says why and how). */
 #include "cuda/flame_jit.h"
+#include "flame/flame_xform_eval.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -142,14 +143,18 @@ static int make_source(const unsigned char *on, int prepost, int multi, int cams
 {
     size_t n = (size_t)snprintf(src, cap, "/* fractalis: the chaos game for one variation set */\n"
                                           "#define FR_FLAME_VAR_ON(v) (0");
+    int color = 0; /* a variation that reads or sets the colour (FR_FLAME_COLOR_ON) */
     for (int v = 0; v < FR_FLAME_NVAR && n < cap; v++)
-        if (on[v]) n += (size_t)snprintf(src + n, cap - n, " || (v) == %d", v);
+        if (on[v]) {
+            n += (size_t)snprintf(src + n, cap - n, " || (v) == %d", v);
+            color |= fr_flame_var_color(v);
+        }
     if (n < cap)
         n += (size_t)snprintf(src + n, cap - n,
-                              ")\n#define FR_FLAME_PREPOST_ON %d\n"
+                              ")\n#define FR_FLAME_PREPOST_ON %d\n#define FR_FLAME_COLOR_ON %d\n"
                               "#define FR_HD_RARE static __host__ __device__ __forceinline__\n"
                               "#define MIN_BLOCKS %d\n#include \"cuda/flame_chaos_kernel.cuh\"\n",
-                              prepost, JIT_MIN_BLOCKS);
+                              prepost, color, JIT_MIN_BLOCKS);
     snprintf(name, ncap, "flame_chaos<%d, %s, %s, %s>", JIT_MIN_BLOCKS, multi ? "true" : "false",
              multi && cams ? "true" : "false", proj ? "true" : "false");
     return n < cap ? 0 : -1;

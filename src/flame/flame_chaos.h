@@ -214,7 +214,7 @@ typedef struct fr_flame_walker {
 
 /* The tries of one iteration from try number `consec` on (0: the first):
  * an xform drawn from the row of the previous one, the colour blended, the
- * point moved; a bad value tries again, the 5th in a row is kept. Returns
+ * point moved (and the colour, by an xform of FR_FLAME_NEED_COLOR); a bad value tries again, the 5th in a row is kept. Returns
  * the xform of the last try. (The CPU's batched walkers run their first
  * try in vectors and the rest of a bad one here.) */
 FR_HD int fr_flame_walker_tries(const fr_flame_job *j, fr_flame_walker *w, int consec)
@@ -226,7 +226,7 @@ FR_HD int fr_flame_walker_tries(const fr_flame_job *j, fr_flame_walker *w, int c
         const double s = j->speed[fn];
         double q0, q1, q2, qc = s * j->color[fn] + (1.0 - s) * w->pc;
         w->iters++;
-        int badv = fr_flame_xform_apply_core3(&j->xf[fn], w->p0, w->p1, w->p2, &w->r, &q0, &q1, &q2);
+        int badv = fr_flame_xform_apply_core3(&j->xf[fn], w->p0, w->p1, w->p2, &w->r, &q0, &q1, &q2, &qc);
         w->p0 = q0, w->p1 = q1, w->p2 = q2, w->pc = qc;
         if (!badv) break;
         w->bad++;
@@ -257,7 +257,7 @@ FR_HD int64_t fr_flame_walker_step(const fr_flame_job *j, const fr_flame_frame *
         const double fs = j->speed[f];
         *oc = fs * j->color[f] + (1.0 - fs) * w->pc;
         w->iters++;
-        fr_flame_xform_apply_core3(&j->xf[f], w->p0, w->p1, w->p2, &w->r, &o0, &o1, &o2);
+        fr_flame_xform_apply_core3(&j->xf[f], w->p0, w->p1, w->p2, &w->r, &o0, &o1, &o2, oc);
     }
     if (proj && frame->proj.on) fr_flame_proj_apply(&frame->proj, &o0, &o1, o2, &w->r);
     return fr_flame_bucket(frame, o0, o1);

@@ -23,7 +23,8 @@ const char *const fr_flame_motion_names[FR_MOTION_HILL + 1] = {NULL, "sin", "tri
  * always 1 in its files); Electric Sheep's nick, url, notes, brood and
  * genebank (who made it, how it was bred); Apophysis 2's angle (rotate in
  * radians, which it also writes). Xforms: Ember's name (a label) and
- * var_color (direct-colour variations' share: none in fractalis). */
+ * var_color (the direct-colour variations' share: kept verbatim, read by
+ * fr_flame_xform_precalc for an xform with one, FR_FLAME_NEED_COLOR). */
 static const char *const meta_flame[] = {"plugins", "new_linear", "nick",  "url",
                                          "notes",   "angle",      "brood", "genebank"};
 static const char *const meta_xform[] = {"name", "var_color"};

@@ -427,6 +427,17 @@
     X(FR_V_OCTAPOL, 0, fr_var_octapol(x, f, w)) \
     X(FR_V_EXTRUDE, 1, fr_var_extrude(x, f, w, rng)) \
     X(FR_V_ROUNDSPHER3D, 0, fr_var_roundspher3d(x, f, w)) \
-    X(FR_V_CROB, 1, fr_var_crob(x, f, w, rng))
+    X(FR_V_CROB, 1, fr_var_crob(x, f, w, rng)) \
+    X(FR_V_DC_BUBBLE, 0, fr_var_dc_bubble(x, f, w)) \
+    X(FR_V_DC_CARPET, 1, fr_var_dc_carpet(x, f, w, rng)) \
+    X(FR_V_DC_CUBE, 1, fr_var_dc_cube(x, f, w, rng)) \
+    X(FR_V_DC_CYLINDER, 1, fr_var_dc_cylinder(x, f, w, rng)) \
+    X(FR_V_DC_GRIDOUT, 0, fr_var_dc_gridout(f, w)) \
+    X(FR_V_DC_LINEAR, 0, fr_var_dc_linear(x, f, w)) \
+    X(FR_V_DC_TRIANGLE, 1, fr_var_dc_triangle(x, f, w, rng)) \
+    X(FR_V_DC_ZTRANSL, 0, fr_var_dc_ztransl(x, f, w)) \
+    X(FR_V_RAND_CUBES, 1, fr_var_rand_cubes(x, f, w, rng)) \
+    X(FR_V_PIXEL_FLOW, 1, fr_var_pixel_flow(x, f, w, rng)) \
+    X(FR_V_CURL_SP, 0, fr_var_curl_sp(x, f, w))
 
 #endif

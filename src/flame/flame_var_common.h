@@ -49,6 +49,9 @@ typedef struct fr_flame_vctx {
     double atan_yx;  /* atan2(ty, tx) */
     double p0, p1;   /* sum of the weighted variations */
     double p2;       /* z of the sum */
+    double pc;       /* the walker's colour coordinate after the xform's blend (Ember's
+                        outPoint.m_ColorX), which a variation of FR_FLAME_NEED_COLOR reads and sets;
+                        set only in such an xform */
 } fr_flame_vctx;
 
 /* flam3 converts doubles to int with C casts, which x86 (where flam3 runs)

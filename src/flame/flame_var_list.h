@@ -31,6 +31,7 @@
 #include "flame/flame_var_list_ember_v08.h"
 #include "flame/flame_var_list_ember_v09.h"
 #include "flame/flame_var_list_ember_v10.h"
+#include "flame/flame_var_list_ember_v11.h"
 #include "flame/flame_var_list_flam3.h"
 
 /* Every variation beyond flam3's, group after group. */
@@ -47,7 +48,8 @@
     FR_FLAME_VARS_EMBER_V07(VAR, PARAM) \
     FR_FLAME_VARS_EMBER_V08(VAR, PARAM) \
     FR_FLAME_VARS_EMBER_V09(VAR, PARAM) \
-    FR_FLAME_VARS_EMBER_V10(VAR, PARAM)
+    FR_FLAME_VARS_EMBER_V10(VAR, PARAM) \
+    FR_FLAME_VARS_EMBER_V11(VAR, PARAM)
 
 #define FR_FLAME_VAR_LIST(VAR, PARAM) FR_FLAME_VARS_FLAM3(VAR, PARAM) FR_FLAME_VAR_LIST_BEYOND(VAR, PARAM)
 

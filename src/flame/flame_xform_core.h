@@ -26,6 +26,7 @@
 #include "flame/flame_var_ember_v08.h"
 #include "flame/flame_var_ember_v09.h"
 #include "flame/flame_var_ember_v10.h"
+#include "flame/flame_var_ember_v11.h"
 #include "flame/flame_var_ember_tile.h"
 #include "flame/flame_var_param.h"
 
@@ -40,6 +41,13 @@
  * otherwise (the GPU's classic kernel runs only xforms without them). */
 #ifndef FR_FLAME_PREPOST_ON
 #define FR_FLAME_PREPOST_ON 1
+#endif
+/* The walker's colour handed to the variations that read or set it
+ * (FR_FLAME_NEED_COLOR): compiled in unless the includer says otherwise
+ * (the GPU's classic and common kernels, which run none of them, and a
+ * kernel built for a genome without them: flame_jit.c). */
+#ifndef FR_FLAME_COLOR_ON
+#define FR_FLAME_COLOR_ON 1
 #endif
 
 #define FR_VAR_CASE(V, DRAWS, CALL)                                                                        \
@@ -107,11 +115,18 @@ FR_HD void fr_flame_vctx_prepare(fr_flame_vctx *f, int flags)
  * z kept, w z for those Ember gives that; flatten: z 0) or adds to it
  * (FR_VF_SUM: z not carried);
  * post_depth also reads the affine image the pre_ ones left (Ember's
- * m_Trans). */
+ * m_Trans).
+ *
+ * *qc is the walker's colour coordinate after the xform's blend; an xform
+ * with a variation that reads or sets it (FR_FLAME_NEED_COLOR) hands it to
+ * the variations (f.pc) and gives back Ember's c + var_color (c' - c), NaN
+ * made 0 (Xform::Apply); the others neither read nor write it. */
 FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, double py, double pz, fr_flame_rng *rng,
-                                     double *qx, double *qy, double *qz)
+                                     double *qx, double *qy, double *qz, double *qc)
 {
     fr_flame_vctx f;
+    const int color = FR_FLAME_COLOR_ON && (x->flags & FR_FLAME_NEED_COLOR);
+    if (color) f.pc = *qc;
     f.tx = x->c[0][0] * px + x->c[1][0] * py + x->c[2][0];
     f.ty = x->c[0][1] * px + x->c[1][1] * py + x->c[2][1];
     f.tz = pz;
@@ -196,15 +211,21 @@ FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, dou
     }
     *qz = f.p2;
 #endif
+    if (color) {
+        const double c = *qc + x->dc_direct * (f.pc - *qc);
+        *qc = c != c ? 0.0 : c;
+    }
 }
 
 /* The whole of it: a bad value (flam3's test, on x and y as Ember's) is
- * replaced by a uniform point of [-1, 1)^2 (z 0); returns 1 then. */
+ * replaced by a uniform point of [-1, 1)^2 (z 0); returns 1 then. The
+ * colour *oc as fr_flame_xform_apply_body's *qc (kept with a bad value, as
+ * Ember keeps it). */
 FR_HD int fr_flame_xform_apply_core3(const fr_flame_xform_pre *x, double px, double py, double pz, fr_flame_rng *rng,
-                                     double *ox, double *oy, double *oz)
+                                     double *ox, double *oy, double *oz, double *oc)
 {
     double qx, qy, qz;
-    fr_flame_xform_apply_body(x, px, py, pz, rng, &qx, &qy, &qz);
+    fr_flame_xform_apply_body(x, px, py, pz, rng, &qx, &qy, &qz, oc);
     if (fr_flame_bad(qx) || fr_flame_bad(qy)) {
         *ox = fr_flame_u11(rng);
         *oy = fr_flame_u11(rng);
@@ -221,8 +242,8 @@ FR_HD int fr_flame_xform_apply_core3(const fr_flame_xform_pre *x, double px, dou
 FR_HD int fr_flame_xform_apply_core(const fr_flame_xform_pre *x, double px, double py, fr_flame_rng *rng,
                                     double *ox, double *oy)
 {
-    double oz;
-    return fr_flame_xform_apply_core3(x, px, py, 0.0, rng, ox, oy, &oz);
+    double oz, oc = 0.0;
+    return fr_flame_xform_apply_core3(x, px, py, 0.0, rng, ox, oy, &oz, &oc);
 }
 
 #endif

@@ -1,6 +1,7 @@
 /* flame_xform_eval.c - preparing an xform for evaluation (flam3's
  * prepare_precalc_flags and xform_precalc), and the CPU entry points. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "flame/flame_xform_core.h"
@@ -105,7 +106,35 @@ static const unsigned char var_needs[FR_FLAME_NVAR] = {
     [FR_V_HYPERSHIFT2] = Z3 | SUM, [FR_V_OCTAPOL] = Z3 | SUM,
     [FR_V_EXTRUDE] = Z3 | SUM, [FR_V_ROUNDSPHER3D] = R | Z3 | SUM,
     [FR_V_CROB] = 0, /* (it writes over the affine image instead: flame_var_ember_v10.h) */
+    /* those that read or set the colour (flame_var_ember_v11.h; FR_FLAME_NEED_COLOR: var_color) */
+    [FR_V_DC_BUBBLE] = R2 | Z3, [FR_V_DC_CUBE] = Z3, [FR_V_DC_CYLINDER] = Z3, [FR_V_DC_LINEAR] = Z3,
+    [FR_V_DC_TRIANGLE] = Z3, [FR_V_DC_ZTRANSL] = Z3, [FR_V_RAND_CUBES] = Z3 | SUM, [FR_V_CURL_SP] = Z3,
 };
+
+/* The variations that read or set the walker's colour coordinate (Ember's
+ * outPoint.m_ColorX): an xform with one, regular, pre_ or post_, has
+ * FR_FLAME_NEED_COLOR (var_needs' bytes have no room for it). */
+static const unsigned char var_color[FR_FLAME_NVAR] = {
+    [FR_V_DC_BUBBLE] = 1,   [FR_V_DC_CARPET] = 1,  [FR_V_DC_CUBE] = 1,    [FR_V_DC_CYLINDER] = 1,
+    [FR_V_DC_GRIDOUT] = 1,  [FR_V_DC_LINEAR] = 1,  [FR_V_DC_TRIANGLE] = 1, [FR_V_DC_ZTRANSL] = 1,
+    [FR_V_RAND_CUBES] = 1,  [FR_V_PIXEL_FLOW] = 1, [FR_V_CURL_SP] = 1,
+};
+
+int fr_flame_var_color(int v) { return v >= 0 && v < FR_FLAME_NVAR && var_color[v]; }
+
+/* Ember's m_DirectColor: the xform's var_color (kept verbatim among its
+ * attributes), default 1, clamped to [0, 1] as Ember's Xform does. */
+static double xform_direct_color(const fr_flame_xform *xf)
+{
+    for (int i = 0; i < xf->nextra; i++)
+        if (xf->extra[i].name && xf->extra[i].value && !strcmp(xf->extra[i].name, "var_color")) {
+            char *end;
+            const double d = strtod(xf->extra[i].value, &end);
+            if (end == xf->extra[i].value) break;
+            return d < 0 ? 0.0 : d > 1 ? 1.0 : d != d ? 0.0 : d;
+        }
+    return 1.0;
+}
 
 /* The variations of flam3's that Ember gives z = w * z (every
  * `helper.Out.z = m_Weight * helper.In.z` of Variations01.h to 07.h; the
@@ -401,7 +430,8 @@ static void vset_precalc(const fr_flame_xform *xf, const double *p, fr_flame_vse
     fr_flame_v02_precalc(p, vs);
 }
 
-static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost *pp, fr_flame_vset *vs)
+static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost *pp, fr_flame_vset *vs,
+                            int *color)
 {
     const fr_flame_slot *sl = &xf->slot[slot - 1];
     pp->n = 0;
@@ -413,6 +443,7 @@ static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost
         pp->needs[pp->n] = var_needs[v] | (var_zw[v] && v != FR_V_CIRCLECROP ? FR_FLAME_NEED_ZW : 0);
         pp->sum[pp->n] = (fr_flame_vars[v].flags & FR_VF_SUM) != 0;
         pp->n++;
+        if (var_color[v]) *color = 1;
     }
     if (pp->n) vset_precalc(xf, sl->param, vs);
     vs->slot = slot;
@@ -445,13 +476,19 @@ void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
         pre->w[pre->nvar] = w;
         pre->nvar++;
         pre->flags |= var_needs[v] & ~FR_FLAME_NEED_Z3;
+        if (var_color[v]) pre->flags |= FR_FLAME_NEED_COLOR;
         if (var_zw[v]) pre->zw += w;
     }
     if (pre->flags & FR_FLAME_NEED_SUM) /* the sum so far read: Ember's z = w z in it from the start */
         pre->zw_sum = pre->zw, pre->zw = 0.0;
     vset_precalc(xf, xf->param, &pre->v);
-    prepost_precalc(xf, FR_SLOT_PRE, &pre->pre, &pre->vpre);
-    prepost_precalc(xf, FR_SLOT_POST, &pre->postv, &pre->vpost);
+    int color = (pre->flags & FR_FLAME_NEED_COLOR) != 0;
+    prepost_precalc(xf, FR_SLOT_PRE, &pre->pre, &pre->vpre, &color);
+    prepost_precalc(xf, FR_SLOT_POST, &pre->postv, &pre->vpost, &color);
+    if (color) {
+        pre->flags |= FR_FLAME_NEED_COLOR;
+        pre->dc_direct = xform_direct_color(xf);
+    }
 }
 
 /* Ember's XmlToEmber m_FlattenNames: the variations (regular, pre_, post_)
@@ -493,13 +530,28 @@ int fr_flame_xform_apply(const fr_flame_xform_pre *pre, double x, double y, fr_f
 
 int fr_flame_xform_apply3(const fr_flame_xform_pre *pre, const double in[3], fr_flame_rng *rng, double out[3])
 {
-    return fr_flame_xform_apply_core3(pre, in[0], in[1], in[2], rng, &out[0], &out[1], &out[2]);
+    double c = 0.0;
+    return fr_flame_xform_apply_core3(pre, in[0], in[1], in[2], rng, &out[0], &out[1], &out[2], &c);
+}
+
+int fr_flame_xform_apply3c(const fr_flame_xform_pre *pre, const double in[3], fr_flame_rng *rng, double out[3],
+                           double *c)
+{
+    return fr_flame_xform_apply_core3(pre, in[0], in[1], in[2], rng, &out[0], &out[1], &out[2], c);
 }
 
 void fr_flame_var_eval3(const fr_flame_xform_pre *pre, int var, double weight, const double t[3], fr_flame_rng *rng,
                         double o[3])
 {
+    double c = 0.0;
+    fr_flame_var_eval3c(pre, var, weight, t, rng, o, &c);
+}
+
+void fr_flame_var_eval3c(const fr_flame_xform_pre *pre, int var, double weight, const double t[3],
+                         fr_flame_rng *rng, double o[3], double *c)
+{
     fr_flame_vctx f;
+    f.pc = *c;
     f.r2 = f.r = f.atan_xy = f.sina = f.cosa = f.atan_yx = 0.0;
     if (var == FR_V_PRE_BLUR) {
         /* Its displacement alone: moved from the origin, exactly. */
@@ -523,6 +575,7 @@ void fr_flame_var_eval3(const fr_flame_xform_pre *pre, int var, double weight, c
     o[0] = f.p0;
     o[1] = f.p1;
     o[2] = var == FR_V_FLATTEN ? 0.0 : f.p2;
+    *c = f.pc;
 }
 
 void fr_flame_var_eval(const fr_flame_xform_pre *pre, int var, double weight, double tx, double ty,

@@ -27,9 +27,15 @@ enum {
     FR_FLAME_NEED_Z3 = 32,    /* not a quantity: the variation writes z (FR_VF_3D) */
     FR_FLAME_NEED_ZW = 64,    /* not a quantity: Ember gives the variation z = w * z (a pre_/post_
                                  one's needs; a regular one's is fr_flame_xform_pre.zw) */
-    FR_FLAME_NEED_SUM = 128   /* not a quantity: as a regular variation it reads or zeroes the sum so
+    FR_FLAME_NEED_SUM = 128,  /* not a quantity: as a regular variation it reads or zeroes the sum so
                                  far (Ember's outPoint), z included: the walker's sum then carries the
                                  z = w z of Ember's from the start (fr_flame_xform_pre.zw_sum) */
+    FR_FLAME_NEED_COLOR = 256 /* not a quantity, an xform's flag only (not in var_needs, whose entries
+                                 are bytes; a regular, pre_ or post_ one sets it): a variation reads or
+                                 sets the walker's colour coordinate (Ember's outPoint.m_ColorX: the
+                                 dc_ variations, curl_sp): the walker hands it the colour after the
+                                 xform's blend (fr_flame_vctx.pc) and takes it back, mixed by the
+                                 xform's var_color (fr_flame_xform_pre.dc_direct) */
 };
 
 /* nBlur: what Ember's Precalc derives from its parameters (its clamps
@@ -115,6 +121,9 @@ typedef struct fr_flame_xform_pre {
     double zw_sum;     /* an xform with a variation that reads or zeroes the sum so far
                           (FR_FLAME_NEED_SUM): its zw, which the sum then starts with (so that the sum
                           such a variation reads holds them: flam3's come first), else 0 */
+    double dc_direct;  /* FR_FLAME_NEED_COLOR: Ember's m_DirectColor (the xform's var_color, default 1,
+                          clamped to [0, 1]): the colour out is c + dc_direct (c' - c), c the xform's
+                          blend, c' what the variations left */
     fr_flame_var_id var[FR_FLAME_NVAR]; /* their indices, ascending as flam3 sums them */
     double w[FR_FLAME_NVAR];          /* their weights */
     fr_flame_vset v;                  /* their parameters */
@@ -151,6 +160,10 @@ int fr_flame_xform_apply3(const fr_flame_xform_pre *pre, const double in[3], fr_
  * weights. */
 int fr_flame_var_zw(int v);
 
+/* Whether variation v reads or sets the walker's colour coordinate (its
+ * xform gets FR_FLAME_NEED_COLOR). */
+int fr_flame_var_color(int v);
+
 /* One variation alone (for tests): adds weight * V(tx, ty) to (*ox, *oy),
  * where (tx, ty) is the point the variation receives (the affine image),
  * with the parameters and precomputed values of pre. For pre_blur, which
@@ -161,5 +174,16 @@ void fr_flame_var_eval(const fr_flame_xform_pre *pre, int var, double weight, do
 /* The same with z: adds weight * V(t) to o (x, y, z). */
 void fr_flame_var_eval3(const fr_flame_xform_pre *pre, int var, double weight, const double t[3], fr_flame_rng *rng,
                         double o[3]);
+
+/* The same with the walker's colour coordinate in and out (*c: what a
+ * variation of FR_FLAME_NEED_COLOR sets it to; the others leave it). */
+void fr_flame_var_eval3c(const fr_flame_xform_pre *pre, int var, double weight, const double t[3],
+                         fr_flame_rng *rng, double o[3], double *c);
+
+/* The whole xform with the colour: fr_flame_xform_apply3, *c the colour
+ * after the xform's blend in, the colour out (changed only by an xform of
+ * FR_FLAME_NEED_COLOR). */
+int fr_flame_xform_apply3c(const fr_flame_xform_pre *pre, const double in[3], fr_flame_rng *rng, double out[3],
+                           double *c);
 
 #endif

@@ -148,7 +148,8 @@ static fr_status xform_attr(fr_flame_reader *r, xmlNodePtr node, const char *nam
         s = fr_flame_read_num(r, node, name, v, FR_ATTR_FIELD(x, plain->offset, double));
     } else if (!strcmp(name, "amw_amp") || fr_flame_meta_attr(name, 1)) {
         /* flam3 reads amw_amp into a field no variation uses; Ember's name
-         * and var_color change nothing fractalis draws: kept. */
+         * changes nothing fractalis draws: kept; so is var_color, which
+         * fr_flame_xform_precalc reads where a variation moves the colour. */
         s = fr_flame_read_keep_attr(r, &x->extra, &x->nextra, name, v);
     } else if ((k = fr_flame_param_xml_find(name)) >= 0) {
         if (!(s = fr_flame_read_num(r, node, name, v, &d))) {
