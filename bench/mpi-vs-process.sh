@@ -7,7 +7,9 @@
 # device start, render and the file rank 0 writes: the same work either
 # way), the fastest of REPEAT runs, and whether the two files are
 # byte-identical, and the ranks' time less what `mpirun -np N true` takes
-# (the launcher's own start, the same for any program). Scenes: the 4096x4096 Buddhabrot at max 1,000 (float32,
+# (the launcher's own start, the same for any program). The ranks run
+# unbound (--bind-to none): mpirun's default binding (one core a rank for
+# up to 2 ranks) leaves rank 0's PNG deflate one core. Scenes: the 4096x4096 Buddhabrot at max 1,000 (float32,
 # 2e10 samples, histogram as .npy), the 7680x4320 quality 2000 flame
 # (.png), the KF 1e1086 view at 3840x2160 (counts as .npy).
 #   bench/mpi-vs-process.sh FRACTALIS GENOME KFR_DIR [NGPUS] [REPEAT]
@@ -46,7 +48,7 @@ for s in "${scenes[@]}"; do
     # shellcheck disable=SC2086
     one=$(best "$fr" $args --device "$list" -q -o "$tmp/one.$ext")
     # shellcheck disable=SC2086
-    many=$(best mpirun -np "$n" "$fr" $args --device cuda:rank -q -o "$tmp/mpi.$ext")
+    many=$(best mpirun --bind-to none -np "$n" "$fr" $args --device cuda:rank -q -o "$tmp/mpi.$ext")
     same=DIFFERENT
     cmp -s "$tmp/one.$ext" "$tmp/mpi.$ext" && same=identical
     [ $same = identical ] || rc=1
