@@ -482,6 +482,9 @@ typedef struct fr_escape_stats {
     uint64_t iterations_skipped; /* iterations skipped by BLA (iterations: those performed) */
     int reference_reused;      /* 1: the reference orbit came from the context's cache (see
                                   fr_escape_params.reference_text); seconds_reference is then ~0 */
+    uint32_t reference_period; /* the orbit came back to an earlier state bit for bit (a centre that
+                                  is exactly a Misiurewicz point or a nucleus, such as c = i): the
+                                  period, the steps after it copied instead of computed; 0: none */
 } fr_escape_stats;
 
 /* Render. `image` receives a new image of depth p->depth (8 or 16); `raw`, if

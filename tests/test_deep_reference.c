@@ -4,8 +4,9 @@
  * bytes of a render on a fresh context, in double and in extended range;
  * a reference at the centre itself changes nothing; a shorter iteration
  * limit reuses a longer orbit's prefix; the frames of fr_escape_zoom_view
- * share one orbit. (Exactness against the MPFR oracle with the reference
- * off the centre: tests/deep_reference.sh.) */
+ * share one orbit; an orbit that repeats exactly is copied past the
+ * repeat. (Exactness against the MPFR oracle with the reference off the
+ * centre: tests/deep_reference.sh.) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -165,6 +166,46 @@ static void test_iteration_prefix(void **state)
 
 /* A reference more than 2^24 pixels away is refused; scenes keep the
  * reference only when one is set, and read it back. */
+/* A centre whose orbit comes back to an earlier state bit for bit (c = i:
+ * 0, i, -1 + i, -i, -1 + i, ...) has its orbit copied past the repeat,
+ * period 2, to the iteration limit: at 1e-2000, and at 1e-100000, where
+ * the 400,000 steps at 332,000 bits would take an hour of MPFR; the view
+ * there has structure (pixels escape at many counts). A centre that does
+ * not repeat (KF14) reports no period. (Counts against the MPFR oracle:
+ * deep_exact_misiurewicz-i-1e-2000.) */
+static void test_periodic_reference(void **state)
+{
+    (void)state;
+    fr_context *ctx = fr_context_create();
+    const char *widths[2] = {"1e-2000", "1e-100000"};
+    const uint32_t iters[2] = {8000, 400000};
+    for (int k = 0; k < 2; k++) {
+        fr_escape_params *p = mk(ctx, "0,1", widths[k], iters[k], 32, 18);
+        out a;
+        render(ctx, p, &a);
+        assert_int_equal(a.st.deep, 2);
+        assert_int_equal(a.st.reference_period, 2);
+        assert_int_equal(a.st.reference_iterations, iters[k]);
+        uint32_t lo = UINT32_MAX, hi = 0;
+        size_t esc = 0;
+        for (int i = 0; i < 32 * 18; i++) {
+            const uint32_t n = a.raw.counts[i];
+            if (n < iters[k]) esc++, lo = n < lo ? n : lo, hi = n > hi ? n : hi;
+        }
+        assert_true(esc > 32 * 18 / 2);
+        assert_true(hi > lo + 10);
+        drop(&a);
+        free(p);
+    }
+    fr_escape_params *p = mk(ctx, KF14, "3e-20", 3000, 32, 18);
+    out b;
+    render(ctx, p, &b);
+    assert_int_equal(b.st.reference_period, 0);
+    drop(&b);
+    free(p);
+    fr_context_destroy(ctx);
+}
+
 static void test_limits_and_scenes(void **state)
 {
     fr_context *ctx = fr_context_create();
@@ -249,6 +290,7 @@ int main(void)
         cmocka_unit_test(test_reuse_double),        cmocka_unit_test(test_reuse_extended),
         cmocka_unit_test(test_reference_at_centre), cmocka_unit_test(test_iteration_prefix),
         cmocka_unit_test(test_limits_and_scenes),   cmocka_unit_test(test_zoom_frames),
+        cmocka_unit_test(test_periodic_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,14 @@
  * independent: once they are long enough to pay for handing them over
  * (FR_REF_TEAM_BITS), up to three threads compute them at once, the
  * calling thread then ends the step. MPFR rounds each product the same
- * wherever it runs, so the orbit is the same bits at any thread count. */
+ * wherever it runs, so the orbit is the same bits at any thread count.
+ *
+ * An orbit that comes back to one of its last FR_REF_RING states bit for
+ * bit (a centre that is a Misiurewicz point or a nucleus exactly, such as
+ * c = i) repeats from there exactly, so its rest is copied instead of
+ * computed: a view 1e-100000 wide at c = i needs its first four steps in
+ * MPFR, not a hundred thousand at 332,000 bits. The doubles stored for
+ * each step are compared first; MPFR decides on their equality. */
 #include <omp.h>
 #include <stdlib.h>
 
@@ -15,6 +22,8 @@
 
 /* Precision from which a step's products run on a team of threads. */
 #define FR_REF_TEAM_BITS 16384
+/* The states kept for the exact period test: periods up to this. */
+#define FR_REF_RING 64
 
 /* An MPFR value as m * 2^e with m in [0.5, 1) (0 for zero). */
 static double get_2exp(long *e, const mpfr_t v)
@@ -40,8 +49,35 @@ typedef struct ref {
     double b2, last;
     fr_deep_orbit *o;
     mpfr_t x, y, x2, y2, t, px, py;
+    mpfr_t ring[FR_REF_RING][2]; /* the state of step m at m % FR_REF_RING */
     fr_status s;
 } ref;
+
+/* Whether the state just computed (step m) equals that of a step m - p,
+ * 1 <= p <= FR_REF_RING: then the orbit repeats with period p from there
+ * and its steps up to max_iter are copied (returns 1). Else the state is
+ * kept in its ring slot. */
+static int repeats(ref *r, uint32_t m, double zx, double zy)
+{
+    fr_deep_orbit *o = r->o;
+    for (uint32_t p = 1; p <= FR_REF_RING && p <= m; p++) {
+        const double *q = o->Z + FR_DEEP_ZREC * (size_t)(m - p);
+        mpfr_t *st = r->ring[(m - p) % FR_REF_RING];
+        if (q[0] != zx || q[1] != zy || !mpfr_equal_p(st[0], r->x) || !mpfr_equal_p(st[1], r->y)) continue;
+        for (uint32_t n = m + 1; n <= r->max_iter; n++) {
+            const double *from = o->Z + FR_DEEP_ZREC * (size_t)(n - p);
+            double *to = o->Z + FR_DEEP_ZREC * (size_t)n;
+            for (int k = 0; k < FR_DEEP_ZREC; k++) to[k] = from[k];
+            if (r->want_fe) o->Zfe[n] = o->Zfe[n - p];
+        }
+        r->m = r->max_iter;
+        o->period = p;
+        return 1;
+    }
+    mpfr_set(r->ring[m % FR_REF_RING][0], r->x, MPFR_RNDN);
+    mpfr_set(r->ring[m % FR_REF_RING][1], r->y, MPFR_RNDN);
+    return 0;
+}
 
 /* The products of a quadratic step, task k of 3 (t = x y, x2, y2). */
 static void quad_product(ref *r, int k)
@@ -84,7 +120,7 @@ static int step_finish(ref *r)
     double *rec = Z + FR_DEEP_ZREC * (size_t)m;
     rec[0] = zx, rec[1] = zy, rec[2] = rec[3] = 0;
     if (r->want_fe) r->o->Zfe[m] = to_fec(r->x, r->y);
-    if (zx * zx + zy * zy > r->b2 || m >= r->max_iter) return 1;
+    if (zx * zx + zy * zy > r->b2 || m >= r->max_iter || repeats(r, m, zx, zy)) return 1;
     if ((m & 1023) == 0 && r->ctx->progress) {
         double now = fr_now();
         if (now - r->last >= 0.05) {
@@ -113,6 +149,9 @@ fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, i
     mpfr_inits2(v->bits, r.x, r.y, r.x2, r.y2, r.t, r.px, r.py, (mpfr_ptr)0);
     mpfr_set_ui(r.x, 0, MPFR_RNDN);
     mpfr_set_ui(r.y, 0, MPFR_RNDN);
+    for (int k = 0; k < FR_REF_RING; k++) mpfr_inits2(v->bits, r.ring[k][0], r.ring[k][1], (mpfr_ptr)0);
+    mpfr_set_ui(r.ring[0][0], 0, MPFR_RNDN); /* Z_0 = 0: a nucleus's orbit comes back to it */
+    mpfr_set_ui(r.ring[0][1], 0, MPFR_RNDN);
     o->Z[0] = o->Z[1] = o->Z[2] = o->Z[3] = 0;
     if (want_fe) o->Zfe[0] = fr_fec_from_d(0, 0);
     int team = power == 2 && v->bits >= FR_REF_TEAM_BITS ? fr_threads(ctx) : 1;
@@ -142,6 +181,7 @@ fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, i
     }
     o->M = r.m;
     mpfr_clears(r.x, r.y, r.x2, r.y2, r.t, r.px, r.py, (mpfr_ptr)0);
+    for (int k = 0; k < FR_REF_RING; k++) mpfr_clears(r.ring[k][0], r.ring[k][1], (mpfr_ptr)0);
     fr_status s = r.s;
     if (s) fr_deep_orbit_free(o);
     return s;

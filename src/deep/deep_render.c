@@ -204,6 +204,7 @@ fr_status fr_deep_orbit_get(fr_context *ctx, const fr_escape_params *p, const fr
     if (c) {
         o->Z = c->o.Z, o->Zfe = want_fe ? c->o.Zfe : NULL;
         o->M = c->o.M < p->max_iter ? c->o.M : p->max_iter;
+        o->period = c->o.period;
         o->Z[FR_DEEP_ZREC * (size_t)o->M + 2] = 0; /* the end's radius, as a fresh orbit has it */
         st->reference_reused = 1;
     } else if (p->reference_text[0]) {
@@ -224,13 +225,13 @@ fr_status fr_deep_orbit_get(fr_context *ctx, const fr_escape_params *p, const fr
         n->power = power, n->conj = conj, n->ship = ship, n->b2 = b2, n->bits = v->bits;
         n->max_iter = p->max_iter, n->text = text;
         ctx->cache = n, ctx->cache_free = deep_cache_free;
-        o->Z = n->o.Z, o->Zfe = want_fe ? n->o.Zfe : NULL, o->M = n->o.M;
+        o->Z = n->o.Z, o->Zfe = want_fe ? n->o.Zfe : NULL, o->M = n->o.M, o->period = n->o.period;
     } else {
         s = fr_deep_reference(ctx, v, power, conj, ship, p->max_iter, b2, want_fe, own);
         *o = *own;
     }
     st->seconds_reference += fr_now() - t0;
-    if (!s) st->reference_iterations = o->M;
+    if (!s) st->reference_iterations = o->M, st->reference_period = o->period;
     return s;
 }
 

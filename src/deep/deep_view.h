@@ -34,6 +34,8 @@ typedef struct fr_deep_orbit {
     double *Z;
     fr_fec *Zfe;
     uint32_t M;
+    uint32_t period; /* the orbit came back to a state of `period` steps before, bit for bit: the steps after
+                        that were copied, not computed (0: none) */
 } fr_deep_orbit;
 
 fr_status fr_deep_reference(fr_context *ctx, const fr_deep_view *v, int power, int conj, int ship, uint32_t max_iter,

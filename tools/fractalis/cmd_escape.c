@@ -98,11 +98,14 @@ static void print_stats(fr_context *ctx, const char *out, const fr_escape_params
                 st->seconds_copy, write, (double)st->iterations, rate);
     if (*fr_context_device_shares(ctx))
         fprintf(stderr, "fractalis: work per device: %s\n", fr_context_device_shares(ctx));
+    char period[64] = "";
+    if (st->reference_period)
+        snprintf(period, sizeof period, " (periodic: period %u, the rest copied)", st->reference_period);
     if (st->deep)
         fprintf(stderr,
-                "fractalis: perturbation (%s): reference orbit %u iterations at %d bits in %.3f s, BLA tables "
+                "fractalis: perturbation (%s): reference orbit %u iterations%s at %d bits in %.3f s, BLA tables "
                 "%.3f s; %.4g iterations performed, %.4g skipped by BLA (%.3g effective iter/s)\n",
-                st->deep == 1 ? "double" : "extended range", st->reference_iterations, st->reference_bits,
+                st->deep == 1 ? "double" : "extended range", st->reference_iterations, period, st->reference_bits,
                 st->seconds_reference, st->seconds_bla, (double)st->iterations, (double)st->iterations_skipped,
                 st->seconds_iterate > 0 ? (double)(st->iterations + st->iterations_skipped) / st->seconds_iterate
                                         : 0.0);
