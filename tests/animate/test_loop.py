@@ -106,6 +106,35 @@ def test_video_mp4_and_mkv():
     assert probe(f"{d}/z.webm")["codec"] == "vp9"
 
 
+def test_writers_keep_the_order():
+    """Several writer threads write PNGs at once; the encoder still takes
+    the frames in order: the same video and frames as one writer."""
+    need_video()
+    d = tmpdir("loop")
+    out = {}
+    for n in ("1", "4"):
+        env = dict(os.environ, FRACTALIS_WRITERS=n)
+        r = subprocess.run([DRIVER, "9", "-o", f"{d}/w{n}.mkv", "--keep-frames", "--quiet"], capture_output=True,
+                           text=True, timeout=120, env=env)
+        assert r.returncode == 0, r.stderr
+        with open(f"{d}/w{n}.mkv", "rb") as f:
+            video = f.read()
+        frames = []
+        for k in range(9):
+            with open(f"{d}/w{n}.mkv.frames/frame-{k:05d}.png", "rb") as f:
+                frames.append(f.read())
+        v = probe(f"{d}/w{n}.mkv")
+        assert v["frames"] == "9"
+        out[n] = (v["digest"], frames)  # the digest runs over the decoded frames in order
+    assert len(set(out["1"][1])) == 9  # the frames differ: an out-of-order video would not match
+    assert out["1"] == out["4"]
+    env = dict(os.environ, FRACTALIS_WRITERS="9")
+    r = subprocess.run([DRIVER, "2", "-o", f"{d}/bad.mkv", "--quiet"], capture_output=True, text=True, timeout=120,
+                       env=env)
+    assert r.returncode == 2 and "FRACTALIS_WRITERS '9'" in r.stderr, r.stderr
+    assert not os.path.exists(f"{d}/bad.mkv") and not os.path.exists(f"{d}/bad.mkv.frames")
+
+
 def test_video_errors_leave_no_video():
     need_video()
     d = tmpdir("loop")

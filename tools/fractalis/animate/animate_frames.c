@@ -1,11 +1,13 @@
 /* The frame loop of fractalis animate (see animate.h).
  *
  * The main thread renders frame after frame through the family's frame
- * function; a writer thread takes finished frames from a queue of two and
- * writes them (PNG sequence; for a video: the frame's PNG in the frames
- * folder, then the encoder), so encoding overlaps the next render. Frames
- * go to the writer in order and it handles them in order, so the video's
- * frame n is the animation's frame n.
+ * function; writer threads take finished frames from a queue and write
+ * them (PNG sequence; for a video: the frame's PNG in the frames folder,
+ * then the encoder), so writing overlaps the next render. The PNGs of
+ * several frames are written at once (one writer a few cores: a PNG costs
+ * about as much as a fast frame); the encoder takes the frames in the
+ * order they were handed over, one at a time, so the video's frame n is
+ * the animation's frame n.
  *
  * --resume decides per frame, before rendering, from what is on disk: a
  * PNG that decodes completely, has the depth asked for and embeds the
@@ -226,9 +228,10 @@ static int to_depth(fr_image *img, int depth)
     return 1;
 }
 
-/* ---- the writer thread ---------------------------------------------------- */
+/* ---- the writer threads --------------------------------------------------- */
 
-#define QUEUE 2
+#define MAX_WRITERS 8
+#define QUEUE 2 /* frames waiting beyond those being written */
 
 typedef struct job {
     fr_image img;
@@ -243,17 +246,43 @@ typedef struct loop {
     pthread_cond_t cv;
     job q[QUEUE];
     int head, count, closed; /* closed: no more jobs */
+    long taken, turn;        /* jobs taken by writers; the next one the encoder takes (in that order) */
     int failed;
     char err[1024];
-    fr_context *wctx; /* the writer's own context */
+    int nw;                          /* writer threads */
+    fr_context *pctx[MAX_WRITERS];   /* each writer's context for its PNGs */
+    fr_context *wctx;                /* the encoder's context */
     const char *video_path;
     const char *meta_key; /* the frames' text chunk (NULL: "fractalis") */
     fr_video_options vo;
     fr_video *video;
     int encoded; /* frames in the video */
     int written; /* PNGs written */
-    double png_s, encode_s; /* the writer's seconds on each */
+    double png_s, encode_s; /* the writers' seconds on each */
 } loop;
+
+typedef struct writer_arg {
+    loop *L;
+    int id;
+} writer_arg;
+
+/* Writer threads: FRACTALIS_WRITERS (1 to MAX_WRITERS), else half the
+ * processors, 1 to MAX_WRITERS; 0 for a bad FRACTALIS_WRITERS. */
+static int writer_count(void)
+{
+    const char *e = getenv("FRACTALIS_WRITERS");
+    if (e && *e) {
+        char *end;
+        long n = strtol(e, &end, 10);
+        if (*end || n < 1 || n > MAX_WRITERS) {
+            cli_error("FRACTALIS_WRITERS '%s': the writer threads, 1 to %d", e, MAX_WRITERS);
+            return 0;
+        }
+        return (int)n;
+    }
+    long n = sysconf(_SC_NPROCESSORS_ONLN) / 2;
+    return n < 1 ? 1 : n > MAX_WRITERS ? MAX_WRITERS : (int)n;
+}
 
 static void job_free(job *j)
 {
@@ -263,6 +292,7 @@ static void job_free(job *j)
     memset(j, 0, sizeof *j);
 }
 
+/* The first failure's message is kept (the caller holds no lock). */
 static void writer_fail(loop *L, const char *fmt, const char *arg)
 {
     pthread_mutex_lock(&L->mu);
@@ -296,28 +326,49 @@ static void over_black(fr_image *img)
     img->channels = 3;
 }
 
-static void do_job(loop *L, job *j)
+/* Job number seq: its PNG (on writer id's context, alongside the other
+ * writers), then, in its turn (every job before it encoded or skipped),
+ * the encoder. A job after a failure only takes its turn. */
+static void do_job(loop *L, int id, job *j, long seq, int failed)
 {
-    if (L->video_path) over_black(&j->img);
-    double t0 = cli_now();
-    if (j->png) {
-        if (fr_image_write_png_keyed(L->wctx, &j->img, j->png, L->meta_key, j->meta))
-            return writer_fail(L, "%s", fr_last_error(L->wctx));
-        L->written++;
+    double png_s = 0, encode_s = 0;
+    int png = 0; /* a PNG written */
+    if (!failed) {
+        if (L->video_path) over_black(&j->img);
+        double t0 = cli_now();
+        if (j->png && fr_image_write_png_keyed(L->pctx[id], &j->img, j->png, L->meta_key, j->meta))
+            writer_fail(L, "%s", fr_last_error(L->pctx[id]));
+        else
+            png = j->png != NULL;
+        png_s = cli_now() - t0;
     }
-    double t1 = cli_now();
-    L->png_s += t1 - t0;
-    if (!L->video_path || j->png_only) return;
-    if (!L->video && fr_video_open(L->wctx, L->video_path, j->img.width, j->img.height, &L->vo, &L->video))
-        return writer_fail(L, "%s", fr_last_error(L->wctx));
-    if (fr_video_write(L->wctx, L->video, &j->img)) return writer_fail(L, "%s", fr_last_error(L->wctx));
-    L->encode_s += cli_now() - t1;
-    L->encoded++;
+    pthread_mutex_lock(&L->mu);
+    while (L->turn != seq)
+        pthread_cond_wait(&L->cv, &L->mu);
+    L->written += png;
+    failed = L->failed;
+    pthread_mutex_unlock(&L->mu);
+    if (!failed && L->video_path && !j->png_only) { /* the encoder is this thread's alone until the turn passes */
+        double t1 = cli_now();
+        if (!L->video && fr_video_open(L->wctx, L->video_path, j->img.width, j->img.height, &L->vo, &L->video))
+            writer_fail(L, "%s", fr_last_error(L->wctx));
+        else if (fr_video_write(L->wctx, L->video, &j->img))
+            writer_fail(L, "%s", fr_last_error(L->wctx));
+        else
+            L->encoded++;
+        encode_s = cli_now() - t1;
+    }
+    pthread_mutex_lock(&L->mu);
+    L->turn++;
+    L->png_s += png_s, L->encode_s += encode_s;
+    pthread_cond_broadcast(&L->cv);
+    pthread_mutex_unlock(&L->mu);
 }
 
 static void *writer(void *arg)
 {
-    loop *L = arg;
+    loop *L = ((writer_arg *)arg)->L;
+    const int id = ((writer_arg *)arg)->id;
     for (;;) {
         pthread_mutex_lock(&L->mu);
         while (!L->count && !L->closed)
@@ -327,16 +378,37 @@ static void *writer(void *arg)
             return NULL;
         }
         job j = L->q[L->head];
-        int failed = L->failed;
-        pthread_mutex_unlock(&L->mu);
-        if (!failed) do_job(L, &j);
-        job_free(&j);
-        pthread_mutex_lock(&L->mu); /* the slot frees only now: at most QUEUE frames wait, one is written */
         L->head = (L->head + 1) % QUEUE;
         L->count--;
-        pthread_cond_broadcast(&L->cv);
+        const long seq = L->taken++;
+        const int failed = L->failed;
+        pthread_cond_broadcast(&L->cv); /* a slot is free */
         pthread_mutex_unlock(&L->mu);
+        do_job(L, id, &j, seq, failed);
+        job_free(&j);
     }
+}
+
+/* The writers told that no job comes, and joined (n started). */
+static void writers_join(loop *L, pthread_t *th, int n)
+{
+    pthread_mutex_lock(&L->mu);
+    L->closed = 1;
+    pthread_cond_broadcast(&L->cv);
+    pthread_mutex_unlock(&L->mu);
+    for (int k = 0; k < n; k++)
+        pthread_join(th[k], NULL);
+}
+
+/* The writers (n of them still running) joined, the loop's contexts and locks freed. */
+static void writers_stop(loop *L, pthread_t *th, int n)
+{
+    writers_join(L, th, n);
+    fr_context_destroy(L->wctx);
+    for (int k = 0; k < L->nw; k++)
+        fr_context_destroy(L->pctx[k]);
+    pthread_mutex_destroy(&L->mu);
+    pthread_cond_destroy(&L->cv);
 }
 
 /* Hand a job to the writer (waiting for a free slot); 0 if the writer failed. */
@@ -605,6 +677,8 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
     int writable = cli_check_writable(video ? o->path : first ? first : o->path);
     free(first);
     if (!writable) return EXIT_WORK;
+    const int nw = writer_count();
+    if (!nw) return EXIT_USAGE;
     char *folder = NULL;
     if (video) {
         folder = frames_folder(o->path);
@@ -619,19 +693,23 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
     pthread_cond_init(&L.cv, NULL);
     L.wctx = fr_context_create();
     L.meta_key = o->meta_key;
-    if (!L.wctx) {
-        cli_error("out of memory");
-        free(folder);
-        return EXIT_WORK;
-    }
+    L.nw = nw;
+    int ok = L.wctx != NULL;
+    for (int k = 0; k < L.nw; k++) ok &= (L.pctx[k] = fr_context_create()) != NULL;
     if (video) {
         L.video_path = o->path;
         L.vo = (fr_video_options){.codec = o->codec, .crf = o->crf, .fps = o->fps, .depth = depth};
     }
-    pthread_t th;
-    if (pthread_create(&th, NULL, writer, &L) != 0) {
-        cli_error("cannot start the writer thread");
-        fr_context_destroy(L.wctx);
+    pthread_t th[MAX_WRITERS];
+    writer_arg wa[MAX_WRITERS];
+    int started = 0;
+    for (; ok && started < L.nw; started++) {
+        wa[started] = (writer_arg){&L, started};
+        if (pthread_create(&th[started], NULL, writer, &wa[started]) != 0) break;
+    }
+    if (!ok || started < L.nw) {
+        cli_error(ok ? "cannot start the writer threads" : "out of memory");
+        writers_stop(&L, th, started);
         free(folder);
         return EXIT_WORK;
     }
@@ -725,12 +803,8 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
     animate_mpi_end(mpi);
     free(todo);
 
-    /* The writer finishes the frames it has. */
-    pthread_mutex_lock(&L.mu);
-    L.closed = 1;
-    pthread_cond_broadcast(&L.cv);
-    pthread_mutex_unlock(&L.mu);
-    pthread_join(th, NULL);
+    /* The writers finish the frames they have. */
+    writers_join(&L, th, L.nw);
     progress_end(&pg);
 
     if (L.failed) {
@@ -767,14 +841,14 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
             fprintf(stderr, "fractalis: %d frames -> %s in %s\n", nframes, o->path, t);
         /* where the time went: the frames' rendering, and the writer's thread
          * (the loop waits for it only when it is the slower) */
-        fprintf(stderr, "fractalis: rendering %.1f s; writer %.1f s (PNG %.1f s, encoding %.1f s), waited for %.1f s\n",
-                pg.render_sum, L.png_s + L.encode_s, L.png_s, L.encode_s, waited);
+        fprintf(stderr,
+                "fractalis: rendering %.1f s; writers %.1f s (PNG %.1f s on %d thread%s, encoding %.1f s), "
+                "waited for %.1f s\n",
+                pg.render_sum, L.png_s + L.encode_s, L.png_s, L.nw, L.nw > 1 ? "s" : "", L.encode_s, waited);
     }
     if (folder) rmdir(folder); /* an empty frames folder (stopped before the first frame) goes */
     fr_context_destroy(rctx);
-    fr_context_destroy(L.wctx);
-    pthread_mutex_destroy(&L.mu);
-    pthread_cond_destroy(&L.cv);
+    writers_stop(&L, th, 0);
     free(folder);
     return rc;
 }
