@@ -418,6 +418,46 @@ static void test_cancel(void **state)
     fr_context_destroy(ctx);
 }
 
+/* Exact cycle detection at rebases (deep_pixel.h, fr_deep_cycle; the
+ * view's periodicity): the same counts, smooth values, distances and
+ * directions as the loop without it, bit for bit, on a view where many
+ * samples never escape, with far fewer steps. */
+static void test_cycles(void **state)
+{
+    fr_context *ctx = fr_context_create();
+    for (int c = 0; c < 2; c++) {
+        fr_escape_params *p = mk(ctx, KF50_1E8_CENTER, "1e-8", 263010, 48, 27);
+        assert_int_equal(fr_escape_param_set(ctx, p, "reference", KF50_RE "," KF50_IM), FR_OK);
+        p->perturbation = FR_PERTURB_ON;
+        p->color = c ? FR_COLOR_DISTANCE : FR_COLOR_SMOOTH;
+        fr_escape_raw a, b;
+        fr_escape_extra ea, eb;
+        fr_escape_stats sa, sb;
+        const unsigned want = c ? FR_RAW_DE : 0;
+        p->periodicity = 0;
+        assert_int_equal(fr_escape_render_raw(ctx, p, NULL, &a, want, want ? &ea : NULL, &sa), FR_OK);
+        p->periodicity = 1;
+        assert_int_equal(fr_escape_render_raw(ctx, p, NULL, &b, want, want ? &eb : NULL, &sb), FR_OK);
+        const size_t n = 48 * 27;
+        assert_int_equal(sa.deep, 1);
+        assert_memory_equal(a.counts, b.counts, n * sizeof *a.counts);
+        assert_memory_equal(a.values, b.values, n * sizeof *a.values);
+        if (c) assert_memory_equal(ea.de, eb.de, 2 * n * sizeof *ea.de);
+        size_t inside = 0;
+        for (size_t i = 0; i < n; i++) inside += a.counts[i] >= p->max_iter;
+        printf("# colour %d: %zu of %zu samples inside; steps %.4g without the check, %.4g with it\n", c, inside, n,
+               (double)sa.iterations, (double)sb.iterations);
+        assert_true(inside > n / 4 && inside < n);
+        assert_true(sb.iterations < sa.iterations / 2);
+        assert_true(sa.iterations + sa.iterations_skipped == sb.iterations + sb.iterations_skipped);
+        fr_escape_raw_free(&a);
+        fr_escape_raw_free(&b);
+        if (c) fr_escape_extra_free(&ea), fr_escape_extra_free(&eb);
+        free(p);
+    }
+    fr_context_destroy(ctx);
+}
+
 static void test_locate(void **state)
 {
     fr_context *ctx = fr_context_create();
@@ -457,6 +497,7 @@ int main(void)
         cmocka_unit_test(test_shallow_agrees),   cmocka_unit_test(test_threads),
         cmocka_unit_test(test_fe_matches_double), cmocka_unit_test(test_cancel),
         cmocka_unit_test(test_locate),          cmocka_unit_test(test_multibrot),
+        cmocka_unit_test(test_cycles),
         cmocka_unit_test(test_tricorn),          cmocka_unit_test(test_burningship),
         cmocka_unit_test(test_distance_agrees), cmocka_unit_test(test_extended_distance),
     };

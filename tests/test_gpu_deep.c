@@ -111,6 +111,24 @@ static void test_mandelbrot(void **state)
     }
 }
 
+/* A view whose inside samples rebase and fall into exact cycles
+ * (fr_deep_cycle jumps them ahead): the same counts, values and step
+ * totals on both. */
+static void test_cycles(void **state)
+{
+    for (int c = 0; c < 3; c++) {
+        const fr_color_mode colors[] = {FR_COLOR_COUNT, FR_COLOR_SMOOTH, FR_COLOR_DISTANCE};
+        fr_escape_params *p = view(FR_MANDELBROT, 2, KF50_1E8_CENTER, "1e-8", 263010, 97, 41, colors[c]);
+        fr_context *ctx = fr_context_create();
+        assert_int_equal(fr_escape_param_set(ctx, p, "reference", KF50_RE "," KF50_IM), FR_OK);
+        fr_context_destroy(ctx);
+        char what[64];
+        snprintf(what, sizeof what, "mandelbrot 1e-8, cycles, colour %d", c);
+        same_on_both(p, 1, 1, what);
+        free(p);
+    }
+}
+
 static void test_other_formulas(void **state)
 {
     static const struct {
@@ -182,6 +200,7 @@ int main(void)
     if (gate) return gate;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mandelbrot),
+        cmocka_unit_test(test_cycles),
         cmocka_unit_test(test_other_formulas),
         cmocka_unit_test(test_cancel),
     };

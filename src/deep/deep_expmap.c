@@ -264,6 +264,7 @@ static fr_status deep_rows(fr_context *ctx, fr_expmap *m, const char *reference,
     j.polar = 1, j.pol_dir = m->dir;
     j.has_off = v.has_off, j.off_x = v.off_x, j.off_y = v.off_y, j.off_fe = v.off_fe;
     j.sw = m->sw;
+    j.cycles = q->periodicity != 0;
     m->st.reference_bits = (int)v.bits;
     fr_deep_orbit own = {0}, o = {0};
     span_enter(sp, "reference orbit", sp->lo, sp->lo);

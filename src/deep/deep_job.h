@@ -77,6 +77,7 @@ typedef struct fr_deep_job {
     fr_fec off_fe;            /* FR_DEEP_FE */
     int sw, sh;
     int derivative;           /* carry dz/dc (distance estimation) */
+    int cycles;               /* exact cycle detection at rebases (the view's periodicity; deep_pixel.h) */
     /* The exponential map (deep_expmap.c) samples a log-polar grid instead
      * of the view's: polar nonzero, sample (sx, sy)'s delta is
      * (rad[sy].m * dir[2 sx], rad[sy].m * dir[2 sx + 1]) * 2^rad[sy].e, one

@@ -369,6 +369,10 @@ typedef struct fr_deep_state_d {
     double Zx, Zy, Zr; /* reference record m, read by the step before (one read a step) */
     uint32_t m, n;
     uint32_t skipped; /* of n (n - skipped: the perturbation steps) */
+    /* cycle detection (fr_deep_cycle): the state after rebase number
+     * 2^k, at iteration cn (0: none saved yet), and the rebases so far */
+    double cx, cy, cdx, cdy, cqx, cqy;
+    uint32_t cn, rebases;
 } fr_deep_state_d;
 
 /* (Record 0 is all zeros: Z_0 = 0, no BLA step at m = 0.) */
@@ -379,6 +383,59 @@ FR_HD void fr_deep_start_d(fr_deep_state_d *s, double dcx, double dcy)
     s->dcx = dcx, s->dcy = dcy;
     s->m = s->n = 0;
     s->skipped = 0;
+    s->cn = s->rebases = 0;
+}
+
+/* The same double, bit for bit (-0 is not 0: the steps after could tell them apart). */
+FR_HD int fr_deep_same(double a, double b)
+{
+    union {
+        double d;
+        uint64_t u;
+    } x, y;
+    x.d = a, y.d = b;
+    return x.u == y.u;
+}
+
+/* Exact cycle detection, called after each rebase (m = 0, record 0) with
+ * the state (z, d, q) at iteration *n. A step's result depends on the
+ * state and, through the BLA steps that must fit (fr_deep_bla_climb), on
+ * the iterations left, but only once fewer than T = 2^(levels - 1) are
+ * left. So when the state after a rebase is, bit for bit, the one saved
+ * after an earlier rebase at iteration cn (Brent: saved after rebase 1,
+ * 2, 4, 8 ...), L = *n - cn iterations later, and those steps did not
+ * depend on the iterations left, the loop comes back to this state every
+ * L iterations for as long as that holds: it is the state at cn + k L for
+ * every k with cn + k L - 1 <= max_iter - T. *n jumps to the largest such
+ * iteration (the jumped iterations count as skipped), and the loop goes on
+ * from there as it would have: the count, the escape point and the
+ * derivative are those of the loop without the check (max_iter unless the
+ * last steps, which the levels' fit makes differ, escape). The
+ * floating-point orbit of an interior point usually falls into such a
+ * cycle within a few periods; the loop then ends in about L + T steps
+ * instead of max_iter. */
+FR_HD void fr_deep_cycle(const fr_deep_job *j, fr_deep_state_d *s, double zx, double zy, double dx, double dy,
+                         uint32_t *n)
+{
+    const int q2 = FR_DEEP_CONJ(j) || FR_DEEP_SHIP(j);
+    if (s->cn && fr_deep_same(zx, s->cx) && fr_deep_same(zy, s->cy) &&
+        (!FR_DEEP_DERIV(j) || (fr_deep_same(dx, s->cdx) && fr_deep_same(dy, s->cdy) &&
+                               (!q2 || (fr_deep_same(s->qx, s->cqx) && fr_deep_same(s->qy, s->cqy)))))) {
+        const int64_t L = (int64_t)*n - s->cn, T = j->levels > 0 ? (int64_t)1 << (j->levels - 1) : 1;
+        const int64_t k = ((int64_t)j->max_iter - T + 1 - s->cn) / L;
+        const int64_t to = s->cn + k * L;
+        if (k >= 1 && to > (int64_t)*n) {
+            s->skipped += (uint32_t)(to - *n);
+            *n = (uint32_t)to;
+        }
+        s->cn = 0, s->rebases = 0; /* (found: a later match could not jump further) */
+        return;
+    }
+    s->rebases++;
+    if (!(s->rebases & (s->rebases - 1))) {
+        s->cx = zx, s->cy = zy, s->cn = *n;
+        if (FR_DEEP_DERIV(j)) s->cdx = dx, s->cdy = dy, s->cqx = s->qx, s->cqy = s->qy;
+    }
 }
 
 /* One step; 1 when the pixel is done (*r then holds its result). */
@@ -458,6 +515,7 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
         FR_DEEP_KEEP_BRANCH();
         zx = wx, zy = wy, m = 0;
         Zx = Zy = Zr = 0;
+        if (j->cycles) fr_deep_cycle(j, s, zx, zy, dx, dy, &n);
     }
     s->zx = zx, s->zy = zy, s->dx = dx, s->dy = dy, s->m = m, s->n = n;
     s->Zx = Zx, s->Zy = Zy, s->Zr = Zr;

@@ -298,6 +298,7 @@ fr_status fr_deep_compute(fr_context *ctx, const fr_escape_params *p, fr_escape_
     j.has_off = v.has_off, j.off_x = v.off_x, j.off_y = v.off_y, j.off_fe = v.off_fe;
     j.sw = ej->sw, j.sh = ej->sh;
     j.derivative = ej->values == FR_VALUES_DISTANCE;
+    j.cycles = ej->periodicity;
 
     sg.name = "pixels";
     fr_deep_totals tot = {0};

@@ -220,7 +220,9 @@ typedef struct zoom_run {
     double *cum; /* cumulative share of time at each key (0 .. 1) */
     fr_escape_params *frame;
     int deep_frames, reused, rendered;
-    double t_view, t_ref, t_bla, t_pixels, t_rest; /* seconds: each frame's view (MPFR), and its render's stages */
+    double t_view, t_ref, t_bla, t_pixels, t_color, t_rest; /* seconds: each frame's view (MPFR), and its
+                                                               render's stages */
+    double t_resample; /* seconds resampling frames from keyframes (--resample) */
     const char *reference;  /* --reference: the user's point for every frame (NULL: each segment's target) */
     int32_t reference_bits; /* its precision: the deepest keyframe's */
     /* --resample: keyframe j has width w_a 2^-j (the last: w_b) on the zoom's
@@ -264,7 +266,8 @@ static int resample_frame(zoom_run *z, int index, fr_image *img);
 static void account(zoom_run *z, const fr_escape_stats *st, double t)
 {
     z->t_ref += st->seconds_reference, z->t_bla += st->seconds_bla, z->t_pixels += st->seconds_iterate;
-    z->t_rest += t - st->seconds_reference - st->seconds_bla - st->seconds_iterate;
+    z->t_color += st->seconds_color;
+    z->t_rest += t - st->seconds_reference - st->seconds_bla - st->seconds_iterate - st->seconds_color;
     if (st->deep) z->deep_frames++;
     if (st->reference_reused) z->reused++;
 }
@@ -392,6 +395,7 @@ static int resample_frame(zoom_run *z, int index, fr_image *img)
         m[k].c = cos(a) * ratio, m[k].s = sin(a) * ratio;
     }
     const double max = depth == 16 ? 65535.0 : 255.0;
+    const double t0 = cli_now();
     /* rows on every core (each pixel its own: the same bytes at any count) */
 #pragma omp parallel for schedule(static)
     for (int y = 0; y < H; y++)
@@ -421,6 +425,7 @@ static int resample_frame(zoom_run *z, int index, fr_image *img)
                     ((uint8_t *)img->pixels)[at] = (uint8_t)v;
             }
         }
+    z->t_resample += cli_now() - t0;
     return 0;
 }
 
@@ -803,8 +808,8 @@ static int zoom_main(int argc, char **argv, int strip_only)
     if (!o.quiet && z.rendered)
         fprintf(stderr,
                 "fractalis: animate: seconds: views %.1f, reference orbits %.1f, BLA tables %.1f, pixels %.1f, "
-                "colouring and the rest %.1f\n",
-                z.t_view, z.t_ref, z.t_bla, z.t_pixels, z.t_rest);
+                "colouring %.1f, the rest %.1f; frames resampled %.1f\n",
+                z.t_view, z.t_ref, z.t_bla, z.t_pixels, z.t_color, z.t_rest, z.t_resample);
 done:
     if (z.keys)
         for (int k = 0; k < z.nkeys; k++)
