@@ -221,6 +221,7 @@ FR_ALWAYS void deep_avx2_span(const fr_deep_job *j, fr_escape_job *ej, int sy, i
 {
     const int64_t row = (int64_t)sy * j->sw;
     fr_deep_state_d st[FR_DEEP_LANES];
+    fr_deep_cycle_d cyc[FR_DEEP_LANES];
     int px[FR_DEEP_LANES]; /* each lane's sample; -1: idle (it mirrors a busy lane) */
     int next = sx0;
     fr_deep_result r;
@@ -233,19 +234,19 @@ FR_ALWAYS void deep_avx2_span(const fr_deep_job *j, fr_escape_job *ej, int sy, i
             if (px[k] < 0 && next < sx1) {
                 double dcx, dcy;
                 fr_deep_sample_dc_d(j, next, sy, &dcx, &dcy);
-                fr_deep_start_d(&st[k], dcx, dcy);
+                fr_deep_start_d(&st[k], dcx, dcy), fr_deep_cycle_start(&cyc[k]);
                 px[k] = next++;
             } else if (px[k] < 0) {
                 continue;
             } else if ((flag >> k & 1) || deep_avx2_scalar_next(j, &st[k])) {
                 do {
-                    if (fr_deep_step_d(j, &st[k], &r)) {
+                    if (fr_deep_step_d(j, &st[k], &cyc[k], &r)) {
                         fr_cpu_deep_store(j, ej, row + px[k], &r, steps, skipped);
                         px[k] = -1;
                         if (next >= sx1) break;
                         double dcx, dcy;
                         fr_deep_sample_dc_d(j, next, sy, &dcx, &dcy);
-                        fr_deep_start_d(&st[k], dcx, dcy);
+                        fr_deep_start_d(&st[k], dcx, dcy), fr_deep_cycle_start(&cyc[k]);
                         px[k] = next++;
                     }
                 } while (deep_avx2_scalar_next(j, &st[k]));

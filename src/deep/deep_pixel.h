@@ -369,11 +369,26 @@ typedef struct fr_deep_state_d {
     double Zx, Zy, Zr; /* reference record m, read by the step before (one read a step) */
     uint32_t m, n;
     uint32_t skipped; /* of n (n - skipped: the perturbation steps) */
-    /* cycle detection (fr_deep_cycle): the state after rebase number
-     * 2^k, at iteration cn (0: none saved yet), and the rebases so far */
-    double cx, cy, cdx, cdy, cqx, cqy;
-    uint32_t cn, rebases;
 } fr_deep_state_d;
+
+/* Cycle detection's memory of a sample (fr_deep_cycle): the state after
+ * rebase number 2^k, at iteration n (0: none saved yet), and the rebases
+ * so far. Read and written at rebases only: on a GPU it stays in local
+ * memory (volatile), so that it takes no registers from the steps. */
+typedef struct fr_deep_cycle_d {
+    double x, y, dx, dy, qx, qy;
+    uint32_t n, rebases;
+} fr_deep_cycle_d;
+#ifdef __CUDA_ARCH__
+#define FR_DEEP_COLD volatile
+#else
+#define FR_DEEP_COLD
+#endif
+
+FR_HD void fr_deep_cycle_start(FR_DEEP_COLD fr_deep_cycle_d *c)
+{
+    c->n = c->rebases = 0;
+}
 
 /* (Record 0 is all zeros: Z_0 = 0, no BLA step at m = 0.) */
 FR_HD void fr_deep_start_d(fr_deep_state_d *s, double dcx, double dcy)
@@ -383,7 +398,6 @@ FR_HD void fr_deep_start_d(fr_deep_state_d *s, double dcx, double dcy)
     s->dcx = dcx, s->dcy = dcy;
     s->m = s->n = 0;
     s->skipped = 0;
-    s->cn = s->rebases = 0;
 }
 
 /* The same double, bit for bit (-0 is not 0: the steps after could tell them apart). */
@@ -414,32 +428,36 @@ FR_HD int fr_deep_same(double a, double b)
  * floating-point orbit of an interior point usually falls into such a
  * cycle within a few periods; the loop then ends in about L + T steps
  * instead of max_iter. */
-FR_HD void fr_deep_cycle(const fr_deep_job *j, fr_deep_state_d *s, double zx, double zy, double dx, double dy,
-                         uint32_t *n)
+FR_HD void fr_deep_cycle(const fr_deep_job *j, fr_deep_state_d *s, FR_DEEP_COLD fr_deep_cycle_d *c, double zx,
+                         double zy, double dx, double dy, uint32_t *n)
 {
     const int q2 = FR_DEEP_CONJ(j) || FR_DEEP_SHIP(j);
-    if (s->cn && fr_deep_same(zx, s->cx) && fr_deep_same(zy, s->cy) &&
-        (!FR_DEEP_DERIV(j) || (fr_deep_same(dx, s->cdx) && fr_deep_same(dy, s->cdy) &&
-                               (!q2 || (fr_deep_same(s->qx, s->cqx) && fr_deep_same(s->qy, s->cqy)))))) {
-        const int64_t L = (int64_t)*n - s->cn, T = j->levels > 0 ? (int64_t)1 << (j->levels - 1) : 1;
-        const int64_t k = ((int64_t)j->max_iter - T + 1 - s->cn) / L;
-        const int64_t to = s->cn + k * L;
-        if (k >= 1 && to > (int64_t)*n) {
-            s->skipped += (uint32_t)(to - *n);
-            *n = (uint32_t)to;
+    const uint32_t cn = c->n;
+    if (cn && fr_deep_same(zx, c->x) && fr_deep_same(zy, c->y) &&
+        (!FR_DEEP_DERIV(j) || (fr_deep_same(dx, c->dx) && fr_deep_same(dy, c->dy) &&
+                               (!q2 || (fr_deep_same(s->qx, c->qx) && fr_deep_same(s->qy, c->qy)))))) {
+        /* (32-bit arithmetic: cn < *n <= max_iter, T <= 2^31) */
+        const uint32_t L = *n - cn, T = j->levels > 0 ? 1u << (j->levels - 1) : 1u;
+        if (j->max_iter >= T && j->max_iter - T + 1 > cn) {
+            const uint32_t to = cn + (j->max_iter - T + 1 - cn) / L * L;
+            if (to > *n) {
+                s->skipped += to - *n;
+                *n = to;
+            }
         }
-        s->cn = 0, s->rebases = 0; /* (found: a later match could not jump further) */
+        c->n = 0, c->rebases = 0; /* (found: a later match could not jump further) */
         return;
     }
-    s->rebases++;
-    if (!(s->rebases & (s->rebases - 1))) {
-        s->cx = zx, s->cy = zy, s->cn = *n;
-        if (FR_DEEP_DERIV(j)) s->cdx = dx, s->cdy = dy, s->cqx = s->qx, s->cqy = s->qy;
+    const uint32_t rb = c->rebases + 1;
+    c->rebases = rb;
+    if (!(rb & (rb - 1))) {
+        c->x = zx, c->y = zy, c->n = *n;
+        if (FR_DEEP_DERIV(j)) c->dx = dx, c->dy = dy, c->qx = s->qx, c->qy = s->qy;
     }
 }
 
 /* One step; 1 when the pixel is done (*r then holds its result). */
-FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_result *r)
+FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, FR_DEEP_COLD fr_deep_cycle_d *c, fr_deep_result *r)
 {
     const double *Z = j->Z;
     const uint32_t max_iter = j->max_iter;
@@ -515,7 +533,7 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
         FR_DEEP_KEEP_BRANCH();
         zx = wx, zy = wy, m = 0;
         Zx = Zy = Zr = 0;
-        if (j->cycles) fr_deep_cycle(j, s, zx, zy, dx, dy, &n);
+        if (j->cycles) fr_deep_cycle(j, s, c, zx, zy, dx, dy, &n);
     }
     s->zx = zx, s->zy = zy, s->dx = dx, s->dy = dy, s->m = m, s->n = n;
     s->Zx = Zx, s->Zy = Zy, s->Zr = Zr;
@@ -525,8 +543,10 @@ FR_HD int fr_deep_step_d(const fr_deep_job *j, fr_deep_state_d *s, fr_deep_resul
 FR_HD void fr_deep_pixel_d(const fr_deep_job *j, double dcx, double dcy, fr_deep_result *r)
 {
     fr_deep_state_d s;
+    FR_DEEP_COLD fr_deep_cycle_d c;
     fr_deep_start_d(&s, dcx, dcy);
-    while (!fr_deep_step_d(j, &s, r)) {
+    fr_deep_cycle_start(&c);
+    while (!fr_deep_step_d(j, &s, &c, r)) {
     }
 }
 
