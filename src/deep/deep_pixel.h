@@ -388,6 +388,9 @@ typedef struct fr_deep_cycle_d {
 FR_HD void fr_deep_cycle_start(FR_DEEP_COLD fr_deep_cycle_d *c)
 {
     c->n = c->rebases = 0;
+#ifndef __CUDA_ARCH__
+    c->x = c->y = c->dx = c->dy = c->qx = c->qy = 0; /* (never read before they are saved) */
+#endif
 }
 
 /* (Record 0 is all zeros: Z_0 = 0, no BLA step at m = 0.) */
