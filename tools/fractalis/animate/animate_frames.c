@@ -4,8 +4,8 @@
  * function; writer threads take finished frames from a queue and write
  * them (PNG sequence; for a video: the frame's PNG in the frames folder,
  * then the encoder), so writing overlaps the next render. The PNGs of
- * several frames are written at once (one writer a few cores: a PNG costs
- * about as much as a fast frame); the encoder takes the frames in the
+ * several frames are written at once (writer_count: a PNG costs about as
+ * much as a fast frame); the encoder takes the frames in the
  * order they were handed over, one at a time, so the video's frame n is
  * the animation's frame n.
  *
@@ -266,8 +266,11 @@ typedef struct writer_arg {
     int id;
 } writer_arg;
 
-/* Writer threads: FRACTALIS_WRITERS (1 to MAX_WRITERS), else half the
- * processors, 1 to MAX_WRITERS; 0 for a bad FRACTALIS_WRITERS. */
+/* Writer threads: FRACTALIS_WRITERS (1 to MAX_WRITERS), else a quarter of
+ * the processors, 1 to MAX_WRITERS; 0 for a bad FRACTALIS_WRITERS. Each
+ * deflates its PNGs on writer_threads() threads: together half the
+ * processors, the other half left to the frames' rendering (whose host
+ * stages, colouring and resampling, run on every core). */
 static int writer_count(void)
 {
     const char *e = getenv("FRACTALIS_WRITERS");
@@ -280,8 +283,14 @@ static int writer_count(void)
         }
         return (int)n;
     }
-    long n = sysconf(_SC_NPROCESSORS_ONLN) / 2;
+    long n = sysconf(_SC_NPROCESSORS_ONLN) / 4;
     return n < 1 ? 1 : n > MAX_WRITERS ? MAX_WRITERS : (int)n;
+}
+
+static int writer_threads(int nw)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN) / (2 * nw);
+    return n < 1 ? 1 : (int)n;
 }
 
 static void job_free(job *j)
@@ -695,7 +704,8 @@ int animate_run_meta(fr_context *ctx, const animate_output *o, int nframes, cons
     L.meta_key = o->meta_key;
     L.nw = nw;
     int ok = L.wctx != NULL;
-    for (int k = 0; k < L.nw; k++) ok &= (L.pctx[k] = fr_context_create()) != NULL;
+    for (int k = 0; k < L.nw; k++)
+        ok &= (L.pctx[k] = fr_context_create()) != NULL && !fr_context_set_threads(L.pctx[k], writer_threads(nw));
     if (video) {
         L.video_path = o->path;
         L.vo = (fr_video_options){.codec = o->codec, .crf = o->crf, .fps = o->fps, .depth = depth};

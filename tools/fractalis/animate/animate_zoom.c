@@ -337,30 +337,73 @@ static int keyframe(zoom_run *z, int j, int *slot)
     return 0;
 }
 
-/* Bilinear sample of an RGB image at (x, y) (pixel centres at integers)
- * into out; 0 when (x, y) is outside. */
-static int sample(const fr_image *im, double x, double y, double out[3])
-{
-    if (!(x >= 0 && y >= 0 && x <= im->width - 1 && y <= im->height - 1)) return 0;
-    int x0 = (int)x, y0 = (int)y;
-    int x1 = x0 + 1 < im->width ? x0 + 1 : x0, y1 = y0 + 1 < im->height ? y0 + 1 : y0;
-    double fx = x - x0, fy = y - y0;
-    const int ch = fr_image_channels(im);
-    const size_t i00 = ((size_t)y0 * im->width + x0) * ch, i01 = ((size_t)y0 * im->width + x1) * ch,
-                 i10 = ((size_t)y1 * im->width + x0) * ch, i11 = ((size_t)y1 * im->width + x1) * ch;
-    for (int c = 0; c < 3; c++) {
-        double v00, v01, v10, v11;
-        if (im->depth == 16) {
-            const uint16_t *p = im->pixels;
-            v00 = p[i00 + c], v01 = p[i01 + c], v10 = p[i10 + c], v11 = p[i11 + c];
-        } else {
-            const uint8_t *p = im->pixels;
-            v00 = p[i00 + c], v01 = p[i01 + c], v10 = p[i10 + c], v11 = p[i11 + c];
-        }
-        out[c] = (v00 * (1 - fx) + v01 * fx) * (1 - fy) + (v10 * (1 - fx) + v11 * fx) * fy;
+/* Bilinear sample of an image of ch channels (the first three read) and
+ * sample type T at (x, y) (pixel centres at integers) into out; 0 when
+ * (x, y) is outside. */
+#define DEFINE_SAMPLE(NAME, T)                                                                                        \
+    static inline int NAME(const T *p, int w, int h, int ch, double x, double y, double out[3])                      \
+    {                                                                                                             \
+        if (!(x >= 0 && y >= 0 && x <= w - 1 && y <= h - 1)) return 0;                                            \
+        const int x0 = (int)x, y0 = (int)y;                                                                      \
+        const int x1 = x0 + 1 < w ? x0 + 1 : x0, y1 = y0 + 1 < h ? y0 + 1 : y0;                                   \
+        const double fx = x - x0, fy = y - y0;                                                                    \
+        const T *r0 = p + (size_t)y0 * w * ch, *r1 = p + (size_t)y1 * w * ch;                                     \
+        const T *p00 = r0 + x0 * ch, *p01 = r0 + x1 * ch, *p10 = r1 + x0 * ch, *p11 = r1 + x1 * ch;               \
+        for (int c = 0; c < 3; c++)                                                                               \
+            out[c] = ((double)p00[c] * (1 - fx) + (double)p01[c] * fx) * (1 - fy) +                              \
+                     ((double)p10[c] * (1 - fx) + (double)p11[c] * fx) * fy;                                      \
+        return 1;                                                                                                 \
     }
-    return 1;
-}
+DEFINE_SAMPLE(sample8, uint8_t)
+DEFINE_SAMPLE(sample16, uint16_t)
+
+/* The pixels of a resampled frame (resample_frame): each from the finer
+ * keyframe fi where it covers it, else from the coarser co (else co's
+ * nearest edge); (c, s) each keyframe's turn and scale against the frame.
+ * Every value a pixel reads is a local (the stores of 8-bit samples would
+ * make the compiler read the run's fields again for each pixel), and rows
+ * go to every core, handed out as cores come free (the writers' threads
+ * share them): each pixel its own, the same bytes at any count. */
+#define DEFINE_RESAMPLE_ROWS(NAME, T, SAMPLE, MAX)                                                                   \
+    static void NAME(const zoom_run *z, const fr_image *fi, double fc, double fs, const fr_image *co, double cc,    \
+                     double cs, fr_image *img)                                                                    \
+    {                                                                                                             \
+        const int W = img->width, H = img->height;                                                                \
+        const double pvx = z->pvx, pvy = z->pvy, K = z->K;                                                        \
+        const T *fp = fi ? fi->pixels : NULL, *cp = co ? co->pixels : NULL;                                       \
+        const int fw = fi ? fi->width : 0, fh = fi ? fi->height : 0, fch = fi ? fr_image_channels(fi) : 0;         \
+        const int cw = co ? co->width : 0, ch = co ? co->height : 0, cch = co ? fr_image_channels(co) : 0;         \
+        T *out = img->pixels;                                                                                     \
+        _Pragma("omp parallel for schedule(dynamic, 16)") for (int y = 0; y < H; y++)                              \
+        {                                                                                                         \
+            T *row = out + (size_t)y * W * 3;                                                                     \
+            for (int x = 0; x < W; x++) {                                                                         \
+                const double dx = x + 0.5 - W * 0.5 - pvx, dy = H * 0.5 - y - 0.5 - pvy;                          \
+                double rgb[3] = {0, 0, 0};                                                                        \
+                int done = 0;                                                                                     \
+                if (fp) {                                                                                         \
+                    const double vx = pvx * K + fc * dx - fs * dy, vy = pvy * K + fs * dx + fc * dy;              \
+                    done = SAMPLE(fp, fw, fh, fch, vx + fw * 0.5 - 0.5, fh * 0.5 - vy - 0.5, rgb);                \
+                }                                                                                                 \
+                if (!done && cp) {                                                                                \
+                    const double vx = pvx * K + cc * dx - cs * dy, vy = pvy * K + cs * dx + cc * dy;              \
+                    double px = vx + cw * 0.5 - 0.5, py = ch * 0.5 - vy - 0.5;                                    \
+                    if (!SAMPLE(cp, cw, ch, cch, px, py, rgb)) { /* outside both: the nearest edge */             \
+                        px = px < 0 ? 0 : px > cw - 1 ? cw - 1 : px;                                              \
+                        py = py < 0 ? 0 : py > ch - 1 ? ch - 1 : py;                                              \
+                        SAMPLE(cp, cw, ch, cch, px, py, rgb);                                                     \
+                    }                                                                                             \
+                }                                                                                                 \
+                for (int c = 0; c < 3; c++) {                                                                     \
+                    double v = floor(rgb[c] + 0.5);                                                               \
+                    v = v < 0 ? 0 : v > MAX ? MAX : v;                                                            \
+                    row[3 * x + c] = (T)v;                                                                        \
+                }                                                                                                 \
+            }                                                                                                     \
+        }                                                                                                         \
+    }
+DEFINE_RESAMPLE_ROWS(resample_rows8, uint8_t, sample8, 255.0)
+DEFINE_RESAMPLE_ROWS(resample_rows16, uint16_t, sample16, 65535.0)
 
 /* Frame `index` resampled from the keyframes around its width: each pixel
  * from the finer keyframe where that one covers it, else from the coarser
@@ -394,37 +437,11 @@ static int resample_frame(zoom_run *z, int index, fr_image *img)
         double a = (r - z->slot_rot[use[k]]) * 3.14159265358979323846 / 180.0;
         m[k].c = cos(a) * ratio, m[k].s = sin(a) * ratio;
     }
-    const double max = depth == 16 ? 65535.0 : 255.0;
     const double t0 = cli_now();
-    /* rows on every core (each pixel its own: the same bytes at any count) */
-#pragma omp parallel for schedule(static)
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) {
-            const double dx = x + 0.5 - W * 0.5 - z->pvx, dy = H * 0.5 - y - 0.5 - z->pvy;
-            double rgb[3] = {0, 0, 0};
-            for (int k = 0; k < 2; k++) {
-                const fr_image *im = m[k].im;
-                if (!im) continue;
-                double vx = z->pvx * z->K + m[k].c * dx - m[k].s * dy,
-                       vy = z->pvy * z->K + m[k].s * dx + m[k].c * dy;
-                double px = vx + im->width * 0.5 - 0.5, py = im->height * 0.5 - vy - 0.5;
-                if (sample(im, px, py, rgb)) break;
-                if (k == 1) { /* outside both: the coarser one's nearest edge */
-                    px = px < 0 ? 0 : px > im->width - 1 ? im->width - 1 : px;
-                    py = py < 0 ? 0 : py > im->height - 1 ? im->height - 1 : py;
-                    sample(im, px, py, rgb);
-                }
-            }
-            for (int c = 0; c < 3; c++) {
-                double v = floor(rgb[c] + 0.5);
-                v = v < 0 ? 0 : v > max ? max : v;
-                size_t at = ((size_t)y * W + x) * 3 + c;
-                if (depth == 16)
-                    ((uint16_t *)img->pixels)[at] = (uint16_t)v;
-                else
-                    ((uint8_t *)img->pixels)[at] = (uint8_t)v;
-            }
-        }
+    if (depth == 16)
+        resample_rows16(z, m[0].im, m[0].c, m[0].s, m[1].im, m[1].c, m[1].s, img);
+    else
+        resample_rows8(z, m[0].im, m[0].c, m[0].s, m[1].im, m[1].c, m[1].s, img);
     z->t_resample += cli_now() - t0;
     return 0;
 }
