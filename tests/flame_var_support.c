@@ -180,12 +180,22 @@ int flame_var_has_case(const flame_var_case *c, size_t n, const char *name)
     return 0;
 }
 
-void flame_var_covered(const flame_var_case *c, size_t n, const char *const *names, size_t k)
+void flame_var_round_covered(const void *cases, size_t n, size_t size, const char *const *names, size_t k,
+                             size_t expect_k, const char *first, const char *last)
 {
-    const int first = flame_var(names[0]);
+    assert_int_equal(k, expect_k);
+    assert_string_equal(names[0], first);
+    assert_string_equal(names[k - 1], last);
+    const int v0 = flame_var(names[0]);
     for (size_t i = 0; i < k; i++) {
-        assert_int_equal(flame_var(names[i]), first + (int)i);
-        if (!flame_var_has_case(c, n, names[i])) fail_msg("%s: no case", names[i]);
+        assert_int_equal(flame_var(names[i]), v0 + (int)i);
+        int found = 0;
+        for (size_t j = 0; j < n && !found; j++) {
+            const char *var;
+            memcpy(&var, (const char *)cases + j * size, sizeof var);
+            found = !strcmp(var, names[i]);
+        }
+        if (!found) fail_msg("%s: no case", names[i]);
     }
 }
 

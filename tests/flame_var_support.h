@@ -81,9 +81,17 @@ void flame_var_cases(const flame_var_case *c, size_t n);
 /* Whether c[0 .. n) has a case of variation `name`. */
 int flame_var_has_case(const flame_var_case *c, size_t n, const char *name);
 
-/* The variations names[0 .. k) follow each other in the registry from
- * names[0] on, and each has a case in c[0 .. n) (fails the test otherwise). */
-void flame_var_covered(const flame_var_case *c, size_t n, const char *const *names, size_t k);
+
+/* A round's list of new variations, names[0 .. k): expect_k of them, from
+ * `first` to `last`, following each other in the registry, each with a
+ * case among cases[0 .. n) (structs of `size` bytes whose first member is
+ * the variation's name, as flame_var_case's). FLAME_VAR_ROUND_COVERED
+ * takes the arrays themselves. */
+void flame_var_round_covered(const void *cases, size_t n, size_t size, const char *const *names, size_t k,
+                             size_t expect_k, const char *first, const char *last);
+#define FLAME_VAR_ROUND_COVERED(cases, names, expect_k, first, last)                                              \
+    flame_var_round_covered(cases, sizeof cases / sizeof cases[0], sizeof cases[0], names,                        \
+                            sizeof names / sizeof names[0], expect_k, first, last)
 
 /* Genome text read strictly as file `name`: fails the test on an error or a warning. */
 fr_flame_file flame_read_strict(const char *xml, const char *name);

@@ -242,11 +242,7 @@ static const char *const v07_new[] = {FR_FLAME_VARS_EMBER_V07(V7_NAME, )};
 static void test_all_covered(void **state)
 {
     (void)state;
-    const size_t n = sizeof v07_new / sizeof v07_new[0];
-    assert_int_equal(n, 61);
-    assert_string_equal(v07_new[0], "splits3D");
-    assert_string_equal(v07_new[n - 1], "vignette");
-    flame_var_covered(cases, sizeof cases / sizeof cases[0], v07_new, n);
+    FLAME_VAR_ROUND_COVERED(cases, v07_new, 61, "splits3D", "vignette");
 }
 
 /* Sums: a 2D variation adds nothing to z, a 3D one its z (values from the

@@ -154,12 +154,8 @@ static const char *const v09_new[] = {FR_FLAME_VARS_EMBER_V09(V9_NAME, )};
 static void test_all_covered(void **state)
 {
     (void)state;
-    const size_t n = sizeof v09_new / sizeof v09_new[0];
-    assert_int_equal(n, 13);
-    assert_string_equal(v09_new[0], "MobiusN");
-    assert_string_equal(v09_new[n - 1], "Truchet");
+    FLAME_VAR_ROUND_COVERED(cases, v09_new, 13, "MobiusN", "Truchet");
     assert_int_equal(flame_var("Truchet") + 1, flame_var("cubic3D")); /* the next round follows */
-    flame_var_covered(cases, sizeof cases / sizeof cases[0], v09_new, n);
 }
 
 /* Sums: a 2D variation adds nothing to z, a 3D one its z (values from the
