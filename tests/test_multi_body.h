@@ -129,6 +129,35 @@ static void test_deep(void **state)
     escape_same(&p, 0, "deep ship 1e-318");
 }
 
+/* One context through several deep renders, its device list changed
+ * between them: what each worker's device keeps from one render to the
+ * next (a GPU's tables, grown for a larger view, lent back and forth by
+ * the context) leaves every render's counts the single device's. */
+static void test_deep_again(void **state)
+{
+    (void)state;
+    fr_escape_params v[2];
+    deep_params(&v[0], FR_MANDELBROT, KF14, "3e-12", 4036, FR_COLOR_COUNT);
+    deep_params(&v[1], FR_BURNINGSHIP, SHIP320, "1e-318", 3000, FR_COLOR_COUNT);
+    fr_escape_raw want[2];
+    for (int i = 0; i < 2; i++) escape_render(SINGLE, &v[i], NULL, &want[i], NULL, NULL);
+    const char *list = lists()[0];
+    const char *const device[] = {list, list, list, SINGLE, list, list};
+    const int view[] = {0, 1, 0, 0, 1, 0};
+    fr_context *ctx = on(list);
+    for (int r = 0; r < 6; r++) {
+        fr_escape_raw got;
+        if (fr_context_set_device(ctx, device[r])) fail_msg("%s: %s", device[r], fr_last_error(ctx));
+        if (fr_escape_render(ctx, &v[view[r]], NULL, &got, NULL)) fail_msg("render %d: %s", r, fr_last_error(ctx));
+        const fr_escape_raw *w = &want[view[r]];
+        if (memcmp(w->counts, got.counts, (size_t)w->width * w->height * sizeof *w->counts))
+            fail_msg("render %d (view %d on %s): counts differ from %s's", r, view[r], device[r], SINGLE);
+        fr_escape_raw_free(&got);
+    }
+    fr_context_destroy(ctx);
+    for (int i = 0; i < 2; i++) fr_escape_raw_free(&want[i]);
+}
+
 /* ---------------------------------------------------------------- buddha */
 
 static void buddha_same(const fr_buddha_params *p, const char *what)
@@ -325,7 +354,7 @@ int main(int argc, char **argv)
     if (argc > 1) cmocka_set_test_filter(argv[1]); /* one test: test_multi test_flame */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lists),  cmocka_unit_test(test_escape), cmocka_unit_test(test_deep),
-        cmocka_unit_test(test_buddha), cmocka_unit_test(test_flame),  cmocka_unit_test(test_cancel),
+        cmocka_unit_test(test_deep_again), cmocka_unit_test(test_buddha), cmocka_unit_test(test_flame),  cmocka_unit_test(test_cancel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -36,7 +36,8 @@ struct fr_context {
     /* What a backend keeps between renders on this context (the CUDA
      * deep-zoom path's buffers, src/cuda/cuda_deep.c), freed by its own
      * function (fr_context_clear_backend_keep, fr_context_destroy). A
-     * context copied for a worker (src/multi) starts without one. */
+     * context copied for a worker (src/multi) borrows the one its parent
+     * holds for that worker's device and gives it back after the render. */
     void *backend_keep;
     void (*backend_keep_free)(void *keep);
 };

@@ -2,6 +2,7 @@
 #include "multi/multi_pool.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Parent progress reports at most this often (a chunk's end always reports). */
@@ -35,6 +36,54 @@ static int worker_progress(double done, void *user)
     return stop;
 }
 
+/* What the workers' backends keep between renders (a GPU's deep-zoom
+ * buffers: core/context.h), held by the parent context while no render
+ * runs, so that a render on a device list, like one on a single device,
+ * pays for allocating them once per context, not once per render. Slot k
+ * is worker k's, for the device it had. */
+typedef struct multi_keep {
+    int device[FR_MAX_DEVICES];
+    void *keep[FR_MAX_DEVICES];
+    void (*keep_free[FR_MAX_DEVICES])(void *keep);
+} multi_keep;
+
+static void multi_keep_free(void *p)
+{
+    multi_keep *mk = p;
+    for (int k = 0; k < FR_MAX_DEVICES; k++)
+        if (mk->keep[k]) mk->keep_free[k](mk->keep[k]);
+    free(mk);
+}
+
+/* Worker k's keep from the parent's, when it was made for the same device. */
+static void keep_lend(fr_context *parent, fr_multi_worker *w, int device)
+{
+    multi_keep *mk = parent->backend_keep_free == multi_keep_free ? parent->backend_keep : NULL;
+    const int k = w->index;
+    if (!mk || !mk->keep[k] || mk->device[k] != device) return;
+    w->ctx.backend_keep = mk->keep[k], w->ctx.backend_keep_free = mk->keep_free[k];
+    mk->keep[k] = NULL, mk->keep_free[k] = NULL;
+}
+
+/* Worker k's keep back to the parent (freed when the parent cannot hold it). */
+static void keep_return(fr_context *parent, fr_multi_worker *w)
+{
+    fr_context *c = &w->ctx;
+    if (!c->backend_keep) return;
+    multi_keep *mk = parent->backend_keep_free == multi_keep_free ? parent->backend_keep : NULL;
+    if (!mk && (mk = calloc(1, sizeof *mk))) {
+        fr_context_clear_backend_keep(parent); /* a single device's, from before the list */
+        parent->backend_keep = mk, parent->backend_keep_free = multi_keep_free;
+    }
+    const int k = w->index;
+    if (!mk || mk->keep[k]) { /* (another pool's worker k returned one first) */
+        fr_context_clear_backend_keep(c);
+        return;
+    }
+    mk->device[k] = c->cuda_index, mk->keep[k] = c->backend_keep, mk->keep_free[k] = c->backend_keep_free;
+    c->backend_keep = NULL, c->backend_keep_free = NULL;
+}
+
 fr_status fr_multi_pool_open(fr_context *ctx, fr_multi_pool *p)
 {
     memset(p, 0, sizeof *p);
@@ -51,7 +100,8 @@ fr_status fr_multi_pool_open(fr_context *ctx, fr_multi_pool *p)
         w->pool = p, w->index = k;
         w->ctx = *ctx;
         w->ctx.error[0] = 0;
-        w->ctx.backend_keep = NULL, w->ctx.backend_keep_free = NULL; /* the parent's stays the parent's */
+        w->ctx.backend_keep = NULL, w->ctx.backend_keep_free = NULL;
+        keep_lend(ctx, w, d);
         w->ctx.cuda_index = d;
         w->ctx.ndevices = 1;
         w->ctx.devices[0] = d;
@@ -67,7 +117,7 @@ fr_status fr_multi_pool_open(fr_context *ctx, fr_multi_pool *p)
 
 void fr_multi_pool_close(fr_multi_pool *p)
 {
-    for (int k = 0; k < p->n && k < FR_MAX_DEVICES; k++) fr_context_clear_backend_keep(&p->w[k].ctx);
+    for (int k = 0; k < p->n && k < FR_MAX_DEVICES; k++) keep_return(p->parent, &p->w[k]);
     if (p->n > 0) pthread_mutex_destroy(&p->lock);
     p->n = 0;
 }

@@ -40,7 +40,10 @@ static int combine(void *buf, size_t count, fr_combine_op op, void *user)
     (void)user;
     MPI_Datatype t = op == FR_COMBINE_OR ? MPI_BYTE : op == FR_COMBINE_SUM_U64 ? MPI_UINT64_T : MPI_UINT32_T;
     MPI_Op o = op == FR_COMBINE_OR ? MPI_BOR : op == FR_COMBINE_SUM_U64 ? MPI_SUM : sat_add_op;
-    const size_t esz = op == FR_COMBINE_OR ? 1 : op == FR_COMBINE_SUM_U64 ? 8 : 4;
+    size_t esz = op == FR_COMBINE_OR ? 1 : op == FR_COMBINE_SUM_U64 ? 8 : 4;
+    /* bytes ORed eight at a time where they fill whole aligned words (a
+     * flame image's rows: an eighth of the reduction's loop) */
+    if (op == FR_COMBINE_OR && count % 8 == 0 && (uintptr_t)buf % 8 == 0) t = MPI_UINT64_T, esz = 8, count /= 8;
     const size_t most = (size_t)1 << 30; /* MPI counts are ints */
     for (size_t at = 0; at < count; at += most) {
         const size_t n = count - at < most ? count - at : most;
