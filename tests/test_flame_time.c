@@ -6,7 +6,8 @@
  * the camera (centre, scale, rotation) and the tone map (brightness,
  * gamma) renders the same image on 1 and 2 threads and in 1 or 3 strips
  * (each time step's job maps its points through its own camera, strips
- * included), and the batched kernel agrees with the scalar walkers; bad
+ * included), and the batched kernel agrees with the scalar walkers;
+ * frames one after another on one context are fresh contexts' renders; bad
  * arguments are errors. flame_time_timeline() is shared with
  * test_gpu_flame_time.c. */
 #include <math.h>
@@ -174,6 +175,35 @@ static void test_bad_arguments(void **state)
     remove(path);
 }
 
+/* Frames one after another on one context, which keeps a frame's pool of
+ * prepared xforms for the next (fr_flame_jobs_release): a frame of more
+ * xforms, one of fewer, one of more again, with and without motion blur;
+ * each is the render of a fresh context, byte for byte. */
+static void test_frames_on_one_context(void **state)
+{
+    (void)state;
+    char path[512];
+    tmp_name(path, sizeof path, "time_frames.flam3");
+    flame_time_timeline_counts(path);
+    fr_context *ctx = fr_context_create();
+    assert_int_equal(fr_context_set_device(ctx, "cpu"), FR_OK);
+    fr_flames *f = NULL;
+    assert_int_equal(fr_flames_read(ctx, path, NULL, 0, &f), FR_OK);
+    static const double times[] = {2.0, 0.5, 2.0, 1.2};
+    for (int k = 0; k < 4; k++) {
+        fr_flame_options o = {.quality = 30, .seed = 4, .motion_blur = k != 3};
+        fr_image a, b;
+        assert_int_equal(fr_flame_render_time(ctx, f, times[k], &o, &a, NULL), FR_OK);
+        const flame_setup su = {0};
+        flame_time_render_ok(&su, path, -1, times[k], 0.0, &o, &b);
+        assert_memory_equal(a.pixels, b.pixels, (size_t)a.width * a.height * 4);
+        fr_image_free(&a), fr_image_free(&b);
+    }
+    fr_flames_destroy(f);
+    fr_context_destroy(ctx);
+    remove(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -182,6 +212,7 @@ int main(void)
         cmocka_unit_test(test_stagger_is_the_interpolated_genome),
         cmocka_unit_test(test_moving_camera),
         cmocka_unit_test(test_xform_counts),
+        cmocka_unit_test(test_frames_on_one_context),
         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

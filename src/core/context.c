@@ -78,6 +78,7 @@ void fr_context_destroy(fr_context *ctx)
 {
     fr_context_clear_cache(ctx);
     fr_context_clear_backend_keep(ctx);
+    free(ctx->flame_pool);
     free(ctx);
 }
 

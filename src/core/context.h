@@ -40,6 +40,11 @@ struct fr_context {
      * holds for that worker's device and gives it back after the render. */
     void *backend_keep;
     void (*backend_keep_free)(void *keep);
+    /* The prepared-xform pool of the last flame frame (room for
+     * flame_pool_n), the next frame's to fill (fr_flame_jobs_release);
+     * freed by fr_context_destroy. A context copied for a worker has none. */
+    void *flame_pool;
+    size_t flame_pool_n;
 };
 
 /* Free the backend's keep (nothing when none). */

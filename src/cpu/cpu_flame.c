@@ -36,7 +36,7 @@ static fr_status run_pass(fr_context *ctx, fr_cpu_flame *cpu, const fr_flame_job
     fr_flame_segment one, *seg = ng > 1 ? malloc((size_t)ng * sizeof *seg) : &one;
     if (!seg) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
     int nseg;
-    const uint64_t walkers = fr_flame_segments(J, pass, FR_FLAME_SUB_BATCH, seg, &nseg);
+    const uint64_t walkers = fr_flame_segments(J, pass, fr_flame_walker_len(J, pass), seg, &nseg);
     pass_progress pp = {ctx, part ? 0 : pass, part ? 1 : J->passes, part ? 1.0 : 0.9};
     fr_status s = FR_OK;
     if (count > walkers) count = walkers;
@@ -52,9 +52,10 @@ static fr_status run_pass(fr_context *ctx, fr_cpu_flame *cpu, const fr_flame_job
 /* Walkers of a pass on the CPU (for the streams of the next pass). */
 static uint64_t pass_walkers(const fr_flame_jobs *J, int pass)
 {
+    const uint64_t len = fr_flame_walker_len(J, pass);
     uint64_t n = 0;
     for (int i = J->pass_group[pass]; i < J->pass_group[pass + 1]; i++)
-        n += (J->group[i].samples + FR_FLAME_SUB_BATCH - 1) / FR_FLAME_SUB_BATCH;
+        n += (J->group[i].samples + len - 1) / len;
     return n;
 }
 

@@ -179,7 +179,7 @@ int fr_cpu_flame_run_pass(fr_cpu_flame *c, const fr_flame_job *jobs, const fr_fl
             } else { /* the scalar walkers (or no memory for the batch's workspace) */
                 for (uint64_t k = u->k0; k < u->k0 + (uint64_t)u->n; k++) {
                     const fr_flame_segment *sk = u->nseg > 1 ? &s[fr_flame_segment_find(s, u->nseg, k)] : s;
-                    fr_flame_walk(&jobs[sk->job], base + k, fr_flame_segment_walker(sk, k, FR_FLAME_SUB_BATCH), b,
+                    fr_flame_walk(&jobs[sk->job], base + k, fr_flame_segment_walker(sk, k, sk->len), b,
                                   c->shared, &w);
                 }
             }

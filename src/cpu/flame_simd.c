@@ -864,7 +864,7 @@ static int parts_start(fr_flame_simd *s, const fr_flame_job *jobs, const fr_flam
                 L->c[i] = fr_flame_rng_01(&r);
                 L->z[i] = 0.0;
                 lane_rng_put(L, i, &r);
-                L->left[i] = fr_flame_segment_walker(P->seg, P->k0 + (uint64_t)(i - lo), FR_FLAME_SUB_BATCH);
+                L->left[i] = fr_flame_segment_walker(P->seg, P->k0 + (uint64_t)(i - lo), P->seg->len);
                 if (L->left[i] > *steps) *steps = L->left[i];
             } else {
                 L->x[i] = L->y[i] = L->z[i] = L->c[i] = 0.0;

@@ -48,9 +48,9 @@ typedef struct prepared {
     double *pass_k; /* NULL, or k1, k2 of each pass (a timeline's, when they differ) */
 } prepared;
 
-static void release(prepared *p)
+static void release(fr_context *ctx, prepared *p)
 {
-    fr_flame_jobs_free(&p->jobs);
+    fr_flame_jobs_release(ctx, &p->jobs);
     free(p->pass_k);
     fr_flame_frame_free(&p->f);
     if (p->has_g) fr_flame_genome_free(&p->g);
@@ -69,7 +69,7 @@ static fr_status prepare(fr_context *ctx, const fr_flames *fl, int index, const 
     p->has_g = 1;
     if ((s = apply_options(ctx, &p->g, o)) || (s = fr_flame_frame_init(ctx, &p->g, &p->f)) ||
         (s = fr_flame_jobs_init(ctx, &p->g, &p->f, o->seed, o->earlyclip, o->motion_blur, &p->jobs)))
-        release(p);
+        release(ctx, p);
     else
         p->f.sumfilt = p->jobs.sumfilt;
     return s;
@@ -182,7 +182,7 @@ static fr_status render_prepared(fr_context *ctx, prepared *pp, const fr_flame_o
         s = fr_fail(ctx, FR_ERR_UNSUPPORTED,
                     "the raw buffer needs a spatial filter at least as wide as the supersample (filter %g, "
                     "supersample %d)", p.g.filter, whole.os);
-        release(&p);
+        release(ctx, &p);
         return s;
     }
     const int depth = o->depth ? o->depth : 8;
@@ -223,7 +223,7 @@ static fr_status render_prepared(fr_context *ctx, prepared *pp, const fr_flame_o
 done:
     free(out);
     free(rb);
-    release(&p);
+    release(ctx, &p);
     return s;
 }
 
@@ -253,7 +253,7 @@ fr_status fr_flame_bench(fr_context *ctx, const fr_flames *fl, int index, const 
     } else {
         s = fr_fail(ctx, FR_ERR_UNSUPPORTED, "the %s backend has no flame benchmark", fr_context_device(ctx));
     }
-    release(&p);
+    release(ctx, &p);
     return s;
 }
 
@@ -460,7 +460,7 @@ static fr_status prepare_time(fr_context *ctx, const fr_flames *fl, double time,
     fr_flame_jobs_frames(&p->jobs, &p->f);
 done:
     timeline_free(&tl);
-    if (s) release(p);
+    if (s) release(ctx, p);
     return s;
 }
 

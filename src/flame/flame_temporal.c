@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "core/context.h"
+#include "flame/flame_chaos.h"
 #include "flame/flame_motion.h"
 #include "flame/flame_xform_eval.h"
 
@@ -198,7 +199,10 @@ typedef struct stepw {
     double sd;
     uint64_t palhash;
     int has_x, nstd, nall, final, chaos;
-    void *mem; /* one block for the arrays below (NULL once an xform set owns it) */
+    void *mem; /* one block for the arrays below, mem_bytes of room (kept from step to step) */
+    size_t mem_bytes;
+    fr_flame_xform *x; /* the step's xforms at its time, room for nx (kept from step to step) */
+    int nx;
     fr_flame_xform_pre *pre;
     double *color, *speed, *vis, *w, *chaosm; /* nall, nall, nall, nall (nstd used), nstd^2 (chaos) */
     double final_opacity;
@@ -217,13 +221,17 @@ static int step_xforms(stepw *w, const fr_flame_genome *g, double t, int motion)
             chaos |= fabs(g->xf[i].chaos[k] - 1.0) > 1e-10;
     w->chaos = chaos;
     const size_t n = (size_t)nall, nc = chaos ? (size_t)nstd * nstd : 0;
-    fr_flame_xform *x = malloc(n * sizeof *x);
-    w->mem = malloc(n * sizeof *w->pre + (4 * n + nc) * sizeof(double));
-    if (!x || !w->mem) {
-        free(x), free(w->mem);
-        w->mem = NULL;
-        return 0;
+    const size_t bytes = n * sizeof *w->pre + (4 * n + nc) * sizeof(double);
+    if (w->nx < nall) {
+        free(w->x);
+        w->nx = (w->x = malloc(n * sizeof *w->x)) ? nall : 0;
     }
+    if (w->mem_bytes < bytes) {
+        free(w->mem);
+        w->mem_bytes = (w->mem = malloc(bytes)) ? bytes : 0;
+    }
+    if (!w->nx || !w->mem_bytes) return 0;
+    fr_flame_xform *x = w->x;
     w->pre = w->mem;
     w->color = (double *)(w->pre + n), w->speed = w->color + n, w->vis = w->speed + n, w->w = w->vis + n;
     w->chaosm = chaos ? w->w + n : NULL;
@@ -248,7 +256,6 @@ static int step_xforms(stepw *w, const fr_flame_genome *g, double t, int motion)
             for (int k = 0; k < nstd; k++)
                 w->chaosm[(size_t)i * nstd + k] = g->xf[i].chaos ? g->xf[i].chaos[k] : 1.0;
     w->final_opacity = w->final ? x[nstd].opacity : 1.0;
-    free(x);
     w->has_x = 1;
     return 1;
 }
@@ -273,10 +280,22 @@ static void step_make(stepw *w, const fr_flame_steps *steps, const fr_flame_geno
     if ((st == 0 || motion || steps) && !step_xforms(w, gs, t, motion)) w->oom = 1;
 }
 
+/* The step's genome freed, its workspace kept for the next step. */
 static void step_free(stepw *w)
 {
-    free(w->mem);
     if (w->owned) fr_flame_genome_free(&w->own);
+    void *mem = w->mem, *x = w->x;
+    const size_t mem_bytes = w->mem_bytes;
+    const int nx = w->nx;
+    memset(w, 0, sizeof *w);
+    w->mem = mem, w->mem_bytes = mem_bytes, w->x = x, w->nx = nx;
+}
+
+/* The same and its workspace. */
+static void step_drop(stepw *w)
+{
+    step_free(w);
+    free(w->mem), free(w->x);
     memset(w, 0, sizeof *w);
 }
 
@@ -289,13 +308,6 @@ typedef struct colkey {
     int pal, vis;
 } colkey;
 
-/* An xform set's arrays: the block of the step that made it. */
-typedef struct setsrc {
-    void *mem;
-    const fr_flame_xform_pre *pre;
-    const double *color, *speed, *vis;
-} setsrc;
-
 /* The builder's state: the pieces placed so far (the pools' sizes; what
  * each new piece is made from), the maps. */
 typedef struct builder {
@@ -305,8 +317,6 @@ typedef struct builder {
     size_t *xs_off;
     int *xs_nstd, *xs_final;
     double *final_opacity;
-    setsrc *xs_src;
-    int nsrc; /* xs_src owned */
     /* per table: where it starts, rows, the std weights and xaos it is made from */
     size_t *tab_off;
     int *tab_rows, *tab_n;
@@ -327,9 +337,7 @@ typedef struct builder {
 
 static void builder_free(builder *b)
 {
-    for (int i = 0; i < b->nsrc; i++)
-        free(b->xs_src[i].mem);
-    free(b->xs_off), free(b->xs_nstd), free(b->xs_final), free(b->final_opacity), free(b->xs_src);
+    free(b->xs_off), free(b->xs_nstd), free(b->xs_final), free(b->final_opacity);
     free(b->tab_off), free(b->tab_rows), free(b->tab_n), free(b->tw), free(b->tchaos), free(b->tw_off),
         free(b->tc_off);
     free(b->hit_off), free(b->vis_n), free(b->vis_off), free(b->visv);
@@ -382,8 +390,31 @@ static fr_status check_xforms(fr_context *ctx, const fr_flame_genome *g)
     return FR_OK;
 }
 
+/* Room in the xform pools for n more prepared xforms: each grown to the
+ * same capacity (J->xf_cap), the xform pool starting from the one the
+ * context kept from its last frame (fr_flame_jobs_release), so that a
+ * frame of many time steps writes into pages already mapped. */
+static int pool_room(builder *b, size_t n)
+{
+    fr_flame_jobs *J = b->J;
+    if (J->nxf_all + n <= J->xf_cap) return 1;
+    size_t c = J->xf_cap ? 2 * J->xf_cap : 16;
+    while (c < J->nxf_all + n) c *= 2;
+    void *x = realloc(J->xf, c * sizeof *J->xf);
+    if (x) J->xf = x;
+    double **d[3] = {&J->color, &J->speed, &J->vis};
+    for (int i = 0; x && i < 3; i++) {
+        double *q = realloc(*d[i], c * sizeof **d[i]);
+        if (!q) return 0;
+        *d[i] = q;
+    }
+    if (!x) return 0;
+    J->xf_cap = c;
+    return 1;
+}
+
 /* The step's xform set as set `*xs`: the last one when equal, else a new
- * one (made of the step's arrays, whose block it takes). */
+ * one, copied into the pools. */
 static fr_status xset(fr_context *ctx, builder *b, stepw *w, int *xs)
 {
     fr_flame_jobs *J = b->J;
@@ -391,25 +422,26 @@ static fr_status xset(fr_context *ctx, builder *b, stepw *w, int *xs)
     const size_t np = (size_t)nall;
     if (J->nxs > 0) {
         const int l = J->nxs - 1;
-        const setsrc *o = &b->xs_src[l];
+        const size_t o = b->xs_off[l];
         if (b->xs_nstd[l] == w->nstd && b->xs_final[l] == has_final &&
-            !memcmp(o->pre, w->pre, np * sizeof *w->pre) && !memcmp(o->color, w->color, np * sizeof(double)) &&
-            !memcmp(o->speed, w->speed, np * sizeof(double)) && !memcmp(o->vis, w->vis, np * sizeof(double))) {
+            !memcmp(J->xf + o, w->pre, np * sizeof *w->pre) && !memcmp(J->color + o, w->color, np * sizeof(double)) &&
+            !memcmp(J->speed + o, w->speed, np * sizeof(double)) && !memcmp(J->vis + o, w->vis, np * sizeof(double))) {
             *xs = l;
             return FR_OK;
         }
     }
     if ((b->bytes += np * (sizeof *w->pre + 3 * sizeof(double))) > MAX_POOL_BYTES) return too_big(ctx, b);
-    void **q[5] = {(void **)&b->xs_off, (void **)&b->xs_nstd, (void **)&b->xs_final, (void **)&b->final_opacity,
-                   (void **)&b->xs_src};
-    const size_t qs[5] = {sizeof(size_t), sizeof(int), sizeof(int), sizeof(double), sizeof(setsrc)};
-    if (!grow_each(q, qs, 5, J->nxs, &b->cap_xs)) return oom(ctx);
+    void **q[4] = {(void **)&b->xs_off, (void **)&b->xs_nstd, (void **)&b->xs_final, (void **)&b->final_opacity};
+    const size_t qs[4] = {sizeof(size_t), sizeof(int), sizeof(int), sizeof(double)};
+    if (!grow_each(q, qs, 4, J->nxs, &b->cap_xs) || !pool_room(b, np)) return oom(ctx);
     const int k = J->nxs;
-    b->xs_off[k] = J->nxf_all, b->xs_nstd[k] = w->nstd, b->xs_final[k] = has_final;
+    const size_t o = J->nxf_all;
+    b->xs_off[k] = o, b->xs_nstd[k] = w->nstd, b->xs_final[k] = has_final;
     b->final_opacity[k] = w->final_opacity;
-    b->xs_src[k] = (setsrc){w->mem, w->pre, w->color, w->speed, w->vis};
-    w->mem = NULL;
-    b->nsrc = k + 1;
+    memcpy(J->xf + o, w->pre, np * sizeof *J->xf);
+    memcpy(J->color + o, w->color, np * sizeof(double));
+    memcpy(J->speed + o, w->speed, np * sizeof(double));
+    memcpy(J->vis + o, w->vis, np * sizeof(double));
     J->nxf_all += np;
     if (nall > J->nall) J->nall = nall;
     if (w->nstd > J->nstd) J->nstd = w->nstd;
@@ -543,18 +575,6 @@ static fr_status camera(fr_context *ctx, builder *b, const fr_flame_camera *c, i
 
 /* ------------------------------------------------ the third phase */
 
-/* Xform set k copied into the pools. */
-static void fill_set(const builder *b, int k)
-{
-    fr_flame_jobs *J = b->J;
-    const size_t o = b->xs_off[k], np = (size_t)(b->xs_nstd[k] + b->xs_final[k]);
-    const setsrc *src = &b->xs_src[k];
-    memcpy(J->xf + o, src->pre, np * sizeof *J->xf);
-    memcpy(J->color + o, src->color, np * sizeof(double));
-    memcpy(J->speed + o, src->speed, np * sizeof(double));
-    memcpy(J->vis + o, src->vis, np * sizeof(double));
-}
-
 /* Table t made (its weights were checked); 0 when out of memory. */
 static int fill_table(const builder *b, int t)
 {
@@ -613,26 +633,20 @@ static void fill_cmap(const builder *b, int c, int *alpha_hit, int *alpha_lin)
 static fr_status fill_pools(fr_context *ctx, builder *b)
 {
     fr_flame_jobs *J = b->J;
-    const size_t nx = J->nxf_all ? J->nxf_all : 1;
-    J->xf = malloc(nx * sizeof *J->xf);
-    J->color = malloc(nx * sizeof(double));
-    J->speed = malloc(nx * sizeof(double));
-    J->vis = malloc(nx * sizeof(double));
+    if (!pool_room(b, 1)) return oom(ctx); /* (the xform pools were filled step by step) */
     J->table = malloc((J->ntable_all ? J->ntable_all : 1) * sizeof *J->table);
     J->dmap = malloc((J->ncol ? (size_t)J->ncol * 256 : 1) * sizeof *J->dmap);
     J->hit = malloc((J->nhit_all ? J->nhit_all : 1) * sizeof *J->hit);
-    if (!J->xf || !J->color || !J->speed || !J->vis || !J->table || !J->dmap || !J->hit) return oom(ctx);
-    const int nxs = J->nxs, ntab = J->ntab, n = nxs + ntab + J->ncol;
+    if (!J->table || !J->dmap || !J->hit) return oom(ctx);
+    const int ntab = J->ntab, n = ntab + J->ncol;
     int alpha_hit = 0, alpha_lin = 0, failed = 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(fr_threads(ctx)) if (n > 1) \
     reduction(| : alpha_hit, alpha_lin, failed)
     for (int k = 0; k < n; k++) {
-        if (k < nxs)
-            fill_set(b, k);
-        else if (k < nxs + ntab)
-            failed |= !fill_table(b, k - nxs);
+        if (k < ntab)
+            failed |= !fill_table(b, k);
         else
-            fill_cmap(b, k - nxs - ntab, &alpha_hit, &alpha_lin);
+            fill_cmap(b, k - ntab, &alpha_hit, &alpha_lin);
     }
     if (failed) return oom(ctx);
     J->alpha_hit = alpha_hit, J->alpha_lin = alpha_lin;
@@ -689,6 +703,16 @@ void fr_flame_jobs_free(fr_flame_jobs *J)
     memset(J, 0, sizeof *J);
 }
 
+void fr_flame_jobs_release(fr_context *ctx, fr_flame_jobs *J)
+{
+    if (ctx && J->xf && J->xf_cap > ctx->flame_pool_n) {
+        free(ctx->flame_pool);
+        ctx->flame_pool = J->xf, ctx->flame_pool_n = J->xf_cap;
+        J->xf = NULL;
+    }
+    fr_flame_jobs_free(J);
+}
+
 double fr_flame_jobs_bytes(const fr_flame_jobs *J)
 {
     return (double)J->nxf_all * (sizeof *J->xf + 3 * sizeof(double)) +
@@ -717,7 +741,7 @@ fr_status fr_flame_jobs_init(fr_context *ctx, const fr_flame_genome *g, const fr
 }
 
 /* Steps whose first phase runs at once (their genomes and xforms held). */
-#define STEP_BLOCK 256
+#define STEP_BLOCK 32
 
 /* The failure of step st's first phase, its message from the step
  * callback called again with the context. */
@@ -748,6 +772,13 @@ fr_status fr_flame_jobs_build(fr_context *ctx, const fr_flame_genome *g, const f
         return fr_fail(ctx, FR_ERR_INVALID, "passes x temporal_samples (%d x %d) is more than %d steps", f->passes, nt,
                        MAX_STEPS);
     J->passes = f->passes, J->steps = f->passes * nt;
+    if (ctx && ctx->flame_pool) { /* the xform pool of the context's last frame */
+        const size_t c = ctx->flame_pool_n;
+        J->xf = ctx->flame_pool, ctx->flame_pool = NULL, ctx->flame_pool_n = 0;
+        J->color = malloc(c * sizeof(double)), J->speed = malloc(c * sizeof(double));
+        J->vis = malloc(c * sizeof(double));
+        J->xf_cap = J->color && J->speed && J->vis ? c : 0;
+    }
     J->per_pass = (uint64_t)(f->nsamples / f->passes);
 
     builder b;
@@ -815,7 +846,7 @@ fr_status fr_flame_jobs_build(fr_context *ctx, const fr_flame_genome *g, const f
                     break;
                 }
                 if ((s = xset(ctx, &b, w, &xs)) || (s = xtable(ctx, &b, w, &tab))) break;
-                cur_vis = b.xs_src[xs].vis, cur_nstd = b.xs_nstd[xs];
+                cur_vis = J->vis + b.xs_off[xs], cur_nstd = b.xs_nstd[xs];
             }
             if ((s = cmap(ctx, &b, (const double(*)[4])gs->palette, steps ? w->palhash : gpal, cur_vis, cur_nstd,
                           filt[st], &col)) ||
@@ -855,7 +886,7 @@ fr_status fr_flame_jobs_build(fr_context *ctx, const fr_flame_genome *g, const f
 done:
     if (W)
         for (int i = 0; i < block; i++)
-            step_free(&W[i]);
+            step_drop(&W[i]);
     free(W);
     free(deltas), free(filt), free(step_job), free(samples);
     builder_free(&b);
@@ -869,9 +900,20 @@ uint64_t fr_flame_segments(const fr_flame_jobs *J, int pass, uint64_t len, fr_fl
     int n = 0;
     for (int i = J->pass_group[pass]; i < J->pass_group[pass + 1]; i++) {
         const fr_flame_group *gr = &J->group[i];
-        seg[n++] = (fr_flame_segment){walkers, gr->samples, (uint32_t)gr->job, 0};
+        seg[n++] = (fr_flame_segment){walkers, gr->samples, (uint32_t)gr->job, (uint32_t)len};
         walkers += (gr->samples + len - 1) / len;
     }
     *nseg = n;
     return walkers;
+}
+
+uint32_t fr_flame_walker_len(const fr_flame_jobs *J, int pass)
+{
+    const int n = J->pass_group[pass + 1] - J->pass_group[pass];
+    if (n < 2) return FR_FLAME_SUB_BATCH;
+    uint64_t total = 0;
+    for (int i = J->pass_group[pass]; i < J->pass_group[pass + 1]; i++)
+        total += J->group[i].samples;
+    const uint64_t l = total / (uint64_t)n / 128;
+    return (uint32_t)(l < 256 ? 256 : l > FR_FLAME_SUB_BATCH ? FR_FLAME_SUB_BATCH : l);
 }

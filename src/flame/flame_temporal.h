@@ -92,6 +92,7 @@ typedef struct fr_flame_jobs {
     size_t ntable_all;           /* xform indices of the tables (ntab x rows x FR_FLAME_GRAIN when alike) */
     size_t nhit_all;             /* rows of hit adds (ncol x nstd when alike) */
     fr_flame_xform_pre *xf;      /* nxf_all */
+    size_t xf_cap;               /* room of xf, color, speed and vis (the builder's) */
     double *color, *speed, *vis; /* nxf_all */
     uint16_t *table;             /* ntable_all */
     double (*dmap)[4];           /* ncol x 256, palette x 255 x filter value */
@@ -146,6 +147,12 @@ fr_status fr_flame_jobs_build(fr_context *ctx, const fr_flame_genome *g, const f
 void fr_flame_jobs_frames(fr_flame_jobs *j, const fr_flame_frame *f);
 void fr_flame_jobs_free(fr_flame_jobs *j);
 
+/* The same, the xform pool kept by the context for its next frame (the
+ * larger of it and the one the context holds; fr_context_destroy frees
+ * it): a timeline's frames of many time steps each then write their
+ * prepared xforms into memory already mapped. */
+void fr_flame_jobs_release(fr_context *ctx, fr_flame_jobs *j);
+
 /* Bytes of the pools and jobs. */
 double fr_flame_jobs_bytes(const fr_flame_jobs *j);
 
@@ -156,13 +163,22 @@ typedef struct fr_flame_segment {
     uint64_t first;
     uint64_t samples;
     uint32_t job;
-    uint32_t pad;
+    uint32_t len; /* samples a walker plots (the walker length the segments were cut for) */
 } fr_flame_segment;
 
 /* The segments of pass `pass` for walkers of `len` samples into seg (room
  * for the pass's groups: pass_group[pass + 1] - pass_group[pass]); *nseg
  * receives their count. Returns the pass's walkers. */
 uint64_t fr_flame_segments(const fr_flame_jobs *j, int pass, uint64_t len, fr_flame_segment *seg, int *nseg);
+
+/* The CPU's walker length for pass `pass`: flam3's sub-batch
+ * (FR_FLAME_SUB_BATCH) when the pass has one group; for a pass of several
+ * (the time steps of a motion-blurred or interpolated frame, a few
+ * sub-batches each) about a 128th of a group's samples, at least 256 and at
+ * most FR_FLAME_SUB_BATCH, so that a batch of lanes holds the walkers of a
+ * step or two and reads their xforms, choice tables and palettes alone. It
+ * depends on the jobs only (the same walkers on any number of threads). */
+uint32_t fr_flame_walker_len(const fr_flame_jobs *j, int pass);
 
 /* The segment of walker k: the last one whose first walker is <= k. */
 FR_HD int fr_flame_segment_find(const fr_flame_segment *s, int n, uint64_t k)

@@ -494,31 +494,30 @@ void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
 /* Ember's XmlToEmber m_FlattenNames: the variations (regular, pre_, post_)
  * and the parameter that keep an xform of a genome Ember did not write
  * from being flattened. */
-static const char *const keep_z_reg[] = {"blur3D",  "bubble",    "bwraps",   "crop",  "cylinder", "falloff2",
-                                          "hemisphere", "julia3D", "julia3Dz", "linear3D", "zblur", "zcone",
-                                          "ztranslate", "flatten"};
-static const char *const keep_z_pre[] = {"crop", "falloff2", "rotate_x", "rotate_y", "ztranslate"};
-static const char *const keep_z_post[] = {"crop", "falloff2", "rotate_x", "rotate_y"};
+static const int keep_z_reg[] = {FR_V_BLUR3D,   FR_V_BUBBLE,   FR_V_BWRAPS,     FR_V_CROP,    FR_V_CYLINDER,
+                                  FR_V_FALLOFF2, FR_V_HEMISPHERE, FR_V_JULIA3D, FR_V_JULIA3DZ, FR_V_LINEAR3D,
+                                  FR_V_ZBLUR,    FR_V_ZCONE,    FR_V_ZTRANSLATE, FR_V_FLATTEN};
+static const int keep_z_pre[] = {FR_V_CROP, FR_V_FALLOFF2, FR_V_ROTATE_X, FR_V_ROTATE_Y, FR_V_ZTRANSLATE};
+static const int keep_z_post[] = {FR_V_CROP, FR_V_FALLOFF2, FR_V_ROTATE_X, FR_V_ROTATE_Y};
 
-static int slot_has(const fr_flame_slot *s, const char *const *names, size_t n)
+static int slot_has(const fr_flame_slot *s, const int *vars, size_t n)
 {
     for (int i = 0; i < s->n; i++)
         for (size_t k = 0; k < n; k++)
-            if (s->w[i] != 0.0 && s->var[i] == fr_flame_var_find(names[k])) return 1;
+            if (s->w[i] != 0.0 && s->var[i] == vars[k]) return 1;
     return 0;
 }
 
+/* (the registry's indices, not names looked up: this runs for every xform
+ * of every time step of a frame) */
 void fr_flame_xform_flatten_legacy(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
 {
-    for (size_t k = 0; k < sizeof keep_z_reg / sizeof keep_z_reg[0]; k++) {
-        const int v = fr_flame_var_find(keep_z_reg[k]);
-        if (v >= 0 && xf->var[v] != 0.0) return;
-    }
+    for (size_t k = 0; k < sizeof keep_z_reg / sizeof keep_z_reg[0]; k++)
+        if (xf->var[keep_z_reg[k]] != 0.0) return;
     if (slot_has(&xf->slot[FR_SLOT_PRE - 1], keep_z_pre, sizeof keep_z_pre / sizeof keep_z_pre[0]) ||
         slot_has(&xf->slot[FR_SLOT_POST - 1], keep_z_post, sizeof keep_z_post / sizeof keep_z_post[0]))
         return;
-    const int cz = fr_flame_param_find("curl3D_cz"), curl = fr_flame_var_find("curl3D");
-    if (cz >= 0 && curl >= 0 && xf->var[curl] != 0.0 && xf->param[cz] != 0.0) return;
+    if (xf->var[FR_V_CURL3D] != 0.0 && xf->param[FR_P_CURL3D_CZ] != 0.0) return;
     pre->zero_z = 1;
 }
 

@@ -101,6 +101,7 @@ fr_status fr_multi_pool_open(fr_context *ctx, fr_multi_pool *p)
         w->ctx = *ctx;
         w->ctx.error[0] = 0;
         w->ctx.backend_keep = NULL, w->ctx.backend_keep_free = NULL;
+        w->ctx.flame_pool = NULL, w->ctx.flame_pool_n = 0;
         keep_lend(ctx, w, d);
         w->ctx.cuda_index = d;
         w->ctx.ndevices = 1;
