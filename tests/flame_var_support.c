@@ -47,11 +47,9 @@ void flame_near3(const double got[3], double x, double y, double z, const char *
 void flame_var_eval(const fr_flame_xform *x, const char *name, double w, double tx, double ty, double tz,
                     fr_flame_rng *rng, double o[3])
 {
-    fr_flame_xform_pre pre;
-    fr_flame_xform_precalc(x, &pre);
     const double t[3] = {tx, ty, tz};
     o[0] = o[1] = o[2] = 0.0;
-    fr_flame_var_eval3(&pre, flame_var(name), w, t, rng, o);
+    fr_flame_var_eval3(x, flame_var(name), w, t, rng, o);
 }
 
 void flame_draws(const fr_flame_rng *g, fr_flame_rng h, int n, const char *what)

@@ -197,6 +197,58 @@ static void test_beyond_flam3(void **state)
     fr_context_destroy(ctx);
 }
 
+/* The memo of aligned keyframes (what a render's time steps share) gives
+ * the same genomes, exactly, as interpolating afresh: linear and smooth
+ * segments, times at, between and beyond the keyframes, more segments
+ * than the memo keeps, one memo shared by the threads. */
+static void test_memo_same(void **state)
+{
+    (void)state;
+    fr_context *ctx = fr_context_create();
+    char xml[16384];
+    size_t n = (size_t)snprintf(xml, sizeof xml, "<keys>");
+    for (int k = 0; k < 12; k++)
+        n += (size_t)snprintf(xml + n, sizeof xml - n,
+                              "<flame time=\"%d\" size=\"40 30\" scale=\"%d\" rotate=\"%d\" interpolation=\"%s\">"
+                              "<xform weight=\"0.5\" color=\"%g\" linear=\"1\" coefs=\"0.6 0.2 -0.25 0.55 0.1 %g\"/>"
+                              "<xform weight=\"0.5\" color=\"1\" julian=\"%g\" julian_power=\"%d\""
+                              " coefs=\"-0.5 0.1 0.15 0.45 -0.3 0.4\"/>%s"
+                              "<color index=\"0\" rgb=\"%d 0 0\"/><color index=\"255\" rgb=\"0 0 255\"/></flame>",
+                              10 * k, 20 + k, 170 * k, k % 3 ? "smooth" : "linear", 0.1 * k, 0.05 * k,
+                              0.5 + 0.1 * k, 2 + k % 3,
+                              k % 2 ? "<xform weight=\"0.2\" color=\"0.5\" spherical=\"1\" coefs=\"0.3 0 0 0.3 0 0.5\"/>"
+                                    : "",
+                              20 * k);
+    snprintf(xml + n, sizeof xml - n, "</keys>");
+    fr_flames *f = NULL;
+    assert_int_equal(fr_flames_parse(ctx, xml, strlen(xml), "keys", NULL, 0, &f), FR_OK);
+    fr_flame_interp_memo *m = fr_flame_interp_memo_new();
+    assert_non_null(m);
+    int bad = 0;
+#pragma omp parallel for reduction(+ : bad)
+    for (int i = 0; i < 260; i++) {
+        const double t = -15.0 + 0.5 * i;
+        fr_context *c = fr_context_create();
+        fr_flame_genome a, b;
+        char why[256] = "";
+        if (fr_flame_interpolate(c, &f->file, t, 0.0, &a) || fr_flame_interpolate_memo(c, &f->file, m, t, 0.0, &b)) {
+            bad++;
+        } else {
+            if (!fr_flame_genome_equal(&a, &b, why, sizeof why)) {
+#pragma omp critical
+                print_error("t %g: %s\n", t, why);
+                bad++;
+            }
+            fr_flame_genome_free(&a), fr_flame_genome_free(&b);
+        }
+        fr_context_destroy(c);
+    }
+    assert_int_equal(bad, 0);
+    fr_flame_interp_memo_free(m);
+    fr_flames_destroy(f);
+    fr_context_destroy(ctx);
+}
+
 static void expect_error(fr_context *ctx, fr_status s, const char *word)
 {
     assert_int_not_equal(s, FR_OK);
@@ -234,6 +286,7 @@ int main(void)
         cmocka_unit_test(test_keyframe_reproduced), cmocka_unit_test(test_padding),
         cmocka_unit_test(test_sequence_and_loop),   cmocka_unit_test(test_clone_strip),
         cmocka_unit_test(test_beyond_flam3),        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_memo_same),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,6 +24,7 @@
 
 #include "flame_support.h"
 #include "flame_time_support.h"
+#include "flame/flame_xform_eval.h"
 
 /* A file in the test's folder, named for this process (tests running side
  * by side share the folder). */
@@ -204,6 +205,58 @@ static void test_frames_on_one_context(void **state)
     remove(path);
 }
 
+/* A genome of one xform with n variations (from the registry's first,
+ * pre_blur and flatten passed over; with `big`, those of the most
+ * parameters first), weight 0.01 each. */
+static fr_status few_or_many(fr_context *ctx, int n, int big, fr_flames **f)
+{
+    static char xml[65536];
+    size_t k = (size_t)snprintf(xml, sizeof xml, "<flame size=\"16 12\" scale=\"8\"><xform weight=\"1\" color=\"0\"");
+    unsigned char used[FR_FLAME_NVAR] = {0};
+    for (int i = 0; i < n; i++) {
+        int v = -1;
+        for (int c = 0; c < FR_FLAME_NVAR; c++) {
+            if (used[c] || c == FR_V_PRE_BLUR || c == FR_V_FLATTEN) continue;
+            if (v < 0 || (big && fr_flame_vars[c].nparam > fr_flame_vars[v].nparam)) v = c;
+            if (!big) break;
+        }
+        used[v] = 1;
+        k += (size_t)snprintf(xml + k, sizeof xml - k, " %s=\"0.01\"", fr_flame_vars[v].name);
+    }
+    snprintf(xml + k, sizeof xml - k, " coefs=\"0.5 0 0 0.5 0 0\"/><color index=\"0\" rgb=\"255 255 255\"/></flame>");
+    return fr_flames_parse(ctx, xml, strlen(xml), "many", NULL, 0, f);
+}
+
+/* A prepared xform holds at most FR_FLAME_XVAR regular variations and
+ * FR_FLAME_XPARAM parameters: an xform beyond either is refused with a
+ * message that says which (a render and a frame of a timeline), not
+ * rendered with some of its variations left out; one at the limit renders. */
+static void test_xform_limits(void **state)
+{
+    (void)state;
+    fr_context *ctx = fr_context_create();
+    assert_int_equal(fr_context_set_device(ctx, "cpu"), FR_OK);
+    fr_flame_options o = {.quality = 1, .seed = 1};
+    fr_image img;
+    fr_flames *f = NULL;
+    assert_int_equal(few_or_many(ctx, FR_FLAME_XVAR, 0, &f), FR_OK);
+    assert_int_equal(fr_flame_render(ctx, f, 0, &o, &img, NULL), FR_OK);
+    fr_image_free(&img);
+    fr_flames_destroy(f);
+    assert_int_equal(few_or_many(ctx, FR_FLAME_XVAR + 1, 0, &f), FR_OK);
+    assert_int_equal(fr_flame_render(ctx, f, 0, &o, &img, NULL), FR_ERR_INVALID);
+    assert_non_null(strstr(fr_last_error(ctx), "xform 0 has 65 variations: at most 64"));
+    assert_int_equal(fr_flame_render_time(ctx, f, 0.0, &o, &img, NULL), FR_ERR_INVALID);
+    assert_non_null(strstr(fr_last_error(ctx), "xform 0 has 65 variations"));
+    fr_flames_destroy(f);
+    assert_int_equal(few_or_many(ctx, 40, 1, &f), FR_OK); /* the 40 of the most parameters: over 384 */
+    assert_int_equal(fr_flame_render(ctx, f, 0, &o, &img, NULL), FR_ERR_INVALID);
+    assert_non_null(strstr(fr_last_error(ctx), "xform 0's variations have"));
+    assert_non_null(strstr(fr_last_error(ctx), "parameters: at most 384"));
+    fr_flames_destroy(f);
+    fr_context_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -214,6 +267,7 @@ int main(void)
         cmocka_unit_test(test_xform_counts),
         cmocka_unit_test(test_frames_on_one_context),
         cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_xform_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

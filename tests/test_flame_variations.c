@@ -937,8 +937,6 @@ static void test_every_variation(void **state)
             if (ps >= 0)
                 set_params(&xf, vc->params[ps]);
             xf.var[v] = 1.0;
-            fr_flame_xform_pre pre;
-            fr_flame_xform_precalc(&xf, &pre);
             for (int pi = 0; pi < npts; pi++) {
                 for (size_t wi = 0; wi < sizeof weights / sizeof weights[0]; wi++) {
                     double w = weights[wi], x = pts[pi][0], y = pts[pi][1];
@@ -946,7 +944,7 @@ static void test_every_variation(void **state)
                     fr_flame_rng_init(&a, 1234 + k, (uint64_t)(pi * 16 + wi));
                     b = a;
                     double got[2] = {0.125, -0.25}; /* it adds to what is there */
-                    fr_flame_var_eval(&pre, v, w, x, y, &a, &got[0], &got[1]);
+                    fr_flame_var_eval(&xf, v, w, x, y, &a, &got[0], &got[1]);
                     double want[2];
                     vc->ref(xf.param, (const double(*)[2])xf.c, w, x, y, &b, want);
                     want[0] += 0.125;
@@ -974,14 +972,12 @@ static void test_julia_both_roots(void **state)
     fr_flame_xform xf;
     xform_init(&xf);
     xf.var[fr_flame_var_find("julia")] = 1.0;
-    fr_flame_xform_pre pre;
-    fr_flame_xform_precalc(&xf, &pre);
     fr_flame_rng g;
     fr_flame_rng_init(&g, 7, 0);
     int pos = 0, neg = 0;
     for (int i = 0; i < 200; i++) {
         double ox = 0, oy = 0;
-        fr_flame_var_eval(&pre, fr_flame_var_find("julia"), 1.0, 0.0, 2.0, &g, &ox, &oy);
+        fr_flame_var_eval(&xf, fr_flame_var_find("julia"), 1.0, 0.0, 2.0, &g, &ox, &oy);
         /* sqrt(2) at angle 0 or pi (atan2(0, 2) = 0): (sqrt 2, 0) or (-sqrt 2, 0) */
         assert_true(fabs(oy) < 1e-12);
         if (ox > 0)
@@ -998,11 +994,9 @@ static void test_twintrian_bad_log(void **state)
 {
     fr_flame_xform xf;
     xform_init(&xf);
-    fr_flame_xform_pre pre;
-    fr_flame_xform_precalc(&xf, &pre);
     fr_flame_rng g = {1, 0, 0, 0}; /* its first output is 0 */
     double ox = 0, oy = 0;
-    fr_flame_var_eval(&pre, fr_flame_var_find("twintrian"), 0.5, 0.8, -0.3, &g, &ox, &oy);
+    fr_flame_var_eval(&xf, fr_flame_var_find("twintrian"), 0.5, 0.8, -0.3, &g, &ox, &oy);
     assert_true(ox == 0.5 * 0.8 * -30.0);
     assert_true(oy == 0.5 * 0.8 * -30.0);
 }
@@ -1012,22 +1006,20 @@ static void test_random_ranges(void **state)
 {
     fr_flame_xform xf;
     xform_init(&xf);
-    fr_flame_xform_pre pre;
-    fr_flame_xform_precalc(&xf, &pre);
     fr_flame_rng g;
     fr_flame_rng_init(&g, 99, 3);
     for (int i = 0; i < 2000; i++) {
         double ox = 0, oy = 0;
-        fr_flame_var_eval(&pre, fr_flame_var_find("blur"), 0.7, 3.0, -2.0, &g, &ox, &oy);
+        fr_flame_var_eval(&xf, fr_flame_var_find("blur"), 0.7, 3.0, -2.0, &g, &ox, &oy);
         assert_true(hypot(ox, oy) <= 0.7 + 1e-15);
         ox = oy = 0;
-        fr_flame_var_eval(&pre, fr_flame_var_find("gaussian_blur"), 0.5, 3.0, -2.0, &g, &ox, &oy);
+        fr_flame_var_eval(&xf, fr_flame_var_find("gaussian_blur"), 0.5, 3.0, -2.0, &g, &ox, &oy);
         assert_true(hypot(ox, oy) <= 1.0 + 1e-15);
         ox = oy = 0;
-        fr_flame_var_eval(&pre, fr_flame_var_find("square"), 2.0, 3.0, -2.0, &g, &ox, &oy);
+        fr_flame_var_eval(&xf, fr_flame_var_find("square"), 2.0, 3.0, -2.0, &g, &ox, &oy);
         assert_true(ox >= -1.0 && ox < 1.0 && oy >= -1.0 && oy < 1.0);
         ox = oy = 0;
-        fr_flame_var_eval(&pre, fr_flame_var_find("pre_blur"), 0.5, 3.0, -2.0, &g, &ox, &oy);
+        fr_flame_var_eval(&xf, fr_flame_var_find("pre_blur"), 0.5, 3.0, -2.0, &g, &ox, &oy);
         assert_true(hypot(ox, oy) <= 1.0 + 1e-15);
     }
 }

@@ -160,8 +160,6 @@ static void test_values(void **state)
         const dc_case *c = &cases[i];
         fr_flame_xform x;
         dc_xform(&x, c->p, 0);
-        fr_flame_xform_pre pre;
-        fr_flame_xform_precalc(&x, &pre);
         fr_flame_rng g;
         fr_flame_rng_init(&g, 7, 1);
         for (int k = 0; k < c->skip; k++)
@@ -170,7 +168,7 @@ static void test_values(void **state)
         double o[3] = {c->s[0], c->s[1], c->s[2]}, col = c->c;
         char what[160];
         snprintf(what, sizeof what, "%s, %s", c->var, c->what);
-        fr_flame_var_eval3c(&pre, flame_var(c->var), c->w, c->t, &g, o, &col);
+        fr_flame_var_eval3c(&x, flame_var(c->var), c->w, c->t, &g, o, &col);
         flame_near3(o, c->o[0], c->o[1], c->o[2], what);
         colour_near(col, c->oc, what);
         flame_draws(&g, h, c->draws, what);

@@ -129,8 +129,6 @@ static void test_values(void **state)
         flame_xform_blank(&x);
         for (int k = 0; k < 6 && c->p[k].name; k++)
             x.param[flame_par(c->p[k].name)] = c->p[k].v;
-        fr_flame_xform_pre pre;
-        fr_flame_xform_precalc(&x, &pre);
         fr_flame_rng g;
         fr_flame_rng_init(&g, 7, 1);
         for (int k = 0; k < c->skip; k++)
@@ -139,7 +137,7 @@ static void test_values(void **state)
         double o[3] = {c->s[0], c->s[1], c->s[2]}; /* the sum so far */
         char what[160];
         snprintf(what, sizeof what, "%s, %s", c->var, c->what);
-        fr_flame_var_eval3(&pre, flame_var(c->var), c->w, c->t, &g, o);
+        fr_flame_var_eval3(&x, flame_var(c->var), c->w, c->t, &g, o);
         flame_near3(o, c->o[0], c->o[1], c->o[2], what);
         flame_draws(&g, h, c->draws, what);
     }

@@ -184,7 +184,8 @@ typedef struct part {
         (void)s1, (void)s2, (void)s3, (void)tz, (void)p2
 
 #define VAR_LOOP(V, DRAWS, CALL)                                                                                       \
-    static __attribute__((noinline)) void vloop_##V(const fr_flame_vset *x, const work *g, int lo, int hi)          \
+    static __attribute__((noinline)) void vloop_##V(const fr_flame_vset *x, const double *pv, const work *g,      \
+                                                    int lo, int hi)                                                   \
     {                                                                                                                 \
         RESTRICT_WORK(g);                                                                                             \
         const double *restrict wv = __builtin_assume_aligned(g->wv, 32);                                              \
@@ -193,7 +194,7 @@ typedef struct part {
             const double w = wv[j];                                                                                   \
             fr_flame_vctx fv = {.tx = tx[j], .ty = ty[j], .tz = tz[j], .r2 = r2[j], .r = rr[j], .atan_xy = ax[j],     \
                                 .sina = sa[j], .cosa = ca[j], .atan_yx = ay[j], .p0 = p0[j], .p1 = p1[j],             \
-                                .p2 = p2[j]};                                                                         \
+                                .p2 = p2[j], .pv = pv};                                                               \
             fr_flame_rng rv = {0, 0, 0, 0};                                                                           \
             if (DRAWS) rv.s0 = s0[j], rv.s1 = s1[j], rv.s2 = s2[j], rv.s3 = s3[j];                                    \
             fr_flame_vctx *f = &fv;                                                                                   \
@@ -207,11 +208,11 @@ typedef struct part {
 FR_FLAME_VAR_CALLS(VAR_LOOP)
 #undef VAR_LOOP
 
-static void var_run(const fr_flame_vset *x, int v, const work *g, int lo, int hi)
+static void var_run(const fr_flame_vset *x, const double *pv, int v, const work *g, int lo, int hi)
 {
     switch (v) {
 #define VAR_CASE(V, DRAWS, CALL)                                                                                       \
-    case V: vloop_##V(x, g, lo, hi); break;
+    case V: vloop_##V(x, pv, g, lo, hi); break;
         FR_FLAME_VAR_CALLS(VAR_CASE)
 #undef VAR_CASE
     default: break;
@@ -306,7 +307,7 @@ static int apply_run(const fr_flame_xform_pre *x, const fr_flame_xform_pre *cons
             for (int j = lo; j < hi; j++) wv[j] = xp[j]->w[i];
         else
             for (int j = lo; j < hi; j++) wv[j] = x->w[i];
-        var_run(&x->v, x->var[i], g, lo, hi);
+        var_run(&x->v, x->prm + x->poff[i], x->var[i], g, lo, hi);
     }
     { /* z: the sum's, with z = w z of Ember's (zw, each lane its xform's) */
         double *restrict qz = oz;

@@ -35,11 +35,11 @@ static int is_identity(const double m[3][2])
 /* convert_linear_to_polar: each cp's column angles, magnitudes and
  * translation; angles unwound the short way (or within the asymmetric
  * reference angle's turn). */
-static void to_polar(fr_interp_cp *cp, int ncp, int xfi, int post, double ang[4][2], double mag[4][2],
+static void to_polar(const fr_interp_cp *cp, int ncp, int xfi, int post, double ang[4][2], double mag[4][2],
                      double trn[4][2])
 {
     for (int k = 0; k < ncp; k++) {
-        const fr_flame_xform *x = fr_interp_xf(&cp[k], xfi);
+        const fr_flame_xform *x = fr_interp_cxf(&cp[k], xfi);
         int zlm[2] = {0, 0};
         for (int col = 0; col < 2; col++) {
             const double(*m)[2] = post ? x->post : x->c;
@@ -119,7 +119,7 @@ static double stagger_coef(double t, double stagger, int nx, int i)
     return smoother((t - st) / (1 - scaled));
 }
 
-static void palette_interp(fr_flame_genome *r, fr_interp_cp *cpi, int ncp, const double *c)
+static void palette_interp(fr_flame_genome *r, const fr_interp_cp *cpi, int ncp, const double *c)
 {
     const int mode = cpi[0].g.palette_interpolation;
     if (mode == FR_PALINTERP_SWEEP) {
@@ -171,15 +171,15 @@ static void palette_interp(fr_flame_genome *r, fr_interp_cp *cpi, int ncp, const
 
 /* Ember's pre_/post_ variations, beyond flam3: the union of the cps'
  * lists (first seen first), weights and parameters summed like flam3's. */
-static void slot_interp(fr_flame_slot *r, fr_interp_cp *cpi, int ncp, int xfi, int s, const double *c)
+static void slot_interp(fr_flame_slot *r, const fr_interp_cp *cpi, int ncp, int xfi, int s, const double *c)
 {
     int any = 0;
     for (int k = 0; k < ncp; k++)
-        any |= fr_interp_xf(&cpi[k], xfi)->slot[s].n > 0;
+        any |= fr_interp_cxf(&cpi[k], xfi)->slot[s].n > 0;
     if (!any) return; /* r keeps its defaults */
     r->n = 0;
     for (int k = 0; k < ncp; k++) {
-        const fr_flame_slot *o = &fr_interp_xf(&cpi[k], xfi)->slot[s];
+        const fr_flame_slot *o = &fr_interp_cxf(&cpi[k], xfi)->slot[s];
         for (int j = 0; j < o->n; j++) {
             int m = 0;
             while (m < r->n && r->var[m] != o->var[j])
@@ -190,7 +190,7 @@ static void slot_interp(fr_flame_slot *r, fr_interp_cp *cpi, int ncp, int xfi, i
     for (int m = 0; m < r->n; m++) {
         double acc = 0.0;
         for (int k = 0; k < ncp; k++) {
-            const fr_flame_slot *o = &fr_interp_xf(&cpi[k], xfi)->slot[s];
+            const fr_flame_slot *o = &fr_interp_cxf(&cpi[k], xfi)->slot[s];
             double w = 0.0;
             for (int j = 0; j < o->n; j++)
                 if (o->var[j] == r->var[m]) w = o->w[j];
@@ -201,7 +201,7 @@ static void slot_interp(fr_flame_slot *r, fr_interp_cp *cpi, int ncp, int xfi, i
     for (int p = 0; p < FR_FLAME_NPARAM; p++) {
         double acc = 0.0;
         for (int k = 0; k < ncp; k++)
-            acc += c[k] * fr_interp_xf(&cpi[k], xfi)->slot[s].param[p];
+            acc += c[k] * fr_interp_cxf(&cpi[k], xfi)->slot[s].param[p];
         r->param[p] = acc;
     }
 }
@@ -239,7 +239,7 @@ static void curves_interp(fr_flame_curves *r, const fr_interp_cp *cpi, int ncp, 
 }
 
 /* flam3_interpolate_n over aligned cps into r (r's xforms already there). */
-static fr_status interpolate_n(fr_context *ctx, fr_flame_genome *r, int ncp, fr_interp_cp *cpi, double *c,
+static fr_status interpolate_n(fr_context *ctx, fr_flame_genome *r, int ncp, const fr_interp_cp *cpi, double *c,
                                double stagger)
 {
     const fr_flame_genome *g0 = &cpi[0].g;
@@ -334,7 +334,7 @@ static fr_status interpolate_n(fr_context *ctx, fr_flame_genome *r, int ncp, fr_
             c[1] = 1.0 - c[0];
         }
         fr_flame_xform *x = is_final ? r->final : &r->xf[i];
-#define XF(k) fr_interp_xf(&cpi[k], i)
+#define XF(k) fr_interp_cxf(&cpi[k], i)
         double td;
         SUMTO(td, XF(k)->weight);
         x->weight = td < 0.0 ? 0.0 : td;
@@ -417,12 +417,39 @@ static fr_status result_init(fr_context *ctx, fr_flame_genome *r, int nstd, int 
     return FR_OK;
 }
 
-fr_status fr_interp_cps(fr_context *ctx, const fr_interp_cp *cps, int ncps, double t, double stagger,
-                        fr_flame_genome *out)
+/* The genome at t of n aligned keyframes cpi: linear between the two (n
+ * 2), or Catmull-Rom between the middle two of four (n 4). */
+static fr_status interp_aligned(fr_context *ctx, const fr_interp_cp *cpi, int n, double t, double stagger,
+                                fr_flame_genome *out)
 {
-    fr_flame_genome_init(out);
-    if (ncps < 1) return fr_fail(ctx, FR_ERR_INVALID, "the file has no genome");
-    if (ncps == 1) return fr_flame_genome_copy(ctx, out, &cps[0].g);
+    const int i1 = n == 4 ? 1 : 0, i2 = i1 + 1;
+    double c[2];
+    c[0] = (cpi[i2].g.time - t) / (cpi[i2].g.time - cpi[i1].g.time);
+    c[1] = 1.0 - c[0];
+    fr_status s = result_init(ctx, out, cpi[0].g.nxf, cpi[0].g.final != NULL);
+    if (!s) {
+        out->time = t;
+        out->interpolation = FR_INTERP_LINEAR;
+        if (n == 2)
+            s = interpolate_n(ctx, out, 2, cpi, c, stagger);
+        else {
+            const double u = c[1], u2 = u * u, u3 = u2 * u;
+            double cmc[4];
+            cmc[0] = (2 * u2 - u - u3) / 2;
+            cmc[1] = (3 * u3 - 5 * u2 + 2) / 2;
+            cmc[2] = (4 * u2 - 3 * u3 + u) / 2;
+            cmc[3] = (u3 - u2) / 2;
+            s = interpolate_n(ctx, out, 4, cpi, cmc, 0);
+        }
+    }
+    if (s) fr_flame_genome_free(out);
+    return s;
+}
+
+/* The keyframes of cps around t (two, or four with smooth): their first
+ * (*lo) and count (*n). */
+static void segment_of(const fr_interp_cp *cps, int ncps, double t, int *lo, int *n)
+{
     int i1, i2;
     if (cps[0].g.time >= t)
         i1 = 0, i2 = 1;
@@ -435,69 +462,34 @@ fr_status fr_interp_cps(fr_context *ctx, const fr_interp_cp *cps, int ncps, doub
         i1--;
         i2 = i1 + 1;
     }
-    double c[2];
-    c[0] = (cps[i2].g.time - t) / (cps[i2].g.time - cps[i1].g.time);
-    c[1] = 1.0 - c[0];
     /* flam3 would read before the first or past the last genome here */
     const int smooth = cps[i1].g.interpolation == FR_INTERP_SMOOTH && i1 > 0 && i2 < ncps - 1;
+    *lo = smooth ? i1 - 1 : i1, *n = smooth ? 4 : 2;
+}
+
+fr_status fr_interp_cps(fr_context *ctx, const fr_interp_cp *cps, int ncps, double t, double stagger,
+                        fr_flame_genome *out)
+{
+    fr_flame_genome_init(out);
+    if (ncps < 1) return fr_fail(ctx, FR_ERR_INVALID, "the file has no genome");
+    if (ncps == 1) return fr_flame_genome_copy(ctx, out, &cps[0].g);
+    int lo, n;
+    segment_of(cps, ncps, t, &lo, &n);
     fr_interp_cp cpi[4];
     memset(cpi, 0, sizeof cpi);
-    const int n = smooth ? 4 : 2;
-    fr_status s = fr_interp_align(ctx, cpi, &cps[smooth ? i1 - 1 : i1], n);
+    fr_status s = fr_interp_align(ctx, cpi, &cps[lo], n);
     if (s) return s;
-    s = result_init(ctx, out, cpi[0].g.nxf, cpi[0].g.final != NULL);
-    if (!s) {
-        out->time = t;
-        out->interpolation = FR_INTERP_LINEAR;
-        if (!smooth)
-            s = interpolate_n(ctx, out, 2, cpi, c, stagger);
-        else {
-            const double u = c[1], u2 = u * u, u3 = u2 * u;
-            double cmc[4];
-            cmc[0] = (2 * u2 - u - u3) / 2;
-            cmc[1] = (3 * u3 - 5 * u2 + 2) / 2;
-            cmc[2] = (4 * u2 - 3 * u3 + u) / 2;
-            cmc[3] = (u3 - u2) / 2;
-            s = interpolate_n(ctx, out, 4, cpi, cmc, 0);
-        }
-    }
+    s = interp_aligned(ctx, cpi, n, t, stagger, out);
     for (int k = 0; k < n; k++)
         fr_interp_cp_free(&cpi[k]);
-    if (s) fr_flame_genome_free(out);
     return s;
 }
 
-static fr_status interpolate_keys(fr_context *ctx, const fr_flame_genome *g, int n, double t, double stagger,
-                                  int adjust, fr_flame_genome *out)
+/* The keyframes g[lo .. lo + cnt - 1] aligned into cpi (their rotates first
+ * moved as flam3's reader moves a file's, from g[0] on, with `adjust`). */
+static fr_status keys_aligned(fr_context *ctx, const fr_flame_genome *g, int lo, int cnt, int adjust,
+                              fr_interp_cp *cpi)
 {
-    fr_flame_genome_init(out);
-    if (n < 1) return fr_fail(ctx, FR_ERR_INVALID, "the file has no genome");
-    for (int i = 1; i < n; i++)
-        if (!(g[i].time > g[i - 1].time))
-            return fr_fail(ctx, FR_ERR_INVALID,
-                           "keyframe times must increase: genome %d has time %g, genome %d time %g", i,
-                           g[i - 1].time, i + 1, g[i].time);
-    if (!isfinite(t)) return fr_fail(ctx, FR_ERR_INVALID, "time: %g is not a finite number", t);
-    if (!(stagger >= 0 && stagger <= 1))
-        return fr_fail(ctx, FR_ERR_INVALID, "stagger: %g is not in 0 .. 1", stagger);
-    if (n == 1) return fr_flame_genome_copy(ctx, out, &g[0]);
-    /* Only the keyframes the time needs are copied (a render asks once a
-     * temporal step): the segment's two, or four with smooth; found as
-     * fr_interp_cps finds them, which then finds the same segment in them. */
-    int i1, i2;
-    if (g[0].time >= t)
-        i1 = 0, i2 = 1;
-    else if (g[n - 1].time <= t)
-        i1 = n - 2, i2 = n - 1;
-    else {
-        i1 = 0;
-        while (g[i1].time < t)
-            i1++;
-        i1--;
-        i2 = i1 + 1;
-    }
-    const int smooth = g[i1].interpolation == FR_INTERP_SMOOTH && i1 > 0 && i2 < n - 1;
-    const int lo = smooth ? i1 - 1 : i1, cnt = smooth ? 4 : 2;
     fr_interp_cp cps[4];
     memset(cps, 0, sizeof cps);
     fr_status s = FR_OK;
@@ -522,10 +514,129 @@ static fr_status interpolate_keys(fr_context *ctx, const fr_flame_genome *g, int
             prev = r;
         }
     }
-    if (!s) s = fr_interp_cps(ctx, cps, cnt, t, stagger, out);
+    /* (the segment of the cnt is the whole of them: the same as fr_interp_cps finds) */
+    if (!s) s = fr_interp_align(ctx, cpi, cps, cnt);
     for (int i = 0; i < made; i++)
         fr_interp_cp_free(&cps[i]);
     return s;
+}
+
+/* The checks of a timeline, then the keyframes time t needs: the segment's
+ * two, or four with smooth (found as fr_interp_cps finds them), from *lo,
+ * *cnt of them; *cnt 0 for a file of one genome. */
+static fr_status keys_segment(fr_context *ctx, const fr_flame_genome *g, int n, double t, double stagger, int *lo,
+                              int *cnt)
+{
+    *lo = 0, *cnt = 0;
+    if (n < 1) return fr_fail(ctx, FR_ERR_INVALID, "the file has no genome");
+    for (int i = 1; i < n; i++)
+        if (!(g[i].time > g[i - 1].time))
+            return fr_fail(ctx, FR_ERR_INVALID,
+                           "keyframe times must increase: genome %d has time %g, genome %d time %g", i,
+                           g[i - 1].time, i + 1, g[i].time);
+    if (!isfinite(t)) return fr_fail(ctx, FR_ERR_INVALID, "time: %g is not a finite number", t);
+    if (!(stagger >= 0 && stagger <= 1))
+        return fr_fail(ctx, FR_ERR_INVALID, "stagger: %g is not in 0 .. 1", stagger);
+    if (n == 1) return FR_OK;
+    int i1, i2;
+    if (g[0].time >= t)
+        i1 = 0, i2 = 1;
+    else if (g[n - 1].time <= t)
+        i1 = n - 2, i2 = n - 1;
+    else {
+        i1 = 0;
+        while (g[i1].time < t)
+            i1++;
+        i1--;
+        i2 = i1 + 1;
+    }
+    const int smooth = g[i1].interpolation == FR_INTERP_SMOOTH && i1 > 0 && i2 < n - 1;
+    *lo = smooth ? i1 - 1 : i1, *cnt = smooth ? 4 : 2;
+    return FR_OK;
+}
+
+/* Only the keyframes the time needs are copied (a render asks once a
+ * temporal step). */
+static fr_status interpolate_keys(fr_context *ctx, const fr_flame_genome *g, int n, double t, double stagger,
+                                  int adjust, fr_flame_genome *out)
+{
+    fr_flame_genome_init(out);
+    int lo, cnt;
+    fr_status s = keys_segment(ctx, g, n, t, stagger, &lo, &cnt);
+    if (s) return s;
+    if (!cnt) return fr_flame_genome_copy(ctx, out, &g[0]);
+    fr_interp_cp cpi[4];
+    memset(cpi, 0, sizeof cpi);
+    if ((s = keys_aligned(ctx, g, lo, cnt, adjust, cpi))) return s;
+    s = interp_aligned(ctx, cpi, cnt, t, stagger, out);
+    for (int k = 0; k < cnt; k++)
+        fr_interp_cp_free(&cpi[k]);
+    return s;
+}
+
+/* A segment's aligned keyframes, kept. */
+typedef struct memo_seg {
+    int lo, cnt;
+    fr_interp_cp cpi[4];
+} memo_seg;
+
+#define MEMO_SEGS 8
+
+struct fr_flame_interp_memo {
+    const fr_flame_genome *g; /* the keyframes they are of */
+    int n;
+    memo_seg seg[MEMO_SEGS];
+    int nseg;
+};
+
+fr_flame_interp_memo *fr_flame_interp_memo_new(void) { return calloc(1, sizeof(fr_flame_interp_memo)); }
+
+void fr_flame_interp_memo_free(fr_flame_interp_memo *m)
+{
+    if (!m) return;
+    for (int i = 0; i < m->nseg; i++)
+        for (int k = 0; k < m->seg[i].cnt; k++)
+            fr_interp_cp_free(&m->seg[i].cpi[k]);
+    free(m);
+}
+
+/* Segment (lo, cnt) of m, made when new (NULL: m is full, or out of
+ * memory: *s says which). One thread at a time. */
+static const memo_seg *memo_get(fr_context *ctx, fr_flame_interp_memo *m, const fr_flame_genome *g, int n, int lo,
+                                int cnt, fr_status *s)
+{
+    *s = FR_OK;
+    if (m->g != g || m->n != n) {
+        if (m->nseg) return NULL; /* (kept for other keyframes: not these) */
+        m->g = g, m->n = n;
+    }
+    for (int i = 0; i < m->nseg; i++)
+        if (m->seg[i].lo == lo && m->seg[i].cnt == cnt) return &m->seg[i];
+    if (m->nseg == MEMO_SEGS) return NULL;
+    memo_seg *e = &m->seg[m->nseg];
+    memset(e, 0, sizeof *e);
+    if ((*s = keys_aligned(ctx, g, lo, cnt, 1, e->cpi))) return NULL;
+    e->lo = lo, e->cnt = cnt;
+    m->nseg++;
+    return e;
+}
+
+fr_status fr_flame_interpolate_memo(fr_context *ctx, const fr_flame_file *f, fr_flame_interp_memo *m, double t,
+                                    double stagger, fr_flame_genome *out)
+{
+    fr_flame_genome_init(out);
+    int lo, cnt;
+    fr_status s = keys_segment(ctx, f->g, f->n, t, stagger, &lo, &cnt);
+    if (s) return s;
+    if (!cnt) return fr_flame_genome_copy(ctx, out, &f->g[0]);
+    const memo_seg *e = NULL;
+    if (m) {
+#pragma omp critical(fr_flame_interp_memo)
+        e = memo_get(ctx, m, f->g, f->n, lo, cnt, &s);
+    }
+    if (s) return s;
+    if (!e) return interpolate_keys(ctx, f->g, f->n, t, stagger, 1, out);
+    return interp_aligned(ctx, e->cpi, cnt, t, stagger, out);
 }
 
 fr_status fr_flame_interpolate_cps(fr_context *ctx, const fr_flame_genome *g, int n, double t, double stagger,

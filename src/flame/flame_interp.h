@@ -35,6 +35,19 @@
 fr_status fr_flame_interpolate(fr_context *ctx, const fr_flame_file *f, double t, double stagger,
                                fr_flame_genome *out);
 
+/* The keyframes of the segments a render's steps fall in, aligned (xforms
+ * padded, flam3_align) once and kept: the hundreds of time steps of a
+ * motion-blurred frame lie in one or two segments. */
+typedef struct fr_flame_interp_memo fr_flame_interp_memo;
+fr_flame_interp_memo *fr_flame_interp_memo_new(void); /* NULL: out of memory */
+void fr_flame_interp_memo_free(fr_flame_interp_memo *m);
+
+/* fr_flame_interpolate, the same genome, with the segments' aligned
+ * keyframes taken from m (made there when new; m NULL: none kept). m
+ * serves one f; it may be shared by threads. */
+fr_status fr_flame_interpolate_memo(fr_context *ctx, const fr_flame_file *f, fr_flame_interp_memo *m, double t,
+                                    double stagger, fr_flame_genome *out);
+
 /* flam3_interpolate itself over an array of n genomes (times increasing),
  * rotates as they are (flam3_cross's interpolation of two parents). */
 fr_status fr_flame_interpolate_cps(fr_context *ctx, const fr_flame_genome *cps, int n, double t,

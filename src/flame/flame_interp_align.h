@@ -25,6 +25,12 @@ static inline fr_flame_xform *fr_interp_xf(fr_interp_cp *c, int i)
 {
     return i < c->g.nxf ? &c->g.xf[i] : c->g.final;
 }
+/* The same, read only (the interpolation reads aligned keyframes that a
+ * render's steps share: fr_flame_interp_memo). */
+static inline const fr_flame_xform *fr_interp_cxf(const fr_interp_cp *c, int i)
+{
+    return i < c->g.nxf ? &c->g.xf[i] : c->g.final;
+}
 
 void fr_interp_cp_free(fr_interp_cp *c);
 

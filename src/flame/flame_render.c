@@ -265,9 +265,11 @@ fr_status fr_flame_bench(fr_context *ctx, const fr_flames *fl, int index, const 
  * genome (interpolated at the frame's time), and what render_rectangle
  * takes from the time steps' genomes. */
 typedef struct timeline {
-    fr_flame_file kf;         /* the keyframes with the options */
+    fr_flame_file kf;         /* the keyframes with the options: shallow copies (their numbers; the
+                                 xforms, palettes' and names' storage the file's, not owned) */
     double stagger;
     int motion_blur;
+    fr_flame_interp_memo *memo;     /* the steps' aligned keyframes */
     const fr_flame_genome *frame_g; /* the genome at the frame's time */
     /* from the steps, in order: the first's (density estimation), the
      * last's (k1, k2, gamma_threshold, estimator_curve), the sums of
@@ -281,7 +283,8 @@ typedef struct timeline {
 
 static void timeline_free(timeline *tl)
 {
-    fr_flame_file_free(&tl->kf);
+    free(tl->kf.g);
+    fr_flame_interp_memo_free(tl->memo);
     free(tl->pass_end);
     memset(tl, 0, sizeof *tl);
 }
@@ -346,7 +349,7 @@ static fr_status timeline_make(fr_context *ctx, void *user, int step, double t, 
         *g = tl->frame_g;
         return FR_OK;
     }
-    fr_status s = fr_flame_interpolate(ctx, &tl->kf, t, tl->stagger, buf);
+    fr_status s = fr_flame_interpolate_memo(ctx, &tl->kf, tl->memo, t, tl->stagger, buf);
     if (!s) *g = buf;
     return s;
 }
@@ -379,12 +382,17 @@ static fr_status prepare_time(fr_context *ctx, const fr_flames *fl, double time,
     timeline tl;
     memset(&tl, 0, sizeof tl);
     tl.stagger = stagger, tl.motion_blur = o->motion_blur != 0;
-    if (!(tl.kf.g = calloc((size_t)fl->file.n, sizeof *tl.kf.g))) return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
-    for (int i = 0; i < fl->file.n && !s; i++)
-        if (!(s = fr_flame_genome_copy(ctx, &tl.kf.g[i], &fl->file.g[i]))) tl.kf.n++;
-    if (s || (s = timeline_options(ctx, &tl.kf, o))) goto done;
+    if (!(tl.kf.g = calloc((size_t)fl->file.n, sizeof *tl.kf.g)) || !(tl.memo = fr_flame_interp_memo_new())) {
+        timeline_free(&tl);
+        return fr_fail(ctx, FR_ERR_NOMEM, "out of memory");
+    }
+    /* (shallow: timeline_options sets numbers only, and a frame of a long
+     * timeline would otherwise copy every keyframe's xforms) */
+    memcpy(tl.kf.g, fl->file.g, (size_t)fl->file.n * sizeof *tl.kf.g);
+    tl.kf.n = fl->file.n;
+    if ((s = timeline_options(ctx, &tl.kf, o))) goto done;
     /* the genome at the frame's time */
-    if ((s = fr_flame_interpolate(ctx, &tl.kf, time, stagger, &p->g))) goto done;
+    if ((s = fr_flame_interpolate_memo(ctx, &tl.kf, tl.memo, time, stagger, &p->g))) goto done;
     p->has_g = 1;
     tl.frame_g = &p->g;
     {
@@ -401,7 +409,8 @@ static fr_status prepare_time(fr_context *ctx, const fr_flames *fl, double time,
         const int steps = p->g.passes * (o->motion_blur ? p->g.temporal_samples : 1);
         if (o->motion_blur && steps > 1) {
             fr_flame_genome first;
-            if ((s = fr_flame_interpolate(ctx, &tl.kf, time - 0.5 * p->g.temporal_filter_width, stagger, &first)))
+            if ((s = fr_flame_interpolate_memo(ctx, &tl.kf, tl.memo, time - 0.5 * p->g.temporal_filter_width, stagger,
+                                                 &first)))
                 goto done;
             if (ceil(first.estimator_radius) > ceil(fg.estimator_radius)) fg.estimator_radius = first.estimator_radius;
             fr_flame_genome_free(&first);

@@ -21,6 +21,7 @@
 #include "flame/flame_temporal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -194,6 +195,7 @@ typedef struct stepw {
     int owned;
     fr_status s; /* the step callback's failure (its message: the callback again, in order) */
     int oom;     /* no memory for the xforms */
+    int unfit, unfit_why, unfit_n; /* xform unfit - 1 does not fit a prepared xform (fr_flame_xform_fits) */
     int motion;  /* the step's xforms move (steps only) */
     fr_flame_camera cam;
     double sd;
@@ -243,6 +245,8 @@ static int step_xforms(stepw *w, const fr_flame_genome *g, double t, int motion)
         else
             x[i] = *xi;
         const fr_flame_xform *y = &x[i];
+        int nv, np, why = fr_flame_xform_fits(y, &nv, &np);
+        if (why && !w->unfit) w->unfit = i + 1, w->unfit_why = why, w->unfit_n = why == 1 ? nv : np;
         fr_flame_xform_precalc(y, &w->pre[i]);
         if (flatten) fr_flame_xform_flatten_legacy(y, &w->pre[i]); /* z as Ember reads the genome */
         w->color[i] = y->color, w->speed[i] = y->color_speed, w->vis[i] = visibility(y->opacity);
@@ -380,6 +384,21 @@ static int grow_each(void ***ps, const size_t *sz, int k, int n, int *cap)
     }
     *cap = c;
     return 1;
+}
+
+/* The refusal of a step whose xform does not fit a prepared xform. */
+static fr_status unfit(fr_context *ctx, const stepw *w)
+{
+    char name[32];
+    if (w->unfit > w->nstd)
+        snprintf(name, sizeof name, "the final xform");
+    else
+        snprintf(name, sizeof name, "xform %d", w->unfit - 1);
+    if (w->unfit_why == 1)
+        return fr_fail(ctx, FR_ERR_INVALID, "%s has %d variations: at most %d are supported", name, w->unfit_n,
+                       FR_FLAME_XVAR);
+    return fr_fail(ctx, FR_ERR_INVALID, "%s's variations have %d parameters: at most %d are supported", name,
+                   w->unfit_n, FR_FLAME_XPARAM);
 }
 
 /* A genome whose xforms a step can take. */
@@ -843,6 +862,10 @@ fr_status fr_flame_jobs_build(fr_context *ctx, const fr_flame_genome *g, const f
             if (st == 0 || motion || steps) {
                 if (w->oom) {
                     s = oom(ctx);
+                    break;
+                }
+                if (w->unfit) {
+                    s = unfit(ctx, w);
                     break;
                 }
                 if ((s = xset(ctx, &b, w, &xs)) || (s = xtable(ctx, &b, w, &tab))) break;

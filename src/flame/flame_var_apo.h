@@ -98,15 +98,15 @@ FR_HD void fr_var_disc2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 /* One draw, whatever super_shape_rnd is. */
 FR_HD void fr_var_super_shape(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
+    const double *p = f->pv;
     double theta = x->ss_pm4 * f->atan_yx + M_PI_4;
     double st, ct;
     fr_flame_sincos(theta, &st, &ct);
-    double t1 = pow(fabs(ct), p[FR_P_SUPER_SHAPE_N2]);
-    double t2 = pow(fabs(st), p[FR_P_SUPER_SHAPE_N3]);
-    double rnd = p[FR_P_SUPER_SHAPE_RND];
+    double t1 = pow(fabs(ct), p[FR_PL_SUPER_SHAPE_N2]);
+    double t2 = pow(fabs(st), p[FR_PL_SUPER_SHAPE_N3]);
+    double rnd = p[FR_PL_SUPER_SHAPE_RND];
     double u = fr_flame_u01(rng);
-    double k = w * ((rnd * u + (1.0 - rnd) * f->r) - p[FR_P_SUPER_SHAPE_HOLES]) *
+    double k = w * ((rnd * u + (1.0 - rnd) * f->r) - p[FR_PL_SUPER_SHAPE_HOLES]) *
                pow(t1 + t2, x->ss_pneg1_n1) / f->r;
     f->p0 += k * f->tx;
     f->p1 += k * f->ty;
@@ -115,8 +115,8 @@ FR_HD void fr_var_super_shape(const fr_flame_vset *x, fr_flame_vctx *f, double w
 /* One draw. */
 FR_HD void fr_var_flower(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    double k = w * (fr_flame_u01(rng) - p[FR_P_FLOWER_HOLES]) * cos(p[FR_P_FLOWER_PETALS] * f->atan_yx) / f->r;
+    const double *p = f->pv;
+    double k = w * (fr_flame_u01(rng) - p[FR_PL_FLOWER_HOLES]) * cos(p[FR_PL_FLOWER_PETALS] * f->atan_yx) / f->r;
     f->p0 += k * f->tx;
     f->p1 += k * f->ty;
 }
@@ -124,10 +124,10 @@ FR_HD void fr_var_flower(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_
 /* One draw. */
 FR_HD void fr_var_conic(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    double e = p[FR_P_CONIC_ECCENTRICITY];
+    const double *p = f->pv;
+    double e = p[FR_PL_CONIC_ECCENTRICITY];
     double ct = f->tx / f->r;
-    double k = w * (fr_flame_u01(rng) - p[FR_P_CONIC_HOLES]) * e / (1 + e * ct) / f->r;
+    double k = w * (fr_flame_u01(rng) - p[FR_PL_CONIC_HOLES]) * e / (1 + e * ct) / f->r;
     f->p0 += k * f->tx;
     f->p1 += k * f->ty;
 }
@@ -135,16 +135,16 @@ FR_HD void fr_var_conic(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_f
 /* Two draws: x, then y. */
 FR_HD void fr_var_parabola(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
+    const double *p = f->pv;
     double s, c;
     fr_flame_sincos(f->r, &s, &c);
-    f->p0 += p[FR_P_PARABOLA_HEIGHT] * w * s * s * fr_flame_u01(rng);
-    f->p1 += p[FR_P_PARABOLA_WIDTH] * w * c * fr_flame_u01(rng);
+    f->p0 += p[FR_PL_PARABOLA_HEIGHT] * w * s * s * fr_flame_u01(rng);
+    f->p1 += p[FR_PL_PARABOLA_WIDTH] * w * c * fr_flame_u01(rng);
 }
 
 FR_HD void fr_var_bent2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double bx = x->param[FR_P_BENT2_X], by = x->param[FR_P_BENT2_Y];
+    const double bx = f->pv[FR_PL_BENT2_X], by = f->pv[FR_PL_BENT2_Y];
     double nx = f->tx, ny = f->ty;
     if (nx < 0.0)
         nx = nx * bx;
@@ -159,7 +159,7 @@ FR_HD void fr_var_bipolar(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     double r2 = f->r2;
     double t = r2 + 1;
     double x2 = 2 * f->tx;
-    double ps = -M_PI_2 * x->param[FR_P_BIPOLAR_SHIFT];
+    double ps = -M_PI_2 * f->pv[FR_PL_BIPOLAR_SHIFT];
     double y = 0.5 * atan2(2.0 * f->ty, r2 - 1.0) + ps;
     if (y > M_PI_2)
         y = -M_PI_2 + fmod(y + M_PI_2, M_PI);
@@ -207,7 +207,7 @@ FR_HD void fr_var_butterfly(fr_flame_vctx *f, double w)
 
 FR_HD void fr_var_cell(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    double size = x->param[FR_P_CELL_SIZE];
+    double size = f->pv[FR_PL_CELL_SIZE];
     double inv = 1.0 / size;
     int cx = fr_flame_d2i(floor(f->tx * inv));
     int cy = fr_flame_d2i(floor(f->ty * inv));
@@ -227,13 +227,13 @@ FR_HD void fr_var_cell(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 /* One draw picks the branch. */
 FR_HD void fr_var_cpow(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    double power = p[FR_P_CPOW_POWER];
+    const double *p = f->pv;
+    double power = p[FR_PL_CPOW_POWER];
     double a = f->atan_yx;
     double lnr = 0.5 * log(f->r2);
     double va = 2.0 * M_PI / power;
-    double vc = p[FR_P_CPOW_R] / power;
-    double vd = p[FR_P_CPOW_I] / power;
+    double vc = p[FR_PL_CPOW_R] / power;
+    double vd = p[FR_PL_CPOW_I] / power;
     double ang = vc * a + vd * lnr + va * floor(power * fr_flame_u01(rng));
     double m = w * exp(vc * lnr - vd * a);
     double s, c;
@@ -244,15 +244,15 @@ FR_HD void fr_var_cpow(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_fl
 
 FR_HD void fr_var_curve(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    double xl = p[FR_P_CURVE_XLENGTH] * p[FR_P_CURVE_XLENGTH];
-    double yl = p[FR_P_CURVE_YLENGTH] * p[FR_P_CURVE_YLENGTH];
+    const double *p = f->pv;
+    double xl = p[FR_PL_CURVE_XLENGTH] * p[FR_PL_CURVE_XLENGTH];
+    double yl = p[FR_PL_CURVE_YLENGTH] * p[FR_PL_CURVE_YLENGTH];
     if (xl < 1E-20)
         xl = 1E-20;
     if (yl < 1E-20)
         yl = 1E-20;
-    f->p0 += w * (f->tx + p[FR_P_CURVE_XAMP] * exp(-f->ty * f->ty / xl));
-    f->p1 += w * (f->ty + p[FR_P_CURVE_YAMP] * exp(-f->tx * f->tx / yl));
+    f->p0 += w * (f->tx + p[FR_PL_CURVE_XAMP] * exp(-f->ty * f->ty / xl));
+    f->p1 += w * (f->ty + p[FR_PL_CURVE_YAMP] * exp(-f->tx * f->tx / yl));
 }
 
 FR_HD void fr_var_edisc(fr_flame_vctx *f, double w)
@@ -327,20 +327,20 @@ FR_HD void fr_var_foci(fr_flame_vctx *f, double w)
 
 FR_HD void fr_var_lazysusan(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    double lx = p[FR_P_LAZYSUSAN_X], ly = p[FR_P_LAZYSUSAN_Y];
+    const double *p = f->pv;
+    double lx = p[FR_PL_LAZYSUSAN_X], ly = p[FR_PL_LAZYSUSAN_Y];
     double px = f->tx - lx;
     double py = f->ty + ly;
     double r = sqrt(px * px + py * py);
     if (r < w) {
-        double a = atan2(py, px) + p[FR_P_LAZYSUSAN_SPIN] + p[FR_P_LAZYSUSAN_TWIST] * (w - r);
+        double a = atan2(py, px) + p[FR_PL_LAZYSUSAN_SPIN] + p[FR_PL_LAZYSUSAN_TWIST] * (w - r);
         double s, c;
         fr_flame_sincos(a, &s, &c);
         r = w * r;
         f->p0 += r * c + lx;
         f->p1 += r * s - ly;
     } else {
-        r = w * (1.0 + p[FR_P_LAZYSUSAN_SPACE] / r);
+        r = w * (1.0 + p[FR_PL_LAZYSUSAN_SPACE] / r);
         f->p0 += r * px + lx;
         f->p1 += r * py - ly;
     }
@@ -378,7 +378,7 @@ FR_HD void fr_var_pre_blur(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 
 FR_HD void fr_var_modulus(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    double mx = x->param[FR_P_MODULUS_X], my = x->param[FR_P_MODULUS_Y];
+    double mx = f->pv[FR_PL_MODULUS_X], my = f->pv[FR_PL_MODULUS_Y];
     double xr = 2 * mx, yr = 2 * my;
     if (f->tx > mx)
         f->p0 += w * (-mx + fmod(f->tx + mx, xr));
@@ -396,15 +396,15 @@ FR_HD void fr_var_modulus(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 
 FR_HD void fr_var_oscilloscope(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    double tpf = 2 * M_PI * p[FR_P_OSCILLOSCOPE_FREQUENCY];
-    double amp = p[FR_P_OSCILLOSCOPE_AMPLITUDE];
-    double damp = p[FR_P_OSCILLOSCOPE_DAMPING];
+    const double *p = f->pv;
+    double tpf = 2 * M_PI * p[FR_PL_OSCILLOSCOPE_FREQUENCY];
+    double amp = p[FR_PL_OSCILLOSCOPE_AMPLITUDE];
+    double damp = p[FR_PL_OSCILLOSCOPE_DAMPING];
     double t;
     if (damp == 0.0)
-        t = amp * cos(tpf * f->tx) + p[FR_P_OSCILLOSCOPE_SEPARATION];
+        t = amp * cos(tpf * f->tx) + p[FR_PL_OSCILLOSCOPE_SEPARATION];
     else
-        t = amp * exp(-fabs(f->tx) * damp) * cos(tpf * f->tx) + p[FR_P_OSCILLOSCOPE_SEPARATION];
+        t = amp * exp(-fabs(f->tx) * damp) * cos(tpf * f->tx) + p[FR_PL_OSCILLOSCOPE_SEPARATION];
     f->p0 += w * f->tx;
     if (fabs(f->ty) <= t)
         f->p1 -= w * f->ty;
@@ -421,10 +421,10 @@ FR_HD void fr_var_polar2(fr_flame_vctx *f, double w)
 
 FR_HD void fr_var_popcorn2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    double c = p[FR_P_POPCORN2_C];
-    f->p0 += w * (f->tx + p[FR_P_POPCORN2_X] * sin(tan(f->ty * c)));
-    f->p1 += w * (f->ty + p[FR_P_POPCORN2_Y] * sin(tan(f->tx * c)));
+    const double *p = f->pv;
+    double c = p[FR_PL_POPCORN2_C];
+    f->p0 += w * (f->tx + p[FR_PL_POPCORN2_X] * sin(tan(f->ty * c)));
+    f->p1 += w * (f->ty + p[FR_PL_POPCORN2_Y] * sin(tan(f->tx * c)));
 }
 
 FR_HD void fr_var_scry(fr_flame_vctx *f, double w)
@@ -436,10 +436,10 @@ FR_HD void fr_var_scry(fr_flame_vctx *f, double w)
 
 FR_HD void fr_var_separation(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    double sx2 = p[FR_P_SEPARATION_X] * p[FR_P_SEPARATION_X];
-    double sy2 = p[FR_P_SEPARATION_Y] * p[FR_P_SEPARATION_Y];
-    double xin = p[FR_P_SEPARATION_XINSIDE], yin = p[FR_P_SEPARATION_YINSIDE];
+    const double *p = f->pv;
+    double sx2 = p[FR_PL_SEPARATION_X] * p[FR_PL_SEPARATION_X];
+    double sy2 = p[FR_PL_SEPARATION_Y] * p[FR_PL_SEPARATION_Y];
+    double xin = p[FR_PL_SEPARATION_XINSIDE], yin = p[FR_PL_SEPARATION_YINSIDE];
     if (f->tx > 0.0)
         f->p0 += w * (sqrt(f->tx * f->tx + sx2) - f->tx * xin);
     else
@@ -452,12 +452,12 @@ FR_HD void fr_var_separation(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 
 FR_HD void fr_var_split(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    if (cos(f->tx * p[FR_P_SPLIT_XSIZE] * M_PI) >= 0)
+    const double *p = f->pv;
+    if (cos(f->tx * p[FR_PL_SPLIT_XSIZE] * M_PI) >= 0)
         f->p1 += w * f->ty;
     else
         f->p1 -= w * f->ty;
-    if (cos(f->ty * p[FR_P_SPLIT_YSIZE] * M_PI) >= 0)
+    if (cos(f->ty * p[FR_PL_SPLIT_YSIZE] * M_PI) >= 0)
         f->p0 += w * f->tx;
     else
         f->p0 -= w * f->tx;
@@ -465,7 +465,7 @@ FR_HD void fr_var_split(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 
 FR_HD void fr_var_splits(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    double sx = x->param[FR_P_SPLITS_X], sy = x->param[FR_P_SPLITS_Y];
+    double sx = f->pv[FR_PL_SPLITS_X], sy = f->pv[FR_PL_SPLITS_Y];
     if (f->tx >= 0)
         f->p0 += w * (f->tx + sx);
     else
@@ -478,25 +478,25 @@ FR_HD void fr_var_splits(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 
 FR_HD void fr_var_stripes(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
+    const double *p = f->pv;
     double rx = floor(f->tx + 0.5);
     double ox = f->tx - rx;
-    f->p0 += w * (ox * (1.0 - p[FR_P_STRIPES_SPACE]) + rx);
-    f->p1 += w * (f->ty + ox * ox * p[FR_P_STRIPES_WARP]);
+    f->p0 += w * (ox * (1.0 - p[FR_PL_STRIPES_SPACE]) + rx);
+    f->p1 += w * (f->ty + ox * ox * p[FR_PL_STRIPES_WARP]);
 }
 
 FR_HD void fr_var_wedge(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    double angle = p[FR_P_WEDGE_ANGLE], count = p[FR_P_WEDGE_COUNT];
+    const double *p = f->pv;
+    double angle = p[FR_PL_WEDGE_ANGLE], count = p[FR_PL_WEDGE_COUNT];
     double r = f->r;
-    double a = f->atan_yx + p[FR_P_WEDGE_SWIRL] * r;
+    double a = f->atan_yx + p[FR_PL_WEDGE_SWIRL] * r;
     double c = floor((count * a + M_PI) * M_1_PI * 0.5);
     double comp = 1 - angle * count * M_1_PI * 0.5;
     a = a * comp + c * angle;
     double s, co;
     fr_flame_sincos(a, &s, &co);
-    r = w * (r + p[FR_P_WEDGE_HOLE]);
+    r = w * (r + p[FR_PL_WEDGE_HOLE]);
     f->p0 += r * co;
     f->p1 += r * s;
 }
@@ -504,12 +504,12 @@ FR_HD void fr_var_wedge(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 /* One draw picks the root. */
 FR_HD void fr_var_wedge_julia(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
+    const double *p = f->pv;
     double r = w * pow(f->r2, x->wj_cn);
     int t = fr_flame_d2i(x->wj_rn * fr_flame_u01(rng));
-    double a = (f->atan_yx + 2 * M_PI * (double)t) / p[FR_P_WEDGE_JULIA_POWER];
-    double c = floor((p[FR_P_WEDGE_JULIA_COUNT] * a + M_PI) * M_1_PI * 0.5);
-    a = a * x->wj_cf + c * p[FR_P_WEDGE_JULIA_ANGLE];
+    double a = (f->atan_yx + 2 * M_PI * (double)t) / p[FR_PL_WEDGE_JULIA_POWER];
+    double c = floor((p[FR_PL_WEDGE_JULIA_COUNT] * a + M_PI) * M_1_PI * 0.5);
+    a = a * x->wj_cf + c * p[FR_PL_WEDGE_JULIA_ANGLE];
     double s, co;
     fr_flame_sincos(a, &s, &co);
     f->p0 += r * co;
@@ -518,16 +518,16 @@ FR_HD void fr_var_wedge_julia(const fr_flame_vset *x, fr_flame_vctx *f, double w
 
 FR_HD void fr_var_wedge_sph(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    double angle = p[FR_P_WEDGE_SPH_ANGLE], count = p[FR_P_WEDGE_SPH_COUNT];
+    const double *p = f->pv;
+    double angle = p[FR_PL_WEDGE_SPH_ANGLE], count = p[FR_PL_WEDGE_SPH_COUNT];
     double r = 1.0 / (f->r + FR_FLAME_EPS);
-    double a = f->atan_yx + p[FR_P_WEDGE_SPH_SWIRL] * r;
+    double a = f->atan_yx + p[FR_PL_WEDGE_SPH_SWIRL] * r;
     double c = floor((count * a + M_PI) * M_1_PI * 0.5);
     double comp = 1 - angle * count * M_1_PI * 0.5;
     a = a * comp + c * angle;
     double s, co;
     fr_flame_sincos(a, &s, &co);
-    r = w * (r + p[FR_P_WEDGE_SPH_HOLE]);
+    r = w * (r + p[FR_PL_WEDGE_SPH_HOLE]);
     f->p0 += r * co;
     f->p1 += r * s;
 }
@@ -537,9 +537,9 @@ FR_HD void fr_var_whorl(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     double r = f->r;
     double a;
     if (r < w)
-        a = f->atan_yx + x->param[FR_P_WHORL_INSIDE] / (w - r);
+        a = f->atan_yx + f->pv[FR_PL_WHORL_INSIDE] / (w - r);
     else
-        a = f->atan_yx + x->param[FR_P_WHORL_OUTSIDE] / (w - r);
+        a = f->atan_yx + f->pv[FR_PL_WHORL_OUTSIDE] / (w - r);
     double s, c;
     fr_flame_sincos(a, &s, &c);
     f->p0 += w * r * c;
@@ -548,12 +548,12 @@ FR_HD void fr_var_whorl(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 
 FR_HD void fr_var_waves2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    f->p0 += w * (f->tx + p[FR_P_WAVES2_SCALEX] * sin(f->ty * p[FR_P_WAVES2_FREQX]));
-    f->p1 += w * (f->ty + p[FR_P_WAVES2_SCALEY] * sin(f->tx * p[FR_P_WAVES2_FREQY]));
+    const double *p = f->pv;
+    f->p0 += w * (f->tx + p[FR_PL_WAVES2_SCALEX] * sin(f->ty * p[FR_PL_WAVES2_FREQX]));
+    f->p1 += w * (f->ty + p[FR_PL_WAVES2_SCALEY] * sin(f->tx * p[FR_PL_WAVES2_FREQY]));
     /* Ember's z (flam3 genomes: z and waves2_scalez 0, so nothing) */
-    const double sz = p[FR_P_WAVES2_SCALEZ];
-    f->p2 += w * (f->tz + (sz != 0.0 ? sz * sin(sqrt(f->tx * f->tx + f->ty * f->ty) * p[FR_P_WAVES2_FREQZ]) : 0.0));
+    const double sz = p[FR_PL_WAVES2_SCALEZ];
+    f->p2 += w * (f->tz + (sz != 0.0 ? sz * sin(sqrt(f->tx * f->tx + f->ty * f->ty) * p[FR_PL_WAVES2_FREQZ]) : 0.0));
 }
 
 #endif

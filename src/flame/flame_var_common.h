@@ -52,6 +52,8 @@ typedef struct fr_flame_vctx {
     double pc;       /* the walker's colour coordinate after the xform's blend (Ember's
                         outPoint.m_ColorX), which a variation of FR_FLAME_NEED_COLOR reads and sets;
                         set only in such an xform */
+    const double *pv; /* the running variation's parameters (pv[FR_PL_ID_NAME]: its block of
+                         fr_flame_xform_pre.prm), set before each call */
 } fr_flame_vctx;
 
 /* flam3 converts doubles to int with C casts, which x86 (where flam3 runs)

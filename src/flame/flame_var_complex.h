@@ -143,13 +143,13 @@ FR_HD void fr_var_coth(fr_flame_vctx *f, double w)
 
 FR_HD void fr_var_auger(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    double freq = p[FR_P_AUGER_FREQ], aw = p[FR_P_AUGER_WEIGHT], scale = p[FR_P_AUGER_SCALE];
+    const double *p = f->pv;
+    double freq = p[FR_PL_AUGER_FREQ], aw = p[FR_PL_AUGER_WEIGHT], scale = p[FR_PL_AUGER_SCALE];
     double s = sin(freq * f->tx);
     double t = sin(freq * f->ty);
     double dy = f->ty + aw * (scale * s / 2.0 + fabs(f->ty) * s);
     double dx = f->tx + aw * (scale * t / 2.0 + fabs(f->tx) * t);
-    f->p0 += w * (f->tx + p[FR_P_AUGER_SYM] * (dx - f->tx));
+    f->p0 += w * (f->tx + p[FR_PL_AUGER_SYM] * (dx - f->tx));
     f->p1 += w * dy;
 }
 
@@ -158,7 +158,7 @@ FR_HD void fr_var_flux(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     double xpw = f->tx + w;
     double xmw = f->tx - w;
     double ty2 = f->ty * f->ty;
-    double avgr = w * (2 + x->param[FR_P_FLUX_SPREAD]) * sqrt(sqrt(ty2 + xpw * xpw) / sqrt(ty2 + xmw * xmw));
+    double avgr = w * (2 + f->pv[FR_PL_FLUX_SPREAD]) * sqrt(sqrt(ty2 + xpw * xpw) / sqrt(ty2 + xmw * xmw));
     double avga = (atan2(f->ty, xmw) - atan2(f->ty, xpw)) * 0.5;
     f->p0 += avgr * cos(avga);
     f->p1 += avgr * sin(avga);
@@ -167,12 +167,12 @@ FR_HD void fr_var_flux(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 /* (a z + b) / (c z + d) with complex a, b, c, d. */
 FR_HD void fr_var_mobius(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
+    const double *p = f->pv;
     double tx = f->tx, ty = f->ty;
-    double re_u = p[FR_P_MOBIUS_RE_A] * tx - p[FR_P_MOBIUS_IM_A] * ty + p[FR_P_MOBIUS_RE_B];
-    double im_u = p[FR_P_MOBIUS_RE_A] * ty + p[FR_P_MOBIUS_IM_A] * tx + p[FR_P_MOBIUS_IM_B];
-    double re_v = p[FR_P_MOBIUS_RE_C] * tx - p[FR_P_MOBIUS_IM_C] * ty + p[FR_P_MOBIUS_RE_D];
-    double im_v = p[FR_P_MOBIUS_RE_C] * ty + p[FR_P_MOBIUS_IM_C] * tx + p[FR_P_MOBIUS_IM_D];
+    double re_u = p[FR_PL_MOBIUS_RE_A] * tx - p[FR_PL_MOBIUS_IM_A] * ty + p[FR_PL_MOBIUS_RE_B];
+    double im_u = p[FR_PL_MOBIUS_RE_A] * ty + p[FR_PL_MOBIUS_IM_A] * tx + p[FR_PL_MOBIUS_IM_B];
+    double re_v = p[FR_PL_MOBIUS_RE_C] * tx - p[FR_PL_MOBIUS_IM_C] * ty + p[FR_PL_MOBIUS_RE_D];
+    double im_v = p[FR_PL_MOBIUS_RE_C] * ty + p[FR_PL_MOBIUS_IM_C] * tx + p[FR_PL_MOBIUS_IM_D];
     double k = w / (re_v * re_v + im_v * im_v);
     f->p0 += k * (re_u * re_v + im_u * im_v);
     f->p1 += k * (im_u * re_v - re_u * im_v);

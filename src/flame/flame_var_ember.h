@@ -86,7 +86,7 @@ FR_HD void fr_var_julia3d(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr
     const double r = w * pow(f->r2 + z * z, x->j3_cn);
     const double tmp = r * f->r;
     const int t = fr_flame_d2i(x->j3_absn * fr_flame_u01(rng));
-    const double a = (f->atan_yx + 2 * M_PI * (double)t) / x->param[FR_P_JULIA3D_POWER];
+    const double a = (f->atan_yx + 2 * M_PI * (double)t) / f->pv[FR_PL_JULIA3D_POWER];
     double s, c;
     fr_flame_sincos(a, &s, &c);
     f->p0 += tmp * c;
@@ -109,7 +109,7 @@ FR_HD void fr_var_sineblur(const fr_flame_vset *x, fr_flame_vctx *f, double w, f
 {
     const double ang = fr_flame_u01(rng) * 2 * M_PI;
     const double u = fr_flame_u01(rng);
-    const double power = x->param[FR_P_SINEBLUR_POWER];
+    const double power = f->pv[FR_PL_SINEBLUR_POWER];
     const double v = power == 1.0 ? u : exp(log(u) * power);
     const double r = w * acos(v * 2.0 - 1.0) / M_PI;
     double s, c;
@@ -123,7 +123,7 @@ FR_HD void fr_var_sineblur(const fr_flame_vset *x, fr_flame_vctx *f, double w, f
  * complex a .. d and t = x + i y; z scaled by w. */
 FR_HD void fr_var_emobius(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param + FR_P_EMOBIUS_RE_A; /* re_a im_a re_b im_b re_c im_c re_d im_d */
+    const double *p = f->pv + FR_PL_EMOBIUS_RE_A; /* re_a im_a re_b im_b re_c im_c re_d im_d */
     const double tx = f->tx, ty = f->ty;
     const double re_u = p[0] * tx - p[1] * ty + p[2];
     const double im_u = p[0] * ty + p[1] * tx + p[3];

@@ -13,7 +13,7 @@
 /* blur_linear: the point moved along the angle by u * length. */
 FR_HD void fr_var_blur_linear(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double r = x->param[FR_P_BLUR_LINEAR_LENGTH] * fr_flame_u01(rng);
+    const double r = f->pv[FR_PL_BLUR_LINEAR_LENGTH] * fr_flame_u01(rng);
     f->p0 += w * (f->tx + r * x->blin_c);
     f->p1 += w * (f->ty + r * x->blin_s);
 }
@@ -21,10 +21,10 @@ FR_HD void fr_var_blur_linear(const fr_flame_vset *x, fr_flame_vctx *f, double w
 /* blur_zoom: the point scaled by 1 + u * length about (x, -y); z by w. */
 FR_HD void fr_var_blur_zoom(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double z = 1.0 + p[FR_P_BLUR_ZOOM_LENGTH] * fr_flame_u01(rng);
-    f->p0 += w * ((f->tx - p[FR_P_BLUR_ZOOM_X]) * z + p[FR_P_BLUR_ZOOM_X]);
-    f->p1 += w * ((f->ty + p[FR_P_BLUR_ZOOM_Y]) * z - p[FR_P_BLUR_ZOOM_Y]);
+    const double *p = f->pv;
+    const double z = 1.0 + p[FR_PL_BLUR_ZOOM_LENGTH] * fr_flame_u01(rng);
+    f->p0 += w * ((f->tx - p[FR_PL_BLUR_ZOOM_X]) * z + p[FR_PL_BLUR_ZOOM_X]);
+    f->p1 += w * ((f->ty + p[FR_PL_BLUR_ZOOM_Y]) * z - p[FR_PL_BLUR_ZOOM_Y]);
     f->p2 += w * f->tz;
 }
 
@@ -86,15 +86,15 @@ FR_HD void fr_flame_fall_gauss(fr_flame_vctx *f, double w, double dist, double r
  * reproduced (variations here move the point only). */
 FR_HD void fr_var_falloff2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
+    const double *p = f->pv;
     const double rx = fr_flame_u01(rng) - 0.5, ry = fr_flame_u01(rng) - 0.5, rz = fr_flame_u01(rng) - 0.5;
     (void)fr_flame_u01(rng); /* Ember's colour draw */
-    const double dx = f->tx - p[FR_P_FALLOFF2_X0], dy = f->ty - p[FR_P_FALLOFF2_Y0], dz = f->tz - p[FR_P_FALLOFF2_Z0];
+    const double dx = f->tx - p[FR_PL_FALLOFF2_X0], dy = f->ty - p[FR_PL_FALLOFF2_Y0], dz = f->tz - p[FR_PL_FALLOFF2_Z0];
     const double da = sqrt(dx * dx + dy * dy + dz * dz);
-    const double db = p[FR_P_FALLOFF2_INVERT] != 0.0 ? fmax(1.0 - da, 0.0) : fmax(da, 0.0);
-    const double dist = fmax((db - p[FR_P_FALLOFF2_MINDIST]) * x->fo2_rmax, 0.0);
-    const double mx = p[FR_P_FALLOFF2_MUL_X], my = p[FR_P_FALLOFF2_MUL_Y], mz = p[FR_P_FALLOFF2_MUL_Z];
-    const int type = fr_flame_d2i(p[FR_P_FALLOFF2_TYPE]);
+    const double db = p[FR_PL_FALLOFF2_INVERT] != 0.0 ? fmax(1.0 - da, 0.0) : fmax(da, 0.0);
+    const double dist = fmax((db - p[FR_PL_FALLOFF2_MINDIST]) * x->fo2_rmax, 0.0);
+    const double mx = p[FR_PL_FALLOFF2_MUL_X], my = p[FR_PL_FALLOFF2_MUL_Y], mz = p[FR_PL_FALLOFF2_MUL_Z];
+    const int type = fr_flame_d2i(p[FR_PL_FALLOFF2_TYPE]);
     if (type == 0) {
         f->p0 += (f->tx + mx * rx * dist) * w;
         f->p1 += (f->ty + my * ry * dist) * w;
@@ -157,11 +157,11 @@ FR_HD void fr_var_blur3d(fr_flame_vctx *f, double w, fr_flame_rng *rng)
  * less offset, 0 below it), x's draw first; times w. */
 FR_HD void fr_var_rblur(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double sx = f->tx - p[FR_P_RBLUR_CENTER_X], sy = f->ty - p[FR_P_RBLUR_CENTER_Y];
-    double r = sqrt(sx * sx + sy * sy) - p[FR_P_RBLUR_OFFSET];
+    const double *p = f->pv;
+    const double sx = f->tx - p[FR_PL_RBLUR_CENTER_X], sy = f->ty - p[FR_PL_RBLUR_CENTER_Y];
+    double r = sqrt(sx * sx + sy * sy) - p[FR_PL_RBLUR_OFFSET];
     r = r < 0.0 ? 0.0 : r;
-    r *= 2.0 * p[FR_P_RBLUR_STRENGTH];
+    r *= 2.0 * p[FR_PL_RBLUR_STRENGTH];
     f->p0 += w * (f->tx + (fr_flame_u01(rng) - 0.5) * r);
     f->p1 += w * (f->ty + (fr_flame_u01(rng) - 0.5) * r);
 }
@@ -173,15 +173,15 @@ FR_HD void fr_var_rblur(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_f
  * clamp(scatter) + 0.1 with pow(draw, boxpow). */
 FR_HD void fr_var_falloff(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
+    const double *p = f->pv;
     const double ax = fr_flame_u01(rng) - 0.5, ay = fr_flame_u01(rng) - 0.5, az = fr_flame_u01(rng) - 0.5;
-    const double dx = f->tx - p[FR_P_FALLOFF_X0], dy = f->ty - p[FR_P_FALLOFF_Y0], dz = f->tz - p[FR_P_FALLOFF_Z0];
+    const double dx = f->tx - p[FR_PL_FALLOFF_X0], dy = f->ty - p[FR_PL_FALLOFF_Y0], dz = f->tz - p[FR_PL_FALLOFF_Z0];
     const double r = sqrt(dx * dx + dy * dy + dz * dz);
-    const double rc = ((p[FR_P_FALLOFF_INVERT] != 0.0 ? fmax(1.0 - r, 0.0) : fmax(r, 0.0)) - p[FR_P_FALLOFF_MINDIST]) *
-                      (0.04 * p[FR_P_FALLOFF_SCATTER]);
+    const double rc = ((p[FR_PL_FALLOFF_INVERT] != 0.0 ? fmax(1.0 - r, 0.0) : fmax(r, 0.0)) - p[FR_PL_FALLOFF_MINDIST]) *
+                      (0.04 * p[FR_PL_FALLOFF_SCATTER]);
     const double rs = fmax(rc, 0.0);
-    const double mx = p[FR_P_FALLOFF_MUL_X], my = p[FR_P_FALLOFF_MUL_Y], mz = p[FR_P_FALLOFF_MUL_Z];
-    const int type = fr_flame_d2i(p[FR_P_FALLOFF_TYPE]);
+    const double mx = p[FR_PL_FALLOFF_MUL_X], my = p[FR_PL_FALLOFF_MUL_Y], mz = p[FR_PL_FALLOFF_MUL_Z];
+    const int type = fr_flame_d2i(p[FR_PL_FALLOFF_TYPE]);
     if (type == 0) {
         f->p0 += w * (f->tx + mx * ax * rs);
         f->p1 += w * (f->ty + my * ay * rs);
@@ -191,7 +191,7 @@ FR_HD void fr_var_falloff(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr
                           asin(r == 0.0 ? 0.0 : f->tz / r) + mz * az * rs);
     } else {
         const double scale = (rs < 0.0 ? 0.0 : rs > 0.9 ? 0.9 : rs) + 0.1, den = 1.0 / scale;
-        const double bp = p[FR_P_FALLOFF_BOXPOW];
+        const double bp = p[FR_PL_FALLOFF_BOXPOW];
         const double t[3] = {f->tx, f->ty, f->tz}, a[3] = {ax, ay, az}, m[3] = {mx, my, mz};
         double o[3];
         for (int k = 0; k < 3; k++) {
@@ -220,18 +220,18 @@ FR_HD double fr_flame_logmap(double v)
  * reproduced. */
 FR_HD void fr_var_falloff3(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
+    const double *p = f->pv;
     const double rx = fr_flame_u01(rng) - 0.5, ry = fr_flame_u01(rng) - 0.5, rz = fr_flame_u01(rng) - 0.5;
     (void)fr_flame_u01(rng); /* Ember's colour draw */
-    const double dx = f->tx - p[FR_P_FALLOFF3_CENTER_X], dy = f->ty - p[FR_P_FALLOFF3_CENTER_Y],
-                 dz = f->tz - p[FR_P_FALLOFF3_CENTER_Z];
-    const double radius = p[FR_P_FALLOFF3_BLUR_SHAPE] == 0.0 ? sqrt(dx * dx + dy * dy + dz * dz)
+    const double dx = f->tx - p[FR_PL_FALLOFF3_CENTER_X], dy = f->ty - p[FR_PL_FALLOFF3_CENTER_Y],
+                 dz = f->tz - p[FR_PL_FALLOFF3_CENTER_Z];
+    const double radius = p[FR_PL_FALLOFF3_BLUR_SHAPE] == 0.0 ? sqrt(dx * dx + dy * dy + dz * dz)
                                                               : fmax(fabs(dx), fmax(fabs(dy), fabs(dz)));
-    const double rmax = 0.04 * p[FR_P_FALLOFF3_BLUR_STRENGTH];
-    const double dist = fmax(((p[FR_P_FALLOFF3_INVERT_DISTANCE] != 0.0 ? fmax(1.0 - radius, 0.0) : fmax(radius, 0.0)) -
-                              p[FR_P_FALLOFF3_MIN_DISTANCE]) * rmax, 0.0);
-    const double mx = p[FR_P_FALLOFF3_MUL_X], my = p[FR_P_FALLOFF3_MUL_Y], mz = p[FR_P_FALLOFF3_MUL_Z];
-    const int type = fr_flame_d2i(p[FR_P_FALLOFF3_BLUR_TYPE]);
+    const double rmax = 0.04 * p[FR_PL_FALLOFF3_BLUR_STRENGTH];
+    const double dist = fmax(((p[FR_PL_FALLOFF3_INVERT_DISTANCE] != 0.0 ? fmax(1.0 - radius, 0.0) : fmax(radius, 0.0)) -
+                              p[FR_PL_FALLOFF3_MIN_DISTANCE]) * rmax, 0.0);
+    const double mx = p[FR_PL_FALLOFF3_MUL_X], my = p[FR_PL_FALLOFF3_MUL_Y], mz = p[FR_PL_FALLOFF3_MUL_Z];
+    const int type = fr_flame_d2i(p[FR_PL_FALLOFF3_BLUR_TYPE]);
     if (type == 0) {
         fr_flame_fall_gauss(f, w, dist, rx, ry, rz, mx, my, mz);
     } else if (type == 1) {
@@ -241,7 +241,7 @@ FR_HD void fr_var_falloff3(const fr_flame_vset *x, fr_flame_vctx *f, double w, f
         fr_flame_fall_sph(f, w, rin + mx * rx * dist, f->atan_yx + my * ry * dist, asin(f->tz / rin) + mz * rz * dist);
     } else {
         const double coeff =
-            rmax <= 2.220446049250313e-16 ? dist : dist + p[FR_P_FALLOFF3_ALPHA] * (fr_flame_logmap(dist) - dist);
+            rmax <= 2.220446049250313e-16 ? dist : dist + p[FR_PL_FALLOFF3_ALPHA] * (fr_flame_logmap(dist) - dist);
         f->p0 += (f->tx + fr_flame_logmap(mx) * fr_flame_logscale(rx) * coeff) * w;
         f->p1 += (f->ty + fr_flame_logmap(my) * fr_flame_logscale(ry) * coeff) * w;
         f->p2 += (f->tz + fr_flame_logmap(mz) * fr_flame_logscale(rz) * coeff) * w;

@@ -22,7 +22,7 @@
  * otherwise. */
 FR_HD void fr_var_depth(const fr_flame_vset *x, fr_flame_vctx *f, double w, double ux, double uy, double uz)
 {
-    const double power = x->param[FR_P_DEPTH_POWER];
+    const double power = f->pv[FR_PL_DEPTH_POWER];
     double coeff = fabs(f->tz);
     if (coeff != 0.0 && power != 1.0) coeff = exp(log(coeff) * power);
     f->p0 += w * (ux + f->tx * coeff);

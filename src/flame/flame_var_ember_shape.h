@@ -46,10 +46,10 @@ FR_HD void fr_var_unpolar(fr_flame_vctx *f, double w)
  * point's angle; thickness (times w) scales it by a draw. */
 FR_HD void fr_var_epispiral(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
+    const double *p = f->pv;
     const double th = f->atan_yx;
-    const double tw = p[FR_P_EPISPIRAL_THICKNESS] * w;
-    const double t = (tw == 0.0 ? w : tw * fr_flame_u01(rng)) / cos(p[FR_P_EPISPIRAL_N] * th) - p[FR_P_EPISPIRAL_HOLES] * w;
+    const double tw = p[FR_PL_EPISPIRAL_THICKNESS] * w;
+    const double t = (tw == 0.0 ? w : tw * fr_flame_u01(rng)) / cos(p[FR_PL_EPISPIRAL_N] * th) - p[FR_PL_EPISPIRAL_HOLES] * w;
     if (fabs(t) != 0.0) {
         double s, c;
         fr_flame_sincos(th, &s, &c);
@@ -124,7 +124,7 @@ FR_HD void fr_var_mirror_z(fr_flame_vctx *f, double w, fr_flame_rng *rng)
  * (Ember's; julia3D scales it differently); one of |power| branches drawn. */
 FR_HD void fr_var_julia3dz(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double n = x->param[FR_P_JULIA3DZ_POWER], absn = fabs(n);
+    const double n = f->pv[FR_PL_JULIA3DZ_POWER], absn = fabs(n);
     const double r = w * pow(f->r2, 1.0 / n / 2.0);
     const double a = (f->atan_yx + 2.0 * M_PI * (double)fr_flame_d2i(fr_flame_u01(rng) * absn)) / n;
     double s, c;
@@ -138,7 +138,7 @@ FR_HD void fr_var_julia3dz(const fr_flame_vset *x, fr_flame_vctx *f, double w, f
  * with p' = (x, -y, z), as Ember. */
 FR_HD void fr_var_curl3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double cx = x->param[FR_P_CURL3D_CX], cy = x->param[FR_P_CURL3D_CY], cz = x->param[FR_P_CURL3D_CZ];
+    const double cx = f->pv[FR_PL_CURL3D_CX], cy = f->pv[FR_PL_CURL3D_CY], cz = f->pv[FR_PL_CURL3D_CZ];
     const double r2 = f->r2 + f->tz * f->tz;
     const double c2 = cx * cx + cy * cy + cz * cz;
     const double r = w / fr_flame_zeps(r2 * c2 + 2.0 * cx * f->tx - 2.0 * cy * f->ty + 2.0 * cz * f->tz + 1.0);
@@ -156,12 +156,12 @@ FR_HD void fr_var_zcone(fr_flame_vctx *f, double w) { f->p2 += w * f->r; }
  * 0 .. denominator - 1. */
 FR_HD void fr_var_pow_block(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double num = p[FR_P_POW_BLOCK_NUMERATOR], den = p[FR_P_POW_BLOCK_DENOMINATOR];
-    const double power = num / fr_flame_zeps(den * p[FR_P_POW_BLOCK_CORRECTN] * (1.0 / p[FR_P_POW_BLOCK_CORRECTD]));
+    const double *p = f->pv;
+    const double num = p[FR_PL_POW_BLOCK_NUMERATOR], den = p[FR_PL_POW_BLOCK_DENOMINATOR];
+    const double power = num / fr_flame_zeps(den * p[FR_PL_POW_BLOCK_CORRECTN] * (1.0 / p[FR_PL_POW_BLOCK_CORRECTD]));
     const double r = pow(f->r2, power * 0.5) * w;
     const double zd = fr_flame_zeps(den);
-    const double a = (f->atan_yx / zd + p[FR_P_POW_BLOCK_ROOT] * 2.0 * M_PI * floor(fr_flame_u01(rng) * den) / zd) * num;
+    const double a = (f->atan_yx / zd + p[FR_PL_POW_BLOCK_ROOT] * 2.0 * M_PI * floor(fr_flame_u01(rng) * den) / zd) * num;
     double s, c;
     fr_flame_sincos(a, &s, &c);
     f->p0 += r * c;
@@ -190,7 +190,7 @@ FR_HD double fr_flame_safe_sqrt(double x) { return x <= 0.0 ? 0.0 : sqrt(x); }
  * (a draw). */
 FR_HD void fr_var_ejulia(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double power = x->param[FR_P_EJULIA_POWER];
+    const double power = f->pv[FR_PL_EJULIA_POWER];
     double r2 = f->r2, px = f->tx;
     if (power < 0) {
         r2 = 1.0 / fr_flame_zeps(r2);
@@ -215,7 +215,7 @@ FR_HD void fr_var_ejulia(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_
  * ring 1 .. 1 + borderwidth / 5 (a draw), or (borderwidth 0) the origin. */
 FR_HD void fr_var_bcircle(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double sc = x->param[FR_P_BCIRCLE_SCALE], bw = fabs(x->param[FR_P_BCIRCLE_BORDERWIDTH]);
+    const double sc = f->pv[FR_PL_BCIRCLE_SCALE], bw = fabs(f->pv[FR_PL_BCIRCLE_BORDERWIDTH]);
     const double px = f->tx * sc, py = f->ty * sc;
     if (sqrt(px * px + py * py) <= 1.0) {
         f->p0 += w * px;
@@ -261,9 +261,9 @@ FR_HD void fr_var_hypertile2(const fr_flame_vset *x, fr_flame_vctx *f, double w,
  * to xwidth of it about its middle (Ember's trunc-based strips); z by w. */
 FR_HD void fr_var_shredlin(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double xd = p[FR_P_SHREDLIN_XDISTANCE], xw = p[FR_P_SHREDLIN_XWIDTH];
-    const double yd = p[FR_P_SHREDLIN_YDISTANCE], yw = p[FR_P_SHREDLIN_YWIDTH];
+    const double *p = f->pv;
+    const double xd = p[FR_PL_SHREDLIN_XDISTANCE], xw = p[FR_PL_SHREDLIN_XWIDTH];
+    const double yd = p[FR_PL_SHREDLIN_YDISTANCE], yw = p[FR_PL_SHREDLIN_YWIDTH];
     const double xr = f->tx / xd, yr = f->ty / yd;
     const double xi = (double)fr_flame_d2i(xr), yi = (double)fr_flame_d2i(yr);
     f->p0 += w * xd * ((xr - xi) * xw + xi + (0.5 - (f->tx < 0.0)) * (1.0 - xw));
@@ -276,9 +276,9 @@ FR_HD void fr_var_shredlin(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * sign(v) sqrt(v^2 + y^2); z by w. */
 FR_HD void fr_var_barycentroid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double a = p[FR_P_BARYCENTROID_A], b = p[FR_P_BARYCENTROID_B];
-    const double c = p[FR_P_BARYCENTROID_C], d = p[FR_P_BARYCENTROID_D];
+    const double *p = f->pv;
+    const double a = p[FR_PL_BARYCENTROID_A], b = p[FR_PL_BARYCENTROID_B];
+    const double c = p[FR_PL_BARYCENTROID_C], d = p[FR_PL_BARYCENTROID_D];
     const double d00 = a * a + b * b, d01 = a * c + b * d, d02 = a * f->tx + b * f->ty;
     const double d11 = c * c + d * d, d12 = c * f->tx + d * f->ty;
     const double inv = 1.0 / fr_flame_zeps(d00 * d11 - d01 * d01);
@@ -326,28 +326,28 @@ FR_HD void fr_var_glynnia(fr_flame_vctx *f, double w, fr_flame_rng *rng)
  * (m, n1, n2, n3), each weighted by its parameter (0: left out). */
 FR_HD void fr_var_y(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
+    const double *p = f->pv;
     const double a = f->atan_yx;
     double total = 0.0, s, c;
-    if (p[FR_P_Y_HYPERGON] != 0.0) {
-        const double hn = p[FR_P_Y_HYPERGON_N], hr = p[FR_P_Y_HYPERGON_R];
+    if (p[FR_PL_Y_HYPERGON] != 0.0) {
+        const double hn = p[FR_PL_Y_HYPERGON_N], hr = p[FR_PL_Y_HYPERGON_R];
         const double t1 = fmod(fabs(a), 2.0 * M_PI / hn) - M_PI / hn;
         const double t = tan(t1), t2 = t * t + 1.0;
         const double hd = sqrt(1.0 + hr * hr), hd2 = hd * hd;
-        total += t2 >= hd2 ? p[FR_P_Y_HYPERGON] : p[FR_P_Y_HYPERGON] * (hd - sqrt(hd2 - t2)) / sqrt(t2);
+        total += t2 >= hd2 ? p[FR_PL_Y_HYPERGON] : p[FR_PL_Y_HYPERGON] * (hd - sqrt(hd2 - t2)) / sqrt(t2);
     }
-    if (p[FR_P_Y_STAR] != 0.0) {
-        const double sn = p[FR_P_Y_STAR_N], sl = p[FR_P_Y_STAR_SLOPE];
+    if (p[FR_PL_Y_STAR] != 0.0) {
+        const double sn = p[FR_PL_Y_STAR_N], sl = p[FR_PL_Y_STAR_SLOPE];
         const double ts = fabs(sl - M_PI_2) <= 1e-6 ? tan(sl - 0.05) : tan(sl); /* Ember's: tan(pi / 2) is none */
         const double t1 = tan(fabs(fmod(fabs(a), 2.0 * M_PI / sn) - M_PI / sn));
-        total += p[FR_P_Y_STAR] * sqrt(ts * ts * (1.0 + t1 * t1) / ((t1 + ts) * (t1 + ts)));
+        total += p[FR_PL_Y_STAR] * sqrt(ts * ts * (1.0 + t1 * t1) / ((t1 + ts) * (t1 + ts)));
     }
-    if (p[FR_P_Y_LITUUS] != 0.0)
-        total += p[FR_P_Y_LITUUS] * pow(fabs(a / M_PI + 1.0), -p[FR_P_Y_LITUUS_A]);
-    if (p[FR_P_Y_SUPER] != 0.0) {
-        fr_flame_sincos(a * (p[FR_P_Y_SUPER_M] / 4.0), &s, &c);
-        total += p[FR_P_Y_SUPER] * pow(pow(fabs(c), p[FR_P_Y_SUPER_N2]) + pow(fabs(s), p[FR_P_Y_SUPER_N3]),
-                                       -1.0 / fr_flame_zeps(p[FR_P_Y_SUPER_N1]));
+    if (p[FR_PL_Y_LITUUS] != 0.0)
+        total += p[FR_PL_Y_LITUUS] * pow(fabs(a / M_PI + 1.0), -p[FR_PL_Y_LITUUS_A]);
+    if (p[FR_PL_Y_SUPER] != 0.0) {
+        fr_flame_sincos(a * (p[FR_PL_Y_SUPER_M] / 4.0), &s, &c);
+        total += p[FR_PL_Y_SUPER] * pow(pow(fabs(c), p[FR_PL_Y_SUPER_N2]) + pow(fabs(s), p[FR_PL_Y_SUPER_N3]),
+                                       -1.0 / fr_flame_zeps(p[FR_PL_Y_SUPER_N1]));
     }
     const double r = w * (total * total) / f->r;
     fr_flame_sincos(a, &s, &c);

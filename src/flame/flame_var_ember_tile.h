@@ -14,7 +14,7 @@
  * outside the bubbles stay. z by w. */
 FR_HD void fr_var_bwraps(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double cs = x->param[FR_P_BWRAPS_CELLSIZE];
+    const double cs = f->pv[FR_PL_BWRAPS_CELLSIZE];
     double vx = f->tx, vy = f->ty;
     if (cs != 0.0) {
         const double cx = (floor(vx / cs) + 0.5) * cs, cy = (floor(vy / cs) + 0.5) * cs;
@@ -27,7 +27,7 @@ FR_HD void fr_var_bwraps(const fr_flame_vset *x, fr_flame_vctx *f, double w)
             ly *= r;
             r = (lx * lx + ly * ly) / x->bw_r2;
             double s, c;
-            fr_flame_sincos(x->param[FR_P_BWRAPS_INNER_TWIST] * (1.0 - r) + x->param[FR_P_BWRAPS_OUTER_TWIST] * r, &s, &c);
+            fr_flame_sincos(f->pv[FR_PL_BWRAPS_INNER_TWIST] * (1.0 - r) + f->pv[FR_PL_BWRAPS_OUTER_TWIST] * r, &s, &c);
             vx = cx + c * lx + s * ly;
             vy = cy - s * lx + c * ly;
         }
@@ -43,7 +43,7 @@ FR_HD void fr_var_bwraps(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 FR_HD void fr_var_crop(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     double px = f->tx, py = f->ty;
-    if ((px < x->crop_x0 || px > x->crop_x1 || py < x->crop_y0 || py > x->crop_y1) && x->param[FR_P_CROP_ZERO] != 0.0) {
+    if ((px < x->crop_x0 || px > x->crop_x1 || py < x->crop_y0 || py > x->crop_y1) && f->pv[FR_PL_CROP_ZERO] != 0.0) {
         px = py = 0.0;
     } else {
         if (px < x->crop_x0)
@@ -65,7 +65,7 @@ FR_HD void fr_var_crop(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_fl
  * fraction for x < 0 is x + trunc(x), as the plugin's). One draw. */
 FR_HD void fr_var_tile_hlp(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double width = x->param[FR_P_TILE_HLP_WIDTH];
+    const double width = f->pv[FR_PL_TILE_HLP_WIDTH];
     const double t = f->tx / width;
     const int pos = t > 0.0;
     const double fr = pos ? t - (double)fr_flame_d2i(t) : t + (double)fr_flame_d2i(t);
@@ -84,7 +84,7 @@ FR_HD double fr_flame_round(double r) { return r > 0.0 ? floor(r + 0.5) : ceil(r
 FR_HD void fr_var_tile_log(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double l = log(fr_flame_u01(rng));
-    const double spread = x->param[FR_P_TILE_LOG_SPREAD];
+    const double spread = f->pv[FR_PL_TILE_LOG_SPREAD];
     const double t = fr_flame_round(l * (fr_flame_rng_bit(rng) ? spread : -spread));
     f->p0 += w * (f->tx + t);
     f->p1 += w * f->ty;
@@ -113,21 +113,21 @@ FR_HD void fr_var_twoface(fr_flame_vctx *f, double w)
  * the point the variation gets, and cropmode 2 cuts as cropmode 0. */
 FR_HD void fr_var_smartcrop(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
+    const double *p = f->pv;
     const double xi = f->tx, yi = f->ty, zi = f->tz;
-    const double st = p[FR_P_SMARTCROP_STATIC], cm = p[FR_P_SMARTCROP_CROPMODE];
+    const double st = p[FR_PL_SMARTCROP_STATIC], cm = p[FR_PL_SMARTCROP_CROPMODE];
     const int set = st > 1.0 || st == -1.0; /* the output replaces (else adds to) the point */
     const double ang = atan2(yi, xi), rad = sqrt(xi * xi + yi * yi);
     double rr = 0.0, ra = 0.0; /* the cut point's radius and angle */
     int cut = 0;
     if (x->sc_radial) {
-        const double edge = p[FR_P_SMARTCROP_EDGE] * (fr_flame_u01(rng) - 0.5);
+        const double edge = p[FR_PL_SMARTCROP_EDGE] * (fr_flame_u01(rng) - 0.5);
         double xa = ang / (2.0 * M_PI) + 1.0 + edge;
         xa = (xa - (double)fr_flame_d2i(xa)) * (2.0 * M_PI);
         if ((xa > x->sc_wpow) == (int)x->sc_mode) {
             cut = cm == 2.0 ? 2 : 1;
             if (cut == 1) {
-                const double sc = p[FR_P_SMARTCROP_SCATTER], off = p[FR_P_SMARTCROP_OFFSET];
+                const double sc = p[FR_PL_SMARTCROP_SCATTER], off = p[FR_PL_SMARTCROP_OFFSET];
                 ra = fr_flame_d2i(fr_flame_u01(rng) * 2.0) ? x->sc_wpow + (fr_flame_u01(rng) * sc + off + edge) * M_PI
                                                            : -(fr_flame_u01(rng) * sc + off + edge) * M_PI;
                 rr = rad;
@@ -135,26 +135,26 @@ FR_HD void fr_var_smartcrop(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
         }
     } else {
         double coeff = 1.0;
-        const double dist = p[FR_P_SMARTCROP_DISTORTION];
+        const double dist = p[FR_PL_SMARTCROP_DISTORTION];
         if (dist != 0.0) {
             double xa = (ang + M_PI) / x->sc_alpha;
             xa = xa - (double)fr_flame_d2i(xa);
             xa = xa < 0.5 ? xa : 1.0 - xa;
             coeff = 1.0 / cos(xa * x->sc_alpha);
-            if (p[FR_P_SMARTCROP_ROUNDSTR] != 0.0) {
-                const double rw = p[FR_P_SMARTCROP_ROUNDWIDTH];
+            if (p[FR_PL_SMARTCROP_ROUNDSTR] != 0.0) {
+                const double rw = p[FR_PL_SMARTCROP_ROUNDWIDTH];
                 const double ww = (rw != 1.0 ? exp(log(xa * 2.0) * rw) : xa * 2.0) * x->sc_rcoeff;
                 coeff = fabs((1.0 - ww) * coeff + ww);
             }
             if (dist != 1.0)
                 coeff = exp(log(coeff) * dist);
         }
-        const double edge = p[FR_P_SMARTCROP_EDGE];
+        const double edge = p[FR_PL_SMARTCROP_EDGE];
         const double xr = coeff * (edge != 0.0 ? x->sc_wrad + edge * (fr_flame_u01(rng) - 0.5) : x->sc_wrad);
         if ((rad > xr) == (int)x->sc_mode) {
             cut = cm == 0.0 ? 3 : cm == 2.0 ? 2 : 1;
             if (cut == 1) {
-                rr = cm == -1.0 ? rad : xr + coeff * (fr_flame_u01(rng) * p[FR_P_SMARTCROP_SCATTER] + p[FR_P_SMARTCROP_OFFSET]);
+                rr = cm == -1.0 ? rad : xr + coeff * (fr_flame_u01(rng) * p[FR_PL_SMARTCROP_SCATTER] + p[FR_PL_SMARTCROP_OFFSET]);
                 ra = ang + x->sc_wrot;
             }
         }
@@ -181,7 +181,7 @@ FR_HD void fr_var_smartcrop(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
  * (radius cellsize / 2) the offset turned by twist log(r^2 / radius^2). */
 FR_HD void fr_var_gnarly(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double cs = x->param[FR_P_GNARLY_CELLSIZE];
+    const double cs = f->pv[FR_PL_GNARLY_CELLSIZE];
     double vx = f->tx, vy = f->ty;
     if (cs != 0.0) {
         const double rad = 0.5 * cs, r2 = fr_flame_zeps(rad * rad);
@@ -189,7 +189,7 @@ FR_HD void fr_var_gnarly(const fr_flame_vset *x, fr_flame_vctx *f, double w)
         const double lx = vx - cx, ly = vy - cy;
         if (lx * lx + ly * ly <= r2) {
             double s, c;
-            fr_flame_sincos(x->param[FR_P_GNARLY_TWIST] * log((lx * lx + ly * ly) / r2), &s, &c);
+            fr_flame_sincos(f->pv[FR_PL_GNARLY_TWIST] * log((lx * lx + ly * ly) / r2), &s, &c);
             vx = cx + c * lx + s * ly;
             vy = cy - s * lx + c * ly;
         }
@@ -205,14 +205,14 @@ FR_HD void fr_var_gnarly(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * image for the variations after it and zeroes the sum: not reproduced. */
 FR_HD void fr_var_circlecrop(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double cx = p[FR_P_CIRCLECROP_X], cy = p[FR_P_CIRCLECROP_Y], rad0 = p[FR_P_CIRCLECROP_RADIUS];
-    const double sa = p[FR_P_CIRCLECROP_SCATTER_AREA], ca = sa < -1.0 ? -1.0 : sa > 1.0 ? 1.0 : sa;
+    const double *p = f->pv;
+    const double cx = p[FR_PL_CIRCLECROP_X], cy = p[FR_PL_CIRCLECROP_Y], rad0 = p[FR_PL_CIRCLECROP_RADIUS];
+    const double sa = p[FR_PL_CIRCLECROP_SCATTER_AREA], ca = sa < -1.0 ? -1.0 : sa > 1.0 ? 1.0 : sa;
     const double xi = f->tx - cx, yi = f->ty - cy;
     const double rad = sqrt(xi * xi + yi * yi);
     const double rdc = rad0 + fr_flame_u01(rng) * 0.5 * ca;
     if (rad > rad0) {
-        if (!fr_flame_d2i(p[FR_P_CIRCLECROP_ZERO])) {
+        if (!fr_flame_d2i(p[FR_PL_CIRCLECROP_ZERO])) {
             double s, c;
             fr_flame_sincos(atan2(yi, xi), &s, &c);
             f->p0 += w * rdc * c + cx;
@@ -238,9 +238,9 @@ FR_HD double fr_flame_voron_noise(int v)
  * drawn towards its nearest one, by K. */
 FR_HD void fr_var_voron(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double step = p[FR_P_VORON_STEP], num = p[FR_P_VORON_NUM];
-    const double xs = p[FR_P_VORON_XSEED], ys = p[FR_P_VORON_YSEED];
+    const double *p = f->pv;
+    const double step = p[FR_PL_VORON_STEP], num = p[FR_PL_VORON_NUM];
+    const double xs = p[FR_PL_VORON_XSEED], ys = p[FR_PL_VORON_YSEED];
     const int m = fr_flame_d2i(floor(f->tx / step)), n = fr_flame_d2i(floor(f->ty / step));
     double rmin = 20.0, x0 = 0.0, y0 = 0.0;
     for (int i = -1; i < 2; i++)
@@ -257,7 +257,7 @@ FR_HD void fr_var_voron(const fr_flame_vset *x, fr_flame_vctx *f, double w)
                     rmin = r, x0 = px, y0 = py;
             }
         }
-    const double kk = p[FR_P_VORON_K];
+    const double kk = p[FR_PL_VORON_K];
     f->p0 += w * (kk * (f->tx - x0) + x0);
     f->p1 += w * (kk * (f->ty - y0) + y0);
 }
@@ -292,7 +292,7 @@ FR_HD double fr_flame_voronoi(const double (*p)[2], int n, int q, const double u
  * the origin. */
 FR_HD void fr_var_hexes(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double s = x->param[FR_P_HEXES_CELLSIZE];
+    const double s = f->pv[FR_PL_HEXES_CELLSIZE];
     if (s == 0.0)
         return;
     const double r3 = 1.7320508075688772935;
@@ -328,7 +328,7 @@ FR_HD void fr_var_hexes(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     p[6][0] = cx - ex, p[6][1] = cy - ey;
     const double l1 = fr_flame_voronoi((const double (*)[2])p, 7, 0, u);
     const double dx = u[0] - cx, dy = u[1] - cy;
-    const double trg = pow(fabs(l1), x->param[FR_P_HEXES_POWER]) * x->param[FR_P_HEXES_SCALE];
+    const double trg = pow(fabs(l1), f->pv[FR_PL_HEXES_POWER]) * f->pv[FR_PL_HEXES_SCALE];
     double vx = dx * x->hex_cos + dy * x->hex_sin, vy = -dx * x->hex_sin + dy * x->hex_cos;
     const double u2[2] = {vx + cx, vy + cy};
     const double l2 = fr_flame_voronoi((const double (*)[2])p, 7, 0, u2);

@@ -12,7 +12,7 @@
 /* swirl3 (Zy0rg): the angle turned by shift log r. */
 FR_HD void fr_var_swirl3(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double rad = f->r, ang = f->atan_yx + log(rad) * x->param[FR_P_SWIRL3_SHIFT];
+    const double rad = f->r, ang = f->atan_yx + log(rad) * f->pv[FR_PL_SWIRL3_SHIFT];
     f->p0 += w * rad * cos(ang);
     f->p1 += w * rad * sin(ang);
 }
@@ -28,7 +28,7 @@ FR_HD void fr_var_swirl3r(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     else if (rad > x->sw3r_maxr)
         ang2 = ang + x->sw3r_maxa;
     else
-        ang2 = ang + log(rad) * x->param[FR_P_SWIRL3R_SHIFT];
+        ang2 = ang + log(rad) * f->pv[FR_PL_SWIRL3R_SHIFT];
     f->p0 += w * rad * cos(ang2);
     f->p1 += w * rad * sin(ang2);
 }
@@ -65,7 +65,7 @@ FR_HD void fr_var_rays3(fr_flame_vctx *f, double w)
 FR_HD void fr_var_flowerdb(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double r = w * f->r, t = f->atan_yx;
-    const double r2 = r * fabs((x->param[FR_P_FLOWERDB_PETAL_SPREAD] + sin(x->param[FR_P_FLOWERDB_PETALS] * t)) *
+    const double r2 = r * fabs((f->pv[FR_PL_FLOWERDB_PETAL_SPREAD] + sin(f->pv[FR_PL_FLOWERDB_PETALS] * t)) *
                                cos(x->fdb_split * t));
     f->p0 += r2 * cos(t);
     f->p1 += r2 * sin(t);
@@ -75,15 +75,15 @@ FR_HD void fr_var_flowerdb(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * y; inside the wave the point is negated. */
 FR_HD void fr_var_oscilloscope2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double pt = p[FR_P_OSCILLOSCOPE2_PERTURBATION] * sin(x->osc2_tpf2 * f->ty);
+    const double *p = f->pv;
+    const double pt = p[FR_PL_OSCILLOSCOPE2_PERTURBATION] * sin(x->osc2_tpf2 * f->ty);
     double t;
-    if (p[FR_P_OSCILLOSCOPE2_DAMPING] == 0.0)
-        t = p[FR_P_OSCILLOSCOPE2_AMPLITUDE] * cos(x->osc2_tpf * f->tx + pt) + p[FR_P_OSCILLOSCOPE2_SEPARATION];
+    if (p[FR_PL_OSCILLOSCOPE2_DAMPING] == 0.0)
+        t = p[FR_PL_OSCILLOSCOPE2_AMPLITUDE] * cos(x->osc2_tpf * f->tx + pt) + p[FR_PL_OSCILLOSCOPE2_SEPARATION];
     else
-        t = p[FR_P_OSCILLOSCOPE2_AMPLITUDE] * exp(-fabs(f->tx) * p[FR_P_OSCILLOSCOPE2_DAMPING]) *
+        t = p[FR_PL_OSCILLOSCOPE2_AMPLITUDE] * exp(-fabs(f->tx) * p[FR_PL_OSCILLOSCOPE2_DAMPING]) *
                 cos(x->osc2_tpf * f->tx + pt) +
-            p[FR_P_OSCILLOSCOPE2_SEPARATION];
+            p[FR_PL_OSCILLOSCOPE2_SEPARATION];
     if (fabs(f->ty) <= t) {
         f->p0 += -(w * f->tx);
         f->p1 += -(w * f->ty);
@@ -125,7 +125,7 @@ FR_HD void fr_var_exp2(fr_flame_vctx *f, double w)
  * at a uniform t in [-pi, pi) (one draw); the point is not read. */
 FR_HD void fr_var_tanh_spiral(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double a = x->param[FR_P_TANH_SPIRAL_A];
+    const double a = f->pv[FR_PL_TANH_SPIRAL_A];
     const double t2 = (fr_flame_u01(rng) - 0.5) * (2.0 * M_PI);
     const double aux = fr_flame_ezeps(cos(a * t2) + cosh(t2));
     f->p0 += w * (sinh(t2) / aux);

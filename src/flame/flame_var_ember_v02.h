@@ -41,7 +41,7 @@ FR_HD void fr_var_blur_square(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 /* disc3d: flam3's disc with its own pi, and z = disc's scale r cos(z). */
 FR_HD void fr_var_disc3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double pi = x->param[FR_P_DISC3D_PI], r = f->r, temp = r * pi;
+    const double pi = f->pv[FR_PL_DISC3D_PI], r = f->r, temp = r * pi;
     const double vv = w * f->atan_xy / fr_flame_ezeps(pi);
     f->p0 += vv * sin(temp);
     f->p1 += vv * cos(temp);
@@ -85,7 +85,7 @@ FR_HD void fr_var_boarders2(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
  * (Ember's x / Zeps(r): 0 at the origin). */
 FR_HD void fr_var_cardioid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double r = w * sqrt(f->r2 + sin(f->atan_yx * x->param[FR_P_CARDIOID_A]) + 1.0);
+    const double r = w * sqrt(f->r2 + sin(f->atan_yx * f->pv[FR_PL_CARDIOID_A]) + 1.0);
     f->p0 += r * (f->tx / fr_flame_ezeps(f->r));
     f->p1 += r * (f->ty / fr_flame_ezeps(f->r));
 }
@@ -95,18 +95,18 @@ FR_HD void fr_var_cardioid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * draws); z by w. */
 FR_HD void fr_var_checks(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double rnx = p[FR_P_CHECKS_RND] * fr_flame_u01(rng);
-    const double rny = p[FR_P_CHECKS_RND] * fr_flame_u01(rng);
-    const double cs = 1.0 / fr_flame_ezeps(p[FR_P_CHECKS_SIZE]);
+    const double *p = f->pv;
+    const double rnx = p[FR_PL_CHECKS_RND] * fr_flame_u01(rng);
+    const double rny = p[FR_PL_CHECKS_RND] * fr_flame_u01(rng);
+    const double cs = 1.0 / fr_flame_ezeps(p[FR_PL_CHECKS_SIZE]);
     const int is_xy = fr_flame_d2i(fr_flame_lrint(f->tx * cs) + fr_flame_lrint(f->ty * cs));
     double dx, dy;
     if ((unsigned)is_xy & 1u) {
-        dx = -p[FR_P_CHECKS_X] + rnx;
-        dy = -p[FR_P_CHECKS_Y];
+        dx = -p[FR_PL_CHECKS_X] + rnx;
+        dy = -p[FR_PL_CHECKS_Y];
     } else {
-        dx = p[FR_P_CHECKS_X];
-        dy = p[FR_P_CHECKS_Y] + rny;
+        dx = p[FR_PL_CHECKS_X];
+        dy = p[FR_PL_CHECKS_Y] + rny;
     }
     f->p0 += w * (f->tx + dx);
     f->p1 += w * (f->ty + dy);
@@ -133,7 +133,7 @@ FR_HD void fr_var_circlize(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double side, val;
     fr_flame_circlize_map(f, &side, &val);
-    const double r = (w / M_PI_4) * side + x->param[FR_P_CIRCLIZE_HOLE];
+    const double r = (w / M_PI_4) * side + f->pv[FR_PL_CIRCLIZE_HOLE];
     f->p0 += r * cos(val);
     f->p1 += r * sin(val);
 }
@@ -142,7 +142,7 @@ FR_HD void fr_var_circlize2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double side, val;
     fr_flame_circlize_map(f, &side, &val);
-    const double r = w * (side + x->param[FR_P_CIRCLIZE2_HOLE]);
+    const double r = w * (side + f->pv[FR_PL_CIRCLIZE2_HOLE]);
     f->p0 += r * cos(val);
     f->p1 += r * sin(val);
 }
@@ -162,10 +162,10 @@ FR_HD double fr_flame_coswrap_1(double t, double fr, double amount, double ph)
 
 FR_HD void fr_var_coswrap(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double fr = fabs(p[FR_P_COSWRAP_REPEAT]), v2 = 2.0 * w;
-    f->p0 += -1.0 + v2 * fr_flame_coswrap_1(f->tx, fr, p[FR_P_COSWRAP_AMOUNT_X], M_PI * p[FR_P_COSWRAP_PHASE_X]);
-    f->p1 += -1.0 + v2 * fr_flame_coswrap_1(f->ty, fr, p[FR_P_COSWRAP_AMOUNT_Y], M_PI * p[FR_P_COSWRAP_PHASE_Y]);
+    const double *p = f->pv;
+    const double fr = fabs(p[FR_PL_COSWRAP_REPEAT]), v2 = 2.0 * w;
+    f->p0 += -1.0 + v2 * fr_flame_coswrap_1(f->tx, fr, p[FR_PL_COSWRAP_AMOUNT_X], M_PI * p[FR_PL_COSWRAP_PHASE_X]);
+    f->p1 += -1.0 + v2 * fr_flame_coswrap_1(f->ty, fr, p[FR_PL_COSWRAP_AMOUNT_Y], M_PI * p[FR_PL_COSWRAP_PHASE_Y]);
 }
 
 /* deltaa: the ratio of the distances to (-1, 0) and (1, 0), at half the
@@ -231,7 +231,7 @@ FR_HD void fr_var_fibonacci(fr_flame_vctx *f, double w) { fr_flame_fibonacci(f, 
 
 FR_HD void fr_var_fibonacci2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    fr_flame_fibonacci(f, w, x->param[FR_P_FIBONACCI2_SC], x->param[FR_P_FIBONACCI2_SC2], 1);
+    fr_flame_fibonacci(f, w, f->pv[FR_PL_FIBONACCI2_SC], f->pv[FR_PL_FIBONACCI2_SC2], 1);
 }
 
 /* glynnia2 (guagapunyaimel): glynnia's two square-root maps, one draw
@@ -297,8 +297,8 @@ FR_HD void fr_var_gridout(fr_flame_vctx *f, double w)
  * into a disc; the direction kept (Ember's x / Zeps(r)). */
 FR_HD void fr_var_hole(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double delta = pow(f->atan_yx / M_PI + 1.0, x->param[FR_P_HOLE_A]);
-    const double r = x->param[FR_P_HOLE_INSIDE] != 0.0 ? w * delta / (f->r + delta) : w * f->r + delta;
+    const double delta = pow(f->atan_yx / M_PI + 1.0, f->pv[FR_PL_HOLE_A]);
+    const double r = f->pv[FR_PL_HOLE_INSIDE] != 0.0 ? w * delta / (f->r + delta) : w * f->r + delta;
     f->p0 += r * (f->tx / fr_flame_ezeps(f->r));
     f->p1 += r * (f->ty / fr_flame_ezeps(f->r));
 }
@@ -391,7 +391,7 @@ FR_HD void fr_var_hypertile3d2(const fr_flame_vset *x, fr_flame_vctx *f, double 
  * c' + 1. */
 FR_HD void fr_var_murl(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double power = x->param[FR_P_MURL_POWER], cp = x->murl_cp;
+    const double power = f->pv[FR_PL_MURL_POWER], cp = x->murl_cp;
     const double angle = f->atan_yx * power;
     const double r = cp * pow(f->r2, power / 2.0);
     const double re = r * cos(angle) + 1.0, im = r * sin(angle);
@@ -404,7 +404,7 @@ FR_HD void fr_var_murl(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * (0 at c = -1). */
 FR_HD void fr_var_murl2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double power = x->param[FR_P_MURL2_POWER], c = x->param[FR_P_MURL2_C];
+    const double power = f->pv[FR_PL_MURL2_POWER], c = f->pv[FR_PL_MURL2_C];
     double angle = f->atan_yx * power;
     double r = c * pow(f->r2, power / 2.0);
     double re = r * cos(angle) + 1.0, im = r * sin(angle);
@@ -424,11 +424,11 @@ FR_HD double fr_flame_sign(double v) { return v < 0 ? -1.0 : v > 0 ? 1.0 : 0.0; 
 
 FR_HD void fr_var_polynomial(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double xp = pow(fabs(w) * fabs(f->tx), p[FR_P_POLYNOMIAL_POWX]);
-    const double yp = pow(fabs(w) * fabs(f->ty), p[FR_P_POLYNOMIAL_POWY]);
-    f->p0 += xp * fr_flame_sign(f->tx) + p[FR_P_POLYNOMIAL_LCX] * f->tx + p[FR_P_POLYNOMIAL_SCX];
-    f->p1 += yp * fr_flame_sign(f->ty) + p[FR_P_POLYNOMIAL_LCY] * f->ty + p[FR_P_POLYNOMIAL_SCY];
+    const double *p = f->pv;
+    const double xp = pow(fabs(w) * fabs(f->tx), p[FR_PL_POLYNOMIAL_POWX]);
+    const double yp = pow(fabs(w) * fabs(f->ty), p[FR_PL_POLYNOMIAL_POWY]);
+    f->p0 += xp * fr_flame_sign(f->tx) + p[FR_PL_POLYNOMIAL_LCX] * f->tx + p[FR_PL_POLYNOMIAL_SCX];
+    f->p1 += yp * fr_flame_sign(f->ty) + p[FR_PL_POLYNOMIAL_LCY] * f->ty + p[FR_PL_POLYNOMIAL_SCY];
     f->p2 += w * f->tz;
 }
 
@@ -442,23 +442,23 @@ FR_HD void fr_var_psphere(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     fr_flame_sincos(f->ty * vpi, &s1, &c1);
     f->p0 += c0 * -s1;
     f->p1 += s0 * c1;
-    f->p2 += c1 * x->param[FR_P_PSPHERE_ZSCALE];
+    f->p2 += c1 * f->pv[FR_PL_PSPHERE_ZSCALE];
 }
 
 /* rational3: a ratio of two complex cubics of the point. */
 FR_HD void fr_var_rational3(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
+    const double *p = f->pv;
     const double X = f->tx, Y = f->ty;
     const double xsqr = X * X, ysqr = Y * Y, xcb = X * X * X, ycb = Y * Y * Y;
-    const double tr = p[FR_P_RATIONAL3_T3] * (xcb - 3 * X * ysqr) + p[FR_P_RATIONAL3_T2] * (xsqr - ysqr) +
-                      p[FR_P_RATIONAL3_T1] * X + p[FR_P_RATIONAL3_TC];
-    const double ti = p[FR_P_RATIONAL3_T3] * (3 * xsqr * Y - ycb) + p[FR_P_RATIONAL3_T2] * 2 * X * Y +
-                      p[FR_P_RATIONAL3_T1] * Y;
-    const double br = p[FR_P_RATIONAL3_B3] * (xcb - 3 * X * ysqr) + p[FR_P_RATIONAL3_B2] * (xsqr - ysqr) +
-                      p[FR_P_RATIONAL3_B1] * X + p[FR_P_RATIONAL3_BC];
-    const double bi = p[FR_P_RATIONAL3_B3] * (3 * xsqr * Y - ycb) + p[FR_P_RATIONAL3_B2] * 2 * X * Y +
-                      p[FR_P_RATIONAL3_B1] * Y;
+    const double tr = p[FR_PL_RATIONAL3_T3] * (xcb - 3 * X * ysqr) + p[FR_PL_RATIONAL3_T2] * (xsqr - ysqr) +
+                      p[FR_PL_RATIONAL3_T1] * X + p[FR_PL_RATIONAL3_TC];
+    const double ti = p[FR_PL_RATIONAL3_T3] * (3 * xsqr * Y - ycb) + p[FR_PL_RATIONAL3_T2] * 2 * X * Y +
+                      p[FR_PL_RATIONAL3_T1] * Y;
+    const double br = p[FR_PL_RATIONAL3_B3] * (xcb - 3 * X * ysqr) + p[FR_PL_RATIONAL3_B2] * (xsqr - ysqr) +
+                      p[FR_PL_RATIONAL3_B1] * X + p[FR_PL_RATIONAL3_BC];
+    const double bi = p[FR_PL_RATIONAL3_B3] * (3 * xsqr * Y - ycb) + p[FR_PL_RATIONAL3_B2] * 2 * X * Y +
+                      p[FR_PL_RATIONAL3_B1] * Y;
     const double den = 1.0 / fr_flame_ezeps(br * br + bi * bi);
     f->p0 += w * (tr * br + ti * bi) * den;
     f->p1 += w * (ti * br - tr * bi) * den;
@@ -480,7 +480,7 @@ FR_HD void fr_var_stwin(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double mx = f->tx * w * 0.05, my = f->ty * w * 0.05;
     const double x2 = mx * mx, y2 = my * my;
-    double result = (x2 - y2) * sin((2.0 * M_PI) * x->param[FR_P_STWIN_DISTORT] * (mx + my));
+    double result = (x2 - y2) * sin((2.0 * M_PI) * f->pv[FR_PL_STWIN_DISTORT] * (mx + my));
     result /= x2 + y2 != 0 ? x2 + y2 : 1.0;
     f->p0 += w * f->tx + result;
     f->p1 += w * f->ty + result;
@@ -536,7 +536,7 @@ FR_HD void fr_var_ortho(const fr_flame_vset *x, fr_flame_vctx *f, double w)
             const double ro = sqrt((f->tx - xo) * (f->tx - xo) + f->ty * f->ty);
             const double theta = atan2(1.0, ro);
             const double a =
-                fmod(x->param[FR_P_ORTHO_IN] * theta + atan2(f->ty, xo - f->tx) + theta, 2.0 * theta) - theta;
+                fmod(f->pv[FR_PL_ORTHO_IN] * theta + atan2(f->ty, xo - f->tx) + theta, 2.0 * theta) - theta;
             double s, c;
             fr_flame_sincos(a, &s, &c);
             ox = w * (xo - c * ro);
@@ -546,7 +546,7 @@ FR_HD void fr_var_ortho(const fr_flame_vset *x, fr_flame_vctx *f, double w)
             const double ro = sqrt((-f->tx - xo) * (-f->tx - xo) + f->ty * f->ty);
             const double theta = atan2(1.0, ro);
             const double a =
-                fmod(x->param[FR_P_ORTHO_IN] * theta + atan2(f->ty, xo + f->tx) + theta, 2.0 * theta) - theta;
+                fmod(f->pv[FR_PL_ORTHO_IN] * theta + atan2(f->ty, xo + f->tx) + theta, 2.0 * theta) - theta;
             double s, c;
             fr_flame_sincos(a, &s, &c);
             ox = -(w * (xo - c * ro));
@@ -559,7 +559,7 @@ FR_HD void fr_var_ortho(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     const double ri = 1.0 / sqrt(r);
     const double tc = f->tx / fr_flame_ezeps(f->r), ts = f->ty / fr_flame_ezeps(f->r); /* Ember's cosa, sina */
     double px = ri * tc, py = ri * ts;
-    const double turn = x->param[FR_P_ORTHO_OUT];
+    const double turn = f->pv[FR_PL_ORTHO_OUT];
     double xo, ro, theta, a, s, c;
     const int left = !(px >= 0);
     if (!left) {
@@ -589,7 +589,7 @@ FR_HD void fr_var_ortho(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 FR_HD void fr_var_poincare(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     (void)w;
-    const double c1r = x->param[FR_P_POINCARE_C1R], c2r = x->param[FR_P_POINCARE_C2R];
+    const double c1r = f->pv[FR_PL_POINCARE_C1R], c2r = f->pv[FR_PL_POINCARE_C2R];
     const double xm = f->tx - x->pc_c1x, ym = f->ty - x->pc_c1y;
     double den = fr_flame_ezeps(xm * xm + ym * ym);
     const double c1r2 = c1r * c1r;
@@ -632,20 +632,20 @@ FR_HD double fr_flame_hash_shadertoy(double x, double y, double seed)
  * hash (of its centre, or with symm its centre squared). */
 FR_HD void fr_var_bwraps_rand(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double cs = p[FR_P_BWRAPS_RAND_CELLSIZE], space = p[FR_P_BWRAPS_RAND_SPACE];
+    const double *p = f->pv;
+    const double cs = p[FR_PL_BWRAPS_RAND_CELLSIZE], space = p[FR_PL_BWRAPS_RAND_SPACE];
     if (cs == 0) {
         f->p0 += f->tx * w;
         f->p1 += f->ty * w;
         return;
     }
-    const double gain = p[FR_P_BWRAPS_RAND_GAIN], g2 = gain * gain;
+    const double gain = p[FR_PL_BWRAPS_RAND_GAIN], g2 = gain * gain;
     const double inv = 1.0 / fr_flame_ezeps(cs), half = 0.5 * (cs / (1.0 + space * space));
     const double cx = (fr_flame_ember_floor(f->tx * inv) + 0.5) * cs;
     const double cy = (fr_flame_ember_floor(f->ty * inv) + 0.5) * cs;
-    const double lx = f->tx - cx, ly = f->ty - cy, seed = p[FR_P_BWRAPS_RAND_SEED];
+    const double lx = f->tx - cx, ly = f->ty - cy, seed = p[FR_PL_BWRAPS_RAND_SEED];
     const double radius =
-        half * (p[FR_P_BWRAPS_RAND_SYMM] == 0 ? fr_flame_hash_shadertoy(cx, cy, seed)
+        half * (p[FR_PL_BWRAPS_RAND_SYMM] == 0 ? fr_flame_hash_shadertoy(cx, cy, seed)
                                               : fr_flame_hash_shadertoy(cx * cx, cy * cy, seed));
     const double mb = g2 * radius;
     const double maxb = mb > 2 ? 1.0 : mb / (mb * mb * 0.25 + 1.0);
@@ -660,7 +660,7 @@ FR_HD void fr_var_bwraps_rand(const fr_flame_vset *x, fr_flame_vctx *f, double w
     const double r = rfactor / ((lx2 * lx2 + ly2 * ly2) * 0.25 + 1.0);
     const double lx3 = lx2 * r, ly3 = ly2 * r;
     const double rr = (lx3 * lx3 + ly3 * ly3) / fr_flame_ezeps(r2);
-    const double theta = p[FR_P_BWRAPS_RAND_INNER_TWIST] * (1.0 - rr) + p[FR_P_BWRAPS_RAND_OUTER_TWIST] * rr;
+    const double theta = p[FR_PL_BWRAPS_RAND_INNER_TWIST] * (1.0 - rr) + p[FR_PL_BWRAPS_RAND_OUTER_TWIST] * rr;
     const double ct = cos(theta), st = sin(theta);
     f->p0 += (cx + ct * lx3 + st * ly3) * w;
     f->p1 += (cy - st * lx3 + ct * ly3) * w;
@@ -670,8 +670,8 @@ FR_HD void fr_var_bwraps_rand(const fr_flame_vset *x, fr_flame_vctx *f, double w
  * by scale (two draws); z times w. */
 FR_HD void fr_var_blur_pixelize(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double zsize = fr_flame_ezeps(x->param[FR_P_BLUR_PIXELIZE_SIZE]),
-                 sc = x->param[FR_P_BLUR_PIXELIZE_SCALE];
+    const double zsize = fr_flame_ezeps(f->pv[FR_PL_BLUR_PIXELIZE_SIZE]),
+                 sc = f->pv[FR_PL_BLUR_PIXELIZE_SCALE];
     const double v = w * zsize, inv = 1.0 / zsize;
     const double cx = fr_flame_ember_floor(f->tx * inv), cy = fr_flame_ember_floor(f->ty * inv);
     f->p0 += v * (cx + sc * (fr_flame_u01(rng) - 0.5) + 0.5);
@@ -684,11 +684,11 @@ FR_HD void fr_var_blur_pixelize(const fr_flame_vset *x, fr_flame_vctx *f, double
  * whole number) (one draw). */
 FR_HD void fr_var_julian2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double power = p[FR_P_JULIAN2_POWER];
-    const double absn = (double)fr_flame_d2i(fabs(power)), cn = p[FR_P_JULIAN2_DIST] / power / 2.0;
-    const double xx = p[FR_P_JULIAN2_A] * f->tx + p[FR_P_JULIAN2_B] * f->ty + p[FR_P_JULIAN2_E];
-    const double yy = p[FR_P_JULIAN2_C] * f->tx + p[FR_P_JULIAN2_D] * f->ty + p[FR_P_JULIAN2_F];
+    const double *p = f->pv;
+    const double power = p[FR_PL_JULIAN2_POWER];
+    const double absn = (double)fr_flame_d2i(fabs(power)), cn = p[FR_PL_JULIAN2_DIST] / power / 2.0;
+    const double xx = p[FR_PL_JULIAN2_A] * f->tx + p[FR_PL_JULIAN2_B] * f->ty + p[FR_PL_JULIAN2_E];
+    const double yy = p[FR_PL_JULIAN2_C] * f->tx + p[FR_PL_JULIAN2_D] * f->ty + p[FR_PL_JULIAN2_F];
     const double r = w * pow(xx * xx + yy * yy, cn);
     const double a = (atan2(yy, xx) + 2.0 * M_PI * fr_flame_ember_rand_n(rng, absn)) / power;
     f->p0 += r * cos(a);
@@ -699,7 +699,7 @@ FR_HD void fr_var_julian2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr
  * (one draw). */
 FR_HD void fr_var_juliaq(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double pz = fr_flame_ezeps(x->param[FR_P_JULIAQ_POWER]), div = x->param[FR_P_JULIAQ_DIVISOR];
+    const double pz = fr_flame_ezeps(f->pv[FR_PL_JULIAQ_POWER]), div = f->pv[FR_PL_JULIAQ_DIVISOR];
     const double halfinv = 0.5 * (div / pz), inv = div / pz, inv2pi = 2.0 * M_PI / pz;
     const double a = f->atan_yx * inv + fr_flame_ember_crand(rng) * inv2pi;
     const double r = w * pow(f->r2, halfinv);
@@ -713,7 +713,7 @@ FR_HD void fr_var_juliaq(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_
  * draw). */
 FR_HD void fr_var_npolar(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double parity = x->param[FR_P_NPOLAR_PARITY], n = x->param[FR_P_NPOLAR_N];
+    const double parity = f->pv[FR_PL_NPOLAR_PARITY], n = f->pv[FR_PL_NPOLAR_N];
     const double nnz = n == 0 ? 1.0 : n;
     const double vvar = w / M_PI, vvar2 = vvar * 0.5, absn = fabs(nnz), cn = 1.0 / nnz / 2.0;
     if (fmod(fabs(parity), 2.0) != 0) {
@@ -735,9 +735,9 @@ FR_HD void fr_var_npolar(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_
  * point of radius r at angles a pi / 2, b pi / 2. */
 FR_HD void fr_var_poincare3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double pr = p[FR_P_POINCARE3D_R], pa = p[FR_P_POINCARE3D_A] * M_PI_2,
-                 pb = p[FR_P_POINCARE3D_B] * M_PI_2;
+    const double *p = f->pv;
+    const double pr = p[FR_PL_POINCARE3D_R], pa = p[FR_PL_POINCARE3D_A] * M_PI_2,
+                 pb = p[FR_PL_POINCARE3D_B] * M_PI_2;
     const double cx = -pr * cos(pa) * cos(pb), cy = pr * sin(pa) * cos(pb), cz = -pr * sin(pb);
     const double c2 = cx * cx + cy * cy + cz * cz;
     const double s2x = cx * cx - cy * cy - cz * cz + 1.0, s2y = cy * cy - cx * cx - cz * cz + 1.0;
@@ -754,12 +754,12 @@ FR_HD void fr_var_poincare3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * sqrt(x^2 y^2) (at least EPS). */
 FR_HD void fr_var_ripple(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double fr = p[FR_P_RIPPLE_FREQUENCY] * 5.0, a = p[FR_P_RIPPLE_AMPLITUDE] * 0.01;
-    const double ph = p[FR_P_RIPPLE_PHASE] * (2.0 * M_PI) - M_PI;
-    const double s = fr_flame_ezeps(p[FR_P_RIPPLE_SCALE]), is = 1.0 / s;
-    const double vxp = p[FR_P_RIPPLE_VELOCITY] * ph, pxa = ph * a, pixa = (M_PI - ph) * a;
-    const double cx = p[FR_P_RIPPLE_CENTERX], cy = p[FR_P_RIPPLE_CENTERY];
+    const double *p = f->pv;
+    const double fr = p[FR_PL_RIPPLE_FREQUENCY] * 5.0, a = p[FR_PL_RIPPLE_AMPLITUDE] * 0.01;
+    const double ph = p[FR_PL_RIPPLE_PHASE] * (2.0 * M_PI) - M_PI;
+    const double s = fr_flame_ezeps(p[FR_PL_RIPPLE_SCALE]), is = 1.0 / s;
+    const double vxp = p[FR_PL_RIPPLE_VELOCITY] * ph, pxa = ph * a, pixa = (M_PI - ph) * a;
+    const double cx = p[FR_PL_RIPPLE_CENTERX], cy = p[FR_PL_RIPPLE_CENTERY];
     const double xx = (f->tx * s) - cx, yy = (f->ty * s) + cy;
     double d = sqrt((xx * xx) * (yy * yy));
     if (d < FR_EMBER_EPS) d = FR_EMBER_EPS;
@@ -774,10 +774,10 @@ FR_HD void fr_var_ripple(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 /* sinusgrid: each coordinate moved towards -cos(2 pi freq c) by amp. */
 FR_HD void fr_var_sinusgrid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double ax = p[FR_P_SINUSGRID_AMPX], ay = p[FR_P_SINUSGRID_AMPY];
-    const double fx = fr_flame_ezeps(p[FR_P_SINUSGRID_FREQX] * (2.0 * M_PI));
-    const double fy = fr_flame_ezeps(p[FR_P_SINUSGRID_FREQY] * (2.0 * M_PI));
+    const double *p = f->pv;
+    const double ax = p[FR_PL_SINUSGRID_AMPX], ay = p[FR_PL_SINUSGRID_AMPY];
+    const double fx = fr_flame_ezeps(p[FR_PL_SINUSGRID_FREQX] * (2.0 * M_PI));
+    const double fy = fr_flame_ezeps(p[FR_PL_SINUSGRID_FREQY] * (2.0 * M_PI));
     const double sx = -1.0 * cos(f->tx * fx), sy = -1.0 * cos(f->ty * fy);
     f->p0 += w * (f->tx + (sx - f->tx) * ax);
     f->p1 += w * (f->ty + (sy - f->ty) * ay);
@@ -789,11 +789,11 @@ FR_HD void fr_var_sinusgrid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * draw in [-1, 1), turned by Crand() 2 pi / divisor (one draw). */
 FR_HD void fr_var_cpow2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double spread = fr_flame_ezeps(p[FR_P_CPOW2_SPREAD]), div = p[FR_P_CPOW2_DIVISOR];
+    const double *p = f->pv;
+    const double spread = fr_flame_ezeps(p[FR_PL_CPOW2_SPREAD]), div = p[FR_PL_CPOW2_DIVISOR];
     const double ang = 2.0 * M_PI / div;
-    const double c = p[FR_P_CPOW2_R] * cos(M_PI / 2.0 * p[FR_P_CPOW2_A]) / div;
-    const double d = p[FR_P_CPOW2_R] * sin(M_PI / 2.0 * p[FR_P_CPOW2_A]) / div;
+    const double c = p[FR_PL_CPOW2_R] * cos(M_PI / 2.0 * p[FR_PL_CPOW2_A]) / div;
+    const double d = p[FR_PL_CPOW2_R] * sin(M_PI / 2.0 * p[FR_PL_CPOW2_A]) / div;
     const double invspread = 0.5 / spread, fullspread = 2.0 * M_PI * spread;
     const double su = (spread > -9.2e18 && spread < 9.2e18) ? (double)(uint32_t)(long long)spread : 0.0;
     double a = f->atan_yx;

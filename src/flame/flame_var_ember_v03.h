@@ -21,7 +21,7 @@
 /* funnel: tanh of each coordinate scaled by 1 / cos y + effect pi. */
 FR_HD void fr_var_funnel(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double temp = 1.0 / fr_flame_ezeps(cos(f->ty)) + x->param[FR_P_FUNNEL_EFFECT] * M_PI;
+    const double temp = 1.0 / fr_flame_ezeps(cos(f->ty)) + f->pv[FR_PL_FUNNEL_EFFECT] * M_PI;
     f->p0 += w * (tanh(f->tx) * temp);
     f->p1 += w * (tanh(f->ty) * temp);
 }
@@ -30,8 +30,8 @@ FR_HD void fr_var_funnel(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * 0: Ember's clamp). */
 FR_HD void fr_var_squirrel(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    double v = fr_flame_ezeps(x->param[FR_P_SQUIRREL_A]) * (f->tx * f->tx) +
-               fr_flame_ezeps(x->param[FR_P_SQUIRREL_B]) * (f->ty * f->ty);
+    double v = fr_flame_ezeps(f->pv[FR_PL_SQUIRREL_A]) * (f->tx * f->tx) +
+               fr_flame_ezeps(f->pv[FR_PL_SQUIRREL_B]) * (f->ty * f->ty);
     const double u = sqrt(v < 0 ? 0.0 : v);
     f->p0 += cos(u) * tan(f->tx) * w;
     f->p1 += sin(u) * tan(f->ty) * w;
@@ -50,8 +50,8 @@ FR_HD void fr_var_ennepers(fr_flame_vctx *f, double w)
  * (power) whole turns (one draw; flam3-compatible: cos on x). */
 FR_HD void fr_var_sphericaln(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double power = x->param[FR_P_SPHERICALN_POWER];
-    const double r = fr_flame_ezeps(pow(f->r, x->param[FR_P_SPHERICALN_DIST]));
+    const double power = f->pv[FR_PL_SPHERICALN_POWER];
+    const double r = fr_flame_ezeps(pow(f->r, f->pv[FR_PL_SPHERICALN_DIST]));
     const double n = floor(power * fr_flame_u01(rng));
     const double alpha = f->atan_yx + n * (2.0 * M_PI) / fr_flame_ezeps(floor(power));
     f->p0 += w * cos(alpha) / r;
@@ -65,11 +65,11 @@ FR_HD void fr_var_kaleidoscope(const fr_flame_vset *x, fr_flame_vctx *f, double 
 {
     (void)w;
     const double sin45 = sin(45.0 * (M_PI / 180.0)), cos45 = cos(45.0 * (M_PI / 180.0));
-    const double rot = x->param[FR_P_KALEIDOSCOPE_ROTATE], lineup = x->param[FR_P_KALEIDOSCOPE_LINE_UP];
-    const double pull = x->param[FR_P_KALEIDOSCOPE_PULL];
-    f->p0 += ((rot * f->tx) * cos45 - f->ty * sin45 + lineup) + x->param[FR_P_KALEIDOSCOPE_X];
+    const double rot = f->pv[FR_PL_KALEIDOSCOPE_ROTATE], lineup = f->pv[FR_PL_KALEIDOSCOPE_LINE_UP];
+    const double pull = f->pv[FR_PL_KALEIDOSCOPE_PULL];
+    f->p0 += ((rot * f->tx) * cos45 - f->ty * sin45 + lineup) + f->pv[FR_PL_KALEIDOSCOPE_X];
     if (f->ty > 0)
-        f->p1 += ((rot * f->ty) * cos45 + f->tx * sin45 + pull + lineup) + x->param[FR_P_KALEIDOSCOPE_Y];
+        f->p1 += ((rot * f->ty) * cos45 + f->tx * sin45 + pull + lineup) + f->pv[FR_PL_KALEIDOSCOPE_Y];
     else
         f->p1 += (rot * f->ty) * cos45 + f->tx * sin45 - pull - lineup;
 }
@@ -88,7 +88,7 @@ FR_HD double fr_flame_glynn_alpha(double radius, double contrast, double pw, con
  * the choice by gamma); outside the GlynnSims' pull (one draw). */
 FR_HD void fr_var_glynnsim3(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double radius = x->param[FR_P_GLYNNSIM3_RADIUS], thick = x->param[FR_P_GLYNNSIM3_THICKNESS];
+    const double radius = f->pv[FR_PL_GLYNNSIM3_RADIUS], thick = f->pv[FR_PL_GLYNNSIM3_THICKNESS];
     const double radius1 = radius + thick, radius2 = radius * radius / fr_flame_ezeps(radius1);
     const double gamma = radius1 / fr_flame_ezeps(radius1 + radius2);
     if (f->r < radius1) {
@@ -98,7 +98,7 @@ FR_HD void fr_var_glynnsim3(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
         f->p0 += w * (r * cos(phi));
         f->p1 += w * (r * sin(phi));
     } else {
-        const double a = fr_flame_glynn_alpha(radius, x->param[FR_P_GLYNNSIM3_CONTRAST], x->param[FR_P_GLYNNSIM3_POW], f, rng);
+        const double a = fr_flame_glynn_alpha(radius, f->pv[FR_PL_GLYNNSIM3_CONTRAST], f->pv[FR_PL_GLYNNSIM3_POW], f, rng);
         f->p0 += w * a * f->tx;
         f->p1 += w * a * f->ty;
     }
@@ -107,12 +107,12 @@ FR_HD void fr_var_glynnsim3(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
 /* GlynnSim4: inside radius the point (X, Y) (no draw); outside the pull. */
 FR_HD void fr_var_glynnsim4(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double radius = x->param[FR_P_GLYNNSIM4_RADIUS];
+    const double radius = f->pv[FR_PL_GLYNNSIM4_RADIUS];
     if (f->r < radius) {
-        f->p0 += w * x->param[FR_P_GLYNNSIM4_X];
-        f->p1 += w * x->param[FR_P_GLYNNSIM4_Y];
+        f->p0 += w * f->pv[FR_PL_GLYNNSIM4_X];
+        f->p1 += w * f->pv[FR_PL_GLYNNSIM4_Y];
     } else {
-        const double a = fr_flame_glynn_alpha(radius, x->param[FR_P_GLYNNSIM4_CONTRAST], x->param[FR_P_GLYNNSIM4_POW], f, rng);
+        const double a = fr_flame_glynn_alpha(radius, f->pv[FR_PL_GLYNNSIM4_CONTRAST], f->pv[FR_PL_GLYNNSIM4_POW], f, rng);
         f->p0 += w * a * f->tx;
         f->p1 += w * a * f->ty;
     }
@@ -122,10 +122,10 @@ FR_HD void fr_var_glynnsim4(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
  * (w alpha^2, w alpha^2) (Ember's: not times the point). */
 FR_HD void fr_var_glynnsim5(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double radius = x->param[FR_P_GLYNNSIM5_RADIUS];
-    if (f->r < radius + x->param[FR_P_GLYNNSIM5_THICKNESS]) return;
+    const double radius = f->pv[FR_PL_GLYNNSIM5_RADIUS];
+    if (f->r < radius + f->pv[FR_PL_GLYNNSIM5_THICKNESS]) return;
     const double alpha = fabs(radius / fr_flame_ezeps(f->r));
-    if (fr_flame_u01(rng) > x->param[FR_P_GLYNNSIM5_CONTRAST] * pow(alpha, x->param[FR_P_GLYNNSIM5_POW])) {
+    if (fr_flame_u01(rng) > f->pv[FR_PL_GLYNNSIM5_CONTRAST] * pow(alpha, f->pv[FR_PL_GLYNNSIM5_POW])) {
         f->p0 += w * f->tx;
         f->p1 += w * f->ty;
     } else {
@@ -138,7 +138,7 @@ FR_HD void fr_var_glynnsim5(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
  * radius range (two draws: the edge, the distance). */
 FR_HD void fr_var_starblur(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double power = x->param[FR_P_STARBLUR_POWER], range = x->param[FR_P_STARBLUR_RANGE];
+    const double power = f->pv[FR_PL_STARBLUR_POWER], range = f->pv[FR_PL_STARBLUR_RANGE];
     double alpha = M_PI / power;
     const double length = sqrt(1.0 + range * range - 2.0 * range * cos(alpha));
     alpha = asin(sin(alpha) * range / length);
@@ -173,17 +173,17 @@ FR_HD void fr_var_circleblur(fr_flame_vctx *f, double w, fr_flame_rng *rng)
  * scatterdist / 2 (one draw), the rest kept. */
 FR_HD void fr_var_cropn(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double power = x->param[FR_P_CROPN_POWER];
+    const double power = f->pv[FR_PL_CROPN_POWER];
     double work = power > 0 ? power : -power;
     if (work < 2.0) work = 2.0;
     const double alpha = 2.0 * M_PI / work, half = alpha / 2.0;
     double xang = (f->atan_yx + M_PI) / alpha;
     xang = (xang - (double)fr_flame_d2i(xang)) * alpha;
     xang = cos(xang < half ? xang : alpha - xang);
-    const double xr = xang > 0 ? x->param[FR_P_CROPN_RADIUS] / xang : 1.0;
+    const double xr = xang > 0 ? f->pv[FR_PL_CROPN_RADIUS] / xang : 1.0;
     if ((f->r > xr) == (power > 0)) {
-        if (x->param[FR_P_CROPN_ZERO] == 1.0) return;
-        const double rdc = xr + (fr_flame_u01(rng) * 0.5 * x->param[FR_P_CROPN_SCATTERDIST]);
+        if (f->pv[FR_PL_CROPN_ZERO] == 1.0) return;
+        const double rdc = xr + (fr_flame_u01(rng) * 0.5 * f->pv[FR_PL_CROPN_SCATTERDIST]);
         f->p0 += w * rdc * (f->tx / fr_flame_ezeps(f->r));
         f->p1 += w * rdc * (f->ty / fr_flame_ezeps(f->r));
     } else {
@@ -196,7 +196,7 @@ FR_HD void fr_var_cropn(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_f
  * its middle; z times w. */
 FR_HD void fr_var_shredrad(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double alpha = 2.0 * M_PI / x->param[FR_P_SHREDRAD_N], width = x->param[FR_P_SHREDRAD_WIDTH];
+    const double alpha = 2.0 * M_PI / f->pv[FR_PL_SHREDRAD_N], width = f->pv[FR_PL_SHREDRAD_WIDTH];
     const double xang = (f->atan_yx + 3.0 * M_PI + alpha / 2.0) / alpha;
     const double ix = (double)fr_flame_d2i(xang);
     const double zang = ((xang - ix) * width + ix) * alpha - M_PI - alpha / 2.0 * width;
@@ -211,31 +211,31 @@ FR_HD double fr_flame_pow_signed(double v, double p) { return (v < 0 ? -1.0 : 1.
 
 FR_HD void fr_var_lineart(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    f->p0 += fr_flame_pow_signed(f->tx, x->param[FR_P_LINEART_POWX]) * w;
-    f->p1 += fr_flame_pow_signed(f->ty, x->param[FR_P_LINEART_POWY]) * w;
+    f->p0 += fr_flame_pow_signed(f->tx, f->pv[FR_PL_LINEART_POWX]) * w;
+    f->p1 += fr_flame_pow_signed(f->ty, f->pv[FR_PL_LINEART_POWY]) * w;
 }
 
 FR_HD void fr_var_lineart3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    f->p0 += fr_flame_pow_signed(f->tx, x->param[FR_P_LINEART3D_POWX]) * w;
-    f->p1 += fr_flame_pow_signed(f->ty, x->param[FR_P_LINEART3D_POWY]) * w;
-    f->p2 += fr_flame_pow_signed(f->tz, x->param[FR_P_LINEART3D_POWZ]) * w;
+    f->p0 += fr_flame_pow_signed(f->tx, f->pv[FR_PL_LINEART3D_POWX]) * w;
+    f->p1 += fr_flame_pow_signed(f->ty, f->pv[FR_PL_LINEART3D_POWY]) * w;
+    f->p2 += fr_flame_pow_signed(f->tz, f->pv[FR_PL_LINEART3D_POWZ]) * w;
 }
 
 /* ovoid, ovoid3d: spherical with each coordinate scaled. */
 FR_HD void fr_var_ovoid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double r = w / fr_flame_ezeps(f->r2);
-    f->p0 += f->tx * r * x->param[FR_P_OVOID_X];
-    f->p1 += f->ty * r * x->param[FR_P_OVOID_Y];
+    f->p0 += f->tx * r * f->pv[FR_PL_OVOID_X];
+    f->p1 += f->ty * r * f->pv[FR_PL_OVOID_Y];
 }
 
 FR_HD void fr_var_ovoid3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double r = w / fr_flame_ezeps(f->r2 + f->tz * f->tz);
-    f->p0 += f->tx * r * x->param[FR_P_OVOID3D_X];
-    f->p1 += f->ty * r * x->param[FR_P_OVOID3D_Y];
-    f->p2 += f->tz * r * x->param[FR_P_OVOID3D_Z];
+    f->p0 += f->tx * r * f->pv[FR_PL_OVOID3D_X];
+    f->p1 += f->ty * r * f->pv[FR_PL_OVOID3D_Y];
+    f->p2 += f->tz * r * f->pv[FR_PL_OVOID3D_Z];
 }
 
 /* Spirograph: a point of the epitrochoid at a uniform t in [tmin, tmax],
@@ -243,15 +243,15 @@ FR_HD void fr_var_ovoid3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * first); the point is not read. */
 FR_HD void fr_var_spirograph(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double t = (p[FR_P_SPIROGRAPH_TMAX] - p[FR_P_SPIROGRAPH_TMIN]) * fr_flame_u01(rng) + p[FR_P_SPIROGRAPH_TMIN];
-    const double y = (p[FR_P_SPIROGRAPH_YMAX] - p[FR_P_SPIROGRAPH_YMIN]) * fr_flame_u01(rng) + p[FR_P_SPIROGRAPH_YMIN];
-    const double ab = p[FR_P_SPIROGRAPH_A] + p[FR_P_SPIROGRAPH_B];
-    const double abdivbt = ab / p[FR_P_SPIROGRAPH_B] * t;
-    const double x1 = ab * cos(t) - p[FR_P_SPIROGRAPH_C1] * cos(abdivbt);
-    const double y1 = ab * sin(t) - p[FR_P_SPIROGRAPH_C2] * sin(abdivbt);
-    f->p0 += w * (x1 + p[FR_P_SPIROGRAPH_D] * cos(t) + y);
-    f->p1 += w * (y1 + p[FR_P_SPIROGRAPH_D] * sin(t) + y);
+    const double *p = f->pv;
+    const double t = (p[FR_PL_SPIROGRAPH_TMAX] - p[FR_PL_SPIROGRAPH_TMIN]) * fr_flame_u01(rng) + p[FR_PL_SPIROGRAPH_TMIN];
+    const double y = (p[FR_PL_SPIROGRAPH_YMAX] - p[FR_PL_SPIROGRAPH_YMIN]) * fr_flame_u01(rng) + p[FR_PL_SPIROGRAPH_YMIN];
+    const double ab = p[FR_PL_SPIROGRAPH_A] + p[FR_PL_SPIROGRAPH_B];
+    const double abdivbt = ab / p[FR_PL_SPIROGRAPH_B] * t;
+    const double x1 = ab * cos(t) - p[FR_PL_SPIROGRAPH_C1] * cos(abdivbt);
+    const double y1 = ab * sin(t) - p[FR_PL_SPIROGRAPH_C2] * sin(abdivbt);
+    f->p0 += w * (x1 + p[FR_PL_SPIROGRAPH_D] * cos(t) + y);
+    f->p1 += w * (y1 + p[FR_PL_SPIROGRAPH_D] * sin(t) + y);
 }
 
 /* petal: cos x times the cubes of (cos x cos y, sin x cos y). */
@@ -328,9 +328,9 @@ FR_HD void fr_var_squarize(fr_flame_vctx *f, double w)
  * odd cells, on y in even ones (w twice, as Ember's). */
 FR_HD void fr_var_sschecks(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double inv = 1.0 / fr_flame_ezeps(x->param[FR_P_SSCHECKS_SIZE]);
-    const double r = w / fr_flame_ezeps(f->r2), rnd = x->param[FR_P_SSCHECKS_RND];
-    const double cx = x->param[FR_P_SSCHECKS_X], cy = x->param[FR_P_SSCHECKS_Y];
+    const double inv = 1.0 / fr_flame_ezeps(f->pv[FR_PL_SSCHECKS_SIZE]);
+    const double r = w / fr_flame_ezeps(f->r2), rnd = f->pv[FR_PL_SSCHECKS_RND];
+    const double cx = f->pv[FR_PL_SSCHECKS_X], cy = f->pv[FR_PL_SSCHECKS_Y];
     const int isxy = fr_flame_d2i(fr_flame_lrint(f->tx * inv) + fr_flame_lrint(f->ty * inv));
     double dx, dy;
     if (isxy & 1) {
@@ -385,8 +385,8 @@ FR_HD void fr_flame_elliptic_out(fr_flame_vctx *f, double w, double mu, double n
  * a pi / num (alternate sectors the other way); on the ellipse it had. */
 FR_HD void fr_var_ecollide(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double num = x->param[FR_P_ECOLLIDE_NUM];
-    const double cn_pi = num * M_1_PI, pi_cn = M_PI / num, ca_cn = M_PI * x->param[FR_P_ECOLLIDE_A] / num;
+    const double num = f->pv[FR_PL_ECOLLIDE_NUM];
+    const double cn_pi = num * M_1_PI, pi_cn = M_PI / num, ca_cn = M_PI * f->pv[FR_PL_ECOLLIDE_A] / num;
     const double xmax = fr_flame_elliptic_xmax(f);
     double nu = fr_flame_elliptic_nu(f, xmax);
     const int alt = fr_flame_d2i(nu * cn_pi);
@@ -404,7 +404,7 @@ FR_HD void fr_var_ecollide(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * (1 + distance) radius (up for nu > 0, down otherwise). */
 FR_HD void fr_var_emod(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double radius = x->param[FR_P_EMOD_RADIUS], dist = x->param[FR_P_EMOD_DISTANCE];
+    const double radius = f->pv[FR_PL_EMOD_RADIUS], dist = f->pv[FR_PL_EMOD_DISTANCE];
     const double xmax = fr_flame_elliptic_xmax(f);
     double mu = acosh(xmax), nu = fr_flame_elliptic_nu(f, xmax);
     if (f->ty < 0)
@@ -422,7 +422,7 @@ FR_HD void fr_var_emod(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * mirrored), nu turned by rotate. */
 FR_HD void fr_var_emotion(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double move = x->param[FR_P_EMOTION_MOVE];
+    const double move = f->pv[FR_PL_EMOTION_MOVE];
     const double xmax = fr_flame_elliptic_xmax(f);
     double mu = acosh(xmax), nu = fr_flame_elliptic_nu(f, xmax);
     if (f->ty < 0)
@@ -435,7 +435,7 @@ FR_HD void fr_var_emotion(const fr_flame_vset *x, fr_flame_vctx *f, double w)
         mu = -mu;
         nu = -nu;
     }
-    nu += x->param[FR_P_EMOTION_ROTATE];
+    nu += f->pv[FR_PL_EMOTION_ROTATE];
     fr_flame_elliptic_out(f, w, mu, nu);
 }
 
@@ -446,9 +446,9 @@ FR_HD void fr_var_epush(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     double mu = acosh(xmax), nu = fr_flame_elliptic_nu(f, xmax);
     if (f->ty < 0)
         nu = -nu;
-    nu += x->param[FR_P_EPUSH_ROTATE];
-    mu *= x->param[FR_P_EPUSH_DIST];
-    mu += x->param[FR_P_EPUSH_PUSH];
+    nu += f->pv[FR_PL_EPUSH_ROTATE];
+    mu *= f->pv[FR_PL_EPUSH_DIST];
+    mu += f->pv[FR_PL_EPUSH_PUSH];
     fr_flame_elliptic_out(f, w, mu, nu);
 }
 
@@ -460,7 +460,7 @@ FR_HD void fr_var_erotate(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     double nu = fr_flame_elliptic_nu(f, xmax);
     if (f->ty < 0)
         nu = -nu;
-    nu = fmod(nu + x->param[FR_P_EROTATE_ROTATE] + M_PI, 2.0 * M_PI) - M_PI;
+    nu = fmod(nu + f->pv[FR_PL_EROTATE_ROTATE] + M_PI, 2.0 * M_PI) - M_PI;
     f->p0 += w * xmax * cos(nu);
     f->p1 += w * sqrt(xmax * xmax - 1.0) * sin(nu);
 }
@@ -469,7 +469,7 @@ FR_HD void fr_var_erotate(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * [-pi, pi]). */
 FR_HD void fr_var_escale(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double scale = x->param[FR_P_ESCALE_SCALE], angle = x->param[FR_P_ESCALE_ANGLE];
+    const double scale = f->pv[FR_PL_ESCALE_SCALE], angle = f->pv[FR_PL_ESCALE_ANGLE];
     const double xmax = fr_flame_elliptic_xmax(f);
     double mu = acosh(xmax), nu = fr_flame_elliptic_nu(f, xmax);
     if (f->ty < 0)
@@ -488,10 +488,10 @@ FR_HD void fr_var_escale(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * Crand() (one draw); z times w. */
 FR_HD void fr_var_phoenix_julia(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double zp = fr_flame_ezeps(x->param[FR_P_PHOENIX_JULIA_POWER]);
-    const double invn = x->param[FR_P_PHOENIX_JULIA_DIST] / zp, inv2pin = 2.0 * M_PI / zp, cn = invn / 2.0;
-    const double prex = f->tx * (x->param[FR_P_PHOENIX_JULIA_X_DISTORT] + 1.0);
-    const double prey = f->ty * (x->param[FR_P_PHOENIX_JULIA_Y_DISTORT] + 1.0);
+    const double zp = fr_flame_ezeps(f->pv[FR_PL_PHOENIX_JULIA_POWER]);
+    const double invn = f->pv[FR_PL_PHOENIX_JULIA_DIST] / zp, inv2pin = 2.0 * M_PI / zp, cn = invn / 2.0;
+    const double prex = f->tx * (f->pv[FR_PL_PHOENIX_JULIA_X_DISTORT] + 1.0);
+    const double prey = f->ty * (f->pv[FR_PL_PHOENIX_JULIA_Y_DISTORT] + 1.0);
     const double temp = atan2(prey, prex) * invn + fr_flame_ember_crand(rng) * inv2pin;
     const double r = w * pow(f->r2, cn);
     f->p0 += r * cos(temp);
@@ -504,13 +504,13 @@ FR_HD void fr_var_phoenix_julia(const fr_flame_vset *x, fr_flame_vctx *f, double
  * x then y by rotate_y, rotate_x turns; x and y of it. */
 FR_HD void fr_var_mobius_strip(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double rectx = p[FR_P_MOBIUS_STRIP_RECT_X], recty = p[FR_P_MOBIUS_STRIP_RECT_Y];
-    const double width = p[FR_P_MOBIUS_STRIP_WIDTH], radius = p[FR_P_MOBIUS_STRIP_RADIUS];
-    const double rxs = sin(p[FR_P_MOBIUS_STRIP_ROTATE_X] * 2.0 * M_PI);
-    const double rxc = cos(p[FR_P_MOBIUS_STRIP_ROTATE_X] * 2.0 * M_PI);
-    const double rys = sin(p[FR_P_MOBIUS_STRIP_ROTATE_Y] * 2.0 * M_PI);
-    const double ryc = cos(p[FR_P_MOBIUS_STRIP_ROTATE_Y] * 2.0 * M_PI);
+    const double *p = f->pv;
+    const double rectx = p[FR_PL_MOBIUS_STRIP_RECT_X], recty = p[FR_PL_MOBIUS_STRIP_RECT_Y];
+    const double width = p[FR_PL_MOBIUS_STRIP_WIDTH], radius = p[FR_PL_MOBIUS_STRIP_RADIUS];
+    const double rxs = sin(p[FR_PL_MOBIUS_STRIP_ROTATE_X] * 2.0 * M_PI);
+    const double rxc = cos(p[FR_PL_MOBIUS_STRIP_ROTATE_X] * 2.0 * M_PI);
+    const double rys = sin(p[FR_PL_MOBIUS_STRIP_ROTATE_Y] * 2.0 * M_PI);
+    const double ryc = cos(p[FR_PL_MOBIUS_STRIP_ROTATE_Y] * 2.0 * M_PI);
     double t = 0.0, s = 0.0;
     if (rectx != 0) {
         double d = (f->tx + rectx) / (2.0 * rectx);
@@ -535,20 +535,20 @@ FR_HD void fr_var_mobius_strip(const fr_flame_vset *x, fr_flame_vctx *f, double 
  * first); the point is not read. */
 FR_HD void fr_var_lissajous(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
+    const double *p = f->pv;
     const double t =
-        (p[FR_P_LISSAJOUS_TMAX] - p[FR_P_LISSAJOUS_TMIN]) * fr_flame_u01(rng) + p[FR_P_LISSAJOUS_TMIN];
+        (p[FR_PL_LISSAJOUS_TMAX] - p[FR_PL_LISSAJOUS_TMIN]) * fr_flame_u01(rng) + p[FR_PL_LISSAJOUS_TMIN];
     const double y = fr_flame_u01(rng) - 0.5;
-    const double x1 = sin(p[FR_P_LISSAJOUS_A] * t + p[FR_P_LISSAJOUS_D]), y1 = sin(p[FR_P_LISSAJOUS_B] * t);
-    f->p0 += w * (x1 + p[FR_P_LISSAJOUS_C] * t + p[FR_P_LISSAJOUS_E] * y);
-    f->p1 += w * (y1 + p[FR_P_LISSAJOUS_C] * t + p[FR_P_LISSAJOUS_E] * y);
+    const double x1 = sin(p[FR_PL_LISSAJOUS_A] * t + p[FR_PL_LISSAJOUS_D]), y1 = sin(p[FR_PL_LISSAJOUS_B] * t);
+    f->p0 += w * (x1 + p[FR_PL_LISSAJOUS_C] * t + p[FR_PL_LISSAJOUS_E] * y);
+    f->p1 += w * (y1 + p[FR_PL_LISSAJOUS_C] * t + p[FR_PL_LISSAJOUS_E] * y);
 }
 
 /* svf: the sphere's point of longitude x, latitude y, scaled by
  * cos(n y). */
 FR_HD void fr_var_svf(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double cn = cos(x->param[FR_P_SVF_N] * f->ty);
+    const double cn = cos(f->pv[FR_PL_SVF_N] * f->ty);
     const double sx = sin(f->tx), cx = cos(f->tx), sy = sin(f->ty), cy = cos(f->ty);
     f->p0 += w * (cy * (cn * cx));
     f->p1 += w * (cy * (cn * sx));
@@ -573,33 +573,33 @@ FR_HD void fr_flame_target_out(fr_flame_vctx *f, double t, double even, double o
 FR_HD void fr_var_target(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     (void)w;
-    fr_flame_target_out(f, log(f->r), x->param[FR_P_TARGET_EVEN], x->param[FR_P_TARGET_ODD],
-                        x->param[FR_P_TARGET_SIZE], 1.0);
+    fr_flame_target_out(f, log(f->r), f->pv[FR_PL_TARGET_EVEN], f->pv[FR_PL_TARGET_ODD],
+                        f->pv[FR_PL_TARGET_SIZE], 1.0);
 }
 
 /* target0: target with the weight. */
 FR_HD void fr_var_target0(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    fr_flame_target_out(f, log(f->r), x->param[FR_P_TARGET0_EVEN], x->param[FR_P_TARGET0_ODD],
-                        x->param[FR_P_TARGET0_SIZE], w);
+    fr_flame_target_out(f, log(f->r), f->pv[FR_PL_TARGET0_EVEN], f->pv[FR_PL_TARGET0_ODD],
+                        f->pv[FR_PL_TARGET0_SIZE], w);
 }
 
 /* target2: target0's rings wound into a spiral of tightness. */
 FR_HD void fr_var_target2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double t = x->param[FR_P_TARGET2_THIGHTNESS] * log(f->r) + M_1_PI * (f->atan_yx + M_PI);
-    fr_flame_target_out(f, t, x->param[FR_P_TARGET2_EVEN], x->param[FR_P_TARGET2_ODD],
-                        x->param[FR_P_TARGET2_SIZE], w);
+    const double t = f->pv[FR_PL_TARGET2_THIGHTNESS] * log(f->r) + M_1_PI * (f->atan_yx + M_PI);
+    fr_flame_target_out(f, t, f->pv[FR_PL_TARGET2_EVEN], f->pv[FR_PL_TARGET2_ODD],
+                        f->pv[FR_PL_TARGET2_SIZE], w);
 }
 
 /* taurus: a torus of radius r, its tube waved n times along x; z between
  * w sor cos y and y (the latter not weighted, Ember's). */
 FR_HD void fr_var_taurus(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double r = p[FR_P_TAURUS_R], inv = p[FR_P_TAURUS_INV], sor = p[FR_P_TAURUS_SOR];
+    const double *p = f->pv;
+    const double r = p[FR_PL_TAURUS_R], inv = p[FR_PL_TAURUS_INV], sor = p[FR_PL_TAURUS_SOR];
     const double sx = sin(f->tx), cx = cos(f->tx), sy = sin(f->ty), cy = cos(f->ty);
-    const double ir = inv * r + ((1.0 - inv) * (r * cos(p[FR_P_TAURUS_N] * f->tx)));
+    const double ir = inv * r + ((1.0 - inv) * (r * cos(p[FR_PL_TAURUS_N] * f->tx)));
     f->p0 += w * (cx * (ir + sy));
     f->p1 += w * (sx * (ir + sy));
     f->p2 += w * (sor * cy) + ((1.0 - sor) * f->ty);
@@ -625,11 +625,11 @@ FR_HD void fr_flame_bipolar_out(fr_flame_vctx *f, double w, double tau, double s
  * 2 radius. */
 FR_HD void fr_var_bmod(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double radius = x->param[FR_P_BMOD_RADIUS];
+    const double radius = f->pv[FR_PL_BMOD_RADIUS];
     double tau, sigma;
     fr_flame_bipolar(f, &tau, &sigma);
     if (tau < radius && -tau < radius)
-        tau = fmod(tau + radius + x->param[FR_P_BMOD_DISTANCE] * radius, 2.0 * radius) - radius;
+        tau = fmod(tau + radius + f->pv[FR_PL_BMOD_DISTANCE] * radius, 2.0 * radius) - radius;
     fr_flame_bipolar_out(f, w, tau, sigma);
 }
 
@@ -638,7 +638,7 @@ FR_HD void fr_var_bswirl(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double tau, sigma;
     fr_flame_bipolar(f, &tau, &sigma);
-    sigma = sigma + tau * x->param[FR_P_BSWIRL_OUT] + x->param[FR_P_BSWIRL_IN] / fr_flame_ezeps(tau);
+    sigma = sigma + tau * f->pv[FR_PL_BSWIRL_OUT] + f->pv[FR_PL_BSWIRL_IN] / fr_flame_ezeps(tau);
     fr_flame_bipolar_out(f, w, tau, sigma);
 }
 
@@ -647,16 +647,16 @@ FR_HD void fr_var_bswirl(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * split apart by the sign of x. */
 FR_HD void fr_var_btransform(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double power = x->param[FR_P_BTRANSFORM_POWER];
+    const double power = f->pv[FR_PL_BTRANSFORM_POWER];
     double tau, sigma;
     fr_flame_bipolar(f, &tau, &sigma);
-    tau = tau / power + x->param[FR_P_BTRANSFORM_MOVE];
-    sigma += x->param[FR_P_BTRANSFORM_ROTATE];
+    tau = tau / power + f->pv[FR_PL_BTRANSFORM_MOVE];
+    sigma += f->pv[FR_PL_BTRANSFORM_ROTATE];
     sigma = sigma / power + 2.0 * M_PI / power * fr_flame_ember_floor(fr_flame_u01(rng) * power);
     if (f->tx >= 0)
-        tau += x->param[FR_P_BTRANSFORM_SPLIT];
+        tau += f->pv[FR_PL_BTRANSFORM_SPLIT];
     else
-        tau -= x->param[FR_P_BTRANSFORM_SPLIT];
+        tau -= f->pv[FR_PL_BTRANSFORM_SPLIT];
     fr_flame_bipolar_out(f, w, tau, sigma);
 }
 
@@ -664,9 +664,9 @@ FR_HD void fr_var_btransform(const fr_flame_vset *x, fr_flame_vctx *f, double w,
  * and forth. */
 FR_HD void fr_var_bcollide(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double num = x->param[FR_P_BCOLLIDE_NUM];
+    const double num = f->pv[FR_PL_BCOLLIDE_NUM];
     const double cnpi = num * M_1_PI, picn = M_PI / fr_flame_ezeps(num);
-    const double cacn = (M_PI * x->param[FR_P_BCOLLIDE_A]) / fr_flame_ezeps(num);
+    const double cacn = (M_PI * f->pv[FR_PL_BCOLLIDE_A]) / fr_flame_ezeps(num);
     double tau, sigma;
     fr_flame_bipolar(f, &tau, &sigma);
     const int alt = fr_flame_d2i(sigma * cnpi);
@@ -684,7 +684,7 @@ FR_HD void fr_var_eclipse(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     if (fabs(f->ty) <= w) {
         const double c2 = sqrt(w * w - f->ty * f->ty);
         if (fabs(f->tx) <= c2) {
-            const double xx = f->tx + x->param[FR_P_ECLIPSE_SHIFT] * w;
+            const double xx = f->tx + f->pv[FR_PL_ECLIPSE_SHIFT] * w;
             f->p0 += fabs(xx) >= c2 ? -(w * f->tx) : w * xx;
         } else
             f->p0 += w * f->tx;

@@ -39,7 +39,7 @@ FR_HD void fr_var_eswirl(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     const double mu = acosh(xmax);
     double nu = fr_flame_elliptic_nu(f, xmax);
     if (f->ty < 0) nu = -nu;
-    nu = nu + mu * x->param[FR_P_ESWIRL_OUT] + x->param[FR_P_ESWIRL_IN] / mu;
+    nu = nu + mu * f->pv[FR_PL_ESWIRL_OUT] + f->pv[FR_PL_ESWIRL_IN] / mu;
     fr_flame_elliptic_out(f, w, mu, nu);
 }
 
@@ -56,11 +56,11 @@ FR_HD double fr_flame_lazyjess_edge(double w, double theta, double half, double 
 
 FR_HD void fr_var_lazyjess(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double n = x->param[FR_P_LAZYJESS_N], spin = x->param[FR_P_LAZYJESS_SPIN];
-    const double space = x->param[FR_P_LAZYJESS_SPACE];
+    const double n = f->pv[FR_PL_LAZYJESS_N], spin = f->pv[FR_PL_LAZYJESS_SPIN];
+    const double space = f->pv[FR_PL_LAZYJESS_SPACE];
     const double vertex = M_PI * (n - 2.0) / fr_flame_ezeps(2.0 * n), sinv = sin(vertex);
     const double pie = 2.0 * M_PI / fr_flame_ezeps(n), half = pie / 2.0;
-    const double corner_rot = (x->param[FR_P_LAZYJESS_CORNER] - 1.0) * pie;
+    const double corner_rot = (f->pv[FR_PL_LAZYJESS_CORNER] - 1.0) * pie;
     double px = f->tx, py = f->ty, modulus = f->r, theta;
     if (n == 2.0) {
         if (fabs(px) < w) {
@@ -117,10 +117,10 @@ FR_HD double fr_flame_lazytravis_walk(double px, double py, double spin4, double
 
 FR_HD void fr_var_lazytravis(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double space = x->param[FR_P_LAZYTRAVIS_SPACE];
+    const double space = f->pv[FR_PL_LAZYTRAVIS_SPACE];
     double s, x2, y2;
     if (fabs(f->tx) > w || fabs(f->ty) > w) {
-        const double p = fr_flame_lazytravis_walk(f->tx, f->ty, 4.0 * x->param[FR_P_LAZYTRAVIS_SPIN_OUT], &s);
+        const double p = fr_flame_lazytravis_walk(f->tx, f->ty, 4.0 * f->pv[FR_PL_LAZYTRAVIS_SPIN_OUT], &s);
         if (p <= 2.0 * s) {
             x2 = s + space;
             y2 = -(1.0 * s - p);
@@ -141,7 +141,7 @@ FR_HD void fr_var_lazytravis(const fr_flame_vset *x, fr_flame_vctx *f, double w)
         f->p0 += w * x2;
         f->p1 += w * y2;
     } else {
-        const double p = fr_flame_lazytravis_walk(f->tx, f->ty, 4.0 * x->param[FR_P_LAZYTRAVIS_SPIN_IN], &s);
+        const double p = fr_flame_lazytravis_walk(f->tx, f->ty, 4.0 * f->pv[FR_PL_LAZYTRAVIS_SPIN_IN], &s);
         if (p <= 2.0 * s) {
             f->p0 += w * s;
             f->p1 += -(w * (s - p));
@@ -162,7 +162,7 @@ FR_HD void fr_var_lazytravis(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * floor(power) copies round it (one draw). */
 FR_HD void fr_var_squish(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double power = x->param[FR_P_SQUISH_POWER], inv = 1.0 / power;
+    const double power = f->pv[FR_PL_SQUISH_POWER], inv = 1.0 / power;
     const double ax = fabs(f->tx), ay = fabs(f->ty);
     double s, p;
     if (ax > ay) {
@@ -195,7 +195,7 @@ FR_HD void fr_var_squish(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_
  * outside. */
 FR_HD void fr_var_circus(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double scale = x->param[FR_P_CIRCUS_SCALE];
+    const double scale = f->pv[FR_PL_CIRCUS_SCALE];
     double r = f->r;
     if (r <= 1)
         r *= scale;
@@ -226,12 +226,12 @@ FR_HD void fr_var_rippled(fr_flame_vctx *f, double w)
  * juliaNab sets the sum's z, as Ember's: those of lower index lose theirs). */
 FR_HD void fr_var_julianab(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double n = x->param[FR_P_JULIANAB_N], b = x->param[FR_P_JULIANAB_B];
+    const double n = f->pv[FR_PL_JULIANAB_N], b = f->pv[FR_PL_JULIANAB_B];
     const double jun = fr_flame_ezeps(fabs(n)), cn = 1.0 / jun / 2.0;
-    const double a = (atan2(f->ty, pow(fabs(f->tx), x->param[FR_P_JULIANAB_SEPAR])) +
+    const double a = (atan2(f->ty, pow(fabs(f->tx), f->pv[FR_PL_JULIANAB_SEPAR])) +
                       2.0 * M_PI * floor(fr_flame_u01(rng) * fabs(n))) /
                      jun;
-    const double r = w * pow(f->r2, cn * x->param[FR_P_JULIANAB_A]);
+    const double r = w * pow(f->r2, cn * f->pv[FR_PL_JULIANAB_A]);
     f->p0 += r * cos(a) + b;
     f->p1 += r * sin(a) + b;
     f->p2 = f->tz;
@@ -240,7 +240,7 @@ FR_HD void fr_var_julianab(const fr_flame_vset *x, fr_flame_vctx *f, double w, f
 /* sintrange: sin of each coordinate times its square plus W (1 - r^2). */
 FR_HD void fr_var_sintrange(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double sw = x->param[FR_P_SINTRANGE_W];
+    const double sw = f->pv[FR_PL_SINTRANGE_W];
     const double sqx = f->tx * f->tx, sqy = f->ty * f->ty, v = (sqx + sqy) * sw;
     f->p0 += w * sin(f->tx) * (sqx + sw - v);
     f->p1 += w * sin(f->ty) * (sqy + sw - v);
@@ -252,8 +252,8 @@ FR_HD void fr_var_sintrange(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * (four or five draws in all). */
 FR_HD void fr_var_waffle(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double slices = x->param[FR_P_WAFFLE_SLICES];
-    const double xth = x->param[FR_P_WAFFLE_XTHICKNESS], yth = x->param[FR_P_WAFFLE_YTHICKNESS];
+    const double slices = f->pv[FR_PL_WAFFLE_SLICES];
+    const double xth = f->pv[FR_PL_WAFFLE_XTHICKNESS], yth = f->pv[FR_PL_WAFFLE_YTHICKNESS];
     const double n = slices >= 1.0 ? floor(slices) : 0.0; /* Ember's size_t(slices) */
     double a, r, k;
     switch ((int)fr_flame_ember_rand_n(rng, 5.0)) {
@@ -284,7 +284,7 @@ FR_HD void fr_var_waffle(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_
         r = fr_flame_u01(rng);
         break;
     }
-    const double rot = x->param[FR_P_WAFFLE_ROTATION];
+    const double rot = f->pv[FR_PL_WAFFLE_ROTATION];
     const double sinr = w * sin(rot), cosr = w * cos(rot);
     f->p0 += cosr * a + sinr * r;
     f->p1 += -sinr * a + cosr * r;
@@ -314,15 +314,15 @@ FR_HD double fr_flame_superformula(double ang, double m4, double a, double b, do
 FR_HD void fr_var_supershape3d(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double *p =
-        x->param + FR_PF_SUPERSHAPE3D; /* rho phi m1 m2 a1 a2 b1 b2 n1_1 n1_2 n2_1 n2_2 n3_1 n3_2 */
+        f->pv; /* rho phi m1 m2 a1 a2 b1 b2 n1_1 n1_2 n2_1 n2_2 n3_1 n3_2 */
     const double rho1 = fr_flame_u01(rng) * (p[0] * M_2_PI);
     double phi1 = fr_flame_u01(rng) * (p[1] * M_2_PI);
     if (fr_flame_rng_bit(rng)) phi1 = -phi1;
     const double sinr = sin(rho1), cosr = cos(rho1), sinp = sin(phi1), cosp = cos(phi1);
     const double r1 = fr_flame_superformula(rho1, p[2] / 4.0, p[4], p[6], p[8], p[10], p[12]) +
-                      x->param[FR_P_SUPERSHAPE3D_SPIRAL] * rho1;
+                      f->pv[FR_PL_SUPERSHAPE3D_SPIRAL] * rho1;
     const double r2 = fr_flame_superformula(phi1, p[3] / 4.0, p[5], p[7], p[9], p[11], p[13]);
-    if (fr_flame_d2i(x->param[FR_P_SUPERSHAPE3D_TOROIDMAP]) == 1) {
+    if (fr_flame_d2i(f->pv[FR_PL_SUPERSHAPE3D_TOROIDMAP]) == 1) {
         f->p0 += w * cosr * (r1 + r2 * cosp);
         f->p1 += w * sinr * (r1 + r2 * cosp);
     } else {
@@ -338,21 +338,21 @@ FR_HD void fr_var_supershape3d(const fr_flame_vset *x, fr_flame_vctx *f, double 
 FR_HD void fr_var_sphyp3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double t = fr_flame_ezeps(f->r2 + f->tz * f->tz);
-    f->p0 += f->tx * (w / pow(t, x->param[FR_P_SPHYP3D_STRETCHX]));
-    f->p1 += f->ty * (w / pow(t, x->param[FR_P_SPHYP3D_STRETCHY]));
-    if (fr_flame_d2i(x->param[FR_P_SPHYP3D_ZON]) == 1)
-        f->p2 += f->tz * (w / pow(t, x->param[FR_P_SPHYP3D_STRETCHZ]));
+    f->p0 += f->tx * (w / pow(t, f->pv[FR_PL_SPHYP3D_STRETCHX]));
+    f->p1 += f->ty * (w / pow(t, f->pv[FR_PL_SPHYP3D_STRETCHY]));
+    if (fr_flame_d2i(f->pv[FR_PL_SPHYP3D_ZON]) == 1)
+        f->p2 += f->tz * (w / pow(t, f->pv[FR_PL_SPHYP3D_STRETCHZ]));
 }
 
 /* circlecrop2 (tatasz): the ring inner .. outer kept; outside it 0 or
  * (zero 0) onto the outer circle, Ember's way: (sin, cos) of the angle. */
 FR_HD void fr_var_circlecrop2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double inner = x->param[FR_P_CIRCLECROP2_INNER], outer = x->param[FR_P_CIRCLECROP2_OUTER];
+    const double inner = f->pv[FR_PL_CIRCLECROP2_INNER], outer = f->pv[FR_PL_CIRCLECROP2_OUTER];
     const double in = inner < outer ? inner : outer, out = inner < outer ? outer : inner;
     double s = 0.0, c = 0.0;
     if (f->r > out || f->r < in) {
-        if (x->param[FR_P_CIRCLECROP2_ZERO] == 0.0) {
+        if (f->pv[FR_PL_CIRCLECROP2_ZERO] == 0.0) {
             s = sin(f->atan_yx) * (out * w);
             c = cos(f->atan_yx) * (out * w);
         }
@@ -368,7 +368,7 @@ FR_HD void fr_var_circlecrop2(const fr_flame_vset *x, fr_flame_vctx *f, double w
  * of |power| branches drawn (one draw). */
 FR_HD void fr_var_julian3dx(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param + FR_PF_JULIAN3DX; /* dist power a b c d e f */
+    const double *p = f->pv; /* dist power a b c d e f */
     const double power = p[1], absn = fabs(power), cn = (p[0] / power - 1.0) / 2.0;
     const double z = f->tz / absn;
     const double rout = w * pow(f->r2 + z * z, cn);
@@ -401,17 +401,17 @@ FR_HD void fr_var_fourth(const fr_flame_vset *x, fr_flame_vctx *f, double w)
             f->p1 += w * f->ty;
         }
     } else if (f->tx < 0 && f->ty > 0) {
-        const double cx = x->param[FR_P_FOURTH_X], cy = x->param[FR_P_FOURTH_Y];
+        const double cx = f->pv[FR_PL_FOURTH_X], cy = f->pv[FR_PL_FOURTH_Y];
         const double px = f->tx - cx, py = f->ty + cy;
         double r = sqrt(px * px + py * py);
         if (r < w) {
             const double a =
-                atan2(py, px) + x->param[FR_P_FOURTH_SPIN] + x->param[FR_P_FOURTH_TWIST] * (w - r);
+                atan2(py, px) + f->pv[FR_PL_FOURTH_SPIN] + f->pv[FR_PL_FOURTH_TWIST] * (w - r);
             r *= w;
             f->p0 += r * cos(a) + cx;
             f->p1 += r * sin(a) - cy;
         } else {
-            r = w * (1.0 + x->param[FR_P_FOURTH_SPACE] / fr_flame_ezeps(r));
+            r = w * (1.0 + f->pv[FR_PL_FOURTH_SPACE] / fr_flame_ezeps(r));
             f->p0 += r * px + cx;
             f->p1 += r * py - cy;
         }
@@ -425,7 +425,7 @@ FR_HD void fr_var_fourth(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * as (t, x, y) with Ember's products (its last component its own). */
 FR_HD void fr_var_mobiq(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param + FR_PF_MOBIQ; /* at ax ay az bt bx by bz ct cx cy cz dt dx dy dz */
+    const double *p = f->pv; /* at ax ay az bt bx by bz ct cx cy cz dt dx dy dz */
     const double t2 = f->tx, x2 = f->ty, y2 = f->tz;
     const double nt = p[0] * t2 - p[1] * x2 - p[2] * y2 + p[4];
     const double nx = p[0] * x2 + p[1] * t2 - p[3] * y2 + p[5];
@@ -448,7 +448,7 @@ FR_HD void fr_var_spherivoid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     const double zr = sqrt(f->tz * f->tz + f->r * f->r);
     const double q = f->tz / zr;
     const double phi = acos(q < -1.0 ? -1.0 : q > 1.0 ? 1.0 : q);
-    const double ps = sin(phi), pc = cos(phi), rad = zr + x->param[FR_P_SPHERIVOID_RADIUS];
+    const double ps = sin(phi), pc = cos(phi), rad = zr + f->pv[FR_PL_SPHERIVOID_RADIUS];
     f->p0 += w * fr_flame_ecosa(f) * ps * rad;
     f->p1 += w * fr_flame_esina(f) * ps * rad;
     f->p2 += w * pc * rad;
@@ -459,7 +459,7 @@ FR_HD void fr_var_spherivoid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * scaled by (x, y, z) (six draws). */
 FR_HD void fr_var_farblur(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param + FR_PF_FARBLUR; /* x y z x_origin y_origin z_origin */
+    const double *p = f->pv; /* x y z x_origin y_origin z_origin */
     const double dx = f->tx - p[3], dy = f->ty - p[4], dz = f->tz - p[5];
     const double r = w * (dx * dx + dy * dy + dz * dz) * fr_flame_u01_sum4_less2(rng);
     const double u = fr_flame_u01(rng) * 2.0 * M_PI;
@@ -476,7 +476,7 @@ FR_HD void fr_var_farblur(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr
 FR_HD void fr_var_heat(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p =
-        x->param + FR_PF_HEAT; /* theta_period _phase _amp phi_period _phase _amp r_period _phase _amp */
+        f->pv; /* theta_period _phase _amp phi_period _phase _amp r_period _phase _amp */
     const double tx = p[0] == 0 ? 0.0 : 1.0 / p[0];
     const double px = p[3] == 0 ? 0.0 : 1.0 / p[3];
     const double rx = p[6] == 0 ? 0.0 : 1.0 / p[6];
@@ -506,7 +506,7 @@ FR_HD double fr_flame_interference_wave(int t, double a, double b, double c, dou
 
 FR_HD void fr_var_interference2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param + FR_PF_INTERFERENCE2; /* a1 b1 c1 p1 t1 a2 b2 c2 p2 t2 */
+    const double *p = f->pv; /* a1 b1 c1 p1 t1 a2 b2 c2 p2 t2 */
     const int t1 = fr_flame_d2i(p[4]), t2 = fr_flame_d2i(p[9]);
     const double fp1x = fr_flame_interference_wave(t1, p[0], p[1], p[2], p[3], f->tx);
     const double fp1y = fr_flame_interference_wave(t1, p[0], p[1], p[2], p[3], f->ty);
@@ -657,7 +657,7 @@ FR_HD void fr_var_loq(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double absv = fr_flame_absv(f);
     const double c = w * atan2(absv, f->tx) / fr_flame_ezeps(absv);
-    const double denom = 0.5 / log(x->param[FR_P_LOQ_BASE]);
+    const double denom = 0.5 / log(f->pv[FR_PL_LOQ_BASE]);
     fr_flame_quat_out(f, log(f->tx * f->tx + absv * absv) * denom, c);
 }
 
@@ -672,7 +672,7 @@ FR_HD void fr_var_curvature(fr_flame_vctx *f, double w)
  * linear diagonal terms only (Ember's). */
 FR_HD void fr_var_q_ode(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *q = x->param + FR_PF_Q_ODE; /* q_ode01 .. q_ode12 */
+    const double *q = f->pv; /* q_ode01 .. q_ode12 */
     const double sqx = f->tx * f->tx, sqy = f->ty * f->ty, xy = f->tx * f->ty;
     f->p0 += (q[0] + w * q[1] * f->tx + q[2] * sqx) + (q[3] * xy + q[4] * f->ty + q[5] * sqy);
     f->p1 += (q[6] + q[7] * f->tx + q[8] * sqx) + (q[9] * xy + w * q[10] * f->ty + q[11] * sqy);
@@ -683,11 +683,11 @@ FR_HD void fr_var_q_ode(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * branch, over |a| + |b|. */
 FR_HD void fr_var_blur_heart(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double a = x->param[FR_P_BLUR_HEART_A], b = x->param[FR_P_BLUR_HEART_B];
+    const double a = f->pv[FR_PL_BLUR_HEART_A], b = f->pv[FR_PL_BLUR_HEART_B];
     const double xx = (fr_flame_u01(rng) - 0.5) * 2.0;
     double yy = (fr_flame_u01(rng) - 0.5) * 2.0;
     const double k = yy < 0 ? -1.0 : 1.0;
-    double yymax = (a * pow(fabs(xx), x->param[FR_P_BLUR_HEART_P]) + k * b * sqrt(fabs(1.0 - xx * xx))) - a;
+    double yymax = (a * pow(fabs(xx), f->pv[FR_PL_BLUR_HEART_P]) + k * b * sqrt(fabs(1.0 - xx * xx))) - a;
     yymax /= fr_flame_ezeps(fabs(a) + fabs(b));
     if (k > 0) {
         if (yy > yymax) yy = yymax;
@@ -741,7 +741,7 @@ FR_HD double fr_flame_gdoffs_1(double in, double b, double osc)
 FR_HD void fr_var_gdoffs(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double *p =
-        x->param + FR_PF_GDOFFS; /* delta_x delta_y area_x area_y center_x center_y gamma square */
+        f->pv; /* delta_x delta_y area_x area_y center_x center_y gamma square */
     const double dx = p[0] * 0.1, dy = p[1] * 0.1;
     const double ax = (fabs(p[2]) < 0.1 ? 0.1 : fabs(p[2])) * 2.0;
     const double ay = (fabs(p[3]) < 0.1 ? 0.1 : fabs(p[3])) * 2.0;
@@ -765,8 +765,8 @@ FR_HD void fr_var_octagon(const fr_flame_vset *x, fr_flame_vctx *f, double w)
         f->p1 += r * f->ty;
         f->p2 += r * f->tz;
     } else {
-        const double ox = x->param[FR_P_OCTAGON_X], oy = x->param[FR_P_OCTAGON_Y],
-                     oz = x->param[FR_P_OCTAGON_Z];
+        const double ox = f->pv[FR_PL_OCTAGON_X], oy = f->pv[FR_PL_OCTAGON_Y],
+                     oz = f->pv[FR_PL_OCTAGON_Z];
         f->p0 += w * (f->tx >= 0 ? f->tx + ox : f->tx - ox);
         f->p1 += w * (f->ty >= 0 ? f->ty + oy : f->ty - oy);
         f->p2 += w * (f->tz >= 0 ? f->tz + oz : f->tz - oz);
@@ -778,8 +778,8 @@ FR_HD void fr_var_octagon(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * mirrored; the rest linear. */
 FR_HD void fr_var_trade(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double r1 = x->param[FR_P_TRADE_R1], r2 = x->param[FR_P_TRADE_R2];
-    const double c1 = r1 + x->param[FR_P_TRADE_D1], c2 = r2 + x->param[FR_P_TRADE_D2];
+    const double r1 = f->pv[FR_PL_TRADE_R1], r2 = f->pv[FR_PL_TRADE_R2];
+    const double c1 = r1 + f->pv[FR_PL_TRADE_D1], c2 = r2 + f->pv[FR_PL_TRADE_D2];
     if (f->tx > 0) {
         const double c1mx = c1 - f->tx;
         double r = sqrt(c1mx * c1mx + f->ty * f->ty);
@@ -810,8 +810,8 @@ FR_HD void fr_var_trade(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * re. */
 FR_HD void fr_var_juliac(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double re_inv = 1.0 / fr_flame_ezeps(x->param[FR_P_JULIAC_RE]), one_over = 1.0 / re_inv;
-    const double im100 = x->param[FR_P_JULIAC_IM] * 0.01, half_dist = x->param[FR_P_JULIAC_DIST] * 0.5;
+    const double re_inv = 1.0 / fr_flame_ezeps(f->pv[FR_PL_JULIAC_RE]), one_over = 1.0 / re_inv;
+    const double im100 = f->pv[FR_PL_JULIAC_IM] * 0.01, half_dist = f->pv[FR_PL_JULIAC_DIST] * 0.5;
     const double arg = f->atan_yx + fmod((double)fr_flame_rng_u32(rng), one_over) * 2.0 * M_PI;
     const double lnmod = half_dist * log(f->r2);
     const double t = arg * re_inv + lnmod * im100;
@@ -835,8 +835,8 @@ FR_HD void fr_var_blade3d(fr_flame_vctx *f, double w, fr_flame_rng *rng)
  * as z. */
 FR_HD void fr_var_blob3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double low = x->param[FR_P_BLOB3D_LOW], high = x->param[FR_P_BLOB3D_HIGH];
-    const double wave = sin(x->param[FR_P_BLOB3D_WAVES] * f->atan_xy);
+    const double low = f->pv[FR_PL_BLOB3D_LOW], high = f->pv[FR_PL_BLOB3D_HIGH];
+    const double wave = sin(f->pv[FR_PL_BLOB3D_WAVES] * f->atan_xy);
     const double r = f->r * (low + (high - low) * (0.5 + 0.5 * wave));
     f->p0 += w * fr_flame_ecosa(f) * r;
     f->p1 += w * fr_flame_esina(f) * r;
@@ -856,10 +856,10 @@ FR_HD double fr_flame_block_1(double v, double r2)
 
 FR_HD void fr_var_blocky(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double t = fr_flame_ezeps((cos(f->tx) + cos(f->ty)) / x->param[FR_P_BLOCKY_MP] + 1.0);
+    const double t = fr_flame_ezeps((cos(f->tx) + cos(f->ty)) / f->pv[FR_PL_BLOCKY_MP] + 1.0);
     const double r = w / t, v = w / M_PI_2;
-    f->p0 += v * x->param[FR_P_BLOCKY_X] * fr_flame_block_1(f->tx, f->r2) * r;
-    f->p1 += v * x->param[FR_P_BLOCKY_Y] * fr_flame_block_1(f->ty, f->r2) * r;
+    f->p0 += v * f->pv[FR_PL_BLOCKY_X] * fr_flame_block_1(f->tx, f->r2) * r;
+    f->p1 += v * f->pv[FR_PL_BLOCKY_Y] * fr_flame_block_1(f->ty, f->r2) * r;
 }
 
 FR_HD void fr_var_block(fr_flame_vctx *f, double w)

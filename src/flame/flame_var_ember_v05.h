@@ -22,9 +22,9 @@
 FR_HD void fr_var_bubble2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double t = fr_flame_ezeps(0.25 * (f->r2 + f->tz * f->tz) + 1.0);
-    const double r = w / t, z = x->param[FR_P_BUBBLE2_Z];
-    f->p0 += f->tx * r * x->param[FR_P_BUBBLE2_X];
-    f->p1 += f->ty * r * x->param[FR_P_BUBBLE2_Y];
+    const double r = w / t, z = f->pv[FR_PL_BUBBLE2_Z];
+    f->p0 += f->tx * r * f->pv[FR_PL_BUBBLE2_X];
+    f->p1 += f->ty * r * f->pv[FR_PL_BUBBLE2_Y];
     double oz = f->tz >= 0 ? w * (f->tz + z) : w * (f->tz - z);
     oz += f->tz * r * z;
     f->p2 += oz;
@@ -46,8 +46,8 @@ FR_HD double fr_flame_discrete_noise2(int x, int y)
  * share of cells with one, Dens2 (Reverse) which way. No draws. */
 FR_HD void fr_var_circlelinear(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double sc = x->param[FR_P_CIRCLELINEAR_SC], k = x->param[FR_P_CIRCLELINEAR_K];
-    const double dens1 = x->param[FR_P_CIRCLELINEAR_DENS1], dens2 = x->param[FR_P_CIRCLELINEAR_DENS2];
+    const double sc = f->pv[FR_PL_CIRCLELINEAR_SC], k = f->pv[FR_PL_CIRCLELINEAR_K];
+    const double dens1 = f->pv[FR_PL_CIRCLELINEAR_DENS1], dens2 = f->pv[FR_PL_CIRCLELINEAR_DENS2];
     const int m = fr_flame_d2i(fr_flame_ember_floor(0.5 * f->tx / sc));
     const int n = fr_flame_d2i(fr_flame_ember_floor(0.5 * f->ty / sc));
     const int m21 = (int)((uint32_t)m * 2u + 1u), n21 = (int)((uint32_t)n * 2u + 1u);
@@ -55,9 +55,9 @@ FR_HD void fr_var_circlelinear(const fr_flame_vset *x, fr_flame_vctx *f, double 
     const double u = fr_flame_ezeps(sqrt(px * px + py * py));
     const double v =
         (0.3 + 0.7 * fr_flame_discrete_noise2((int)((uint32_t)m + 10u), (int)((uint32_t)n + 3u))) * sc;
-    const double z1 = fr_flame_discrete_noise2(fr_flame_d2i(m + x->param[FR_P_CIRCLELINEAR_SEED]), n);
+    const double z1 = fr_flame_discrete_noise2(fr_flame_d2i(m + f->pv[FR_PL_CIRCLELINEAR_SEED]), n);
     if (z1 < dens1 && u < v) {
-        const int inner = x->param[FR_P_CIRCLELINEAR_REVERSE] > 0 ? z1 < dens1 * dens2 : z1 > dens1 * dens2;
+        const int inner = f->pv[FR_PL_CIRCLELINEAR_REVERSE] > 0 ? z1 < dens1 * dens2 : z1 > dens1 * dens2;
         const double z = inner ? k : v / u * (1.0 - k) + k;
         px *= z;
         py *= z;
@@ -71,13 +71,13 @@ FR_HD void fr_var_circlelinear(const fr_flame_vset *x, fr_flame_vctx *f, double 
  * a cell that has one (Dens); the point is not read. */
 FR_HD void fr_var_circlerand(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double sc = x->param[FR_P_CIRCLERAND_SC], dens = x->param[FR_P_CIRCLERAND_DENS];
-    const double seed = x->param[FR_P_CIRCLERAND_SEED];
+    const double sc = f->pv[FR_PL_CIRCLERAND_SC], dens = f->pv[FR_PL_CIRCLERAND_DENS];
+    const double seed = f->pv[FR_PL_CIRCLERAND_SEED];
     double px, py, m, n, u;
     int iters = 0;
     do {
-        px = x->param[FR_P_CIRCLERAND_X] * (1.0 - 2.0 * fr_flame_u01(rng));
-        py = x->param[FR_P_CIRCLERAND_Y] * (1.0 - 2.0 * fr_flame_u01(rng));
+        px = f->pv[FR_PL_CIRCLERAND_X] * (1.0 - 2.0 * fr_flame_u01(rng));
+        py = f->pv[FR_PL_CIRCLERAND_Y] * (1.0 - 2.0 * fr_flame_u01(rng));
         m = fr_flame_ember_floor(0.5 * px / sc);
         n = fr_flame_ember_floor(0.5 * py / sc);
         px -= (m * 2.0 + 1.0) * sc;
@@ -94,7 +94,7 @@ FR_HD void fr_var_circlerand(const fr_flame_vset *x, fr_flame_vctx *f, double w,
 FR_HD void fr_var_foci_p(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double ex = fr_flame_ezeps(exp(f->tx));
-    const double ex2 = ex * x->param[FR_P_FOCI_P_C1], enz = x->param[FR_P_FOCI_P_C2] / ex;
+    const double ex2 = ex * f->pv[FR_PL_FOCI_P_C1], enz = f->pv[FR_PL_FOCI_P_C2] / ex;
     const double r = w / fr_flame_ezeps(ex2 + enz - cos(f->ty));
     f->p0 += (ex2 - enz) * r;
     f->p1 += sin(f->ty) * r;
@@ -104,7 +104,7 @@ FR_HD void fr_var_foci_p(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * and a quarter of atan2(y^2, z^2), atan2(x^2, z^2). */
 FR_HD void fr_var_ho(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double xp = x->param[FR_P_HO_XPOW], yp = x->param[FR_P_HO_YPOW], zp = x->param[FR_P_HO_ZPOW];
+    const double xp = f->pv[FR_PL_HO_XPOW], yp = f->pv[FR_PL_HO_YPOW], zp = f->pv[FR_PL_HO_ZPOW];
     const double uu = f->tx * f->tx, vv = f->ty * f->ty, ww = f->tz * f->tz;
     const double aox = atan2(vv, ww), aoy = atan2(uu, ww);
     const double su = sin(f->tx), cu = cos(f->tx), sv = sin(f->ty), cv = cos(f->ty);
@@ -118,8 +118,8 @@ FR_HD void fr_var_ho(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * Crand() (one draw). */
 FR_HD void fr_var_julia3dq(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double power = x->param[FR_P_JULIA3DQ_POWER];
-    const double inv = x->param[FR_P_JULIA3DQ_DIVISOR] / power, absinv = fabs(inv);
+    const double power = f->pv[FR_PL_JULIA3DQ_POWER];
+    const double inv = f->pv[FR_PL_JULIA3DQ_DIVISOR] / power, absinv = fabs(inv);
     const double halfinv = 0.5 * inv - 0.5, inv2pi = 2.0 * M_PI / power;
     const double temp = f->atan_yx * inv + fr_flame_ember_crand(rng) * inv2pi;
     const double z = f->tz * absinv;
@@ -134,7 +134,7 @@ FR_HD void fr_var_julia3dq(const fr_flame_vset *x, fr_flame_vctx *f, double w, f
  * of angles delta pi, phi pi (one draw); the point is not read. */
 FR_HD void fr_var_line(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double d = x->param[FR_P_LINE_DELTA] * M_PI, ph = x->param[FR_P_LINE_PHI] * M_PI;
+    const double d = f->pv[FR_PL_LINE_DELTA] * M_PI, ph = f->pv[FR_PL_LINE_PHI] * M_PI;
     double ux = cos(d) * cos(ph), uy = sin(d) * cos(ph), uz = sin(ph);
     const double len = sqrt(ux * ux + uy * uy + uz * uz);
     ux /= len;
@@ -151,9 +151,9 @@ FR_HD void fr_var_line(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_fl
  * polygon's edges by sides - 1 turns (at most 49: Ember's range). */
 FR_HD void fr_var_loonie2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double sides = x->param[FR_P_LOONIE2_SIDES];
-    const double a = 2.0 * M_PI / sides, s = -M_PI_2 * x->param[FR_P_LOONIE2_STAR];
-    const double c = M_PI_2 * x->param[FR_P_LOONIE2_CIRCLE];
+    const double sides = f->pv[FR_PL_LOONIE2_SIDES];
+    const double a = 2.0 * M_PI / sides, s = -M_PI_2 * f->pv[FR_PL_LOONIE2_STAR];
+    const double c = M_PI_2 * f->pv[FR_PL_LOONIE2_CIRCLE];
     const double w2 = w * w, sina = sin(a), cosa = cos(a), sins = sin(s), coss = cos(s);
     const double sinc = sin(c), cosc = cos(c);
     double xrt = f->tx, yrt = f->ty, swp;
@@ -221,9 +221,9 @@ FR_HD void fr_var_loonie_3d(fr_flame_vctx *f, double w)
 FR_HD void fr_var_mcarpet(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double t = f->r2 * 0.25 + 1.0, r = w / t;
-    double ox = f->tx * r * x->param[FR_P_MCARPET_X], oy = f->ty * r * x->param[FR_P_MCARPET_Y];
-    ox += (1.0 - (x->param[FR_P_MCARPET_TWIST] * (f->tx * f->tx)) + f->ty) * w;
-    oy += x->param[FR_P_MCARPET_TILT] * f->tx * w;
+    double ox = f->tx * r * f->pv[FR_PL_MCARPET_X], oy = f->ty * r * f->pv[FR_PL_MCARPET_Y];
+    ox += (1.0 - (f->pv[FR_PL_MCARPET_TWIST] * (f->tx * f->tx)) + f->ty) * w;
+    oy += f->pv[FR_PL_MCARPET_TILT] * f->tx * w;
     f->p0 += ox;
     f->p1 += oy;
 }
@@ -231,7 +231,7 @@ FR_HD void fr_var_mcarpet(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 /* waves2_3D: waves2 of frequency freq, z waved by the mean of x and y. */
 FR_HD void fr_var_waves2_3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double freq = x->param[FR_P_WAVES2_3D_FREQ], scale = x->param[FR_P_WAVES2_3D_SCALE];
+    const double freq = f->pv[FR_PL_WAVES2_3D_FREQ], scale = f->pv[FR_PL_WAVES2_3D_SCALE];
     const double avg = (f->tx + f->ty) * 0.5;
     f->p0 += w * (f->tx + scale * sin(f->ty * freq));
     f->p1 += w * (f->ty + scale * sin(f->tx * freq));
@@ -241,10 +241,10 @@ FR_HD void fr_var_waves2_3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 /* pie3D: pie (three draws: slice, angle in it, radius), z w sin r. */
 FR_HD void fr_var_pie3d(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double slices = x->param[FR_P_PIE3D_SLICES];
+    const double slices = f->pv[FR_PL_PIE3D_SLICES];
     const int sl = fr_flame_d2i(fr_flame_u01(rng) * slices + 0.5);
-    const double a = x->param[FR_P_PIE3D_ROTATION] +
-                     2.0 * M_PI * (sl + fr_flame_u01(rng) * x->param[FR_P_PIE3D_THICKNESS]) / slices;
+    const double a = f->pv[FR_PL_PIE3D_ROTATION] +
+                     2.0 * M_PI * (sl + fr_flame_u01(rng) * f->pv[FR_PL_PIE3D_THICKNESS]) / slices;
     const double r = w * fr_flame_u01(rng);
     f->p0 += r * cos(a);
     f->p1 += r * sin(a);
@@ -277,8 +277,8 @@ FR_HD void fr_var_scry_3d(fr_flame_vctx *f, double w)
  * and y kept); plus (px x, py y). */
 FR_HD void fr_var_splitbrdr(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double sx = p[FR_P_SPLITBRDR_X], sy = p[FR_P_SPLITBRDR_Y];
+    const double *p = f->pv;
+    const double sx = p[FR_PL_SPLITBRDR_X], sy = p[FR_PL_SPLITBRDR_Y];
     const double b = w / (f->r2 * 0.25 + 1.0);
     const double roundx = rint(f->tx), roundy = rint(f->ty);
     const double offx = f->tx - roundx, offy = f->ty - roundy;
@@ -303,8 +303,8 @@ FR_HD void fr_var_splitbrdr(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
             ox += w * (offx * 0.5 + roundx - offx / fr_flame_ezeps(offy) * sx);
         }
     }
-    ox += f->tx * p[FR_P_SPLITBRDR_PX];
-    oy += f->ty * p[FR_P_SPLITBRDR_PY];
+    ox += f->tx * p[FR_PL_SPLITBRDR_PX];
+    oy += f->ty * p[FR_PL_SPLITBRDR_PY];
     f->p0 += ox;
     f->p1 += oy;
 }
@@ -317,8 +317,8 @@ typedef struct fr_flame_xtrb {
 
 FR_HD void fr_flame_xtrb_setup(const double *p, fr_flame_xtrb *t)
 {
-    const double radius = p[FR_P_XTRB_RADIUS], width = p[FR_P_XTRB_WIDTH];
-    const double br = 0.047 + p[FR_P_XTRB_A], cr = 0.047 + p[FR_P_XTRB_B], ar = M_PI - br - cr;
+    const double radius = p[FR_PL_XTRB_RADIUS], width = p[FR_PL_XTRB_WIDTH];
+    const double br = 0.047 + p[FR_PL_XTRB_A], cr = 0.047 + p[FR_PL_XTRB_B], ar = M_PI - br - cr;
     double sa2, ca2, sb2, cb2, sc2, cc2;
     fr_flame_sincos(ar / 2.0, &sa2, &ca2);
     fr_flame_sincos(br / 2.0, &sb2, &cb2);
@@ -421,11 +421,11 @@ FR_HD void fr_flame_xtrb_hex(const fr_flame_xtrb *t, double al, double be, doubl
  * number): one draw); the weight applied twice (Ember's). */
 FR_HD void fr_var_xtrb(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
+    const double *p = f->pv;
     fr_flame_xtrb t;
     fr_flame_xtrb_setup(p, &t);
-    const double radius = p[FR_P_XTRB_RADIUS], power = p[FR_P_XTRB_POWER];
-    const double absn = (double)fr_flame_d2i(fabs(power)), cn = p[FR_P_XTRB_DIST] / power / 2.0;
+    const double radius = p[FR_PL_XTRB_RADIUS], power = p[FR_PL_XTRB_POWER];
+    const double absn = (double)fr_flame_d2i(fabs(power)), cn = p[FR_PL_XTRB_DIST] / power / 2.0;
     double alpha = f->ty + radius, beta = f->tx * t.sinc - f->ty * t.cosc + radius;
     const double m = fr_flame_ember_floor(alpha / t.s2a), n = fr_flame_ember_floor(beta / t.s2b);
     double oal = alpha - m * t.s2a, obe = beta - n * t.s2b;

@@ -18,10 +18,10 @@
  * on a of synth_a, mixed by mix towards the flat 1. */
 FR_HD double fr_flame_synth_value(const double *p, double theta)
 {
-    const double a = p[FR_P_SYNTH_A], mix = p[FR_P_SYNTH_MIX];
+    const double a = p[FR_PL_SYNTH_A], mix = p[FR_PL_SYNTH_MIX];
     double tf = a;
     for (int k = 0; k < 5; k++) {
-        const double *q = p + FR_P_SYNTH_B + 6 * k;
+        const double *q = p + FR_PL_SYNTH_B + 6 * k;
         const double amp = q[0], skew = q[2], frq = q[3];
         if (amp == 0) continue;
         double z = q[4] + theta * frq, v;
@@ -119,7 +119,7 @@ FR_HD void fr_flame_synth_sincos(const double *p, double theta, double *s, doubl
         *s = *s * fr_flame_synth_value(p, theta);
         *c = *c * fr_flame_synth_value(p, theta + M_PI / 2.0);
     } else {
-        const double mix = p[FR_P_SYNTH_MIX];
+        const double mix = p[FR_PL_SYNTH_MIX];
         *s = (1.0 - mix) * *s + (fr_flame_synth_value(p, theta) - 1.0);
         *c = (1.0 - mix) * *c + (fr_flame_synth_value(p, theta + M_PI / 2.0) - 1.0);
     }
@@ -142,12 +142,12 @@ FR_HD void fr_flame_synth_polar(const double *p, int smooth, fr_flame_vctx *f, d
  * blur modes draw (in Ember's order, its sums' operands left to right). */
 FR_HD void fr_var_synth(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double power = p[FR_P_SYNTH_POWER], mix = p[FR_P_SYNTH_MIX];
-    const int smooth = fr_flame_d2i(p[FR_P_SYNTH_SMOOTH]);
+    const double *p = f->pv;
+    const double power = p[FR_PL_SYNTH_POWER], mix = p[FR_PL_SYNTH_MIX];
+    const int smooth = fr_flame_d2i(p[FR_PL_SYNTH_SMOOTH]);
     const double vx0 = f->tx, vy0 = f->ty;
     double vx, vy, radius, theta, s, c, mu;
-    switch (fr_flame_d2i(p[FR_P_SYNTH_MODE])) {
+    switch (fr_flame_d2i(p[FR_PL_SYNTH_MODE])) {
     case 0: /* spherical */
         radius = pow(fr_flame_ezeps(f->r2), (power + 1.0) / 2.0);
         theta = f->atan_xy;
@@ -368,12 +368,12 @@ FR_HD double fr_flame_wxz_total(const double *q, double a)
 FR_HD void fr_var_w(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double a = f->atan_yx;
-    double a2 = a + x->param[FR_P_W_ANGLE];
+    double a2 = a + f->pv[FR_PL_W_ANGLE];
     if (a2 < -M_PI) a2 += 2.0 * M_PI;
     if (a2 > M_PI) a2 -= 2.0 * M_PI;
-    const double total = fr_flame_wxz_total(&x->param[FR_P_W_HYPERGON], a);
+    const double total = fr_flame_wxz_total(&f->pv[FR_PL_W_HYPERGON], a);
     if (f->r <= total) {
-        const double total2 = fr_flame_wxz_total(&x->param[FR_P_W_HYPERGON], a2);
+        const double total2 = fr_flame_wxz_total(&f->pv[FR_PL_W_HYPERGON], a2);
         const double r = w * total2 * f->r / total;
         double s, c;
         fr_flame_sincos(a2, &s, &c);
@@ -389,7 +389,7 @@ FR_HD void fr_var_w(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 FR_HD void fr_var_x(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double a = f->atan_yx;
-    const double total = fr_flame_wxz_total(&x->param[FR_P_X_HYPERGON], a);
+    const double total = fr_flame_wxz_total(&f->pv[FR_PL_X_HYPERGON], a);
     const double r = w * sqrt(f->r2 + total * total);
     double s, c;
     fr_flame_sincos(a, &s, &c);
@@ -401,7 +401,7 @@ FR_HD void fr_var_x(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 FR_HD void fr_var_z(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     const double a = f->atan_yx;
-    const double r = w * (f->r + fr_flame_wxz_total(&x->param[FR_P_Z_HYPERGON], a));
+    const double r = w * (f->r + fr_flame_wxz_total(&f->pv[FR_PL_Z_HYPERGON], a));
     double s, c;
     fr_flame_sincos(a, &s, &c);
     f->p0 += r * c;

@@ -89,8 +89,8 @@ FR_HD void fr_flame_jacobi_elliptic(double uu, double emmc, double *sn, double *
 /* splits3D: each coordinate pushed away from 0 by (x, y, z). */
 FR_HD void fr_var_splits3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double sx = x->param[FR_P_SPLITS3D_X], sy = x->param[FR_P_SPLITS3D_Y],
-                 sz = x->param[FR_P_SPLITS3D_Z];
+    const double sx = f->pv[FR_PL_SPLITS3D_X], sy = f->pv[FR_PL_SPLITS3D_Y],
+                 sz = f->pv[FR_PL_SPLITS3D_Z];
     f->p0 += f->tx >= 0 ? w * (f->tx + sx) : w * (f->tx - sx);
     f->p1 += f->ty >= 0 ? w * (f->ty + sy) : w * (f->ty - sy);
     f->p2 += f->tz >= 0 ? w * (f->tz + sz) : w * (f->tz - sz);
@@ -120,16 +120,16 @@ FR_HD double fr_flame_safe_div_inv(double q, double r)
  * pwx, pwy. */
 FR_HD void fr_var_waves2b(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double unity = p[FR_P_WAVES2B_UNITY], jacok = p[FR_P_WAVES2B_JACOK];
-    const double six = p[FR_P_WAVES2B_SCALEX] - p[FR_P_WAVES2B_SCALEINFX];
-    const double siy = p[FR_P_WAVES2B_SCALEY] - p[FR_P_WAVES2B_SCALEINFY];
-    const double csx = fr_flame_safe_div_inv(unity, unity + f->tx * f->tx) * six + p[FR_P_WAVES2B_SCALEINFX];
-    const double csy = fr_flame_safe_div_inv(unity, unity + f->ty * f->ty) * siy + p[FR_P_WAVES2B_SCALEINFY];
+    const double *p = f->pv;
+    const double unity = p[FR_PL_WAVES2B_UNITY], jacok = p[FR_PL_WAVES2B_JACOK];
+    const double six = p[FR_PL_WAVES2B_SCALEX] - p[FR_PL_WAVES2B_SCALEINFX];
+    const double siy = p[FR_PL_WAVES2B_SCALEY] - p[FR_PL_WAVES2B_SCALEINFY];
+    const double csx = fr_flame_safe_div_inv(unity, unity + f->tx * f->tx) * six + p[FR_PL_WAVES2B_SCALEINFX];
+    const double csy = fr_flame_safe_div_inv(unity, unity + f->ty * f->ty) * siy + p[FR_PL_WAVES2B_SCALEINFY];
     f->p0 +=
-        w * (f->tx + csx * fr_flame_waves2b_wave(f->ty, p[FR_P_WAVES2B_PWX], p[FR_P_WAVES2B_FREQX], jacok));
+        w * (f->tx + csx * fr_flame_waves2b_wave(f->ty, p[FR_PL_WAVES2B_PWX], p[FR_PL_WAVES2B_FREQX], jacok));
     f->p1 +=
-        w * (f->ty + csy * fr_flame_waves2b_wave(f->tx, p[FR_P_WAVES2B_PWY], p[FR_P_WAVES2B_FREQY], jacok));
+        w * (f->ty + csy * fr_flame_waves2b_wave(f->tx, p[FR_PL_WAVES2B_PWY], p[FR_PL_WAVES2B_FREQY], jacok));
 }
 
 /* jac_cn, jac_dn, jac_sn: Jacobi's cn, dn, sn of x + i y (parameter k),
@@ -157,24 +157,24 @@ FR_HD void fr_flame_jac(double tx, double ty, double k, int which, fr_flame_vctx
 
 FR_HD void fr_var_jac_cn(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    fr_flame_jac(f->tx, f->ty, x->param[FR_P_JAC_CN_K], 0, f, w);
+    fr_flame_jac(f->tx, f->ty, f->pv[FR_PL_JAC_CN_K], 0, f, w);
 }
 
 FR_HD void fr_var_jac_dn(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    fr_flame_jac(f->tx, f->ty, x->param[FR_P_JAC_DN_K], 1, f, w);
+    fr_flame_jac(f->tx, f->ty, f->pv[FR_PL_JAC_DN_K], 1, f, w);
 }
 
 FR_HD void fr_var_jac_sn(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    fr_flame_jac(f->tx, f->ty, x->param[FR_P_JAC_SN_K], 2, f, w);
+    fr_flame_jac(f->tx, f->ty, f->pv[FR_PL_JAC_SN_K], 2, f, w);
 }
 
 /* pressure_wave: v + sin(2 pi freq v) / (2 pi freq) in each coordinate. */
 FR_HD void fr_var_pressure_wave(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double fx = x->param[FR_P_PRESSURE_WAVE_X_FREQ] * (2 * M_PI);
-    const double fy = x->param[FR_P_PRESSURE_WAVE_Y_FREQ] * (2 * M_PI);
+    const double fx = f->pv[FR_PL_PRESSURE_WAVE_X_FREQ] * (2 * M_PI);
+    const double fy = f->pv[FR_PL_PRESSURE_WAVE_Y_FREQ] * (2 * M_PI);
     f->p0 += w * (f->tx + (1 / fr_flame_ezeps(fx)) * sin(fx * f->tx));
     f->p1 += w * (f->ty + (1 / fr_flame_ezeps(fy)) * sin(fy * f->ty));
 }
@@ -193,15 +193,15 @@ FR_HD void fr_var_gamma(fr_flame_vctx *f, double w)
  * here.) */
 FR_HD void fr_var_prose3d(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double l = p[FR_P_PROSE3D_L], k = p[FR_P_PROSE3D_K], opt = p[FR_P_PROSE3D_OPT];
-    const double opt3 = p[FR_P_PROSE3D_OPT3], crvsc = p[FR_P_PROSE3D_CRVSC], wagsc = p[FR_P_PROSE3D_WAGSC];
+    const double *p = f->pv;
+    const double l = p[FR_PL_PROSE3D_L], k = p[FR_PL_PROSE3D_K], opt = p[FR_PL_PROSE3D_OPT];
+    const double opt3 = p[FR_PL_PROSE3D_OPT3], crvsc = p[FR_PL_PROSE3D_CRVSC], wagsc = p[FR_PL_PROSE3D_WAGSC];
     const double cycle = 2 * M_PI / fr_flame_ezeps(k);
-    double numpetals = k, ghost = p[FR_P_PROSE3D_TRANSP] * p[FR_P_PROSE3D_TRANSP];
-    const double freq = p[FR_P_PROSE3D_F] * (2 * M_PI), wigscale = p[FR_P_PROSE3D_WIGSC] * 0.5;
+    double numpetals = k, ghost = p[FR_PL_PROSE3D_TRANSP] * p[FR_PL_PROSE3D_TRANSP];
+    const double freq = p[FR_PL_PROSE3D_F] * (2 * M_PI), wigscale = p[FR_PL_PROSE3D_WIGSC] * 0.5;
     if (fabs(numpetals) < 0.0001) numpetals = 0.0001 * copysign(1.0, k);
     double smooth12 = fabs(opt), smooth3 = fabs(opt3);
-    const double absoptsc = fabs(p[FR_P_PROSE3D_OPTSC]);
+    const double absoptsc = fabs(p[FR_PL_PROSE3D_OPTSC]);
     if (smooth12 > 2) smooth12 = 2;
     const double antiopt1 = 2 - smooth12;
     if (smooth3 > 1) smooth3 = 1;
@@ -216,7 +216,7 @@ FR_HD void fr_var_prose3d(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr
     fr_flame_sincos(th, &sth, &cth);
     const int posneg = fr_flame_u01(rng) < 0.5 ? -1 : 1;
     const double pang = th / fr_flame_ezeps(cycle);
-    const double wig = pang * freq * 0.5 + p[FR_P_PROSE3D_OFFSET] * cycle;
+    const double wig = pang * freq * 0.5 + p[FR_PL_PROSE3D_OFFSET] * cycle;
     double wag, wag3;
     if (optdir < 0) {
         wag = sin(curve1 * M_PI * absoptsc) + wagsc * 0.4 * rad + crvsc * 0.5 * sin(curve2 * M_PI);
@@ -237,17 +237,17 @@ FR_HD void fr_var_prose3d(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr
         waggle = wag12;
     else if (smooth3 > 0)
         waggle = wag12 * (1 - smooth3) + wag3 * smooth3;
-    const double rose = l * cos(numpetals * th + p[FR_P_PROSE3D_C]);
+    const double rose = l * cos(numpetals * th + p[FR_PL_PROSE3D_C]);
     const double lift = (rad * 0.5) * (rad * 0.5) * sin(wig) * wigscale;
     if (fr_flame_u01(rng) < ghost && posneg < 0) {
-        const double refsc = p[FR_P_PROSE3D_REFSC];
+        const double refsc = p[FR_PL_PROSE3D_REFSC];
         f->p0 += w * 0.5 * refsc * rose * cth;
         f->p1 += w * 0.5 * refsc * rose * sth;
-        f->p2 += w * -0.5 * ((p[FR_P_PROSE3D_Z2] * waggle + lift) + p[FR_P_PROSE3D_DIST]);
+        f->p2 += w * -0.5 * ((p[FR_PL_PROSE3D_Z2] * waggle + lift) + p[FR_PL_PROSE3D_DIST]);
     } else {
         f->p0 += w * 0.5 * rose * cth;
         f->p1 += w * 0.5 * rose * sth;
-        f->p2 += w * 0.5 * ((p[FR_P_PROSE3D_Z1] * waggle + lift) + p[FR_P_PROSE3D_DIST]);
+        f->p2 += w * 0.5 * ((p[FR_PL_PROSE3D_Z1] * waggle + lift) + p[FR_PL_PROSE3D_DIST]);
     }
 }
 
@@ -261,7 +261,7 @@ FR_HD void fr_var_log_db(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_
         const double adp = fr_flame_ember_rand_n(rng, 10.0) - 5.0;
         period += fabs(adp) >= 3 ? 0.0 : adp;
     }
-    const double base = x->param[FR_P_LOG_DB_BASE], fix = x->param[FR_P_LOG_DB_FIX_PERIOD];
+    const double base = f->pv[FR_PL_LOG_DB_BASE], fix = f->pv[FR_PL_LOG_DB_FIX_PERIOD];
     double denom = 0.5;
     if (base > FR_EMBER_EPS) denom = denom / log(M_E * base);
     denom *= w;
@@ -277,9 +277,9 @@ FR_HD void fr_var_log_db(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_
  * split. */
 FR_HD void fr_var_circlesplit(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double split = x->param[FR_P_CIRCLESPLIT_SPLIT];
+    const double split = f->pv[FR_PL_CIRCLESPLIT_SPLIT];
     double x1 = f->tx, y1 = f->ty;
-    if (!(f->r < x->param[FR_P_CIRCLESPLIT_RADIUS] - split)) {
+    if (!(f->r < f->pv[FR_PL_CIRCLESPLIT_RADIUS] - split)) {
         const double len = f->r + split;
         x1 = cos(f->atan_yx) * len;
         y1 = sin(f->atan_yx) * len;
@@ -334,8 +334,8 @@ FR_HD void fr_flame_truchet_arcs(double px, double py, int turned, double ex, do
  * point. The weight acts only through the scale (Ember's). */
 FR_HD void fr_var_truchet_fill(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double ex = x->param[FR_P_TRUCHET_FILL_EXPONENT], aw = x->param[FR_P_TRUCHET_FILL_ARC_WIDTH];
-    const double seed = x->param[FR_P_TRUCHET_FILL_SEED];
+    const double ex = f->pv[FR_PL_TRUCHET_FILL_EXPONENT], aw = f->pv[FR_PL_TRUCHET_FILL_ARC_WIDTH];
+    const double seed = f->pv[FR_PL_TRUCHET_FILL_SEED];
     const double fe = fr_flame_ember_clamp(ex, 0.001, 2), oneoverex = 1 / fe;
     const double width = fr_flame_ember_clamp(aw, 0.001, 1);
     const double seed2 = sqrt(seed * 1.5) / fr_flame_ezeps(seed * 0.5) * 0.25;
@@ -382,10 +382,10 @@ FR_HD void fr_var_truchet_fill(const fr_flame_vset *x, fr_flame_vctx *f, double 
  * hash) flipping x, y (flipx, flipy). Six draws. */
 FR_HD void fr_var_truchet_hex_fill(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double sx = p[FR_P_TRUCHET_HEX_FILL_SPREADX], sy = p[FR_P_TRUCHET_HEX_FILL_SPREADY];
-    const double seed = p[FR_P_TRUCHET_HEX_FILL_SEED];
-    const double n3 = 3 * p[FR_P_TRUCHET_HEX_FILL_N], n13 = 1 / fr_flame_ezeps(n3);
+    const double *p = f->pv;
+    const double sx = p[FR_PL_TRUCHET_HEX_FILL_SPREADX], sy = p[FR_PL_TRUCHET_HEX_FILL_SPREADY];
+    const double seed = p[FR_PL_TRUCHET_HEX_FILL_SEED];
+    const double n3 = 3 * p[FR_PL_TRUCHET_HEX_FILL_N], n13 = 1 / fr_flame_ezeps(n3);
     double l = log(fr_flame_u01(rng));
     const double rx = fr_flame_ember_floor(l * (fr_flame_u01(rng) < 0.5 ? sx : -sx));
     l = log(fr_flame_u01(rng));
@@ -399,8 +399,8 @@ FR_HD void fr_var_truchet_hex_fill(const fr_flame_vset *x, fr_flame_vctx *f, dou
         if (fr_flame_hash_shadertoy(fxh, fyh, seed) < 0.5) add = 0;
     }
     const double rangle = fr_flame_ember_floor(fr_flame_u01(rng) * n3) * (2 * M_PI) * n13;
-    const double yaux = p[FR_P_TRUCHET_HEX_FILL_FLIPY] != 0 ? (add ? f->ty : -f->ty) : f->ty;
-    const double xaux = p[FR_P_TRUCHET_HEX_FILL_FLIPX] != 0 ? (add ? f->tx : -f->tx) : f->tx;
+    const double yaux = p[FR_PL_TRUCHET_HEX_FILL_FLIPY] != 0 ? (add ? f->ty : -f->ty) : f->ty;
+    const double xaux = p[FR_PL_TRUCHET_HEX_FILL_FLIPX] != 0 ? (add ? f->tx : -f->tx) : f->tx;
     double fy = yaux * n13, fx = xaux * n13;
     double ang = fy * M_PI + rangle;
     const double a = 1 + fx * M_PI;
@@ -429,9 +429,9 @@ FR_HD void fr_var_truchet_hex_fill(const fr_flame_vset *x, fr_flame_vctx *f, dou
  * of the arc band, drawn (2: one draw). */
 FR_HD void fr_var_truchet_hex_crop(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double seed = p[FR_P_TRUCHET_HEX_CROP_SEED], mode = p[FR_P_TRUCHET_HEX_CROP_MODE];
-    const double d1 = 0.5 + p[FR_P_TRUCHET_HEX_CROP_WD], d2 = 0.5 - p[FR_P_TRUCHET_HEX_CROP_WD];
+    const double *p = f->pv;
+    const double seed = p[FR_PL_TRUCHET_HEX_CROP_SEED], mode = p[FR_PL_TRUCHET_HEX_CROP_MODE];
+    const double d1 = 0.5 + p[FR_PL_TRUCHET_HEX_CROP_WD], d2 = 0.5 - p[FR_PL_TRUCHET_HEX_CROP_WD];
     const double yover3 = f->ty / 3;
     const double hx = 0.5773502691896258 * f->tx - yover3, hz = 2.0 * yover3, hy = -hx - hz;
     double rx = round(hx), ry = round(hy), rz = round(hz);
@@ -456,7 +456,7 @@ FR_HD void fr_var_truchet_hex_crop(const fr_flame_vset *x, fr_flame_vctx *f, dou
     const double x0 = cos(angle2), y0 = sin(angle2);
     const double dist = sqrt((fx - x0) * (fx - x0) + (fy - y0) * (fy - y0));
     const int hit =
-        p[FR_P_TRUCHET_HEX_CROP_INV] != 0 ? (dist > d1) || (dist < d2) : (dist < d1) && (dist > d2);
+        p[FR_PL_TRUCHET_HEX_CROP_INV] != 0 ? (dist > d1) || (dist < d2) : (dist < d1) && (dist > d2);
     if (hit) {
         if (mode < 0.5) {
             fx = 0;
@@ -478,12 +478,12 @@ FR_HD void fr_var_truchet_hex_crop(const fr_flame_vset *x, fr_flame_vctx *f, dou
 /* waves2_radial: waves2 faded in between the radii null and distance. */
 FR_HD void fr_var_waves2_radial(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double nul = p[FR_P_WAVES2_RADIAL_NULL], dist = p[FR_P_WAVES2_RADIAL_DISTANCE];
+    const double *p = f->pv;
+    const double nul = p[FR_PL_WAVES2_RADIAL_NULL], dist = p[FR_PL_WAVES2_RADIAL_DISTANCE];
     double factor = f->r < dist ? (f->r - nul) / fr_flame_ezeps(dist - nul) : 1.0;
     factor = f->r < nul ? 0.0 : factor;
-    f->p0 += w * (f->tx + factor * sin(f->ty * p[FR_P_WAVES2_RADIAL_FREQX]) * p[FR_P_WAVES2_RADIAL_SCALEX]);
-    f->p1 += w * (f->ty + factor * sin(f->tx * p[FR_P_WAVES2_RADIAL_FREQY]) * p[FR_P_WAVES2_RADIAL_SCALEY]);
+    f->p0 += w * (f->tx + factor * sin(f->ty * p[FR_PL_WAVES2_RADIAL_FREQX]) * p[FR_PL_WAVES2_RADIAL_SCALEX]);
+    f->p1 += w * (f->ty + factor * sin(f->tx * p[FR_PL_WAVES2_RADIAL_FREQY]) * p[FR_PL_WAVES2_RADIAL_SCALEY]);
 }
 
 /* panorama1, panorama2: the point shrunk by 1 / sqrt(r^2 + 1) (1 / (r +
@@ -510,7 +510,7 @@ FR_HD void fr_var_panorama2(fr_flame_vctx *f, double w)
 /* helicoid: the point turned by 2 pi frequency z; z times w. */
 FR_HD void fr_var_helicoid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double t = f->tz * (x->param[FR_P_HELICOID_FREQUENCY] * (2 * M_PI)) + f->atan_yx;
+    const double t = f->tz * (f->pv[FR_PL_HELICOID_FREQUENCY] * (2 * M_PI)) + f->atan_yx;
     const double wr = w * f->r;
     f->p0 += wr * cos(t);
     f->p1 += wr * sin(t);
@@ -521,8 +521,8 @@ FR_HD void fr_var_helicoid(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * frequency z; z times w. */
 FR_HD void fr_var_helix(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double t = f->tz * (x->param[FR_P_HELIX_FREQUENCY] * (2 * M_PI));
-    const double width = x->param[FR_P_HELIX_WIDTH];
+    const double t = f->tz * (f->pv[FR_PL_HELIX_FREQUENCY] * (2 * M_PI));
+    const double width = f->pv[FR_PL_HELIX_WIDTH];
     f->p0 += w * (f->tx + cos(t) * width);
     f->p1 += w * (f->ty + sin(t) * width);
     f->p2 += w * f->tz;
@@ -534,13 +534,13 @@ FR_HD void fr_var_helix(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * Ember's RandBit, and one of divisor's roots by its Crand(). Four draws. */
 FR_HD void fr_var_cpow3(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double pr = x->param[FR_P_CPOW3_R], d = x->param[FR_P_CPOW3_D];
-    const double div = fr_flame_ezeps(x->param[FR_P_CPOW3_DIVISOR]);
+    const double pr = f->pv[FR_PL_CPOW3_R], d = f->pv[FR_PL_CPOW3_D];
+    const double div = fr_flame_ezeps(f->pv[FR_PL_CPOW3_DIVISOR]);
     const double ang = 2 * M_PI / div;
     const double t = atan2((d < 0 ? -log(-d) : log(d)) * pr, 2 * M_PI);
     const double pc = cos(t) * pr * cos(t) / div, pd = cos(t) * pr * sin(t) / div;
     const double halfc = pc / 2, halfd = pd / 2;
-    const double coeff = pd == 0 ? 0 : -0.095 * x->param[FR_P_CPOW3_SPREAD] / pd;
+    const double coeff = pd == 0 ? 0 : -0.095 * f->pv[FR_PL_CPOW3_SPREAD] / pd;
     double a = f->atan_yx;
     if (a < 0) a += 2 * M_PI;
     if (cos(a / 2) < fr_flame_u11(rng)) a -= 2 * M_PI;
@@ -564,11 +564,11 @@ FR_HD void fr_var_lens(fr_flame_vctx *f, double w)
  * / (A x + B y + C). */
 FR_HD void fr_var_projective(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double s = w / fr_flame_ezeps(p[FR_P_PROJECTIVE_A] * f->tx + p[FR_P_PROJECTIVE_B] * f->ty +
-                                        p[FR_P_PROJECTIVE_C]);
-    f->p0 += (p[FR_P_PROJECTIVE_A1] * f->tx + p[FR_P_PROJECTIVE_B1] * f->ty + p[FR_P_PROJECTIVE_C1]) * s;
-    f->p1 += (p[FR_P_PROJECTIVE_A2] * f->tx + p[FR_P_PROJECTIVE_B2] * f->ty + p[FR_P_PROJECTIVE_C2]) * s;
+    const double *p = f->pv;
+    const double s = w / fr_flame_ezeps(p[FR_PL_PROJECTIVE_A] * f->tx + p[FR_PL_PROJECTIVE_B] * f->ty +
+                                        p[FR_PL_PROJECTIVE_C]);
+    f->p0 += (p[FR_PL_PROJECTIVE_A1] * f->tx + p[FR_PL_PROJECTIVE_B1] * f->ty + p[FR_PL_PROJECTIVE_C1]) * s;
+    f->p1 += (p[FR_PL_PROJECTIVE_A2] * f->tx + p[FR_PL_PROJECTIVE_B2] * f->ty + p[FR_PL_PROJECTIVE_C2]) * s;
 }
 
 /* The depth_* variations: the point plus, beyond radius, a blur of size
@@ -604,12 +604,12 @@ FR_HD void fr_flame_depth_star(double power, double range, int odd, double b10, 
 /* depth_blur: a star-shaped blur (power points, range). */
 FR_HD void fr_var_depth_blur(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double radius = p[FR_P_DEPTH_BLUR_RADIUS];
+    const double *p = f->pv;
+    const double radius = p[FR_PL_DEPTH_BLUR_RADIUS];
     double bx = 0, by = 0;
     if (f->r > radius)
-        fr_flame_depth_star(p[FR_P_DEPTH_BLUR_POWER], p[FR_P_DEPTH_BLUR_RANGE], 0,
-                            p[FR_P_DEPTH_BLUR_BLUR] / 10, f->r - radius, &bx, &by, rng);
+        fr_flame_depth_star(p[FR_PL_DEPTH_BLUR_POWER], p[FR_PL_DEPTH_BLUR_RANGE], 0,
+                            p[FR_PL_DEPTH_BLUR_BLUR] / 10, f->r - radius, &bx, &by, rng);
     f->p0 += w * (f->tx + bx);
     f->p1 += w * (f->ty + by);
 }
@@ -619,15 +619,15 @@ FR_HD void fr_var_depth_blur(const fr_flame_vset *x, fr_flame_vctx *f, double w,
  * Ember's). */
 FR_HD void fr_var_depth_blur2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double radius = p[FR_P_DEPTH_BLUR2_RADIUS];
-    const double dx = (f->tx - p[FR_P_DEPTH_BLUR2_X0]) * (1 / fr_flame_ezeps(p[FR_P_DEPTH_BLUR2_MULX]));
-    const double dy = (f->ty - p[FR_P_DEPTH_BLUR2_Y0]) * (1 / fr_flame_ezeps(p[FR_P_DEPTH_BLUR2_MULY]));
+    const double *p = f->pv;
+    const double radius = p[FR_PL_DEPTH_BLUR2_RADIUS];
+    const double dx = (f->tx - p[FR_PL_DEPTH_BLUR2_X0]) * (1 / fr_flame_ezeps(p[FR_PL_DEPTH_BLUR2_MULX]));
+    const double dy = (f->ty - p[FR_PL_DEPTH_BLUR2_Y0]) * (1 / fr_flame_ezeps(p[FR_PL_DEPTH_BLUR2_MULY]));
     const double rad = sqrt(dx * dx + dy * dy);
     double bx = 0, by = 0;
     if (rad > radius)
-        fr_flame_depth_star(p[FR_P_DEPTH_BLUR2_POWER], p[FR_P_DEPTH_BLUR2_RANGE], 1,
-                            p[FR_P_DEPTH_BLUR2_BLUR] / 10, exp(log(rad - radius) * p[FR_P_DEPTH_BLUR2_EXP]),
+        fr_flame_depth_star(p[FR_PL_DEPTH_BLUR2_POWER], p[FR_PL_DEPTH_BLUR2_RANGE], 1,
+                            p[FR_PL_DEPTH_BLUR2_BLUR] / 10, exp(log(rad - radius) * p[FR_PL_DEPTH_BLUR2_EXP]),
                             &bx, &by, rng);
     f->p0 += w * (f->tx + bx);
     f->p1 += w * (f->ty + by);
@@ -646,10 +646,10 @@ FR_HD void fr_flame_depth_gauss(double b10, double fac, double *bx, double *by, 
 /* depth_gaussian: a gaussian blur. */
 FR_HD void fr_var_depth_gaussian(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double radius = x->param[FR_P_DEPTH_GAUSSIAN_RADIUS];
+    const double radius = f->pv[FR_PL_DEPTH_GAUSSIAN_RADIUS];
     double bx = 0, by = 0;
     if (f->r > radius)
-        fr_flame_depth_gauss(x->param[FR_P_DEPTH_GAUSSIAN_BLUR] / 10, f->r - radius, &bx, &by, rng);
+        fr_flame_depth_gauss(f->pv[FR_PL_DEPTH_GAUSSIAN_BLUR] / 10, f->r - radius, &bx, &by, rng);
     f->p0 += w * (f->tx + bx);
     f->p1 += w * (f->ty + by);
 }
@@ -658,16 +658,16 @@ FR_HD void fr_var_depth_gaussian(const fr_flame_vset *x, fr_flame_vctx *f, doubl
  * 1 / muly^2 (Ember's), the distance past radius to the power exp. */
 FR_HD void fr_var_depth_gaussian2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double radius = p[FR_P_DEPTH_GAUSSIAN2_RADIUS];
-    const double mx = p[FR_P_DEPTH_GAUSSIAN2_MULX], my = p[FR_P_DEPTH_GAUSSIAN2_MULY];
-    const double dx = (f->tx - p[FR_P_DEPTH_GAUSSIAN2_X0]) / (1 / fr_flame_ezeps(mx * mx));
-    const double dy = (f->ty - p[FR_P_DEPTH_GAUSSIAN2_Y0]) / (1 / fr_flame_ezeps(my * my));
+    const double *p = f->pv;
+    const double radius = p[FR_PL_DEPTH_GAUSSIAN2_RADIUS];
+    const double mx = p[FR_PL_DEPTH_GAUSSIAN2_MULX], my = p[FR_PL_DEPTH_GAUSSIAN2_MULY];
+    const double dx = (f->tx - p[FR_PL_DEPTH_GAUSSIAN2_X0]) / (1 / fr_flame_ezeps(mx * mx));
+    const double dy = (f->ty - p[FR_PL_DEPTH_GAUSSIAN2_Y0]) / (1 / fr_flame_ezeps(my * my));
     const double rad = sqrt(dx * dx + dy * dy);
     double bx = 0, by = 0;
     if (rad > radius)
-        fr_flame_depth_gauss(p[FR_P_DEPTH_GAUSSIAN2_BLUR] / 10,
-                             exp(log(rad - radius) * p[FR_P_DEPTH_GAUSSIAN2_EXP]), &bx, &by, rng);
+        fr_flame_depth_gauss(p[FR_PL_DEPTH_GAUSSIAN2_BLUR] / 10,
+                             exp(log(rad - radius) * p[FR_PL_DEPTH_GAUSSIAN2_EXP]), &bx, &by, rng);
     f->p0 += w * (f->tx + bx);
     f->p1 += w * (f->ty + by);
 }
@@ -690,10 +690,10 @@ FR_HD void fr_flame_depth_ngon(double power, double b10, double fac, double *bx,
 /* depth_ngon: an n-gon shaped blur. */
 FR_HD void fr_var_depth_ngon(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double radius = x->param[FR_P_DEPTH_NGON_RADIUS];
+    const double radius = f->pv[FR_PL_DEPTH_NGON_RADIUS];
     double bx = 0, by = 0;
     if (f->r > radius)
-        fr_flame_depth_ngon(x->param[FR_P_DEPTH_NGON_POWER], x->param[FR_P_DEPTH_NGON_BLUR] / 10,
+        fr_flame_depth_ngon(f->pv[FR_PL_DEPTH_NGON_POWER], f->pv[FR_PL_DEPTH_NGON_BLUR] / 10,
                             f->r - radius, &bx, &by, rng);
     f->p0 += w * (f->tx + bx);
     f->p1 += w * (f->ty + by);
@@ -703,10 +703,10 @@ FR_HD void fr_var_depth_ngon(const fr_flame_vset *x, fr_flame_vctx *f, double w,
  * (x0, y0, mulx, muly and exp unread). */
 FR_HD void fr_var_depth_ngon2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double radius = x->param[FR_P_DEPTH_NGON2_RADIUS];
+    const double radius = f->pv[FR_PL_DEPTH_NGON2_RADIUS];
     double bx = 0, by = 0;
     if (f->r > radius)
-        fr_flame_depth_ngon(x->param[FR_P_DEPTH_NGON2_POWER], x->param[FR_P_DEPTH_NGON2_BLUR] / 10,
+        fr_flame_depth_ngon(f->pv[FR_PL_DEPTH_NGON2_POWER], f->pv[FR_PL_DEPTH_NGON2_BLUR] / 10,
                             f->r - radius, &bx, &by, rng);
     f->p0 += w * (f->tx + bx);
     f->p1 += w * (f->ty + by);
@@ -728,10 +728,10 @@ FR_HD void fr_flame_depth_sine(double power, double b10, double fac, double *bx,
 /* depth_sine: sineblur's blur (two draws: the angle, the radius). */
 FR_HD void fr_var_depth_sine(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double radius = x->param[FR_P_DEPTH_SINE_RADIUS], power = x->param[FR_P_DEPTH_SINE_POWER];
+    const double radius = f->pv[FR_PL_DEPTH_SINE_RADIUS], power = f->pv[FR_PL_DEPTH_SINE_POWER];
     double bx = 0, by = 0;
     if (f->r > radius)
-        fr_flame_depth_sine(power, x->param[FR_P_DEPTH_SINE_BLUR] / 10, f->r - radius, &bx, &by, rng);
+        fr_flame_depth_sine(power, f->pv[FR_PL_DEPTH_SINE_BLUR] / 10, f->r - radius, &bx, &by, rng);
     f->p0 += w * (f->tx + bx);
     f->p1 += w * (f->ty + by);
 }
@@ -740,7 +740,7 @@ FR_HD void fr_var_depth_sine(const fr_flame_vset *x, fr_flame_vctx *f, double w,
  * t) at a drawn t in [-pi, pi) (one draw); the point is not read. */
 FR_HD void fr_var_coth_spiral(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double a = x->param[FR_P_COTH_SPIRAL_A];
+    const double a = f->pv[FR_PL_COTH_SPIRAL_A];
     const double t2 = (fr_flame_u01(rng) - 0.5) * (2 * M_PI);
     const double aux = fr_flame_ezeps(cos(a * t2) - cosh(t2));
     f->p0 += w * (-sinh(t2) / aux);
@@ -751,12 +751,12 @@ FR_HD void fr_var_coth_spiral(const fr_flame_vset *x, fr_flame_vctx *f, double w
  * distorted by a hash and mapped to polar (angle, radius^power). */
 FR_HD void fr_var_dust(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double zd = fr_flame_ezeps(x->param[FR_P_DUST_DENSITY]), dist = x->param[FR_P_DUST_DISTORTION];
+    const double zd = fr_flame_ezeps(f->pv[FR_PL_DUST_DENSITY]), dist = f->pv[FR_PL_DUST_DISTORTION];
     const double X = fmod(fr_flame_ember_floor(fabs(f->tx)), zd) / zd;
     const double Y = fmod(fr_flame_ember_floor(fabs(f->ty)), zd) / zd;
     const double rx = fr_flame_hash_shadertoy(X, Y, 1), ry = fr_flame_hash_shadertoy(Y, X, 2);
     const double a = (X + rx * dist) * (2 * M_PI);
-    const double r = exp(log(Y + ry * dist) * x->param[FR_P_DUST_POWER]);
+    const double r = exp(log(Y + ry * dist) * f->pv[FR_PL_DUST_POWER]);
     f->p0 += w * cos(a) * r;
     f->p1 += w * sin(a) * r;
 }
@@ -766,7 +766,7 @@ FR_HD void fr_var_dust(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * 0.65 kept), else bent along the direction alpha pi. */
 FR_HD void fr_var_asteria(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double al = x->param[FR_P_ASTERIA_ALPHA];
+    const double al = f->pv[FR_PL_ASTERIA_ALPHA];
     const double sa = sin(M_PI * al), ca = cos(M_PI * al);
     const double x0 = w * f->tx, y0 = w * f->ty;
     double xx = x0, yy = y0;
@@ -798,18 +798,18 @@ FR_HD void fr_var_asteria(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr
 /* pulse: v + scale sin(v freq) in each coordinate. */
 FR_HD void fr_var_pulse(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    f->p0 += w * (f->tx + p[FR_P_PULSE_SCALEX] * sin(f->tx * p[FR_P_PULSE_FREQX]));
-    f->p1 += w * (f->ty + p[FR_P_PULSE_SCALEY] * sin(f->ty * p[FR_P_PULSE_FREQY]));
+    const double *p = f->pv;
+    f->p0 += w * (f->tx + p[FR_PL_PULSE_SCALEX] * sin(f->tx * p[FR_PL_PULSE_FREQX]));
+    f->p1 += w * (f->ty + p[FR_PL_PULSE_SCALEY] * sin(f->ty * p[FR_PL_PULSE_FREQY]));
 }
 
 /* excinis: z^2 times a function (radiusFunc: 1/r, cos, exp, log |.|,
  * r) of w / (lengthscalar r), r kept eps away from 0. */
 FR_HD void fr_var_excinis(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double eps = p[FR_P_EXCINIS_EPS], fn = p[FR_P_EXCINIS_RADIUSFUNC];
-    const double rp = f->r * p[FR_P_EXCINIS_LENGTHSCALAR];
+    const double *p = f->pv;
+    const double eps = p[FR_PL_EXCINIS_EPS], fn = p[FR_PL_EXCINIS_RADIUSFUNC];
+    const double rp = f->r * p[FR_PL_EXCINIS_LENGTHSCALAR];
     const double rs = rp >= 0 ? 1.0 : -1.0;
     const double re = fabs(rp) > eps ? 0 : rs * eps;
     const double r = w / fr_flame_ezeps(rp + re);
@@ -832,18 +832,18 @@ FR_HD void fr_var_excinis(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * phase), each moving the point along angle (angle2) from its direction. */
 FR_HD void fr_var_vibration(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double dir = p[FR_P_VIBRATION_DIR], tot = p[FR_P_VIBRATION_ANGLE] + dir;
-    const double freq = p[FR_P_VIBRATION_FREQ],
-                 shift = 2 * M_PI * p[FR_P_VIBRATION_PHASE] / fr_flame_ezeps(freq);
-    const double dir2 = p[FR_P_VIBRATION_DIR2], tot2 = p[FR_P_VIBRATION_ANGLE2] + dir2;
-    const double freq2 = p[FR_P_VIBRATION_FREQ2];
-    const double shift2 = 2 * M_PI * p[FR_P_VIBRATION_PHASE2] / fr_flame_ezeps(freq2);
+    const double *p = f->pv;
+    const double dir = p[FR_PL_VIBRATION_DIR], tot = p[FR_PL_VIBRATION_ANGLE] + dir;
+    const double freq = p[FR_PL_VIBRATION_FREQ],
+                 shift = 2 * M_PI * p[FR_PL_VIBRATION_PHASE] / fr_flame_ezeps(freq);
+    const double dir2 = p[FR_PL_VIBRATION_DIR2], tot2 = p[FR_PL_VIBRATION_ANGLE2] + dir2;
+    const double freq2 = p[FR_PL_VIBRATION_FREQ2];
+    const double shift2 = 2 * M_PI * p[FR_PL_VIBRATION_PHASE2] / fr_flame_ezeps(freq2);
     double d = f->tx * cos(dir) + f->ty * sin(dir);
-    double amp = p[FR_P_VIBRATION_AMP] * sin((d * (freq * (2 * M_PI))) + shift);
+    double amp = p[FR_PL_VIBRATION_AMP] * sin((d * (freq * (2 * M_PI))) + shift);
     double ox = f->tx + amp * cos(tot), oy = f->ty + amp * sin(tot);
     d = f->tx * cos(dir2) + f->ty * sin(dir2);
-    amp = p[FR_P_VIBRATION_AMP2] * sin((d * (freq2 * (2 * M_PI))) + shift2);
+    amp = p[FR_PL_VIBRATION_AMP2] * sin((d * (freq2 * (2 * M_PI))) + shift2);
     ox += amp * cos(tot2);
     oy += amp * sin(tot2);
     f->p0 += w * ox;
@@ -878,17 +878,17 @@ FR_HD void fr_flame_vibration2_wave(const double *q, double tx, double ty, doubl
  * frequencies). */
 FR_HD void fr_var_vibration2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double q1[13] = {p[FR_P_VIBRATION2_DIR],    p[FR_P_VIBRATION2_ANGLE],  p[FR_P_VIBRATION2_FREQ],
-                           p[FR_P_VIBRATION2_AMP],    p[FR_P_VIBRATION2_PHASE],  p[FR_P_VIBRATION2_DM],
-                           p[FR_P_VIBRATION2_DMFREQ], p[FR_P_VIBRATION2_TM],     p[FR_P_VIBRATION2_TMFREQ],
-                           p[FR_P_VIBRATION2_FM],     p[FR_P_VIBRATION2_FMFREQ], p[FR_P_VIBRATION2_AM],
-                           p[FR_P_VIBRATION2_AMFREQ]};
-    const double q2[13] = {p[FR_P_VIBRATION2_DIR2],    p[FR_P_VIBRATION2_ANGLE2],  p[FR_P_VIBRATION2_FREQ2],
-                           p[FR_P_VIBRATION2_AMP2],    p[FR_P_VIBRATION2_PHASE2],  p[FR_P_VIBRATION2_DM2],
-                           p[FR_P_VIBRATION2_DMFREQ2], p[FR_P_VIBRATION2_TM2],     p[FR_P_VIBRATION2_TMFREQ2],
-                           p[FR_P_VIBRATION2_FM2],     p[FR_P_VIBRATION2_FMFREQ2], p[FR_P_VIBRATION2_AM2],
-                           p[FR_P_VIBRATION2_AMFREQ2]};
+    const double *p = f->pv;
+    const double q1[13] = {p[FR_PL_VIBRATION2_DIR],    p[FR_PL_VIBRATION2_ANGLE],  p[FR_PL_VIBRATION2_FREQ],
+                           p[FR_PL_VIBRATION2_AMP],    p[FR_PL_VIBRATION2_PHASE],  p[FR_PL_VIBRATION2_DM],
+                           p[FR_PL_VIBRATION2_DMFREQ], p[FR_PL_VIBRATION2_TM],     p[FR_PL_VIBRATION2_TMFREQ],
+                           p[FR_PL_VIBRATION2_FM],     p[FR_PL_VIBRATION2_FMFREQ], p[FR_PL_VIBRATION2_AM],
+                           p[FR_PL_VIBRATION2_AMFREQ]};
+    const double q2[13] = {p[FR_PL_VIBRATION2_DIR2],    p[FR_PL_VIBRATION2_ANGLE2],  p[FR_PL_VIBRATION2_FREQ2],
+                           p[FR_PL_VIBRATION2_AMP2],    p[FR_PL_VIBRATION2_PHASE2],  p[FR_PL_VIBRATION2_DM2],
+                           p[FR_PL_VIBRATION2_DMFREQ2], p[FR_PL_VIBRATION2_TM2],     p[FR_PL_VIBRATION2_TMFREQ2],
+                           p[FR_PL_VIBRATION2_FM2],     p[FR_PL_VIBRATION2_FMFREQ2], p[FR_PL_VIBRATION2_AM2],
+                           p[FR_PL_VIBRATION2_AMFREQ2]};
     double ox = f->tx, oy = f->ty;
     fr_flame_vibration2_wave(q1, f->tx, f->ty, &ox, &oy);
     fr_flame_vibration2_wave(q2, f->tx, f->ty, &ox, &oy);
@@ -996,7 +996,7 @@ FR_HD void fr_var_arctanh(fr_flame_vctx *f, double w)
  * read. */
 FR_HD void fr_var_hex_truchet(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double size = x->param[FR_P_HEX_TRUCHET_SIZE], side = x->param[FR_P_HEX_TRUCHET_SIDE];
+    const double size = f->pv[FR_PL_HEX_TRUCHET_SIZE], side = f->pv[FR_PL_HEX_TRUCHET_SIDE];
     const double onemsize = (1 - size) * 0.85;
     const double mn = (0.15 + onemsize * 0.5) * (0.15 + onemsize * 0.5);
     const double mx = (1 - onemsize * 0.5) * (1 - onemsize * 0.5);
@@ -1018,7 +1018,7 @@ FR_HD void fr_var_hex_truchet(const fr_flame_vset *x, fr_flame_vctx *f, double w
     const double X = 2 * (fr_flame_ember_floor(fr_flame_u01(rng) * sidem2p1) - side);
     const double Y = 2 * (fr_flame_ember_floor(fr_flame_u01(rng) * sidem2p1) - side);
     const double xf = X + 0.5 * Y, yf = 0.8660 * Y;
-    const double rot = fr_flame_hash_shadertoy(X, Y, x->param[FR_P_HEX_TRUCHET_SEED]) < 0.5 ? 0 : 1.0471;
+    const double rot = fr_flame_hash_shadertoy(X, Y, f->pv[FR_PL_HEX_TRUCHET_SEED]) < 0.5 ? 0 : 1.0471;
     const double af = a - rot, c = cos(rot), s = sin(rot);
     f->p0 += (cos(af) * r + (cx * c + cy * s) + xf) * w;
     f->p1 += (sin(af) * r + (-cx * s + cy * c) + yf) * w;
@@ -1030,8 +1030,8 @@ FR_HD void fr_var_hex_truchet(const fr_flame_vset *x, fr_flame_vctx *f, double w
  * not read. */
 FR_HD void fr_var_hex_rand(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double hx = p[FR_P_HEX_RAND_X], hy = p[FR_P_HEX_RAND_Y], seed = p[FR_P_HEX_RAND_SEED];
+    const double *p = f->pv;
+    const double hx = p[FR_PL_HEX_RAND_X], hy = p[FR_PL_HEX_RAND_Y], seed = p[FR_PL_HEX_RAND_SEED];
     const double k = fr_flame_u01(rng) * 6;
     const double ia = fr_flame_ember_floor(k);
     const double t = k - ia;
@@ -1041,10 +1041,10 @@ FR_HD void fr_var_hex_rand(const fr_flame_vset *x, fr_flame_vctx *f, double w, f
     const double X = floor(fr_flame_u01(rng) * hx * 2) - hx;
     const double Y = floor(fr_flame_u01(rng) * hy * 2) - hy;
     const double xf = X + 0.5 * Y, yf = Y * 0.8660254037844386;
-    if (fr_flame_hash_shadertoy(yf, xf, seed) < p[FR_P_HEX_RAND_DENSITY]) {
+    if (fr_flame_hash_shadertoy(yf, xf, seed) < p[FR_PL_HEX_RAND_DENSITY]) {
         const double zs = z * sqrt(fr_flame_u01(rng)) * 1.1547005383792515;
         const double n = fr_flame_hash_shadertoy(xf, yf, seed);
-        const double R = p[FR_P_HEX_RAND_SIZE] * 0.5 * zs * pow(n, p[FR_P_HEX_RAND_POWER]);
+        const double R = p[FR_PL_HEX_RAND_SIZE] * 0.5 * zs * pow(n, p[FR_PL_HEX_RAND_POWER]);
         f->p0 += (cos(fa) * R + xf) * w;
         f->p1 += (sin(fa) * R + yf) * w;
     }
@@ -1055,14 +1055,14 @@ FR_HD void fr_var_hex_rand(const fr_flame_vset *x, fr_flame_vctx *f, double w, f
  * cell unturned); cellsize 0: w (x, y). */
 FR_HD void fr_var_squares(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double cs = p[FR_P_SQUARES_CELLSIZE];
+    const double *p = f->pv;
+    const double cs = p[FR_PL_SQUARES_CELLSIZE];
     if (cs == 0) {
         f->p0 += f->tx * w;
         f->p1 += f->ty * w;
         return;
     }
-    const double num = p[FR_P_SQUARES_NUM], mn = p[FR_P_SQUARES_MIN], mx = p[FR_P_SQUARES_MAX];
+    const double num = p[FR_PL_SQUARES_NUM], mn = p[FR_PL_SQUARES_MIN], mx = p[FR_PL_SQUARES_MAX];
     const double cx = (fr_flame_ember_floor(f->tx / cs) + 0.5) * cs;
     const double cy = (fr_flame_ember_floor(f->ty / cs) + 0.5) * cs;
     const double lx = f->tx - cx, ly = f->ty - cy;
@@ -1071,7 +1071,7 @@ FR_HD void fr_var_squares(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     const double m = alx > aly ? alx : aly;
     const double maxi =
         mx +
-        fr_flame_ember_floor(fr_flame_hash_shadertoy(cx * cx, cy * cy, p[FR_P_SQUARES_SEED]) * (num - mx));
+        fr_flame_ember_floor(fr_flame_hash_shadertoy(cx * cx, cy * cy, p[FR_PL_SQUARES_SEED]) * (num - mx));
     double level;
     if (m > maxi)
         level = 0;
@@ -1080,7 +1080,7 @@ FR_HD void fr_var_squares(const fr_flame_vset *x, fr_flame_vctx *f, double w)
     else
         level = m - mn;
     const double angle =
-        fr_flame_hash_shadertoy(cx * cx, cy * cy, p[FR_P_SQUARES_ZERO_SEED]) < p[FR_P_SQUARES_ZERO]
+        fr_flame_hash_shadertoy(cx * cx, cy * cy, p[FR_PL_SQUARES_ZERO_SEED]) < p[FR_PL_SQUARES_ZERO]
             ? 0
             : level * M_PI_2;
     const double c = cos(angle), s = sin(angle);
@@ -1093,14 +1093,14 @@ FR_HD void fr_var_squares(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * read. */
 FR_HD void fr_var_starblur2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double power = p[FR_P_STARBLUR2_POWER], range = p[FR_P_STARBLUR2_RANGE],
-                 width = p[FR_P_STARBLUR2_WIDTH];
+    const double *p = f->pv;
+    const double power = p[FR_PL_STARBLUR2_POWER], range = p[FR_PL_STARBLUR2_RANGE],
+                 width = p[FR_PL_STARBLUR2_WIDTH];
     const double pz = fr_flame_ezeps(power), alpha0 = M_PI / pz;
     const double length = sqrt(1 + range * range - 2 * range * cos(alpha0));
     const double alpha = asin(sin(alpha0) * range / fr_flame_ezeps(length));
-    const double hole = fabs(p[FR_P_STARBLUR2_HOLE]) < 1 ? fabs(p[FR_P_STARBLUR2_HOLE]) : 1;
-    const double stripes = fr_flame_ezeps(fabs(p[FR_P_STARBLUR2_STRIPES]));
+    const double hole = fabs(p[FR_PL_STARBLUR2_HOLE]) < 1 ? fabs(p[FR_PL_STARBLUR2_HOLE]) : 1;
+    const double stripes = fr_flame_ezeps(fabs(p[FR_PL_STARBLUR2_STRIPES]));
     const double holesq = hole * hole, onemholesq = 1 - holesq;
     const double k = fr_flame_u01(rng) * (power * 2);
     const double ia = fr_flame_ember_floor(k);
@@ -1126,14 +1126,14 @@ FR_HD void fr_var_starblur2(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
  * (mode: of e^-v, 1 / v, log |v|, the angles). */
 FR_HD void fr_var_unicorngaloshen(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double multy = p[FR_P_UNICORNGALOSHEN_MULT_Y], mode = p[FR_P_UNICORNGALOSHEN_MODE];
-    const double ax = p[FR_P_UNICORNGALOSHEN_SIN_X_AMPLITUDE], ay = p[FR_P_UNICORNGALOSHEN_SIN_Y_AMPLITUDE];
+    const double *p = f->pv;
+    const double multy = p[FR_PL_UNICORNGALOSHEN_MULT_Y], mode = p[FR_PL_UNICORNGALOSHEN_MODE];
+    const double ax = p[FR_PL_UNICORNGALOSHEN_SIN_X_AMPLITUDE], ay = p[FR_PL_UNICORNGALOSHEN_SIN_Y_AMPLITUDE];
     const double r =
         w /
-        fr_flame_ezeps(sqrt((f->ty * f->ty * multy) + (p[FR_P_UNICORNGALOSHEN_MULT_X] * (f->tx * f->tx))));
+        fr_flame_ezeps(sqrt((f->ty * f->ty * multy) + (p[FR_PL_UNICORNGALOSHEN_MULT_X] * (f->tx * f->tx))));
     double fx, fy;
-    if (p[FR_P_UNICORNGALOSHEN_SINE] <= 0) {
+    if (p[FR_PL_UNICORNGALOSHEN_SINE] <= 0) {
         fx = ax;
         fy = ay;
     } else {
@@ -1154,8 +1154,8 @@ FR_HD void fr_var_unicorngaloshen(const fr_flame_vset *x, fr_flame_vctx *f, doub
             sx = atan2(f->tx, f->ty);
             sy = atan2(f->ty, f->tx);
         }
-        fx = 1 + ax * sin(sx * (M_PI * p[FR_P_UNICORNGALOSHEN_SIN_X_FREQ]));
-        fy = 2 + ay * sin(sy * (M_PI * p[FR_P_UNICORNGALOSHEN_SIN_Y_FREQ]));
+        fx = 1 + ax * sin(sx * (M_PI * p[FR_PL_UNICORNGALOSHEN_SIN_X_FREQ]));
+        fy = 2 + ay * sin(sy * (M_PI * p[FR_PL_UNICORNGALOSHEN_SIN_Y_FREQ]));
     }
     f->p0 += fx * (f->tx - f->ty) * (f->tx + multy * f->ty) * r;
     f->p1 += fy * f->tx * f->ty * r;
@@ -1166,12 +1166,12 @@ FR_HD void fr_var_unicorngaloshen(const fr_flame_vset *x, fr_flame_vctx *f, doub
  * the interpolation mode and position. */
 FR_HD void fr_var_dragonfire(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double mode = p[FR_P_DRAGONFIRE_FUZZYMODE], imode = p[FR_P_DRAGONFIRE_FUZZYINTERPOLATIONMODE];
-    const double pos = p[FR_P_DRAGONFIRE_FUZZYINTERPOLATIONPOSITION], rad = p[FR_P_DRAGONFIRE_FUZZYRADIUS];
-    const double lsf = p[FR_P_DRAGONFIRE_LOGSCALARFUZZY];
-    const double ex = exp(f->tx) * p[FR_P_DRAGONFIRE_C1];
-    const double enx = p[FR_P_DRAGONFIRE_C2] / fr_flame_ezeps(ex);
+    const double *p = f->pv;
+    const double mode = p[FR_PL_DRAGONFIRE_FUZZYMODE], imode = p[FR_PL_DRAGONFIRE_FUZZYINTERPOLATIONMODE];
+    const double pos = p[FR_PL_DRAGONFIRE_FUZZYINTERPOLATIONPOSITION], rad = p[FR_PL_DRAGONFIRE_FUZZYRADIUS];
+    const double lsf = p[FR_PL_DRAGONFIRE_LOGSCALARFUZZY];
+    const double ex = exp(f->tx) * p[FR_PL_DRAGONFIRE_C1];
+    const double enx = p[FR_PL_DRAGONFIRE_C2] / fr_flame_ezeps(ex);
     const double r = w / fr_flame_ezeps(ex + enx - cos(f->ty));
     const double nfx = (ex - enx) * r, nfy = sin(f->ty) * r;
     if (mode < 1) {
@@ -1223,7 +1223,7 @@ FR_HD void fr_var_dragonfire(const fr_flame_vset *x, fr_flame_vctx *f, double w)
             trig = sinh(pm);
         else
             trig = asinh(pm);
-        val = (1 - trig) * p[FR_P_DRAGONFIRE_ADJUSTEDFUZZYSCALAR];
+        val = (1 - trig) * p[FR_PL_DRAGONFIRE_ADJUSTEDFUZZYSCALAR];
     }
     const double onem = 1 - val;
     f->p0 += nfx * onem + nx * val;
@@ -1235,9 +1235,9 @@ FR_HD void fr_var_dragonfire(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * point times size kept outside both arcs, 0 inside. */
 FR_HD void fr_var_truchet_inv(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double ex = p[FR_P_TRUCHET_INV_EXPONENT], aw = p[FR_P_TRUCHET_INV_ARC_WIDTH];
-    const double seed = p[FR_P_TRUCHET_INV_SEED], rot = p[FR_P_TRUCHET_INV_ROTATION];
+    const double *p = f->pv;
+    const double ex = p[FR_PL_TRUCHET_INV_EXPONENT], aw = p[FR_PL_TRUCHET_INV_ARC_WIDTH];
+    const double seed = p[FR_PL_TRUCHET_INV_SEED], rot = p[FR_PL_TRUCHET_INV_ROTATION];
     const double n = fr_flame_ember_clamp(ex, 0.001, 2), width = fr_flame_ember_clamp(aw, 0.001, 1);
     const double seed2 = sqrt(seed * 1.5) / fr_flame_ezeps(seed * 0.5) * 0.25, seed2half = seed2 * 0.5;
     const double onen = 1 / fr_flame_ezeps(n);
@@ -1255,7 +1255,7 @@ FR_HD void fr_var_truchet_inv(const fr_flame_vset *x, fr_flame_vctx *f, double w
     double r0, r1;
     fr_flame_truchet_arcs(px, py, !(tiletype < 1), n, onen, &r0, &r1);
     if (fabs(r0 - 0.5) / rmax > 1 && fabs(r1 - 0.5) / rmax > 1) {
-        const double size = p[FR_P_TRUCHET_INV_SIZE];
+        const double size = p[FR_PL_TRUCHET_INV_SIZE];
         f->p0 += (px + fr_flame_ember_floor(f->tx)) * size;
         f->p1 += (py + fr_flame_ember_floor(f->ty)) * size;
     }
@@ -1264,23 +1264,23 @@ FR_HD void fr_var_truchet_inv(const fr_flame_vset *x, fr_flame_vctx *f, double w
 /* henon: the Henon map (1 - a x^2 + y, b x). */
 FR_HD void fr_var_henon(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    f->p0 += (1 - (x->param[FR_P_HENON_A] * (f->tx * f->tx)) + f->ty) * w;
-    f->p1 += x->param[FR_P_HENON_B] * f->tx * w;
+    f->p0 += (1 - (f->pv[FR_PL_HENON_A] * (f->tx * f->tx)) + f->ty) * w;
+    f->p1 += f->pv[FR_PL_HENON_B] * f->tx * w;
 }
 
 /* lozi: the Lozi map (1 - a |x| + y, b x). */
 FR_HD void fr_var_lozi(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    f->p0 += (1 - (x->param[FR_P_LOZI_A] * fabs(f->tx)) + f->ty) * w;
-    f->p1 += x->param[FR_P_LOZI_B] * f->tx * w;
+    f->p0 += (1 - (f->pv[FR_PL_LOZI_A] * fabs(f->tx)) + f->ty) * w;
+    f->p1 += f->pv[FR_PL_LOZI_B] * f->tx * w;
 }
 
 /* point_symmetry: w (point - centre) turned by one of order turns (one
  * draw), plus the centre. */
 FR_HD void fr_var_point_symmetry(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double cx = x->param[FR_P_POINT_SYMMETRY_CENTRE_X], cy = x->param[FR_P_POINT_SYMMETRY_CENTRE_Y];
-    const double order = x->param[FR_P_POINT_SYMMETRY_ORDER];
+    const double cx = f->pv[FR_PL_POINT_SYMMETRY_CENTRE_X], cy = f->pv[FR_PL_POINT_SYMMETRY_CENTRE_Y];
+    const double order = f->pv[FR_PL_POINT_SYMMETRY_ORDER];
     const double angle = fr_flame_ember_floor(fr_flame_u01(rng) * order) * (2 * M_PI / fr_flame_ezeps(order));
     const double dx = (f->tx - cx) * w, dy = (f->ty - cy) * w;
     const double c = cos(angle), s = sin(angle);
@@ -1291,7 +1291,7 @@ FR_HD void fr_var_point_symmetry(const fr_flame_vset *x, fr_flame_vctx *f, doubl
 /* d_spherical: spherical with probability weight (one draw), else linear. */
 FR_HD void fr_var_d_spherical(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    if (fr_flame_u01(rng) < x->param[FR_P_D_SPHERICAL_WEIGHT]) {
+    if (fr_flame_u01(rng) < f->pv[FR_PL_D_SPHERICAL_WEIGHT]) {
         const double r = w / fr_flame_ezeps(f->r2);
         f->p0 += f->tx * r;
         f->p1 += f->ty * r;
@@ -1311,20 +1311,20 @@ FR_HD double fr_flame_modulus(double t, double v, double shift)
 
 FR_HD void fr_var_modulusx(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    f->p0 += w * fr_flame_modulus(f->tx, x->param[FR_P_MODULUSX_X], x->param[FR_P_MODULUSX_SHIFT]);
+    f->p0 += w * fr_flame_modulus(f->tx, f->pv[FR_PL_MODULUSX_X], f->pv[FR_PL_MODULUSX_SHIFT]);
     f->p1 += w * f->ty;
 }
 
 FR_HD void fr_var_modulusy(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     f->p0 += w * f->tx;
-    f->p1 += w * fr_flame_modulus(f->ty, x->param[FR_P_MODULUSY_Y], x->param[FR_P_MODULUSY_SHIFT]);
+    f->p1 += w * fr_flame_modulus(f->ty, f->pv[FR_PL_MODULUSY_Y], f->pv[FR_PL_MODULUSY_SHIFT]);
 }
 
 /* rotate: the point turned by angle degrees. */
 FR_HD void fr_var_rotate(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double rad = x->param[FR_P_ROTATE_ANGLE] / 180 * M_PI, s = sin(rad), c = cos(rad);
+    const double rad = f->pv[FR_PL_ROTATE_ANGLE] / 180 * M_PI, s = sin(rad), c = cos(rad);
     f->p0 += w * (f->tx * c - f->ty * s);
     f->p1 += w * (f->tx * s + f->ty * c);
 }
@@ -1333,8 +1333,8 @@ FR_HD void fr_var_rotate(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * way, Ember's). */
 FR_HD void fr_var_shift(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double rad = x->param[FR_P_SHIFT_ANGLE] / 180 * M_PI, s = sin(rad), c = cos(rad);
-    const double sx = x->param[FR_P_SHIFT_X], sy = x->param[FR_P_SHIFT_Y];
+    const double rad = f->pv[FR_PL_SHIFT_ANGLE] / 180 * M_PI, s = sin(rad), c = cos(rad);
+    const double sx = f->pv[FR_PL_SHIFT_X], sy = f->pv[FR_PL_SHIFT_Y];
     f->p0 += w * (f->tx + c * sx - s * sy);
     f->p1 += w * (f->ty - c * sy - s * sx);
 }
@@ -1343,11 +1343,11 @@ FR_HD void fr_var_shift(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * / 2. */
 FR_HD void fr_var_waves3(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double sx = p[FR_P_WAVES3_SCALEX] * 0.5 * (1.0 + sin(f->ty * p[FR_P_WAVES3_SX_FREQ]));
-    const double sy = p[FR_P_WAVES3_SCALEY] * 0.5 * (1.0 + sin(f->tx * p[FR_P_WAVES3_SY_FREQ]));
-    f->p0 += w * (f->tx + sin(f->ty * p[FR_P_WAVES3_FREQX]) * sx);
-    f->p1 += w * (f->ty + sin(f->tx * p[FR_P_WAVES3_FREQY]) * sy);
+    const double *p = f->pv;
+    const double sx = p[FR_PL_WAVES3_SCALEX] * 0.5 * (1.0 + sin(f->ty * p[FR_PL_WAVES3_SX_FREQ]));
+    const double sy = p[FR_PL_WAVES3_SCALEY] * 0.5 * (1.0 + sin(f->tx * p[FR_PL_WAVES3_SY_FREQ]));
+    f->p0 += w * (f->tx + sin(f->ty * p[FR_PL_WAVES3_FREQX]) * sx);
+    f->p1 += w * (f->ty + sin(f->tx * p[FR_PL_WAVES3_FREQY]) * sy);
 }
 
 /* waves4, waves42: waves2 with x's wave scaled by the square of a hash
@@ -1365,23 +1365,23 @@ FR_HD void fr_flame_waves4(fr_flame_vctx *f, double w, double band, double scale
 
 FR_HD void fr_var_waves4(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double band = fr_flame_ember_floor(f->ty * p[FR_P_WAVES4_FREQX] / (2 * M_PI));
-    fr_flame_waves4(f, w, band, p[FR_P_WAVES4_SCALEX], p[FR_P_WAVES4_SCALEY], p[FR_P_WAVES4_FREQX],
-                    p[FR_P_WAVES4_FREQY], p[FR_P_WAVES4_CONT], p[FR_P_WAVES4_YFACT]);
+    const double *p = f->pv;
+    const double band = fr_flame_ember_floor(f->ty * p[FR_PL_WAVES4_FREQX] / (2 * M_PI));
+    fr_flame_waves4(f, w, band, p[FR_PL_WAVES4_SCALEX], p[FR_PL_WAVES4_SCALEY], p[FR_PL_WAVES4_FREQX],
+                    p[FR_PL_WAVES4_FREQY], p[FR_PL_WAVES4_CONT], p[FR_PL_WAVES4_YFACT]);
 }
 
 /* waves22: waves2 with each wave (mode 1: moved into [0, 1]) to a whole
  * power (powerx, powery as C's int). */
 FR_HD void fr_var_waves22(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double px = fr_flame_d2i(p[FR_P_WAVES22_POWERX]), py = fr_flame_d2i(p[FR_P_WAVES22_POWERY]);
-    double sx = sin(f->ty * p[FR_P_WAVES22_FREQX]), sy = sin(f->tx * p[FR_P_WAVES22_FREQY]);
-    if (!(p[FR_P_WAVES22_MODEX] < 0.5)) sx = 0.5 * (1.0 + sx);
-    if (!(p[FR_P_WAVES22_MODEY] < 0.5)) sy = 0.5 * (1.0 + sy);
-    f->p0 += w * (f->tx + fr_flame_pow_whole(sx, px) * p[FR_P_WAVES22_SCALEX]);
-    f->p1 += w * (f->ty + fr_flame_pow_whole(sy, py) * p[FR_P_WAVES22_SCALEY]);
+    const double *p = f->pv;
+    const double px = fr_flame_d2i(p[FR_PL_WAVES22_POWERX]), py = fr_flame_d2i(p[FR_PL_WAVES22_POWERY]);
+    double sx = sin(f->ty * p[FR_PL_WAVES22_FREQX]), sy = sin(f->tx * p[FR_PL_WAVES22_FREQY]);
+    if (!(p[FR_PL_WAVES22_MODEX] < 0.5)) sx = 0.5 * (1.0 + sx);
+    if (!(p[FR_PL_WAVES22_MODEY] < 0.5)) sy = 0.5 * (1.0 + sy);
+    f->p0 += w * (f->tx + fr_flame_pow_whole(sx, px) * p[FR_PL_WAVES22_SCALEX]);
+    f->p1 += w * (f->ty + fr_flame_pow_whole(sy, py) * p[FR_PL_WAVES22_SCALEY]);
 }
 
 /* waves23: waves2 with a saw tooth (the fractional part of v freq / 2 pi,
@@ -1395,20 +1395,20 @@ FR_HD double fr_flame_waves23_saw(double m)
 
 FR_HD void fr_var_waves23(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
+    const double *p = f->pv;
     const double i2pi = 0.15915494309189535;
-    const double fx = fr_flame_waves23_saw(f->ty * (p[FR_P_WAVES23_FREQX] * i2pi));
-    const double fy = fr_flame_waves23_saw(f->tx * (p[FR_P_WAVES23_FREQY] * i2pi));
-    f->p0 += w * (f->tx + fx * p[FR_P_WAVES23_SCALEX]);
-    f->p1 += w * (f->ty + fy * p[FR_P_WAVES23_SCALEY]);
+    const double fx = fr_flame_waves23_saw(f->ty * (p[FR_PL_WAVES23_FREQX] * i2pi));
+    const double fy = fr_flame_waves23_saw(f->tx * (p[FR_PL_WAVES23_FREQY] * i2pi));
+    f->p0 += w * (f->tx + fx * p[FR_PL_WAVES23_SCALEX]);
+    f->p1 += w * (f->ty + fy * p[FR_PL_WAVES23_SCALEY]);
 }
 
 FR_HD void fr_var_waves42(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double band = fr_flame_ember_floor(f->ty * p[FR_P_WAVES42_FREQX2]);
-    fr_flame_waves4(f, w, band, p[FR_P_WAVES42_SCALEX], p[FR_P_WAVES42_SCALEY], p[FR_P_WAVES42_FREQX],
-                    p[FR_P_WAVES42_FREQY], p[FR_P_WAVES42_CONT], p[FR_P_WAVES42_YFACT]);
+    const double *p = f->pv;
+    const double band = fr_flame_ember_floor(f->ty * p[FR_PL_WAVES42_FREQX2]);
+    fr_flame_waves4(f, w, band, p[FR_PL_WAVES42_SCALEX], p[FR_PL_WAVES42_SCALEY], p[FR_PL_WAVES42_FREQX],
+                    p[FR_PL_WAVES42_FREQY], p[FR_PL_WAVES42_CONT], p[FR_PL_WAVES42_YFACT]);
 }
 
 /* vignette: inside the inner radius about (posx, posy) the point (0 for a
@@ -1417,11 +1417,11 @@ FR_HD void fr_var_waves42(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * radius and an angle drawn): three draws. */
 FR_HD void fr_var_vignette(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double inner = p[FR_P_VIGNETTE_INNER_RADIUS], fr = p[FR_P_VIGNETTE_FADE_RADIUS];
+    const double *p = f->pv;
+    const double inner = p[FR_PL_VIGNETTE_INNER_RADIUS], fr = p[FR_PL_VIGNETTE_FADE_RADIUS];
     const double ia = fabs(inner);
     double px = f->tx, py = f->ty;
-    const double dx = px - p[FR_P_VIGNETTE_POSX], dy = py - p[FR_P_VIGNETTE_POSY];
+    const double dx = px - p[FR_PL_VIGNETTE_POSX], dy = py - p[FR_PL_VIGNETTE_POSY];
     double dist = sqrt(dx * dx + dy * dy);
     if (dist < ia) {
         if (inner < 0.0) return;
@@ -1430,9 +1430,9 @@ FR_HD void fr_var_vignette(const fr_flame_vset *x, fr_flame_vctx *f, double w, f
         return;
     }
     dist = (dist - ia) / fabs(fr);
-    const double fade = 1.0 - pow(fr_flame_u01(rng), 1.0 / fabs(p[FR_P_VIGNETTE_POWER]));
+    const double fade = 1.0 - pow(fr_flame_u01(rng), 1.0 / fabs(p[FR_PL_VIGNETTE_POWER]));
     const double br = dist * fr_flame_u01(rng);
-    const double blur_r = p[FR_P_VIGNETTE_BLUR] * (br * br);
+    const double blur_r = p[FR_PL_VIGNETTE_BLUR] * (br * br);
     const double blur_a = fr_flame_u01(rng) * (2 * M_PI);
     if (fr > 0 ? fade < dist : 1 - fade > dist) {
         px = 0;

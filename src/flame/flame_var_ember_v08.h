@@ -20,8 +20,8 @@
  * r about it is spread over the plane. */
 FR_HD void fr_var_inkdrop(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double rr = x->param[FR_P_INKDROP_R];
-    const double dx = f->tx - x->param[FR_P_INKDROP_X], dy = f->ty - x->param[FR_P_INKDROP_Y];
+    const double rr = f->pv[FR_PL_INKDROP_R];
+    const double dx = f->tx - f->pv[FR_PL_INKDROP_X], dy = f->ty - f->pv[FR_PL_INKDROP_Y];
     const double d2 = dx * dx + dy * dy;
     const double adjust = sqrt(d2 + rr * rr) - sqrt(d2);
     const double bearing = atan2(dy, dx);
@@ -35,7 +35,7 @@ FR_HD void fr_var_inkdrop(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * w / (sqrt(3) / 2). */
 FR_HD void fr_var_hex_modulus(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double hsize = FR_EMBER_SQRT3_2 / fr_flame_ezeps(x->param[FR_P_HEX_MODULUS_SIZE]);
+    const double hsize = FR_EMBER_SQRT3_2 / fr_flame_ezeps(f->pv[FR_PL_HEX_MODULUS_SIZE]);
     const double wp = w / FR_EMBER_SQRT3_2;
     const double X = f->tx * hsize, Y = f->ty * hsize;
     const double yover3 = Y / 3.0;

@@ -26,16 +26,16 @@
  * floor(power) roots (one draw). Precalc: |power| < 1 is 1. */
 FR_HD void fr_var_mobiusn(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double power = fabs(p[FR_P_MOBIUSN_POWER]) < 1 ? 1.0 : p[FR_P_MOBIUSN_POWER];
-    double z = 4 * p[FR_P_MOBIUSN_DIST] / power;
+    const double *p = f->pv;
+    const double power = fabs(p[FR_PL_MOBIUSN_POWER]) < 1 ? 1.0 : p[FR_PL_MOBIUSN_POWER];
+    double z = 4 * p[FR_PL_MOBIUSN_DIST] / power;
     double r = pow(f->r, z);
     double alpha = f->atan_yx * power;
     double px = r * cos(alpha), py = r * sin(alpha);
-    const double reu = p[FR_P_MOBIUSN_RE_A] * px - p[FR_P_MOBIUSN_IM_A] * py + p[FR_P_MOBIUSN_RE_B];
-    const double imu = p[FR_P_MOBIUSN_RE_A] * py + p[FR_P_MOBIUSN_IM_A] * px + p[FR_P_MOBIUSN_IM_B];
-    const double rev = p[FR_P_MOBIUSN_RE_C] * px - p[FR_P_MOBIUSN_IM_C] * py + p[FR_P_MOBIUSN_RE_D];
-    const double imv = p[FR_P_MOBIUSN_RE_C] * py + p[FR_P_MOBIUSN_IM_C] * px + p[FR_P_MOBIUSN_IM_D];
+    const double reu = p[FR_PL_MOBIUSN_RE_A] * px - p[FR_PL_MOBIUSN_IM_A] * py + p[FR_PL_MOBIUSN_RE_B];
+    const double imu = p[FR_PL_MOBIUSN_RE_A] * py + p[FR_PL_MOBIUSN_IM_A] * px + p[FR_PL_MOBIUSN_IM_B];
+    const double rev = p[FR_PL_MOBIUSN_RE_C] * px - p[FR_PL_MOBIUSN_IM_C] * py + p[FR_PL_MOBIUSN_RE_D];
+    const double imv = p[FR_PL_MOBIUSN_RE_C] * py + p[FR_PL_MOBIUSN_IM_C] * px + p[FR_PL_MOBIUSN_IM_D];
     const double radv = rev * rev + imv * imv;
     px = (reu * rev + imu * imv) / radv;
     py = (imu * rev - reu * imv) / radv;
@@ -51,9 +51,9 @@ FR_HD void fr_var_mobiusn(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr
  * pi a / num. Precalc: num Zeps'd. */
 FR_HD void fr_var_collideoscope(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double num = fr_flame_ezeps(x->param[FR_P_COLLIDEOSCOPE_NUM]);
+    const double num = fr_flame_ezeps(f->pv[FR_PL_COLLIDEOSCOPE_NUM]);
     const double knpi = num * M_1_PI, pikn = M_PI / num;
-    const double kakn = M_PI * x->param[FR_P_COLLIDEOSCOPE_A] / num;
+    const double kakn = M_PI * f->pv[FR_PL_COLLIDEOSCOPE_A] / num;
     double a = f->atan_yx;
     const double r = w * f->r;
     if (a >= 0) {
@@ -72,15 +72,15 @@ FR_HD void fr_var_collideoscope(const fr_flame_vset *x, fr_flame_vctx *f, double
  * (the weight applied twice: Ember's). Precalc: power 0 is 2. */
 FR_HD void fr_var_wavesn(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double power = p[FR_P_WAVESN_POWER] == 0 ? 2.0 : p[FR_P_WAVESN_POWER];
+    const double *p = f->pv;
+    const double power = p[FR_PL_WAVESN_POWER] == 0 ? 2.0 : p[FR_PL_WAVESN_POWER];
     const double absn = fr_flame_d2i(fabs(power)), cn = 1 / power / 2;
     const double angle = (f->atan_yx + 2 * M_PI * fr_flame_ember_rand_n(rng, absn)) / power;
     const double r = w * pow(f->r2, cn);
     const double xn = r * cos(angle), yn = r * sin(angle);
-    const double siny = sin(p[FR_P_WAVESN_FREQX] * yn), sinx = sin(p[FR_P_WAVESN_FREQY] * xn);
-    f->p0 += w * (xn + 0.5 * (p[FR_P_WAVESN_SCALEX] * siny + fabs(xn) * p[FR_P_WAVESN_INCX] * siny));
-    f->p1 += w * (yn + 0.5 * (p[FR_P_WAVESN_SCALEY] * sinx + fabs(yn) * p[FR_P_WAVESN_INCY] * sinx));
+    const double siny = sin(p[FR_PL_WAVESN_FREQX] * yn), sinx = sin(p[FR_PL_WAVESN_FREQY] * xn);
+    f->p0 += w * (xn + 0.5 * (p[FR_PL_WAVESN_SCALEX] * siny + fabs(xn) * p[FR_PL_WAVESN_INCX] * siny));
+    f->p1 += w * (yn + 0.5 * (p[FR_PL_WAVESN_SCALEY] * sinx + fabs(yn) * p[FR_PL_WAVESN_INCY] * sinx));
 }
 
 /* (x, y) turned by the angle of sine s, cosine c. */
@@ -103,14 +103,14 @@ FR_HD void fr_flame_turn(double s, double c, double *x, double *y)
  * stripes), the hole's angle to [0, 179.9] with symmetryZ 1. */
 FR_HD void fr_var_bubblet3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double nstripes = p[FR_P_BUBBLET3D_NUMBER_OF_STRIPES], hole = p[FR_P_BUBBLET3D_ANGLE_OF_HOLE];
-    const double expz = p[FR_P_BUBBLET3D_EXPONENTZ], symz = p[FR_P_BUBBLET3D_SYMMETRYZ];
-    const double blur = p[FR_P_BUBBLET3D_MODUSBLUR];
+    const double *p = f->pv;
+    const double nstripes = p[FR_PL_BUBBLET3D_NUMBER_OF_STRIPES], hole = p[FR_PL_BUBBLET3D_ANGLE_OF_HOLE];
+    const double expz = p[FR_PL_BUBBLET3D_EXPONENTZ], symz = p[FR_PL_BUBBLET3D_SYMMETRYZ];
+    const double blur = p[FR_PL_BUBBLET3D_MODUSBLUR];
     /* Ember's Precalc */
     const int invstripes = nstripes < 0;
     const double absn = invstripes ? fabs(nstripes) : nstripes;
-    double ratio = p[FR_P_BUBBLET3D_RATIO_OF_STRIPES], angstrip = 0, angstrip1 = 0, angstrip2 = 0, s = 0,
+    double ratio = p[FR_PL_BUBBLET3D_RATIO_OF_STRIPES], angstrip = 0, angstrip1 = 0, angstrip2 = 0, s = 0,
            c = 0;
     if (absn != 0) {
         angstrip = M_PI / absn;
@@ -208,7 +208,7 @@ FR_HD void fr_var_bubblet3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * angle, radius shaped by power). Precalc: power below 0 is 0. */
 FR_HD void fr_var_sphereblur(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double power = x->param[FR_P_SPHEREBLUR_POWER] < 0 ? 0.0 : x->param[FR_P_SPHEREBLUR_POWER];
+    const double power = f->pv[FR_PL_SPHEREBLUR_POWER] < 0 ? 0.0 : f->pv[FR_PL_SPHEREBLUR_POWER];
     const double ang = fr_flame_u01(rng) * (2 * M_PI);
     const double angz = acos(fr_flame_u01(rng) * 2 - 1);
     const double u = fr_flame_u01(rng);
@@ -224,16 +224,16 @@ FR_HD void fr_var_sphereblur(const fr_flame_vset *x, fr_flame_vctx *f, double w,
  * NaN) is 0. */
 FR_HD void fr_var_depth_sine2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double power = 0 < p[FR_P_DEPTH_SINE2_POWER] ? p[FR_P_DEPTH_SINE2_POWER] : 0.0;
-    const double radius = p[FR_P_DEPTH_SINE2_RADIUS];
-    const double dx = (f->tx - p[FR_P_DEPTH_SINE2_X0]) / fr_flame_ezeps(p[FR_P_DEPTH_SINE2_MULX]);
-    const double dy = (f->ty - p[FR_P_DEPTH_SINE2_Y0]) / fr_flame_ezeps(p[FR_P_DEPTH_SINE2_MULY]);
+    const double *p = f->pv;
+    const double power = 0 < p[FR_PL_DEPTH_SINE2_POWER] ? p[FR_PL_DEPTH_SINE2_POWER] : 0.0;
+    const double radius = p[FR_PL_DEPTH_SINE2_RADIUS];
+    const double dx = (f->tx - p[FR_PL_DEPTH_SINE2_X0]) / fr_flame_ezeps(p[FR_PL_DEPTH_SINE2_MULX]);
+    const double dy = (f->ty - p[FR_PL_DEPTH_SINE2_Y0]) / fr_flame_ezeps(p[FR_PL_DEPTH_SINE2_MULY]);
     const double rad = sqrt(dx * dx + dy * dy);
     double bx = 0, by = 0;
     if (rad > radius)
-        fr_flame_depth_sine(power, p[FR_P_DEPTH_SINE2_BLUR] / 10,
-                            exp(log(rad - radius) * p[FR_P_DEPTH_SINE2_EXP]), &bx, &by, rng);
+        fr_flame_depth_sine(power, p[FR_PL_DEPTH_SINE2_BLUR] / 10,
+                            exp(log(rad - radius) * p[FR_PL_DEPTH_SINE2_EXP]), &bx, &by, rng);
     f->p0 += w * (f->tx + bx);
     f->p1 += w * (f->ty + by);
 }
@@ -243,13 +243,13 @@ FR_HD void fr_var_depth_sine2(const fr_flame_vset *x, fr_flame_vctx *f, double w
  * angle evenly. Precalc: power below 2 is 2. */
 FR_HD void fr_var_smartshape(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double power = p[FR_P_SMARTSHAPE_POWER] < 2 ? 2.0 : p[FR_P_SMARTSHAPE_POWER];
-    const double roundstr = p[FR_P_SMARTSHAPE_ROUNDSTR], roundwidth = p[FR_P_SMARTSHAPE_ROUNDWIDTH];
-    const double distortion = p[FR_P_SMARTSHAPE_DISTORTION];
+    const double *p = f->pv;
+    const double power = p[FR_PL_SMARTSHAPE_POWER] < 2 ? 2.0 : p[FR_PL_SMARTSHAPE_POWER];
+    const double roundstr = p[FR_PL_SMARTSHAPE_ROUNDSTR], roundwidth = p[FR_PL_SMARTSHAPE_ROUNDWIDTH];
+    const double distortion = p[FR_PL_SMARTSHAPE_DISTORTION];
     const double alpha = (2 * M_PI) / power, alphacoeff = tan(alpha * 0.5) * 2;
     const double roundcoeff = roundstr / sin(alpha * 0.5) / power * 2;
-    const int comp = !(p[FR_P_SMARTSHAPE_COMPENSATION] <= 0);
+    const int comp = !(p[FR_PL_SMARTSHAPE_COMPENSATION] <= 0);
     const double dang = (f->atan_yx + M_PI) / alpha;
     const double zang1 = fr_flame_ember_floor(dang), xang1 = dang - zang1;
     const double xang2 = xang1 > 0.5 ? 1 - xang1 : xang1, zang = xang1 > 0.5 ? zang1 + 1 : zang1;
@@ -277,9 +277,9 @@ FR_HD void fr_var_smartshape(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * (zero > 0.5) or to its edge, with z 0. Precalc: n Zeps'd. */
 FR_HD void fr_var_hypercrop(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double n = fr_flame_ezeps(x->param[FR_P_HYPERCROP_N]), zero = x->param[FR_P_HYPERCROP_ZERO];
+    const double n = fr_flame_ezeps(f->pv[FR_PL_HYPERCROP_N]), zero = f->pv[FR_PL_HYPERCROP_ZERO];
     const double coeff = fr_flame_ezeps(n * 0.5 / M_PI), a0 = M_PI / n;
-    const double len = 1 / fr_flame_ezeps(cos(a0)), d = x->param[FR_P_HYPERCROP_RAD] * sin(a0) * len;
+    const double len = 1 / fr_flame_ezeps(cos(a0)), d = f->pv[FR_PL_HYPERCROP_RAD] * sin(a0) * len;
     double fx = f->tx, fy = f->ty, fz = f->tz;
     const double angle = fr_flame_ember_floor(f->atan_yx * coeff) / coeff + a0;
     const double x0 = cos(angle) * len, y0 = sin(angle) * len;
@@ -310,14 +310,14 @@ FR_HD void fr_var_hypercrop(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * square's size is taken from it). */
 FR_HD void fr_var_truchet_glyph(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double n = fr_flame_ember_clamp(p[FR_P_TRUCHET_GLYPH_EXPONENT], 0.001, 2);
-    const double width = fr_flame_ember_clamp(p[FR_P_TRUCHET_GLYPH_ARC_WIDTH], 0.001, 1);
+    const double *p = f->pv;
+    const double n = fr_flame_ember_clamp(p[FR_PL_TRUCHET_GLYPH_EXPONENT], 0.001, 2);
+    const double width = fr_flame_ember_clamp(p[FR_PL_TRUCHET_GLYPH_ARC_WIDTH], 0.001, 1);
     const double onen = 1 / fr_flame_ezeps(n);
     const double rmax = fr_flame_truchet_rmax(onen, width);
-    const double scale = 1 / w, rads = p[FR_P_TRUCHET_GLYPH_ANGLE] * (M_PI / 180);
-    const double halfampmax = p[FR_P_TRUCHET_GLYPH_AMP] * 0.5 * p[FR_P_TRUCHET_GLYPH_MAX];
-    const double amp = fr_flame_ezeps(p[FR_P_TRUCHET_GLYPH_AMP]), seed = p[FR_P_TRUCHET_GLYPH_SEED];
+    const double scale = 1 / w, rads = p[FR_PL_TRUCHET_GLYPH_ANGLE] * (M_PI / 180);
+    const double halfampmax = p[FR_PL_TRUCHET_GLYPH_AMP] * 0.5 * p[FR_PL_TRUCHET_GLYPH_MAX];
+    const double amp = fr_flame_ezeps(p[FR_PL_TRUCHET_GLYPH_AMP]), seed = p[FR_PL_TRUCHET_GLYPH_SEED];
     const double px = fr_flame_truchet_frac(f->tx * scale), py = fr_flame_truchet_frac(f->ty * scale);
     double tiletype = seed; /* 0, 1: no tile turned, all */
     if (seed != 0 && seed != 1) {
@@ -354,15 +354,15 @@ FR_HD void fr_var_truchet_glyph(const fr_flame_vset *x, fr_flame_vctx *f, double
  * the pulled point (one draw). Precalc: pow is |pow|. */
 FR_HD void fr_var_glynnsim1(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double radius = p[FR_P_GLYNNSIM1_RADIUS], radius1 = p[FR_P_GLYNNSIM1_RADIUS1];
-    const double thick = p[FR_P_GLYNNSIM1_THICKNESS], phi1 = (M_PI / 180) * p[FR_P_GLYNNSIM1_PHI1];
+    const double *p = f->pv;
+    const double radius = p[FR_PL_GLYNNSIM1_RADIUS], radius1 = p[FR_PL_GLYNNSIM1_RADIUS1];
+    const double thick = p[FR_PL_GLYNNSIM1_THICKNESS], phi1 = (M_PI / 180) * p[FR_PL_GLYNNSIM1_PHI1];
     const double x1 = radius * cos(phi1), y1 = radius * sin(phi1);
     double px, py;
     int circle = f->r < radius;
     if (!circle) {
         const double a =
-            fr_flame_glynn_alpha(radius, p[FR_P_GLYNNSIM1_CONTRAST], fabs(p[FR_P_GLYNNSIM1_POW]), f, rng);
+            fr_flame_glynn_alpha(radius, p[FR_PL_GLYNNSIM1_CONTRAST], fabs(p[FR_PL_GLYNNSIM1_POW]), f, rng);
         px = a * f->tx;
         py = a * f->ty;
         circle = (px - x1) * (px - x1) + (py - y1) * (py - y1) < radius1 * radius1;
@@ -382,10 +382,10 @@ FR_HD void fr_var_glynnsim1(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
  * draws); outside the GlynnSims' pull (one draw). Precalc: pow is |pow|. */
 FR_HD void fr_var_glynnsim2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double radius = p[FR_P_GLYNNSIM2_RADIUS], thick = p[FR_P_GLYNNSIM2_THICKNESS];
+    const double *p = f->pv;
+    const double radius = p[FR_PL_GLYNNSIM2_RADIUS], thick = p[FR_PL_GLYNNSIM2_THICKNESS];
     if (f->r < radius) {
-        const double phi10 = M_PI * p[FR_P_GLYNNSIM2_PHI1] / 180, phi20 = M_PI * p[FR_P_GLYNNSIM2_PHI2] / 180;
+        const double phi10 = M_PI * p[FR_PL_GLYNNSIM2_PHI1] / 180, phi20 = M_PI * p[FR_PL_GLYNNSIM2_PHI2] / 180;
         const double gamma = thick * (2 * radius + thick) / fr_flame_ezeps(radius + thick);
         const double r = radius + thick - gamma * fr_flame_u01(rng);
         const double phi = phi10 + (phi20 - phi10) * fr_flame_u01(rng);
@@ -393,7 +393,7 @@ FR_HD void fr_var_glynnsim2(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
         f->p1 += w * (r * sin(phi));
     } else {
         const double a =
-            fr_flame_glynn_alpha(radius, p[FR_P_GLYNNSIM2_CONTRAST], fabs(p[FR_P_GLYNNSIM2_POW]), f, rng);
+            fr_flame_glynn_alpha(radius, p[FR_PL_GLYNNSIM2_CONTRAST], fabs(p[FR_PL_GLYNNSIM2_POW]), f, rng);
         f->p0 += w * a * f->tx;
         f->p1 += w * a * f->ty;
     }
@@ -405,9 +405,9 @@ FR_HD void fr_var_glynnsim2(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
  * most 11 tries, as CircleRand's). Precalc: Sc Zeps'd. */
 FR_HD void fr_var_circletrans1(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double sc = fr_flame_ezeps(p[FR_P_CIRCLETRANS1_SC]), dens = p[FR_P_CIRCLETRANS1_DENS];
-    const double cx = p[FR_P_CIRCLETRANS1_X], cy = p[FR_P_CIRCLETRANS1_Y], seed = p[FR_P_CIRCLETRANS1_SEED];
+    const double *p = f->pv;
+    const double sc = fr_flame_ezeps(p[FR_PL_CIRCLETRANS1_SC]), dens = p[FR_PL_CIRCLETRANS1_DENS];
+    const double cx = p[FR_PL_CIRCLETRANS1_X], cy = p[FR_PL_CIRCLETRANS1_Y], seed = p[FR_PL_CIRCLETRANS1_SEED];
     double ux = (f->tx - cx) * 0.5 + cx, uy = (f->ty - cy) * 0.5 + cy;
     double m = fr_flame_ember_floor(0.5 * ux / sc), n = fr_flame_ember_floor(0.5 * uy / sc);
     double px = ux - (m * 2 + 1) * sc, py = uy - (n * 2 + 1) * sc;
@@ -444,15 +444,15 @@ FR_HD void fr_var_circletrans1(const fr_flame_vset *x, fr_flame_vctx *f, double 
  * (Ember's: not arc_width), seed by |seed|. */
 FR_HD void fr_var_truchet(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const int extended = fr_flame_d2i(p[FR_P_TRUCHET_EXTENDED]) == 0;
-    const double ex = fr_flame_ember_clamp(p[FR_P_TRUCHET_EXPONENT], FR_EMBER_EPS, 2);
+    const double *p = f->pv;
+    const int extended = fr_flame_d2i(p[FR_PL_TRUCHET_EXTENDED]) == 0;
+    const double ex = fr_flame_ember_clamp(p[FR_PL_TRUCHET_EXPONENT], FR_EMBER_EPS, 2);
     const double arcwidth = fr_flame_ember_clamp(ex, FR_EMBER_EPS, 1), oneoverex = 1 / ex;
-    double seed = fabs(p[FR_P_TRUCHET_SEED]);
+    double seed = fabs(p[FR_PL_TRUCHET_SEED]);
     const double seed2 = sqrt(fr_flame_ezeps(seed * 1.5)) / fr_flame_ezeps(seed * 0.5) * 0.25;
     const double oneoverrmax = 1 / (0.5 * (pow(2.0, oneoverex) - 1) * arcwidth);
-    const double rot = p[FR_P_TRUCHET_ROTATION], scale = (cos(rot) + sin(rot)) / w;
-    const double size = p[FR_P_TRUCHET_SIZE];
+    const double rot = p[FR_PL_TRUCHET_ROTATION], scale = (cos(rot) + sin(rot)) / w;
+    const double size = p[FR_PL_TRUCHET_SIZE];
     const double sx = f->tx * scale, sy = f->ty * scale;
     double r = sx - fr_flame_d2i(fr_flame_ember_round(sx));
     const double px = r < 0 ? 1 + r : r;

@@ -70,7 +70,7 @@ FR_HD void fr_flame_cube_corner(fr_flame_vctx *f, fr_flame_rng *rng, double vx, 
  * smoothing from w and style. */
 FR_HD void fr_var_cubic3d(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double xpand = x->param[FR_P_CUBIC3D_XPAND], style = x->param[FR_P_CUBIC3D_STYLE];
+    const double xpand = f->pv[FR_PL_CUBIC3D_XPAND], style = f->pv[FR_PL_CUBIC3D_STYLE];
     const double fill = fabs(xpand) <= 1 ? xpand * 0.5 : sqrt(xpand) * 0.5;
     const double smooth = fabs(w) <= 0.5 ? w * 2 : 1.0;
     const double sstyle = fabs(style) <= 1 ? style
@@ -94,10 +94,10 @@ FR_HD void fr_var_cubic3d(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr
  * of a cube of half-side w (one draw). Precalc: fill from xpand. */
 FR_HD void fr_var_cubic_lattice3d(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double xpand = x->param[FR_P_CUBIC_LATTICE3D_XPAND];
+    const double xpand = f->pv[FR_PL_CUBIC_LATTICE3D_XPAND];
     const double fill = fabs(xpand) <= 1 ? xpand * 0.5 : sqrt(xpand) * 0.5;
     double exnze = 1, wynze = 1, znxy = 1;
-    if (x->param[FR_P_CUBIC_LATTICE3D_STYLE] == 2) {
+    if (f->pv[FR_PL_CUBIC_LATTICE3D_STYLE] == 2) {
         exnze = cos(atan2(f->tx, f->tz));
         wynze = sin(atan2(f->ty, f->tz));
         znxy = (exnze + wynze) * 0.5;
@@ -113,16 +113,16 @@ FR_HD void fr_var_cubic_lattice3d(const fr_flame_vset *x, fr_flame_vctx *f, doub
  * Precalc: sin(tan c), w |w| (w beyond 1). */
 FR_HD void fr_var_popcorn2_3d(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double c = p[FR_P_POPCORN2_3D_C], sintanc = sin(tan(c)), hw = w * 0.5;
+    const double *p = f->pv;
+    const double c = p[FR_PL_POPCORN2_3D_C], sintanc = sin(tan(c)), hw = w * 0.5;
     const double vv = fabs(w) <= 1 ? fabs(w) * w : w;
     const double tz = f->tz == 0 ? vv * sintanc * f->atan_yx : f->tz;
     double sx, sy, sz;
     fr_flame_sum_so_far(x, f, &sx, &sy, &sz);
     const double pz = sz == 0 ? vv * sintanc * f->atan_yx : 0.0;
-    f->p0 += hw * (f->tx + p[FR_P_POPCORN2_3D_X] * sin(tan(c * f->ty)));
-    f->p1 += hw * (f->ty + p[FR_P_POPCORN2_3D_Y] * sin(tan(c * f->tx)));
-    f->p2 += pz + vv * (p[FR_P_POPCORN2_3D_Z] * sintanc * tz);
+    f->p0 += hw * (f->tx + p[FR_PL_POPCORN2_3D_X] * sin(tan(c * f->ty)));
+    f->p1 += hw * (f->ty + p[FR_PL_POPCORN2_3D_Y] * sin(tan(c * f->tx)));
+    f->p2 += pz + vv * (p[FR_PL_POPCORN2_3D_Z] * sintanc * tz);
 }
 
 /* hexcrop: inside a hexagon (scaled, centred) the point moved by the
@@ -130,18 +130,18 @@ FR_HD void fr_var_popcorn2_3d(const fr_flame_vset *x, fr_flame_vctx *f, double w
  * in place of it (the sum so far dropped); z: w z. Precalc: the corners. */
 FR_HD void fr_var_hexcrop(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double sx = p[FR_P_HEXCROP_SCALE_X], sy = p[FR_P_HEXCROP_SCALE_Y];
+    const double *p = f->pv;
+    const double sx = p[FR_PL_HEXCROP_SCALE_X], sy = p[FR_PL_HEXCROP_SCALE_Y];
     const double hx[6] = {-0.5 * sx, 0.5 * sx,  1.4142135623730951 * sx,
                           0.5 * sx,  -0.5 * sx, -1.4142135623730951 * sx};
     const double hy[6] = {1.0606601717798212 * sy,  1.0606601717798212 * sy,  0.0 * sy,
                           -1.0606601717798212 * sy, -1.0606601717798212 * sy, 0.0 * sy};
-    const double ix = f->tx + p[FR_P_HEXCROP_CENTER_X], iy = f->ty + p[FR_P_HEXCROP_CENTER_Y];
+    const double ix = f->tx + p[FR_PL_HEXCROP_CENTER_X], iy = f->ty + p[FR_PL_HEXCROP_CENTER_Y];
     int c = 0;
     for (int n = 0, j = 5; n < 6; j = n++)
         if ((hy[n] <= iy && iy < hy[j]) || (hy[j] <= iy && iy < hy[n]))
             if (ix < (hx[j] - hx[n]) * (iy - hy[n]) / fr_flame_ezeps(hy[j] - hy[n]) + hx[n]) c ^= 1;
-    const double drop = p[FR_P_HEXCROP_DROPOFF];
+    const double drop = p[FR_PL_HEXCROP_DROPOFF];
     double ox = c ? ix * w : drop, oy = c ? iy * w : drop;
     if (x->slot == FR_SLOT_REG && c) ox += f->p0, oy += f->p1; /* Ember's outPoint + i w */
     fr_flame_sum_zero(x, f, 0);
@@ -155,18 +155,18 @@ FR_HD void fr_var_hexcrop(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * place of the sum so far; two draws, one more for each blur. */
 FR_HD void fr_var_concentric(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    const double density = p[FR_P_CONCENTRIC_DENSITY];
+    const double *p = f->pv;
+    const double density = p[FR_PL_CONCENTRIC_DENSITY];
     const double lvl = fr_flame_ember_floor(fr_flame_u01(rng) * density) / fr_flame_ezeps(density);
     const double randa = fr_flame_u01(rng) * (2 * M_PI);
-    double randr = lvl * p[FR_P_CONCENTRIC_RADIUS];
-    if (p[FR_P_CONCENTRIC_R_BLUR] != 0)
-        randr += (sqrt(fr_flame_u01(rng)) * 2 - 1) * p[FR_P_CONCENTRIC_R_BLUR];
+    double randr = lvl * p[FR_PL_CONCENTRIC_RADIUS];
+    if (p[FR_PL_CONCENTRIC_R_BLUR] != 0)
+        randr += (sqrt(fr_flame_u01(rng)) * 2 - 1) * p[FR_PL_CONCENTRIC_R_BLUR];
     fr_flame_sum_zero(x, f, 1);
     f->p0 += randr * cos(randa) * w;
     f->p1 += randr * sin(randa) * w;
     double zb = 0;
-    if (p[FR_P_CONCENTRIC_Z_BLUR] != 0) zb = (fr_flame_u01(rng) * 2 - 1) * p[FR_P_CONCENTRIC_Z_BLUR];
+    if (p[FR_PL_CONCENTRIC_Z_BLUR] != 0) zb = (fr_flame_u01(rng) * 2 - 1) * p[FR_PL_CONCENTRIC_Z_BLUR];
     f->p2 += (-lvl + zb) * w;
 }
 
@@ -188,7 +188,7 @@ FR_HD double fr_flame_hypershift(double fx, double fy, double shift, double w, d
 FR_HD void fr_var_hypershift(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
     double ox, oy;
-    fr_flame_hypershift(f->tx, f->ty, x->param[FR_P_HYPERSHIFT_SHIFT], w, &ox, &oy);
+    fr_flame_hypershift(f->tx, f->ty, f->pv[FR_PL_HYPERSHIFT_SHIFT], w, &ox, &oy);
     fr_flame_sum_zero(x, f, 1);
     f->p0 += ox;
     f->p1 += oy;
@@ -199,7 +199,7 @@ FR_HD void fr_var_hypershift(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * so far (flam3-compatible mode). Precalc: shift, scale2 from p and q. */
 FR_HD void fr_var_hypershift2(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double np = x->param[FR_P_HYPERSHIFT2_P], pq = M_PI / x->param[FR_P_HYPERSHIFT2_Q], pp = M_PI / np;
+    const double np = f->pv[FR_PL_HYPERSHIFT2_P], pq = M_PI / f->pv[FR_PL_HYPERSHIFT2_Q], pp = M_PI / np;
     const double spq = sin(pq), spp = sin(pp);
     const double shift = sin(M_PI * 0.5 - pq - pp) / sqrt(1 - spq * spq - spp * spp);
     const double s2 = sin(M_PI / 2 + pp);
@@ -243,10 +243,10 @@ FR_HD int fr_flame_octapol_tri(double ax, double ay, double bx, double by, doubl
  * w z. Precalc: the octagon's corners. */
 FR_HD void fr_var_octapol(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    const double as = fabs(p[FR_P_OCTAPOL_S]), at = fabs(p[FR_P_OCTAPOL_T]), h = 0.5 * as;
-    const double st = as * 0.5 + at, rad = 0.707106781 * as * fabs(p[FR_P_OCTAPOL_RADIUS]);
-    const double px = f->tx * 0.15, py = f->ty * 0.15, pw = p[FR_P_OCTAPOL_POLARWEIGHT];
+    const double *p = f->pv;
+    const double as = fabs(p[FR_PL_OCTAPOL_S]), at = fabs(p[FR_PL_OCTAPOL_T]), h = 0.5 * as;
+    const double st = as * 0.5 + at, rad = 0.707106781 * as * fabs(p[FR_PL_OCTAPOL_RADIUS]);
+    const double px = f->tx * 0.15, py = f->ty * 0.15, pw = p[FR_PL_OCTAPOL_POLARWEIGHT];
     double ox = 0, oy = 0, r = 0;
     int clear = 0;
     if (rad > 0 && (r = sqrt(px * px + py * py)) <= rad) {
@@ -284,7 +284,7 @@ FR_HD void fr_var_octapol(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 FR_HD void fr_var_extrude(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     const double z =
-        fr_flame_u01(rng) < x->param[FR_P_EXTRUDE_ROOT_FACE] ? (w < 0 ? 0.0 : w) : w * fr_flame_u01(rng);
+        fr_flame_u01(rng) < f->pv[FR_PL_EXTRUDE_ROOT_FACE] ? (w < 0 ? 0.0 : w) : w * fr_flame_u01(rng);
     if (x->slot == FR_SLOT_REG) {
         f->p2 = z;
     } else {
@@ -325,17 +325,17 @@ FR_HD void fr_var_roundspher3d(const fr_flame_vset *x, fr_flame_vctx *f, double 
 FR_HD void fr_var_crob(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     (void)w; /* not applied: Ember's */
-    const double *p = x->param;
-    double top = p[FR_P_CROB_TOP], bottom = p[FR_P_CROB_BOTTOM], left = p[FR_P_CROB_LEFT];
-    double right = p[FR_P_CROB_RIGHT], t;
+    const double *p = f->pv;
+    double top = p[FR_PL_CROB_TOP], bottom = p[FR_PL_CROB_BOTTOM], left = p[FR_PL_CROB_LEFT];
+    double right = p[FR_PL_CROB_RIGHT], t;
     /* Ember's Precalc */
     if (top > bottom) t = top, top = bottom, bottom = t;
     if (top == bottom) top = -1, bottom = 1;
     if (left > right) t = left, left = right, right = t;
     if (left == right) left = -1, right = 1;
-    const double dblur = p[FR_P_CROB_DIRECTBLUR] < 0 ? 0.0 : p[FR_P_CROB_DIRECTBLUR];
-    const int blur = p[FR_P_CROB_BLUR] != 0;
-    const double ratio = fr_flame_ember_clamp(p[FR_P_CROB_RATIOBLUR], 0.0, 1.0); /* Ember's range */
+    const double dblur = p[FR_PL_CROB_DIRECTBLUR] < 0 ? 0.0 : p[FR_PL_CROB_DIRECTBLUR];
+    const int blur = p[FR_PL_CROB_BLUR] != 0;
+    const double ratio = fr_flame_ember_clamp(p[FR_PL_CROB_RATIOBLUR], 0.0, 1.0); /* Ember's range */
     const double xint = fabs(right) - left, yint = fabs(bottom) - top, xi2 = xint / 2, yi2 = yint / 2;
     const double minint2 = xi2 > yi2 ? yi2 : xi2, x0 = right - xi2, y0 = top + yi2;
     const double x0c = xi2 > yi2 ? right - minint2 : x0, y0c = xi2 < yi2 ? top + minint2 : y0;

@@ -86,14 +86,14 @@ FR_HD void fr_flame_dc_stripe_add(const fr_flame_vset *x, fr_flame_vctx *f, cons
  * sum so far (plus its output) to the centre, over scale. */
 FR_HD void fr_var_dc_bubble(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double scale = x->param[FR_P_DC_BUBBLE_SCALE];
+    const double scale = f->pv[FR_PL_DC_BUBBLE_SCALE];
     const double bdcs = 1 / (scale == 0 ? 10E-6 : scale);
     double sx, sy, sz;
     fr_flame_sum_so_far(x, f, &sx, &sy, &sz);
     const double r4_1 = w / fr_flame_ezeps(f->r2 / 4 + 1);
     const double ox = r4_1 * f->tx, oy = r4_1 * f->ty;
-    const double cx = ox + sx + x->param[FR_P_DC_BUBBLE_CENTERX],
-                 cy = oy + sy + x->param[FR_P_DC_BUBBLE_CENTERY];
+    const double cx = ox + sx + f->pv[FR_PL_DC_BUBBLE_CENTERX],
+                 cy = oy + sy + f->pv[FR_PL_DC_BUBBLE_CENTERY];
     f->p0 += ox;
     f->p1 += oy;
     f->p2 += w * (2 / r4_1 - 1);
@@ -108,7 +108,7 @@ FR_HD void fr_var_dc_carpet(const fr_flame_vset *x, fr_flame_vctx *f, double w, 
     const int x0 = fr_flame_ember_randbit(rng) != 0 ? -1 : 1;
     const int y0 = fr_flame_ember_randbit(rng) != 0 ? -1 : 1;
     const double px = f->tx + x0, py = f->ty + y0;
-    const double xr = (double)(x0 ^ y0), hh = 0.1 * x->param[FR_P_DC_CARPET_ORIGIN];
+    const double xr = (double)(x0 ^ y0), hh = 0.1 * f->pv[FR_PL_DC_CARPET_ORIGIN];
     const double h = -hh + (1 - xr) * hh;
     f->p0 += w * (x->c[0][0] * px + x->c[1][0] * py + x->c[1][1]);
     f->p1 += w * (x->c[2][0] * px + x->c[0][1] * py + x->c[2][1]);
@@ -132,10 +132,10 @@ FR_HD void fr_var_dc_cube(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr
         vx = w * p, vy = s, vz = w * q, face = j ? 2 : 3;
     else
         vx = w * p, vy = w * q, vz = s, face = j ? 4 : 5;
-    f->pc = fr_flame_dc_clamp(x->param[FR_P_DC_CUBE_C1 + face], 0, 1);
-    f->p0 += vx * x->param[FR_P_DC_CUBE_X];
-    f->p1 += vy * x->param[FR_P_DC_CUBE_Y];
-    f->p2 += vz * x->param[FR_P_DC_CUBE_Z];
+    f->pc = fr_flame_dc_clamp(f->pv[FR_PL_DC_CUBE_C1 + face], 0, 1);
+    f->p0 += vx * f->pv[FR_PL_DC_CUBE_X];
+    f->p1 += vy * f->pv[FR_PL_DC_CUBE_Y];
+    f->p2 += vz * f->pv[FR_PL_DC_CUBE_Z];
 }
 
 /* dc_cylinder: Ember's blurred cylinder (five draws: the turn, four for
@@ -146,10 +146,10 @@ FR_HD void fr_var_dc_cylinder(const fr_flame_vset *x, fr_flame_vctx *f, double w
     const double sr = sin(temp), cr = cos(temp);
     const double u1 = fr_flame_u01(rng), u2 = fr_flame_u01(rng), u3 = fr_flame_u01(rng),
                  u4 = fr_flame_u01(rng);
-    const double r = x->param[FR_P_DC_CYLINDER_BLUR] * (u1 + u2 + u3 + u4 - 2);
-    const double ox = w * sin(f->tx + r * sr) * x->param[FR_P_DC_CYLINDER_X];
-    const double oy = r + f->ty * x->param[FR_P_DC_CYLINDER_Y];
-    fr_flame_dc_stripe_add(x, f, &x->param[FR_P_DC_CYLINDER_OFFSET], ox, oy, w * cos(f->tx + r * cr));
+    const double r = f->pv[FR_PL_DC_CYLINDER_BLUR] * (u1 + u2 + u3 + u4 - 2);
+    const double ox = w * sin(f->tx + r * sr) * f->pv[FR_PL_DC_CYLINDER_X];
+    const double oy = r + f->ty * f->pv[FR_PL_DC_CYLINDER_Y];
+    fr_flame_dc_stripe_add(x, f, &f->pv[FR_PL_DC_CYLINDER_OFFSET], ox, oy, w * cos(f->tx + r * cr));
 }
 
 /* dc_gridout: gridout's step toward the cell's edge; the colour moved by a
@@ -180,7 +180,7 @@ FR_HD void fr_var_dc_gridout(fr_flame_vctx *f, double w)
  * output. */
 FR_HD void fr_var_dc_linear(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    fr_flame_dc_stripe_add(x, f, &x->param[FR_P_DC_LINEAR_OFFSET], w * f->tx, w * f->ty, w * f->tz);
+    fr_flame_dc_stripe_add(x, f, &f->pv[FR_PL_DC_LINEAR_OFFSET], w * f->tx, w * f->ty, w * f->tz);
 }
 
 /* dc_triangle's folding of (u, v) back onto the edge u + v = 1. */
@@ -207,7 +207,7 @@ FR_HD void fr_var_dc_triangle(const fr_flame_vset *x, fr_flame_vctx *f, double w
     const double dot11 = yx * yx + yy * yy, dot12 = yx * px + yy * py;
     const double denom = (dot00 * dot11 - dot01 * dot01);
     const double num_u = (dot11 * dot02 - dot01 * dot12), num_v = (dot00 * dot12 - dot01 * dot02);
-    const double a = fr_flame_dc_clamp(x->param[FR_P_DC_TRIANGLE_SCATTER_AREA], -1, 1);
+    const double a = fr_flame_dc_clamp(f->pv[FR_PL_DC_TRIANGLE_SCATTER_AREA], -1, 1);
     double u = num_u / denom, v = num_v / denom, fs = 1;
     int inside = 0;
     if (u + v > 1) {
@@ -219,7 +219,7 @@ FR_HD void fr_var_dc_triangle(const fr_flame_vset *x, fr_flame_vctx *f, double w
     } else {
         inside = 1;
     }
-    if (x->param[FR_P_DC_TRIANGLE_ZERO_EDGES] != 0 && !inside) {
+    if (f->pv[FR_PL_DC_TRIANGLE_ZERO_EDGES] != 0 && !inside) {
         u = v = 0;
     } else if (!inside) {
         u = (u + fr_flame_u01(rng) * a * fs);
@@ -239,13 +239,13 @@ FR_HD void fr_var_dc_triangle(const fr_flame_vset *x, fr_flame_vctx *f, double w
  * place of z (overwrite) or scaling it. The colour is read only. */
 FR_HD void fr_var_dc_ztransl(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double a = x->param[FR_P_DC_ZTRANSL_X0], b = x->param[FR_P_DC_ZTRANSL_X1];
+    const double a = f->pv[FR_PL_DC_ZTRANSL_X0], b = f->pv[FR_PL_DC_ZTRANSL_X1];
     const double x0 = a < b ? a : b, x1 = a > b ? a : b;
-    double zf = x->param[FR_P_DC_ZTRANSL_FACTOR] * (f->pc - x0) / fr_flame_ezeps(x1 - x0);
-    if (x->param[FR_P_DC_ZTRANSL_CLAMP] != 0) zf = fr_flame_dc_clamp(zf, 0, 1);
+    double zf = f->pv[FR_PL_DC_ZTRANSL_FACTOR] * (f->pc - x0) / fr_flame_ezeps(x1 - x0);
+    if (f->pv[FR_PL_DC_ZTRANSL_CLAMP] != 0) zf = fr_flame_dc_clamp(zf, 0, 1);
     f->p0 += w * f->tx;
     f->p1 += w * f->ty;
-    f->p2 += x->param[FR_P_DC_ZTRANSL_OVERWRITE] == 0 ? w * f->tz * zf : w * zf;
+    f->p2 += f->pv[FR_PL_DC_ZTRANSL_OVERWRITE] == 0 ? w * f->tz * zf : w * zf;
 }
 
 /* randCubes: a random block (two draws each way: the log distance, its
@@ -256,8 +256,8 @@ FR_HD void fr_var_dc_ztransl(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 FR_HD void fr_var_rand_cubes(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     (void)w;
-    const double spread = x->param[FR_P_RAND_CUBES_SPREAD], seed = x->param[FR_P_RAND_CUBES_SEED];
-    const double density = x->param[FR_P_RAND_CUBES_DENSITY], size = x->param[FR_P_RAND_CUBES_BLOCKSIZE];
+    const double spread = f->pv[FR_PL_RAND_CUBES_SPREAD], seed = f->pv[FR_PL_RAND_CUBES_SEED];
+    const double density = f->pv[FR_PL_RAND_CUBES_DENSITY], size = f->pv[FR_PL_RAND_CUBES_BLOCKSIZE];
     const double lx = log(fr_flame_u01(rng));
     const double bx = fr_flame_ember_floor(lx * (fr_flame_ember_randbit(rng) != 0 ? spread : -spread));
     const double ly = log(fr_flame_u01(rng));
@@ -268,7 +268,7 @@ FR_HD void fr_var_rand_cubes(const fr_flame_vset *x, fr_flame_vctx *f, double w,
     const double ux = fr_flame_u01(rng), uy = fr_flame_u01(rng), uz = fr_flame_u01(rng);
     f->p0 += (bx * density + ux) * size;
     f->p1 += (by * density + uy) * size;
-    f->p2 += x->param[FR_P_RAND_CUBES_BLOCKHEIGHT] * z * pow(uz, 0.125);
+    f->p2 += f->pv[FR_PL_RAND_CUBES_BLOCKHEIGHT] * z * pow(uz, 0.125);
     f->pc = z / 2;
 }
 
@@ -284,9 +284,9 @@ FR_HD int fr_flame_dc_floor_int(double v)
  * colour r when enable_dc. */
 FR_HD void fr_var_pixel_flow(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double rad = x->param[FR_P_PIXEL_FLOW_ANGLE] * (M_PI / 180);
+    const double rad = f->pv[FR_PL_PIXEL_FLOW_ANGLE] * (M_PI / 180);
     const double yl = sin(rad), xl = cos(rad);
-    const double width = x->param[FR_P_PIXEL_FLOW_WIDTH], seed = x->param[FR_P_PIXEL_FLOW_SEED];
+    const double width = f->pv[FR_PL_PIXEL_FLOW_WIDTH], seed = f->pv[FR_PL_PIXEL_FLOW_SEED];
     int bx = fr_flame_dc_floor_int(f->tx * width);
     bx = (int)(uint32_t)((uint32_t)bx +
                          (uint32_t)(int)(2 - 4 * fr_flame_dc_hash(fr_flame_d2i(bx * seed + 1))));
@@ -298,10 +298,10 @@ FR_HD void fr_var_pixel_flow(const fr_flame_vset *x, fr_flame_vctx *f, double w,
                         0.5;
     const double r01 = fr_flame_u01(rng);
     const double fade = flen * r01 * r01 * r01 * r01;
-    const double len = x->param[FR_P_PIXEL_FLOW_LEN];
+    const double len = f->pv[FR_PL_PIXEL_FLOW_LEN];
     f->p0 += w * len * xl * fade;
     f->p1 += w * len * yl * fade;
-    if (x->param[FR_P_PIXEL_FLOW_ENABLE_DC] != 0) f->pc = r01;
+    if (f->pv[FR_PL_PIXEL_FLOW_ENABLE_DC] != 0) f->pc = r01;
 }
 
 /* Ember's Powq4c: x^p keeping x's sign (SignNz: 0 as +), x itself for p 1. */
@@ -320,19 +320,19 @@ FR_HD double fr_flame_spread(double a, double b)
  * times the divisor, clamped to [0, 1] (Ember's flam3-compatible mode). */
 FR_HD void fr_var_curl_sp(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double power = fr_flame_ezeps(x->param[FR_P_CURL_SP_POW]), pinv = 1 / power;
-    const double c1 = x->param[FR_P_CURL_SP_C1], c2 = x->param[FR_P_CURL_SP_C2];
+    const double power = fr_flame_ezeps(f->pv[FR_PL_CURL_SP_POW]), pinv = 1 / power;
+    const double c1 = f->pv[FR_PL_CURL_SP_C1], c2 = f->pv[FR_PL_CURL_SP_C2];
     const double vx = fr_flame_powq4c(f->tx, power), vy = fr_flame_powq4c(f->ty, power);
     const double vz = fr_flame_powq4c(f->tz, power);
     const double d = vx * vx - vy * vy;
-    const double re = fr_flame_spread(c1 * vx + c2 * d, x->param[FR_P_CURL_SP_SX]) + 1;
-    const double im = fr_flame_spread(c1 * vy + 2 * c2 * vx * vy, x->param[FR_P_CURL_SP_SY]);
+    const double re = fr_flame_spread(c1 * vx + c2 * d, f->pv[FR_PL_CURL_SP_SX]) + 1;
+    const double im = fr_flame_spread(c1 * vy + 2 * c2 * vx * vy, f->pv[FR_PL_CURL_SP_SY]);
     const double c = fr_flame_ezeps(fr_flame_powq4c(re * re + im * im, pinv));
     const double r = w / c;
     f->p0 += (vx * re + vy * im) * r;
     f->p1 += (vy * re - vx * im) * r;
     f->p2 += (vz * w) / c;
-    f->pc = fr_flame_dc_clamp(f->pc + 0.1 * x->param[FR_P_CURL_SP_DC] * c, 0, 1);
+    f->pc = fr_flame_dc_clamp(f->pc + 0.1 * f->pv[FR_PL_CURL_SP_DC] * c, 0, 1);
 }
 
 #endif

@@ -84,4 +84,11 @@ enum {
     FR_FLAME_NPARAM_FLAM3 = FR_FLAME_PEND_FLAM3 - (0 FR_FLAME_VARS_FLAM3(FR_VL_PARAMS, FR_VL_EXTRA_COUNT))
 };
 
+/* A parameter's place among its variation's own (FR_PL_ID_NAME = FR_P_ID_NAME
+ * - FR_PF_ID): a prepared xform keeps only its variations' parameters, each
+ * variation's in a block of its own (fr_flame_xform_pre.prm), which the
+ * formulas read through fr_flame_vctx.pv. */
+#define FR_VL_LOCAL_ENUM(ID, NAME, ATTR, DEF, EXTRA) FR_PL_##ID##_##NAME = FR_P_##ID##_##NAME - FR_PF_##ID,
+enum { FR_FLAME_VAR_LIST(FR_VL_PARAMS, FR_VL_LOCAL_ENUM) FR_VL_LOCAL_END };
+
 #endif

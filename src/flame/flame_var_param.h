@@ -13,21 +13,21 @@
 
 FR_HD void fr_var_blob(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    double low = p[FR_P_BLOB_LOW];
-    double diff = p[FR_P_BLOB_HIGH] - low;
-    double r = f->r * (low + diff * (0.5 + 0.5 * sin(p[FR_P_BLOB_WAVES] * f->atan_xy)));
+    const double *p = f->pv;
+    double low = p[FR_PL_BLOB_LOW];
+    double diff = p[FR_PL_BLOB_HIGH] - low;
+    double r = f->r * (low + diff * (0.5 + 0.5 * sin(p[FR_PL_BLOB_WAVES] * f->atan_xy)));
     f->p0 += w * f->sina * r;
     f->p1 += w * f->cosa * r;
 }
 
 FR_HD void fr_var_pdj(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    double nx1 = cos(p[FR_P_PDJ_B] * f->tx);
-    double nx2 = sin(p[FR_P_PDJ_C] * f->tx);
-    double ny1 = sin(p[FR_P_PDJ_A] * f->ty);
-    double ny2 = cos(p[FR_P_PDJ_D] * f->ty);
+    const double *p = f->pv;
+    double nx1 = cos(p[FR_PL_PDJ_B] * f->tx);
+    double nx2 = sin(p[FR_PL_PDJ_C] * f->tx);
+    double ny1 = sin(p[FR_PL_PDJ_A] * f->ty);
+    double ny2 = cos(p[FR_PL_PDJ_D] * f->ty);
     f->p0 += w * (ny1 - nx1);
     f->p1 += w * (nx2 - ny2);
 }
@@ -36,9 +36,9 @@ FR_HD void fr_var_pdj(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * truncation as flam3 does. */
 FR_HD void fr_var_fan2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    double fx = p[FR_P_FAN2_X];
-    double dy = p[FR_P_FAN2_Y];
+    const double *p = f->pv;
+    double fx = p[FR_PL_FAN2_X];
+    double dy = p[FR_PL_FAN2_Y];
     double dx = M_PI * (fx * fx + FR_FLAME_EPS);
     double half = 0.5 * dx;
     double a = f->atan_xy;
@@ -56,7 +56,7 @@ FR_HD void fr_var_fan2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 
 FR_HD void fr_var_rings2(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    double v = x->param[FR_P_RINGS2_VAL];
+    double v = f->pv[FR_PL_RINGS2_VAL];
     double dx = v * v + FR_FLAME_EPS;
     double r = f->r;
     r += -2.0 * dx * (double)fr_flame_d2i((r + dx) * x->rings2_i2dx) + r * (1.0 - dx);
@@ -91,7 +91,7 @@ FR_HD void fr_var_cylinder(fr_flame_vctx *f, double w)
 
 FR_HD void fr_var_perspective(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    double dist = x->param[FR_P_PERSPECTIVE_DIST];
+    double dist = f->pv[FR_PL_PERSPECTIVE_DIST];
     double t = 1.0 / (dist - f->ty * x->persp_vsin);
     f->p0 += w * dist * f->tx * t;
     f->p1 += w * x->persp_vfcos * f->ty * t;
@@ -112,7 +112,7 @@ FR_HD void fr_var_noise(fr_flame_vctx *f, double w, fr_flame_rng *rng)
 FR_HD void fr_var_julian(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     int t = fr_flame_d2i(x->julian_rn * fr_flame_u01(rng));
-    double a = (f->atan_yx + 2 * M_PI * (double)t) / x->param[FR_P_JULIAN_POWER];
+    double a = (f->atan_yx + 2 * M_PI * (double)t) / f->pv[FR_PL_JULIAN_POWER];
     double k = w * pow(f->r2, x->julian_cn);
     double s, c;
     fr_flame_sincos(a, &s, &c);
@@ -126,7 +126,7 @@ FR_HD void fr_var_julian(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_
 FR_HD void fr_var_juliascope(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
     int t = fr_flame_d2i(x->juliascope_rn * fr_flame_u01(rng));
-    double power = x->param[FR_P_JULIASCOPE_POWER];
+    double power = f->pv[FR_PL_JULIASCOPE_POWER];
     double at = (t & 1) == 0 ? f->atan_yx : -f->atan_yx;
     double a = (2 * M_PI * (double)t + at) / power;
     double s, c;
@@ -181,11 +181,11 @@ FR_HD void fr_var_radial_blur(const fr_flame_vset *x, fr_flame_vctx *f, double w
 /* Three draws: the slice, the angle within it, the radius. */
 FR_HD void fr_var_pie(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_flame_rng *rng)
 {
-    const double *p = x->param;
-    double slices = p[FR_P_PIE_SLICES];
+    const double *p = f->pv;
+    double slices = p[FR_PL_PIE_SLICES];
     int sl = fr_flame_d2i(fr_flame_u01(rng) * slices + 0.5);
-    double a = p[FR_P_PIE_ROTATION] +
-               2.0 * M_PI * ((double)sl + fr_flame_u01(rng) * p[FR_P_PIE_THICKNESS]) / slices;
+    double a = p[FR_PL_PIE_ROTATION] +
+               2.0 * M_PI * ((double)sl + fr_flame_u01(rng) * p[FR_PL_PIE_THICKNESS]) / slices;
     double k = w * fr_flame_u01(rng);
     double s, c;
     fr_flame_sincos(a, &s, &c);
@@ -195,14 +195,14 @@ FR_HD void fr_var_pie(const fr_flame_vset *x, fr_flame_vctx *f, double w, fr_fla
 
 FR_HD void fr_var_ngon(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    const double *p = x->param;
-    double rf = pow(f->r2, p[FR_P_NGON_POWER] / 2.0);
+    const double *p = f->pv;
+    double rf = pow(f->r2, p[FR_PL_NGON_POWER] / 2.0);
     double theta = f->atan_yx;
-    double b = 2 * M_PI / p[FR_P_NGON_SIDES];
+    double b = 2 * M_PI / p[FR_PL_NGON_SIDES];
     double phi = theta - (b * floor(theta / b));
     if (phi > b / 2)
         phi -= b;
-    double amp = p[FR_P_NGON_CORNERS] * (1.0 / (cos(phi) + FR_FLAME_EPS) - 1.0) + p[FR_P_NGON_CIRCLE];
+    double amp = p[FR_PL_NGON_CORNERS] * (1.0 / (cos(phi) + FR_FLAME_EPS) - 1.0) + p[FR_PL_NGON_CIRCLE];
     amp /= (rf + FR_FLAME_EPS);
     f->p0 += w * f->tx * amp;
     f->p1 += w * f->ty * amp;
@@ -210,7 +210,7 @@ FR_HD void fr_var_ngon(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 
 FR_HD void fr_var_curl(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    double c1 = x->param[FR_P_CURL_C1], c2 = x->param[FR_P_CURL_C2];
+    double c1 = f->pv[FR_PL_CURL_C1], c2 = f->pv[FR_PL_CURL_C2];
     double tx = f->tx, ty = f->ty;
     double re = 1.0 + c1 * tx + c2 * (tx * tx - ty * ty);
     double im = c1 * ty + 2.0 * c2 * tx * ty;
@@ -224,7 +224,7 @@ FR_HD void fr_var_curl(const fr_flame_vset *x, fr_flame_vctx *f, double w)
  * dependent FP64 operations on the GPU). */
 FR_HD void fr_var_rectangles(const fr_flame_vset *x, fr_flame_vctx *f, double w)
 {
-    double rx = x->param[FR_P_RECTANGLES_X], ry = x->param[FR_P_RECTANGLES_Y];
+    double rx = f->pv[FR_PL_RECTANGLES_X], ry = f->pv[FR_PL_RECTANGLES_Y];
     if (rx == 0)
         f->p0 += w * f->tx;
     else

@@ -151,9 +151,9 @@ FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, dou
             pp = &x->postv, vs = &x->vpost, i = k - npre - nreg;
         }
         if (pp) {
-            v = pp->var[i], w = pp->w[i];
+            v = pp->var[i], w = pp->w[i], f.pv = x->prm + pp->poff[i];
         } else {
-            v = x->var[i], w = x->w[i];
+            v = x->var[i], w = x->w[i], f.pv = x->prm + x->poff[i];
         }
         if (pp || i == 0) { /* a pre_/post_ variation, or the first regular one: the point anew */
             const int needs = pp ? pp->needs[i] : x->flags;
@@ -197,8 +197,10 @@ FR_HD void fr_flame_xform_apply_body(const fr_flame_xform_pre *x, double px, dou
     f.p0 = 0.0;
     f.p1 = 0.0;
     f.p2 = FR_FLAME_Z_PASS && x->zw_sum != 0.0 ? x->zw_sum * f.tz : 0.0; /* FR_FLAME_NEED_SUM */
-    for (int i = 0; i < x->nvar; i++)
+    for (int i = 0; i < x->nvar; i++) {
+        f.pv = x->prm + x->poff[i];
         fr_flame_var_dispatch(&x->v, x->var[i], x->w[i], &f, rng);
+    }
     if (FR_FLAME_Z_PASS) f.p2 += x->zw * f.tz; /* z = w z of Ember's (zw) */
     if (x->zero_z)
         f.p2 = 0.0;

@@ -367,7 +367,6 @@ static void fr_flame_v02_precalc(const double *p, fr_flame_vset *vs)
 static void vset_precalc(const fr_flame_xform *xf, const double *p, fr_flame_vset *vs)
 {
     memcpy(vs->c, xf->c, sizeof vs->c);
-    memcpy(vs->param, p, sizeof vs->param);
     double ang = p[FR_P_PERSPECTIVE_ANGLE] * M_PI / 2.0;
     vs->persp_vsin = sin(ang);
     vs->persp_vfcos = p[FR_P_PERSPECTIVE_DIST] * cos(ang);
@@ -430,14 +429,28 @@ static void vset_precalc(const fr_flame_xform *xf, const double *p, fr_flame_vse
     fr_flame_v02_precalc(p, vs);
 }
 
-static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost *pp, fr_flame_vset *vs,
-                            int *color)
+/* Variation v's parameters (of the slot's full set p) as a block of
+ * pre->prm: its offset there, or -1 when they do not fit. */
+static int prm_block(fr_flame_xform_pre *pre, const double *p, int v)
+{
+    const int n = fr_flame_vars[v].nparam, o = pre->nprm;
+    if (o + n > FR_FLAME_XPARAM) return -1;
+    memcpy(pre->prm + o, p + fr_flame_vars[v].first, (size_t)n * sizeof *p);
+    pre->nprm = o + n;
+    return o;
+}
+
+static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_xform_pre *pre, fr_flame_prepost *pp,
+                            fr_flame_vset *vs, int *color)
 {
     const fr_flame_slot *sl = &xf->slot[slot - 1];
     pp->n = 0;
     for (int i = 0; i < sl->n; i++) {
         const int v = sl->var[i];
         if (sl->w[i] == 0.0 || v < 0 || v >= FR_FLAME_NVAR || v == FR_V_PRE_BLUR) continue;
+        const int o = prm_block(pre, sl->param, v);
+        if (o < 0) break;
+        pp->poff[pp->n] = (uint16_t)o;
         pp->var[pp->n] = (fr_flame_var_id)v;
         pp->w[pp->n] = sl->w[i];
         pp->needs[pp->n] = var_needs[v] | (var_zw[v] && v != FR_V_CIRCLECROP ? FR_FLAME_NEED_ZW : 0);
@@ -447,6 +460,21 @@ static void prepost_precalc(const fr_flame_xform *xf, int slot, fr_flame_prepost
     }
     if (pp->n) vset_precalc(xf, sl->param, vs);
     vs->slot = slot;
+}
+
+int fr_flame_xform_fits(const fr_flame_xform *xf, int *nvar, int *nparam)
+{
+    int nv = 0, np = 0;
+    for (int v = 0; v < FR_FLAME_NVAR; v++)
+        if (xf->var[v] != 0.0 && v != FR_V_PRE_BLUR && v != FR_V_FLATTEN) nv++, np += fr_flame_vars[v].nparam;
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < xf->slot[s].n; i++) {
+            const int v = xf->slot[s].var[i];
+            if (xf->slot[s].w[i] != 0.0 && v >= 0 && v < FR_FLAME_NVAR && v != FR_V_PRE_BLUR)
+                np += fr_flame_vars[v].nparam;
+        }
+    *nvar = nv, *nparam = np;
+    return nv > FR_FLAME_XVAR ? 1 : np > FR_FLAME_XPARAM ? 2 : 0;
 }
 
 void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
@@ -472,6 +500,9 @@ void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
             pre->zero_z = 1;
             continue;
         }
+        const int o = pre->nvar < FR_FLAME_XVAR ? prm_block(pre, xf->param, v) : -1;
+        if (o < 0) break;
+        pre->poff[pre->nvar] = (uint16_t)o;
         pre->var[pre->nvar] = (fr_flame_var_id)v;
         pre->w[pre->nvar] = w;
         pre->nvar++;
@@ -483,8 +514,8 @@ void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre)
         pre->zw_sum = pre->zw, pre->zw = 0.0;
     vset_precalc(xf, xf->param, &pre->v);
     int color = (pre->flags & FR_FLAME_NEED_COLOR) != 0;
-    prepost_precalc(xf, FR_SLOT_PRE, &pre->pre, &pre->vpre, &color);
-    prepost_precalc(xf, FR_SLOT_POST, &pre->postv, &pre->vpost, &color);
+    prepost_precalc(xf, FR_SLOT_PRE, pre, &pre->pre, &pre->vpre, &color);
+    prepost_precalc(xf, FR_SLOT_POST, pre, &pre->postv, &pre->vpost, &color);
     if (color) {
         pre->flags |= FR_FLAME_NEED_COLOR;
         pre->dc_direct = xform_direct_color(xf);
@@ -539,16 +570,18 @@ int fr_flame_xform_apply3c(const fr_flame_xform_pre *pre, const double in[3], fr
     return fr_flame_xform_apply_core3(pre, in[0], in[1], in[2], rng, &out[0], &out[1], &out[2], c);
 }
 
-void fr_flame_var_eval3(const fr_flame_xform_pre *pre, int var, double weight, const double t[3], fr_flame_rng *rng,
+void fr_flame_var_eval3(const fr_flame_xform *xf, int var, double weight, const double t[3], fr_flame_rng *rng,
                         double o[3])
 {
     double c = 0.0;
-    fr_flame_var_eval3c(pre, var, weight, t, rng, o, &c);
+    fr_flame_var_eval3c(xf, var, weight, t, rng, o, &c);
 }
 
-void fr_flame_var_eval3c(const fr_flame_xform_pre *pre, int var, double weight, const double t[3],
+void fr_flame_var_eval3c(const fr_flame_xform *xf, int var, double weight, const double t[3],
                          fr_flame_rng *rng, double o[3], double *c)
 {
+    fr_flame_xform_pre pre;
+    fr_flame_xform_precalc(xf, &pre); /* (the precomputed values; the parameters are xf's own) */
     fr_flame_vctx f;
     f.pc = *c;
     f.r2 = f.r = f.atan_xy = f.sina = f.cosa = f.atan_yx = 0.0;
@@ -569,7 +602,8 @@ void fr_flame_var_eval3c(const fr_flame_xform_pre *pre, int var, double weight, 
     f.p0 = o[0];
     f.p1 = o[1];
     f.p2 = o[2];
-    fr_flame_var_dispatch(&pre->v, var, weight, &f, rng);
+    f.pv = xf->param + fr_flame_vars[var].first;
+    fr_flame_var_dispatch(&pre.v, var, weight, &f, rng);
     if (var_zw[var]) f.p2 += weight * f.tz; /* fr_flame_xform_pre.zw's share */
     o[0] = f.p0;
     o[1] = f.p1;
@@ -577,12 +611,12 @@ void fr_flame_var_eval3c(const fr_flame_xform_pre *pre, int var, double weight, 
     *c = f.pc;
 }
 
-void fr_flame_var_eval(const fr_flame_xform_pre *pre, int var, double weight, double tx, double ty,
+void fr_flame_var_eval(const fr_flame_xform *xf, int var, double weight, double tx, double ty,
                        fr_flame_rng *rng, double *ox, double *oy)
 {
     const double t[3] = {tx, ty, 0.0};
     double o[3] = {*ox, *oy, 0.0};
-    fr_flame_var_eval3(pre, var, weight, t, rng, o);
+    fr_flame_var_eval3(xf, var, weight, t, rng, o);
     *ox = o[0];
     *oy = o[1];
 }

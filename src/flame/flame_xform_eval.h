@@ -7,6 +7,10 @@
  * once per genome: the active variations in evaluation order, their
  * parameters, and the values flam3 precomputes per xform. The prepared form
  * is plain old data (no pointers), so it can be copied to a device as is.
+ * It holds only its own variations' parameters (prm, a block a variation,
+ * FR_FLAME_XPARAM at most, for at most FR_FLAME_XVAR regular variations),
+ * so that the thousands a motion-blurred frame prepares (an xform a time
+ * step) stay small: about 8 KB, not every parameter of every variation.
  */
 #ifndef FR_FLAME_XFORM_EVAL_H
 #define FR_FLAME_XFORM_EVAL_H
@@ -47,15 +51,22 @@ typedef struct fr_flame_nblur {
     double exact, circum, equal, tan90m2, sina, cosa, arctan1, arctan2, wdiv;
 } fr_flame_nblur;
 
-/* What the variation formulas read of an xform: the parameters of one slot
- * (the regular variations', or Ember's pre_ or post_ ones', each slot with
- * its own values: pre_julian_power is the pre slot's julian_power) and the
- * values flam3 precomputes from them. */
+/* The regular variations an xform may have (those of the real genomes
+ * seen: at most 12), and the parameters of all its variations, regular,
+ * pre_ and post_ together (seen: at most 43; the largest variation has 35).
+ * A genome beyond them is refused (fr_flame_xform_fits). */
+#define FR_FLAME_XVAR 64
+#define FR_FLAME_XPARAM 384
+
+/* What the variation formulas read of an xform besides their own
+ * parameters (fr_flame_vctx.pv): the affine map and the values flam3
+ * precomputes from one slot's parameters (the regular variations', or
+ * Ember's pre_ or post_ ones', each slot with its own values:
+ * pre_julian_power is the pre slot's julian_power). */
 typedef struct fr_flame_vset {
     double c[3][2];                        /* the xform's affine map (waves, popcorn, rings, fan) */
     int slot;                              /* FR_SLOT_REG, _PRE or _POST: which variations these are
                                               (those that read the sum so far: fr_flame_sum_so_far) */
-    double param[FR_FLAME_NPARAM];         /* every variation parameter */
     /* flam3's per-xform precomputed values */
     double persp_vsin, persp_vfcos;        /* perspective */
     double julian_rn, julian_cn;           /* julian: |power|, dist / power / 2 */
@@ -104,6 +115,7 @@ typedef struct fr_flame_prepost {
     fr_flame_var_id var[FR_FLAME_MAX_PREPOST];
     unsigned char needs[FR_FLAME_MAX_PREPOST]; /* FR_FLAME_NEED_* of each */
     unsigned char sum[FR_FLAME_MAX_PREPOST];   /* adds (FR_VF_SUM) */
+    uint16_t poff[FR_FLAME_MAX_PREPOST];       /* where each one's parameters start in prm */
     double w[FR_FLAME_MAX_PREPOST];
 } fr_flame_prepost;
 
@@ -124,14 +136,24 @@ typedef struct fr_flame_xform_pre {
     double dc_direct;  /* FR_FLAME_NEED_COLOR: Ember's m_DirectColor (the xform's var_color, default 1,
                           clamped to [0, 1]): the colour out is c + dc_direct (c' - c), c the xform's
                           blend, c' what the variations left */
-    fr_flame_var_id var[FR_FLAME_NVAR]; /* their indices, ascending as flam3 sums them */
-    double w[FR_FLAME_NVAR];          /* their weights */
-    fr_flame_vset v;                  /* their parameters */
-    fr_flame_prepost pre, postv;      /* Ember's pre_ and post_ variations (n 0: none) */
-    fr_flame_vset vpre, vpost;        /* their parameters (set only when there are some) */
+    fr_flame_var_id var[FR_FLAME_XVAR]; /* their indices, ascending as flam3 sums them */
+    uint16_t poff[FR_FLAME_XVAR];       /* where each one's parameters start in prm */
+    double w[FR_FLAME_XVAR];            /* their weights */
+    fr_flame_vset v;                    /* their precomputed values */
+    fr_flame_prepost pre, postv;        /* Ember's pre_ and post_ variations (n 0: none) */
+    fr_flame_vset vpre, vpost;          /* their precomputed values (set only when there are some) */
+    int nprm;                           /* prm used */
+    double prm[FR_FLAME_XPARAM];        /* the parameters of the variations above, a block each (in
+                                           the order of FR_PL_*) */
 } fr_flame_xform_pre;
 
-/* Prepares xf for fr_flame_xform_apply. */
+/* Whether xf fits a prepared xform: 0, else 1 with *nvar (its regular
+ * variations) above FR_FLAME_XVAR, or 2 with *nparam (its variations'
+ * parameters) above FR_FLAME_XPARAM. */
+int fr_flame_xform_fits(const fr_flame_xform *xf, int *nvar, int *nparam);
+
+/* Prepares xf for fr_flame_xform_apply (an xform that does not fit keeps
+ * the variations that do: the renderers refuse it first). */
 void fr_flame_xform_precalc(const fr_flame_xform *xf, fr_flame_xform_pre *pre);
 
 /* Ember's reader flattens every xform (a flatten variation added: z 0
@@ -166,18 +188,19 @@ int fr_flame_var_color(int v);
 
 /* One variation alone (for tests): adds weight * V(tx, ty) to (*ox, *oy),
  * where (tx, ty) is the point the variation receives (the affine image),
- * with the parameters and precomputed values of pre. For pre_blur, which
- * moves the point rather than producing one, it adds that displacement. */
-void fr_flame_var_eval(const fr_flame_xform_pre *pre, int var, double weight, double tx, double ty,
+ * with the (regular) parameters of xf and the values precomputed from them,
+ * whether or not xf's weight of it is 0. For pre_blur, which moves the
+ * point rather than producing one, it adds that displacement. */
+void fr_flame_var_eval(const fr_flame_xform *xf, int var, double weight, double tx, double ty,
                        fr_flame_rng *rng, double *ox, double *oy);
 
 /* The same with z: adds weight * V(t) to o (x, y, z). */
-void fr_flame_var_eval3(const fr_flame_xform_pre *pre, int var, double weight, const double t[3], fr_flame_rng *rng,
+void fr_flame_var_eval3(const fr_flame_xform *xf, int var, double weight, const double t[3], fr_flame_rng *rng,
                         double o[3]);
 
 /* The same with the walker's colour coordinate in and out (*c: what a
  * variation of FR_FLAME_NEED_COLOR sets it to; the others leave it). */
-void fr_flame_var_eval3c(const fr_flame_xform_pre *pre, int var, double weight, const double t[3],
+void fr_flame_var_eval3c(const fr_flame_xform *xf, int var, double weight, const double t[3],
                          fr_flame_rng *rng, double o[3], double *c);
 
 /* The whole xform with the colour: fr_flame_xform_apply3, *c the colour
